@@ -1,0 +1,3 @@
+module github.com/phasechat/phasechat
+
+go 1.26

@@ -1,0 +1,94 @@
+// Package phase is the pure core of phasechat: the chat phase union, the reducer that folds
+// classified events into it, the status text and controls each phase shows, and the tool-call
+// state machine. Nothing here does I/O, starts goroutines or knows about Bubble Tea.
+package phase
+
+// Phase is the one value that says what the chat is doing. The five values below are the whole
+// union: every other package decides controls, status text and cursor from it alone.
+type Phase uint8
+
+const (
+	Idle          Phase = iota // nothing asked yet
+	StreamingText              // a request is open and the model is writing (or about to)
+	StreamingTool              // the model is calling a tool, or a local tool is running
+	Error                      // the last request failed; Retry is offered
+	Complete                   // the turn is over (finished, or stopped by the user)
+)
+
+// Phases lists every phase in declaration order.
+var Phases = []Phase{Idle, StreamingText, StreamingTool, Error, Complete}
+
+var phaseNames = [...]string{
+	Idle:          "idle",
+	StreamingText: "streaming-text",
+	StreamingTool: "streaming-tool",
+	Error:         "error",
+	Complete:      "complete",
+}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase(?)"
+}
+
+// Streaming reports whether a request or tool work is in flight, i.e. whether Esc has
+// something to stop.
+func (p Phase) Streaming() bool { return p == StreamingText || p == StreamingTool }
+
+// Kind classifies what happened. The stream layer produces Text, Reasoning, Tool, Error and
+// Done from the wire; the chat produces Submit, ToolWork and Stop.
+type Kind uint8
+
+const (
+	KindSubmit    Kind = iota // a request was sent: a prompt, a retry, or a turn's next step
+	KindText                  // a content delta (possibly empty)
+	KindReasoning             // a reasoning delta: shown apart, never part of the reply
+	KindTool                  // a tool-call frame from the model
+	KindToolWork              // a local tool is running or waiting for approval
+	KindError                 // the request failed: error frame, HTTP error, stall, truncation
+	KindDone                  // the whole turn is over
+	KindStop                  // the user pressed Esc
+)
+
+// Kinds lists every event kind in declaration order.
+var Kinds = []Kind{KindSubmit, KindText, KindReasoning, KindTool, KindToolWork, KindError, KindDone, KindStop}
+
+var kindNames = [...]string{
+	KindSubmit:    "submit",
+	KindText:      "text",
+	KindReasoning: "reasoning",
+	KindTool:      "tool",
+	KindToolWork:  "tool-work",
+	KindError:     "error",
+	KindDone:      "done",
+	KindStop:      "stop",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(?)"
+}
+
+// Event is one classified thing that happened. Only the field named for its Kind is read.
+type Event struct {
+	Kind  Kind
+	Delta string // KindText, KindReasoning: the fragment, possibly empty
+	Tool  string // KindTool, KindToolWork: the tool's name; empty keeps the one shown
+	Error string // KindError: what went wrong, in words a user can act on
+}
+
+// State is everything the reducer knows. Text and Reasoning belong to the current request's
+// reply; Tool is the name on the status line; Reason and Stopped qualify the Error and
+// Complete phases and are cleared when the phase moves on.
+type State struct {
+	Phase     Phase
+	Text      Text
+	Reasoning Text
+	Tool      string
+	Reason    string
+	Stopped   bool
+}

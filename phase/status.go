@@ -1,0 +1,84 @@
+package phase
+
+import "strings"
+
+// Status texts of DESIGN.md §3. The status line is a function of (phase, tool name, reason,
+// stopped) only, so it can change only when one of those does — never per delta.
+const (
+	StatusIdle     = "Type a message and press Enter to send. Ctrl+C quits."
+	StatusWriting  = "Writing a reply. Esc stops generating."
+	StatusComplete = "Answer ready."
+	StatusStopped  = "Stopped. The partial reply is kept."
+	retryHint      = "Retry is available: Enter retries, Tab goes to the composer."
+)
+
+// Status is the status line for s.
+func Status(s State) string {
+	switch s.Phase {
+	case StreamingText:
+		return StatusWriting
+	case StreamingTool:
+		tool := s.Tool
+		if tool == "" {
+			tool = "a tool"
+		}
+		return "Working on " + tool + ". Esc stops generating."
+	case Error:
+		reason := strings.TrimRight(strings.TrimSpace(s.Reason), ".")
+		if reason == "" {
+			reason = "The request failed"
+		}
+		return reason + ". " + retryHint
+	case Complete:
+		if s.Stopped {
+			return StatusStopped
+		}
+		return StatusComplete
+	default:
+		return StatusIdle
+	}
+}
+
+// Focus names the control that holds the real cursor.
+type Focus uint8
+
+const (
+	FocusComposer Focus = iota
+	FocusStop
+	FocusRetry
+)
+
+func (f Focus) String() string {
+	switch f {
+	case FocusStop:
+		return "stop"
+	case FocusRetry:
+		return "retry"
+	default:
+		return "composer"
+	}
+}
+
+// Controls is what the screen offers in a phase (DESIGN.md §3).
+type Controls struct {
+	Composer bool // the composer accepts typing and Enter
+	Stop     bool // Esc stops; the Stop control is shown
+	Retry    bool // the Retry control is shown
+	Focus    Focus
+}
+
+var controlTable = [...]Controls{
+	Idle:          {Composer: true, Focus: FocusComposer},
+	StreamingText: {Stop: true, Focus: FocusStop},
+	StreamingTool: {Stop: true, Focus: FocusStop},
+	Error:         {Composer: true, Retry: true, Focus: FocusRetry},
+	Complete:      {Composer: true, Focus: FocusComposer},
+}
+
+// ControlsFor returns the controls phase p shows.
+func ControlsFor(p Phase) Controls {
+	if int(p) < len(controlTable) {
+		return controlTable[p]
+	}
+	return controlTable[Idle]
+}

@@ -1,0 +1,38 @@
+package phase
+
+import "unsafe"
+
+// Text is an append-only string whose versions share storage. Appending to the newest version
+// costs amortised O(len(delta)); appending to an older version copies it first, so every
+// version always reads what it read before. Bytes below a version's length are never written
+// again, which is what lets String return them without copying.
+type Text struct {
+	b   []byte
+	tip *int // length of the newest version sharing b's array
+}
+
+// Append returns t followed by s.
+func (t Text) Append(s string) Text {
+	if s == "" {
+		return t
+	}
+	if t.tip == nil || *t.tip != len(t.b) || cap(t.b)-len(t.b) < len(s) {
+		grown := make([]byte, len(t.b), 2*(len(t.b)+len(s))+16)
+		copy(grown, t.b)
+		t.b, t.tip = grown, new(int)
+	}
+	t.b = append(t.b, s...)
+	*t.tip = len(t.b)
+	return t
+}
+
+// String returns the text without copying it.
+func (t Text) String() string {
+	if len(t.b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(t.b), len(t.b))
+}
+
+// Len is the length in bytes.
+func (t Text) Len() int { return len(t.b) }

@@ -1,0 +1,162 @@
+package phase
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// CallStatus is where a tool call is in its life: pending → running → done, or error from
+// pending or running. done and error are final.
+type CallStatus string
+
+const (
+	CallPending CallStatus = "pending" // arguments still streaming
+	CallRunning CallStatus = "running" // arguments complete and parsed; the tool may run
+	CallDone    CallStatus = "done"    // the result is in
+	CallError   CallStatus = "error"   // bad arguments, or the tool failed
+)
+
+// ToolCall is one call as the machine knows it. Args is set when the call becomes running:
+// the parsed arguments, {} for blank text, numbers kept as json.Number.
+type ToolCall struct {
+	ID, Name, ArgsText string
+	Args               any
+	Status             CallStatus
+	Result             any
+	Error              any
+}
+
+// CallEventType names what happened to a call.
+type CallEventType string
+
+const (
+	CallStart  CallEventType = "start"  // a new call, pending
+	CallDelta  CallEventType = "delta"  // more argument text
+	CallReady  CallEventType = "ready"  // the arguments are complete
+	CallResult CallEventType = "result" // the tool returned
+	CallFail   CallEventType = "error"  // the call failed
+)
+
+// CallEvent is one event for the call whose id it carries.
+type CallEvent struct {
+	Type          CallEventType
+	ID, Name      string
+	ArgsTextDelta string
+	Result, Error any
+}
+
+// ToolCalls routes CallEvents by id to their calls and moves each through its states. Events a
+// call's state does not accept are ignored, never fatal: an unknown id, a duplicate start, a
+// delta after ready, a result while pending, anything after done or error.
+// The zero value is not usable; call NewToolCalls. Not safe for concurrent use.
+type ToolCalls struct {
+	byID  map[string]*callEntry
+	order []*callEntry
+}
+
+type callEntry struct {
+	call ToolCall // ArgsText is filled from args on the way out
+	args strings.Builder
+}
+
+// NewToolCalls returns an empty machine.
+func NewToolCalls() *ToolCalls {
+	return &ToolCalls{byID: make(map[string]*callEntry)}
+}
+
+// ErrInvalidArgs is wrapped by the Error of a call whose arguments were not valid JSON.
+var ErrInvalidArgs = errors.New("the tool arguments are not valid JSON")
+
+// Apply folds one event in. It costs O(len(ev.ArgsTextDelta)), except ready, which parses the
+// call's whole argument text once.
+func (c *ToolCalls) Apply(ev CallEvent) {
+	if ev.Type == CallStart {
+		if _, dup := c.byID[ev.ID]; dup || ev.ID == "" {
+			return
+		}
+		e := &callEntry{call: ToolCall{ID: ev.ID, Name: ev.Name, Status: CallPending}}
+		c.byID[ev.ID] = e
+		c.order = append(c.order, e)
+		return
+	}
+	e, ok := c.byID[ev.ID]
+	if !ok {
+		return
+	}
+	call := &e.call
+	switch {
+	case ev.Type == CallDelta && call.Status == CallPending:
+		e.args.WriteString(ev.ArgsTextDelta)
+	case ev.Type == CallReady && call.Status == CallPending:
+		args, err := parseArgs(e.args.String())
+		if err != nil {
+			call.Status, call.Error = CallError, err
+			return
+		}
+		call.Status, call.Args = CallRunning, args
+	case ev.Type == CallResult && call.Status == CallRunning:
+		call.Status, call.Result = CallDone, ev.Result
+	case ev.Type == CallFail && (call.Status == CallPending || call.Status == CallRunning):
+		call.Status, call.Error = CallError, ev.Error
+	}
+}
+
+// Get returns the call with this id.
+func (c *ToolCalls) Get(id string) (ToolCall, bool) {
+	e, ok := c.byID[id]
+	if !ok {
+		return ToolCall{}, false
+	}
+	return e.snapshot(), true
+}
+
+// List returns every call in the order they started.
+func (c *ToolCalls) List() []ToolCall {
+	out := make([]ToolCall, len(c.order))
+	for i, e := range c.order {
+		out[i] = e.snapshot()
+	}
+	return out
+}
+
+// Len is the number of calls started.
+func (c *ToolCalls) Len() int { return len(c.order) }
+
+func (e *callEntry) snapshot() ToolCall {
+	call := e.call
+	call.ArgsText = e.args.String()
+	return call
+}
+
+// parseArgs parses complete argument text: blank means {}, anything else must be exactly one
+// JSON value.
+func parseArgs(text string) (any, error) {
+	if strings.TrimSpace(text) == "" {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgs, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: unexpected data after the value", ErrInvalidArgs)
+	}
+	return v, nil
+}
+
+// ArgsObject returns the arguments as an object for execution: a non-object value (a bare
+// scalar or list) is wrapped as {"value": ...}.
+func (tc ToolCall) ArgsObject() map[string]any {
+	if m, ok := tc.Args.(map[string]any); ok {
+		return m
+	}
+	if tc.Args == nil {
+		return map[string]any{}
+	}
+	return map[string]any{"value": tc.Args}
+}

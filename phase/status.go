@@ -12,19 +12,24 @@ const (
 	retryHint      = "Retry is available: Enter retries, Tab goes to the composer."
 )
 
-// Status is the status line for s.
+// spokenPunctuation keeps JSON punctuation out of the status line, which a screen reader speaks
+// (DESIGN.md §8): provider messages often quote names or mention [DONE]. The transcript keeps
+// the message verbatim.
+var spokenPunctuation = strings.NewReplacer(`"`, "'", "[", "", "]", "", "{", "(", "}", ")")
+
+// Status is the status line for s. It never holds JSON punctuation ({ } [ ] ").
 func Status(s State) string {
 	switch s.Phase {
 	case StreamingText:
 		return StatusWriting
 	case StreamingTool:
-		tool := s.Tool
+		tool := strings.TrimSpace(spokenPunctuation.Replace(s.Tool))
 		if tool == "" {
 			tool = "a tool"
 		}
 		return "Working on " + tool + ". Esc stops generating."
 	case Error:
-		reason := strings.TrimRight(strings.TrimSpace(s.Reason), ".")
+		reason := strings.TrimRight(strings.TrimSpace(spokenPunctuation.Replace(s.Reason)), ".")
 		if reason == "" {
 			reason = "The request failed"
 		}

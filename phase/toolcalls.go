@@ -55,6 +55,7 @@ type CallEvent struct {
 type ToolCalls struct {
 	byID  map[string]*callEntry
 	order []*callEntry
+	last  *callEntry // the call the previous event went to: deltas come in runs
 }
 
 type callEntry struct {
@@ -74,34 +75,49 @@ var ErrInvalidArgs = errors.New("the tool arguments are not valid JSON")
 // call's whole argument text once.
 func (c *ToolCalls) Apply(ev CallEvent) {
 	if ev.Type == CallStart {
-		if _, dup := c.byID[ev.ID]; dup || ev.ID == "" {
-			return
-		}
-		e := &callEntry{call: ToolCall{ID: ev.ID, Name: ev.Name, Status: CallPending}}
-		c.byID[ev.ID] = e
-		c.order = append(c.order, e)
+		c.start(ev.ID, ev.Name)
 		return
 	}
-	e, ok := c.byID[ev.ID]
-	if !ok {
-		return
+	e := c.last
+	if e == nil || e.call.ID != ev.ID {
+		if e = c.byID[ev.ID]; e == nil {
+			return
+		}
+		c.last = e
 	}
 	call := &e.call
-	switch {
-	case ev.Type == CallDelta && call.Status == CallPending:
-		e.args.WriteString(ev.ArgsTextDelta)
-	case ev.Type == CallReady && call.Status == CallPending:
-		args, err := parseArgs(e.args.String())
-		if err != nil {
-			call.Status, call.Error = CallError, err
-			return
+	switch ev.Type {
+	case CallDelta:
+		if call.Status == CallPending {
+			e.args.WriteString(ev.ArgsTextDelta)
 		}
-		call.Status, call.Args = CallRunning, args
-	case ev.Type == CallResult && call.Status == CallRunning:
-		call.Status, call.Result = CallDone, ev.Result
-	case ev.Type == CallFail && (call.Status == CallPending || call.Status == CallRunning):
-		call.Status, call.Error = CallError, ev.Error
+	case CallReady:
+		if call.Status == CallPending {
+			call.Args, call.Error = parseArgs(e.args.String())
+			call.Status = CallRunning
+			if call.Error != nil {
+				call.Status = CallError
+			}
+		}
+	case CallResult:
+		if call.Status == CallRunning {
+			call.Status, call.Result = CallDone, ev.Result
+		}
+	case CallFail:
+		if call.Status == CallPending || call.Status == CallRunning {
+			call.Status, call.Error = CallError, ev.Error
+		}
 	}
+}
+
+func (c *ToolCalls) start(id, name string) {
+	if _, dup := c.byID[id]; dup || id == "" {
+		return
+	}
+	e := &callEntry{call: ToolCall{ID: id, Name: name, Status: CallPending}}
+	c.byID[id] = e
+	c.order = append(c.order, e)
+	c.last = e
 }
 
 // Get returns the call with this id.

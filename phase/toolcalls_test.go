@@ -1,0 +1,180 @@
+package phase
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func start(id, name string) CallEvent { return CallEvent{Type: CallStart, ID: id, Name: name} }
+func delta(id, text string) CallEvent { return CallEvent{Type: CallDelta, ID: id, ArgsTextDelta: text} }
+func ready(id string) CallEvent       { return CallEvent{Type: CallReady, ID: id} }
+func result(id string, r any) CallEvent {
+	return CallEvent{Type: CallResult, ID: id, Result: r}
+}
+func fail(id string, e any) CallEvent { return CallEvent{Type: CallFail, ID: id, Error: e} }
+
+func apply(evs ...CallEvent) *ToolCalls {
+	m := NewToolCalls()
+	for _, ev := range evs {
+		m.Apply(ev)
+	}
+	return m
+}
+
+func mustGet(t *testing.T, m *ToolCalls, id string) ToolCall {
+	t.Helper()
+	c, ok := m.Get(id)
+	if !ok {
+		t.Fatalf("call %q not found", id)
+	}
+	return c
+}
+
+// Seed 000's first example, exactly.
+func TestSeedExampleSearch(t *testing.T) {
+	m := apply(start("t1", "search"), delta("t1", `{"q":`), delta("t1", `"hi"}`), ready("t1"))
+	got := mustGet(t, m, "t1")
+	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: map[string]any{"q": "hi"}, Status: CallRunning}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// Seed 000's second example: a result while pending is too early and ignored.
+func TestSeedExampleResultWhilePending(t *testing.T) {
+	m := apply(start("t2", "now"), result("t2", 42))
+	if got := mustGet(t, m, "t2"); got.Status != CallPending || got.Result != nil {
+		t.Fatalf("result while pending: got %+v, want still pending with no result", got)
+	}
+}
+
+// Each guard of DESIGN.md §4, one row each: the events, the call's expected state afterwards.
+func TestGuards(t *testing.T) {
+	parseErr := func(c ToolCall) bool { err, ok := c.Error.(error); return ok && errors.Is(err, ErrInvalidArgs) }
+	cases := []struct {
+		name   string
+		events []CallEvent
+		id     string
+		check  func(ToolCall) bool
+		absent bool
+	}{
+		{"start makes a pending call", []CallEvent{start("a", "now")}, "a",
+			func(c ToolCall) bool { return c.Status == CallPending && c.Name == "now" && c.ArgsText == "" }, false},
+		{"start without id is ignored", []CallEvent{start("", "now")}, "", nil, true},
+		{"unknown id: delta is ignored", []CallEvent{delta("ghost", "{}")}, "ghost", nil, true},
+		{"unknown id: ready, result, error are ignored", []CallEvent{ready("g"), result("g", 1), fail("g", "x")}, "g", nil, true},
+		{"duplicate start keeps the first name and the text", []CallEvent{start("a", "now"), delta("a", "{"), start("a", "other")}, "a",
+			func(c ToolCall) bool { return c.Name == "now" && c.ArgsText == "{" && c.Status == CallPending }, false},
+		{"delta appends while pending", []CallEvent{start("a", "x"), delta("a", `{"k"`), delta("a", `:1}`)}, "a",
+			func(c ToolCall) bool { return c.ArgsText == `{"k":1}` }, false},
+		{"delta after ready is ignored", []CallEvent{start("a", "x"), delta("a", "{}"), ready("a"), delta("a", "junk")}, "a",
+			func(c ToolCall) bool { return c.ArgsText == "{}" && c.Status == CallRunning }, false},
+		{"ready parses and runs", []CallEvent{start("a", "x"), delta("a", `{"n":12345678901234567890}`), ready("a")}, "a",
+			func(c ToolCall) bool {
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{"n": json.Number("12345678901234567890")})
+			}, false},
+		{"blank arguments mean {}", []CallEvent{start("a", "x"), delta("a", " \n\t"), ready("a")}, "a",
+			func(c ToolCall) bool { return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{}) }, false},
+		{"no arguments at all mean {}", []CallEvent{start("a", "x"), ready("a")}, "a",
+			func(c ToolCall) bool { return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{}) }, false},
+		{"parse failure on ready is an error", []CallEvent{start("a", "x"), delta("a", `{"q":`), ready("a")}, "a",
+			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) && c.Args == nil }, false},
+		{"trailing data after the value is a parse failure", []CallEvent{start("a", "x"), delta("a", `{} {}`), ready("a")}, "a",
+			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) }, false},
+		{"ready twice parses once", []CallEvent{start("a", "x"), delta("a", `[1]`), ready("a"), ready("a")}, "a",
+			func(c ToolCall) bool {
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args, []any{json.Number("1")})
+			}, false},
+		{"result while pending is ignored", []CallEvent{start("a", "x"), result("a", "r")}, "a",
+			func(c ToolCall) bool { return c.Status == CallPending && c.Result == nil }, false},
+		{"result moves running to done", []CallEvent{start("a", "x"), ready("a"), result("a", "r")}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Result == "r" }, false},
+		{"result after done is ignored", []CallEvent{start("a", "x"), ready("a"), result("a", "r"), result("a", "s")}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Result == "r" }, false},
+		{"error from pending", []CallEvent{start("a", "x"), fail("a", "cancelled")}, "a",
+			func(c ToolCall) bool { return c.Status == CallError && c.Error == "cancelled" }, false},
+		{"error from running", []CallEvent{start("a", "x"), ready("a"), fail("a", "timeout")}, "a",
+			func(c ToolCall) bool { return c.Status == CallError && c.Error == "timeout" }, false},
+		{"error after done is ignored", []CallEvent{start("a", "x"), ready("a"), result("a", "r"), fail("a", "late")}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Error == nil && c.Result == "r" }, false},
+		{"anything after error is ignored", []CallEvent{start("a", "x"), fail("a", "e"), delta("a", "{}"), ready("a"), result("a", "r"), fail("a", "f")}, "a",
+			func(c ToolCall) bool {
+				return c.Status == CallError && c.Error == "e" && c.ArgsText == "" && c.Result == nil
+			}, false},
+		{"unknown event type is ignored", []CallEvent{start("a", "x"), {Type: "bogus", ID: "a", ArgsTextDelta: "z"}}, "a",
+			func(c ToolCall) bool { return c.Status == CallPending && c.ArgsText == "" }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := apply(c.events...)
+			got, ok := m.Get(c.id)
+			if c.absent {
+				if ok || m.Len() != 0 {
+					t.Fatalf("want no call, got %+v (len %d)", got, m.Len())
+				}
+				return
+			}
+			if !ok || !c.check(got) {
+				t.Fatalf("unexpected call state %+v (found %v)", got, ok)
+			}
+		})
+	}
+}
+
+// Three calls whose fragments interleave never mix, and List keeps start order.
+func TestThreeInterleavedCallsNeverMix(t *testing.T) {
+	m := apply(
+		start("c1", "read_file"), start("c2", "list_dir"), delta("c1", `{"path":`), start("c3", "now"),
+		delta("c2", `{"path"`), delta("c3", `{`), delta("c1", `"a.txt"}`), delta("c2", `:"."}`),
+		ready("c2"), delta("c3", `}`), ready("c1"), ready("c3"),
+		result("c3", "noon"), result("c1", "text"),
+	)
+	want := []struct {
+		id, name, args string
+		st             CallStatus
+	}{
+		{"c1", "read_file", `{"path":"a.txt"}`, CallDone},
+		{"c2", "list_dir", `{"path":"."}`, CallRunning},
+		{"c3", "now", `{}`, CallDone},
+	}
+	list := m.List()
+	if len(list) != len(want) {
+		t.Fatalf("List has %d calls, want %d", len(list), len(want))
+	}
+	for i, w := range want {
+		c := list[i]
+		if c.ID != w.id || c.Name != w.name || c.ArgsText != w.args || c.Status != w.st {
+			t.Errorf("call %d: got %s %s %q %s, want %s %s %q %s", i, c.ID, c.Name, c.ArgsText, c.Status, w.id, w.name, w.args, w.st)
+		}
+	}
+}
+
+// A snapshot taken earlier does not change when the machine moves on.
+func TestSnapshotsAreValues(t *testing.T) {
+	m := apply(start("a", "x"), delta("a", `{"k":`))
+	before := mustGet(t, m, "a")
+	m.Apply(delta("a", `1}`))
+	m.Apply(ready("a"))
+	if before.ArgsText != `{"k":` || before.Status != CallPending {
+		t.Fatalf("earlier snapshot changed: %+v", before)
+	}
+}
+
+func TestArgsObjectWrapsNonObjects(t *testing.T) {
+	cases := []struct {
+		args any
+		want map[string]any
+	}{
+		{map[string]any{"q": "x"}, map[string]any{"q": "x"}},
+		{[]any{json.Number("1")}, map[string]any{"value": []any{json.Number("1")}}},
+		{"bare", map[string]any{"value": "bare"}},
+		{nil, map[string]any{}},
+	}
+	for _, c := range cases {
+		if got := (ToolCall{Args: c.args}).ArgsObject(); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("ArgsObject(%v) = %v, want %v", c.args, got, c.want)
+		}
+	}
+}

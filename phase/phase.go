@@ -46,14 +46,15 @@ const (
 	KindText                  // a content delta (possibly empty)
 	KindReasoning             // a reasoning delta: shown apart, never part of the reply
 	KindTool                  // a tool-call frame from the model
-	KindToolWork              // a local tool is running or waiting for approval
+	KindToolWork              // a local tool is running
+	KindAsk                   // a tool waits for the user's approval
 	KindError                 // the request failed: error frame, HTTP error, stall, truncation
 	KindDone                  // the whole turn is over
 	KindStop                  // the user pressed Esc
 )
 
 // Kinds lists every event kind in declaration order.
-var Kinds = []Kind{KindSubmit, KindText, KindReasoning, KindTool, KindToolWork, KindError, KindDone, KindStop}
+var Kinds = []Kind{KindSubmit, KindText, KindReasoning, KindTool, KindToolWork, KindAsk, KindError, KindDone, KindStop}
 
 var kindNames = [...]string{
 	KindSubmit:    "submit",
@@ -61,6 +62,7 @@ var kindNames = [...]string{
 	KindReasoning: "reasoning",
 	KindTool:      "tool",
 	KindToolWork:  "tool-work",
+	KindAsk:       "ask",
 	KindError:     "error",
 	KindDone:      "done",
 	KindStop:      "stop",
@@ -76,19 +78,20 @@ func (k Kind) String() string {
 // Event is one classified thing that happened. Only the field named for its Kind is read.
 type Event struct {
 	Kind  Kind
-	Delta string // KindText, KindReasoning: the fragment, possibly empty
-	Tool  string // KindTool, KindToolWork: the tool's name; empty keeps the one shown
+	Delta string // KindText, KindReasoning: the fragment, possibly empty; KindAsk: what the call will do
+	Tool  string // KindTool, KindToolWork, KindAsk: the tool's name; empty keeps the one shown
 	Error string // KindError: what went wrong, in words a user can act on
 }
 
 // State is everything the reducer knows. Text and Reasoning belong to the current request's
-// reply; Tool is the name on the status line; Reason and Stopped qualify the Error and
-// Complete phases and are cleared when the phase moves on.
+// reply; Tool is the name on the status line. Ask (streaming-tool), Reason (error) and Stopped
+// (complete) qualify one phase each and are cleared by the next accepted event.
 type State struct {
 	Phase     Phase
 	Text      Text
 	Reasoning Text
 	Tool      string
+	Ask       string // the approval question's detail: what the tool will be run with
 	Reason    string
 	Stopped   bool
 }

@@ -27,6 +27,9 @@ var Transitions = []Transition{
 	{StreamingText, KindToolWork, StreamingTool},
 	{StreamingTool, KindToolWork, StreamingTool},
 
+	{StreamingText, KindAsk, StreamingTool},
+	{StreamingTool, KindAsk, StreamingTool},
+
 	{StreamingText, KindError, Error},
 	{StreamingTool, KindError, Error},
 
@@ -69,10 +72,7 @@ func Reduce(s State, ev Event) State {
 	if !ok {
 		return s
 	}
-	if to != Error {
-		s.Reason = ""
-	}
-	s.Stopped = false
+	s.Reason, s.Ask, s.Stopped = "", "", false
 	switch ev.Kind {
 	case KindSubmit:
 		s = State{}
@@ -84,6 +84,11 @@ func Reduce(s State, ev Event) State {
 		if ev.Tool != "" {
 			s.Tool = ev.Tool
 		}
+	case KindAsk:
+		if ev.Tool != "" {
+			s.Tool = ev.Tool
+		}
+		s.Ask = ev.Delta
 	case KindError:
 		s.Reason = ev.Error
 		if s.Reason == "" {

@@ -61,6 +61,12 @@ func TestReduceEveryPhaseAndKind(t *testing.T) {
 		{StreamingTool, Event{Kind: KindToolWork, Tool: "now"}, want{StreamingTool, "abc", "now", "", false}},
 		{Error, Event{Kind: KindToolWork, Tool: "now"}, unchanged(Error)},
 		{Complete, Event{Kind: KindToolWork, Tool: "now"}, unchanged(Complete)},
+		// ask: a tool waits for approval; same lane, with the question
+		{Idle, Event{Kind: KindAsk, Tool: "write_note", Delta: "text=hi"}, unchanged(Idle)},
+		{StreamingText, Event{Kind: KindAsk, Tool: "write_note", Delta: "text=hi"}, want{StreamingTool, "abc", "write_note", "", false}},
+		{StreamingTool, Event{Kind: KindAsk, Tool: "write_note", Delta: "text=hi"}, want{StreamingTool, "abc", "write_note", "", false}},
+		{Error, Event{Kind: KindAsk, Tool: "write_note"}, unchanged(Error)},
+		{Complete, Event{Kind: KindAsk, Tool: "write_note"}, unchanged(Complete)},
 		// error: from streaming only; the partial text stays
 		{Idle, Event{Kind: KindError, Error: "boom"}, unchanged(Idle)},
 		{StreamingText, Event{Kind: KindError, Error: "boom"}, want{Error, "abc", "lookup", "boom", false}},
@@ -121,6 +127,23 @@ func TestSubmitClearsTheLastReply(t *testing.T) {
 	s = Reduce(s, Event{Kind: KindSubmit})
 	if s.Text.Len() != 0 || s.Reasoning.Len() != 0 || s.Tool != "" || s.Stopped || s.Reason != "" {
 		t.Fatalf("submit kept state of the last reply: %+v", s)
+	}
+}
+
+func TestAskLastsUntilTheNextEvent(t *testing.T) {
+	s := Reduce(State{}, Event{Kind: KindSubmit})
+	s = Reduce(s, Event{Kind: KindAsk, Tool: "write_note", Delta: "text=hi"})
+	if s.Ask != "text=hi" {
+		t.Fatalf("Ask = %q after an ask event", s.Ask)
+	}
+	s = Reduce(s, Event{Kind: KindToolWork, Tool: "write_note"})
+	if s.Ask != "" || s.Phase != StreamingTool {
+		t.Fatalf("tool work kept the question: %+v", s)
+	}
+	s = Reduce(s, Event{Kind: KindAsk, Tool: "write_note", Delta: "text=hi"})
+	s = Reduce(s, Event{Kind: KindStop})
+	if s.Ask != "" || !s.Stopped {
+		t.Fatalf("stop kept the question: %+v", s)
 	}
 }
 

@@ -27,6 +27,10 @@ func Status(s State) string {
 		if tool == "" {
 			tool = "a tool"
 		}
+		if s.Ask != "" {
+			ask := strings.TrimSpace(spokenPunctuation.Replace(s.Ask))
+			return "Allow " + tool + " with " + ask + "? y runs it, n declines, a allows " + tool + " for this session. Esc stops."
+		}
 		return "Working on " + tool + ". Esc stops generating."
 	case Error:
 		reason := strings.TrimRight(strings.TrimSpace(spokenPunctuation.Replace(s.Reason)), ".")

@@ -14,6 +14,8 @@ func TestStatusTexts(t *testing.T) {
 		{State{Phase: StreamingText}, "Writing a reply. Esc stops generating."},
 		{State{Phase: StreamingTool, Tool: "lookup"}, "Working on lookup. Esc stops generating."},
 		{State{Phase: StreamingTool}, "Working on a tool. Esc stops generating."},
+		{State{Phase: StreamingTool, Tool: "write_note", Ask: `text="hi" tags=[2 items]`},
+			"Allow write_note with text='hi' tags=2 items? y runs it, n declines, a allows write_note for this session. Esc stops."},
 		{State{Phase: Error, Reason: "HTTP 401 from api.openai.com: Incorrect API key provided."},
 			"HTTP 401 from api.openai.com: Incorrect API key provided. Retry is available: Enter retries, Tab goes to the composer."},
 		{State{Phase: Error, Reason: "No data from the server for 30s"},
@@ -92,6 +94,9 @@ func TestControlsFollowThePhaseTable(t *testing.T) {
 func TestStatusNeverHoldsJSONPunctuation(t *testing.T) {
 	for _, p := range Phases {
 		st := Status(State{Phase: p, Tool: `lo"ok{up}`, Reason: `bad "x" [y] {z}`})
+		if p == StreamingTool {
+			st += Status(State{Phase: p, Tool: `lo"ok{up}`, Ask: `{"a":[1]}`})
+		}
 		if strings.ContainsAny(st, `{}[]"`) {
 			t.Errorf("%s: status %q holds JSON punctuation", p, st)
 		}

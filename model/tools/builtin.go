@@ -68,10 +68,14 @@ func isBuiltin(name string) bool {
 }
 
 // builtinNow answers like 2026-11-29T12:10:35+00:00 (UTC): RFC 3339 with a numeric offset even
-// for UTC (time.RFC3339 would write Z), then the zone's abbreviation.
+// for UTC (time.RFC3339 would write Z), then the zone's abbreviation, or its offset when it
+// has none.
 func builtinNow(_ context.Context, r *Registry, _ map[string]any) (string, error) {
 	t := r.now()
 	zone, _ := t.Zone()
+	if zone == "" {
+		zone = t.Format("-0700")
+	}
 	return fmt.Sprintf("%s (%s)", t.Format("2006-01-02T15:04:05-07:00"), zone), nil
 }
 

@@ -84,14 +84,15 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 	if walkErr != nil {
 		return "", walkErr // only the context's error ends the walk early
 	}
+	notes := []string{strings.TrimSuffix(b.String(), "\n")}
 	if matches == 0 {
-		fmt.Fprintf(&b, "no lines contain %q under %s", pattern, quoteName(p))
+		notes[0] = fmt.Sprintf("no lines contain %q under %s", pattern, quoteName(p))
 	}
 	if stopped {
-		fmt.Fprintf(&b, "[search stopped after %d matches; narrow the pattern or the path]", maxMatches)
+		notes = append(notes, fmt.Sprintf("[search stopped after %d matches; narrow the pattern or the path]", maxMatches))
 	}
 	if huge > 0 {
-		fmt.Fprintf(&b, "\n[skipped %d files over %d MiB]", huge, maxSearchedFile>>20)
+		notes = append(notes, fmt.Sprintf("[skipped %d files over %d MiB]", huge, maxSearchedFile>>20))
 	}
-	return strings.TrimSpace(b.String()), nil
+	return strings.Join(notes, "\n"), nil
 }

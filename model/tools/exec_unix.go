@@ -14,7 +14,10 @@ func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killGroup sends SIGKILL to the process group p leads. A group already gone is fine.
+// killGroup sends SIGKILL to the process group p leads. Should there be no such group, p
+// itself is killed, if it still runs.
 func killGroup(p *os.Process) {
-	syscall.Kill(-p.Pid, syscall.SIGKILL)
+	if syscall.Kill(-p.Pid, syscall.SIGKILL) != nil {
+		p.Kill()
+	}
 }

@@ -88,14 +88,14 @@ func trimPartialRuneEnd(b []byte) []byte {
 	return b
 }
 
-// trimPartialRuneStart drops continuation bytes of a rune cut off at the start of b.
+// trimPartialRuneStart drops the continuation bytes (at most UTFMax-1) of a rune whose start
+// was cut off before b.
 func trimPartialRuneStart(b []byte) []byte {
-	for i := 0; i < utf8.UTFMax && i < len(b); i++ {
-		if utf8.RuneStart(b[i]) {
-			return b[i:]
-		}
+	i := 0
+	for i < len(b) && i < utf8.UTFMax-1 && !utf8.RuneStart(b[i]) {
+		i++
 	}
-	return b
+	return b[i:]
 }
 
 // truncateRunes returns s cut to at most n runes (n >= 1), the last being "…" when something

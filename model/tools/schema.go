@@ -43,6 +43,10 @@ func compileSchema(name string, src []byte) (*jsonschema.Schema, json.RawMessage
 		return nil, nil, fmt.Errorf("not a valid JSON Schema: %v", err)
 	}
 	sch, err := c.Compile(url)
+	var invalid *jsonschema.SchemaValidationError
+	if errors.As(err, &invalid) {
+		return nil, nil, fmt.Errorf("not a valid JSON Schema: %s", validationProblem(invalid.Err))
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("not a valid JSON Schema: %v", err)
 	}

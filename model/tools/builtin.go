@@ -15,6 +15,10 @@ const (
 	maxMatchLine    = 300     // bytes of a matching line shown
 	maxSearchedFile = 4 << 20 // larger files are skipped by search_files
 	binarySniffSize = 8000    // a NUL byte in this many leading bytes marks a file as binary
+
+	// maxBuiltinOutput is a backstop above the bounds of each built-in (a read_file answer
+	// fits in it): it only cuts pathological listings, such as 500 very long names.
+	maxBuiltinOutput = maxReadBytes + 16<<10
 )
 
 type builtinSpec struct {

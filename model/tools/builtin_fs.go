@@ -86,7 +86,10 @@ func builtinReadFile(ctx context.Context, r *Registry, args map[string]any) (str
 	case !fi.Mode().IsRegular():
 		return "", fmt.Errorf("%s is not a regular file (a device, pipe or socket); read_file reads only files", quoteName(p))
 	}
-	buf, err := io.ReadAll(io.LimitReader(f, limit))
+	var read bytes.Buffer
+	read.Grow(int(min(limit, max(fi.Size(), 0))) + bytes.MinRead) // one allocation
+	_, err = read.ReadFrom(io.LimitReader(f, limit))
+	buf := read.Bytes()
 	if err != nil {
 		return "", fmt.Errorf("%s cannot be read: %v", quoteName(p), unwrapPath(err))
 	}

@@ -216,3 +216,17 @@ func TestSearchFiles(t *testing.T) {
 	}
 	wantOutcome(t, run(t, r, "search_files", `{"pattern": ""}`), OutcomeRejected)
 }
+
+func TestBuiltinOutputHasABackstopCap(t *testing.T) {
+	r := newTestRegistry(t, "")
+	for i := range 510 {
+		name := fmt.Sprintf("%03d", i) + strings.Repeat("n", 240)
+		writeFile(t, filepath.Join(r.Root(), "long", name), "")
+	}
+	res := run(t, r, "list_dir", `{"path": "long"}`)
+	wantOutcome(t, res, OutcomeOK)
+	if len(res.Output) > maxBuiltinOutput+64 || !strings.Contains(res.Output, " bytes omitted] …\n") ||
+		!strings.HasPrefix(res.Output, "000nnn") || !strings.HasSuffix(res.Output, "\n… and 10 more") {
+		t.Fatalf("%d bytes, start %q, end %q", len(res.Output), res.Output[:10], res.Output[len(res.Output)-20:])
+	}
+}

@@ -107,7 +107,7 @@ func summarise(v any) string {
 	return "?"
 }
 
-// oneLine folds s onto one line: line breaks become ↵, tabs spaces.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", "↵", "\n", "↵", "\r", "↵", "\t", " ").Replace(s)
-}
+// lineFolder folds text onto one line: line breaks become ↵, tabs spaces.
+var lineFolder = strings.NewReplacer("\r\n", "↵", "\n", "↵", "\r", "↵", "\t", " ")
+
+func oneLine(s string) string { return lineFolder.Replace(s) }

@@ -37,12 +37,25 @@ type builtinFunc func(ctx context.Context, r *Registry, args map[string]any) (st
 // Name is the name the model calls the tool by.
 func (t Tool) Name() string { return t.name }
 
-// Definition is one tool in the shape of an OpenAI chat request's `tools` entry
-// ({"type": "function", "function": {name, description, parameters}}).
+// Definition is one tool as an OpenAI chat request's `tools` list carries it. It marshals to
+// that entry: {"type": "function", "function": {"name", "description", "parameters"}}.
 type Definition struct {
 	Name        string
 	Description string
 	Parameters  json.RawMessage // a JSON Schema whose top-level type is "object"
+}
+
+// MarshalJSON writes d as an entry of the request's `tools` list.
+func (d Definition) MarshalJSON() ([]byte, error) {
+	type function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+	}
+	return json.Marshal(struct {
+		Type     string   `json:"type"`
+		Function function `json:"function"`
+	}{"function", function(d)})
 }
 
 // Registry holds the tools the model may call and runs them. Only registered tools run (T1).

@@ -46,6 +46,15 @@ side_effects = true
 	}
 }
 
+func TestDefinitionMarshalsAsAnOpenAIToolsEntry(t *testing.T) {
+	d := Definition{Name: "n", Description: "d", Parameters: json.RawMessage(`{"type":"object"}`)}
+	got, err := json.Marshal([]Definition{d})
+	want := `[{"type":"function","function":{"name":"n","description":"d","parameters":{"type":"object"}}}]`
+	if err != nil || string(got) != want {
+		t.Fatalf("%s (%v), want %s", got, err, want)
+	}
+}
+
 func TestSideEffects(t *testing.T) {
 	r := newTestRegistry(t, "")
 	addScriptTool(t, r, "writer", "true", "1s", true)

@@ -59,7 +59,7 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 	}
 	stdin, args, err := normalizeArgs(call.Arguments)
 	if err == nil {
-		if verr := t.schema.Validate(map[string]any(args)); verr != nil {
+		if verr := t.schema.Validate(args); verr != nil {
 			err = fmt.Errorf("%s", validationProblem(verr))
 		}
 	}
@@ -80,7 +80,7 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 			}
 			return Result{Outcome: OutcomeFailed, Output: err.Error()}
 		}
-		return Result{Outcome: OutcomeOK, Output: out}
+		return Result{Outcome: OutcomeOK, Output: capText(out, maxBuiltinOutput)}
 	}
 	return r.runCommand(ctx, runCtx, t, stdin)
 }

@@ -36,6 +36,9 @@ func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string
 		output += fmt.Sprintf("\n[%s left a background process holding its output open; it was cut off]", t.name)
 	}
 	state := p.cmd.ProcessState
+	if state == nil { // Wait failed without reaping: something else reaped the child
+		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: output + fmt.Sprintf("\n[%s: its exit status is unknown]", t.name)}
+	}
 	if state.Success() {
 		if output == "" {
 			output = "(no output)"
@@ -111,7 +114,7 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 	case <-runCtx.Done():
 		killGroup(p.cmd.Process)
 		<-exited
-		killed = !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
+		killed = p.cmd.ProcessState == nil || !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
 	}
 	killGroup(p.cmd.Process)
 	grace := time.NewTimer(pipeGrace)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,10 +131,12 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// quoteAll lists names quoted, sorted: the library reports some of them in map order.
 func quoteAll(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
 	}
+	slices.Sort(q)
 	return strings.Join(q, ", ")
 }

@@ -60,7 +60,7 @@ func DefaultConfigPath() (string, error) {
 func LoadFile(path string) ([]Tool, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("tools: reading %s: %w", path, err)
+		return nil, fmt.Errorf("tools: %w", err) // the error names the path
 	}
 	return Parse(data, path)
 }
@@ -105,13 +105,7 @@ func Parse(data []byte, file string) ([]Tool, error) {
 		tools = append(tools, t)
 	}
 	if len(errs) > 0 {
-		slices.SortStableFunc(errs, func(a, b error) int {
-			var ea, eb *ConfigError
-			errors.As(a, &ea)
-			errors.As(b, &eb)
-			return ea.Index - eb.Index
-		})
-		return nil, errors.Join(errs...)
+		return nil, errors.Join(errs...) // in file order: the whole file's problems, then each tool's
 	}
 	return tools, nil
 }

@@ -1,0 +1,98 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// skippedDirs are version-control directories search_files never enters.
+var skippedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
+
+// builtinSearchFiles walks path (default ".") and reports the lines containing pattern as
+// `file:line: text`, file relative to the root, in walk (lexical) order. It skips directories
+// in skippedDirs, symbolic links, binary files and files over maxSearchedFile bytes, and stops
+// after maxMatches matches, saying so.
+func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (string, error) {
+	pattern := stringArg(args, "pattern", "")
+	p := stringArg(args, "path", ".")
+	ignoreCase := boolArg(args, "ignore_case")
+	rel, err := r.resolve(p)
+	if err != nil {
+		return "", err
+	}
+	root, err := os.OpenRoot(r.root)
+	if err != nil {
+		return "", fmt.Errorf("the working directory cannot be opened: %v", err)
+	}
+	defer root.Close()
+	fsys := root.FS()
+
+	needle := []byte(pattern)
+	if ignoreCase {
+		needle = bytes.ToLower(needle)
+	}
+	var b strings.Builder
+	matches, huge, stopped := 0, 0, false
+	walkErr := fs.WalkDir(fsys, rel, func(path string, d fs.DirEntry, err error) error {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		if err != nil {
+			return nil // an unreadable entry is skipped, not fatal
+		}
+		if d.IsDir() {
+			if path != rel && skippedDirs[d.Name()] {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > maxSearchedFile {
+			huge++
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, path)
+		if err != nil || isBinary(data) {
+			return nil
+		}
+		for n := 1; len(data) > 0; n++ {
+			var line []byte
+			line, data, _ = bytes.Cut(data, []byte{'\n'})
+			hay := line
+			if ignoreCase {
+				hay = bytes.ToLower(line)
+			}
+			if !bytes.Contains(hay, needle) {
+				continue
+			}
+			if matches == maxMatches {
+				stopped = true
+				return fs.SkipAll
+			}
+			matches++
+			text := truncateBytes(string(bytes.TrimRight(line, "\r")), maxMatchLine)
+			fmt.Fprintf(&b, "%s:%d: %s\n", quoteName(path), n, text)
+		}
+		return nil
+	})
+	if walkErr != nil {
+		return "", walkErr // only the context's error ends the walk early
+	}
+	notes := []string{strings.TrimSuffix(b.String(), "\n")}
+	if matches == 0 {
+		notes[0] = fmt.Sprintf("no lines contain %q under %s", pattern, quoteName(p))
+	}
+	if stopped {
+		notes = append(notes, fmt.Sprintf("[search stopped after %d matches; narrow the pattern or the path]", maxMatches))
+	}
+	if huge > 0 {
+		notes = append(notes, fmt.Sprintf("[skipped %d files over %d MiB]", huge, maxSearchedFile>>20))
+	}
+	return strings.Join(notes, "\n"), nil
+}

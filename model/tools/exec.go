@@ -1,0 +1,144 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// pipeGrace is how long a finished command's output pipe may stay open after its process
+// group was killed: only a process that left the group (setsid) can hold it that long.
+const pipeGrace = time.Second
+
+// runCommand runs a command tool in r.root. The program is started directly, never through a
+// shell; the arguments JSON is its stdin, then EOF, so it never sees the user's terminal (the
+// intent of T4's "stdin is /dev/null"). stdout and stderr are captured together, capped. The
+// command leads a new process group; when runCtx ends (timeout or ctx) the whole group is
+// killed, and when the leader exits any process it left in the group is killed too.
+func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string) Result {
+	out := newHeadTail(r.maxOutput())
+	p, err := startCommand(t.argv, r.root, stdin, out)
+	if err != nil {
+		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
+	}
+	killed, leftover := p.wait(runCtx)
+	output := out.String()
+	if killed {
+		if res, ok := interrupted(ctx, runCtx, t, output); ok {
+			return res
+		}
+	}
+	if leftover {
+		output += fmt.Sprintf("\n[%s left a background process holding its output open; it was cut off]", t.name)
+	}
+	state := p.cmd.ProcessState
+	if state == nil { // Wait failed without reaping: something else reaped the child
+		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: output + fmt.Sprintf("\n[%s: its exit status is unknown]", t.name)}
+	}
+	if state.Success() {
+		if output == "" {
+			output = "(no output)"
+		}
+		return Result{Outcome: OutcomeOK, Output: output}
+	}
+	if output != "" {
+		output += "\n"
+	}
+	return Result{Outcome: OutcomeFailed, ExitCode: state.ExitCode(),
+		Output: fmt.Sprintf("%s[%s failed: %s]", output, t.name, state)}
+}
+
+// process is a started command and the goroutines that feed and drain it.
+type process struct {
+	cmd    *exec.Cmd
+	stdinW *os.File
+	outR   *os.File
+	fed    chan struct{} // closed when the stdin writer is done
+	copied chan struct{} // closed when the output reader is done
+}
+
+func startCommand(argv []string, dir, stdin string, out io.Writer) (*process, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = childEnv(os.Environ())
+	setProcessGroup(cmd)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	// Files, not writers: the child gets the descriptors themselves and Wait copies nothing,
+	// so Wait returns when the leader exits whoever else holds the pipes.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, outW
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, err
+	}
+	p := &process{cmd: cmd, stdinW: inW, outR: outR, fed: make(chan struct{}), copied: make(chan struct{})}
+	go func() {
+		defer close(p.fed)
+		io.WriteString(inW, stdin) // fails harmlessly if the command never reads it
+		inW.Close()
+	}()
+	go func() {
+		defer close(p.copied)
+		io.Copy(out, outR)
+	}()
+	return p, nil
+}
+
+// wait waits for the leader to exit, killing the group first if runCtx ends, then kills what
+// is left of the group and drains the output. It reports whether it killed the leader and
+// whether the output pipe had to be cut off.
+func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		p.cmd.Wait()
+	}()
+	select {
+	case <-exited:
+	case <-runCtx.Done():
+		killGroup(p.cmd.Process)
+		<-exited
+		killed = p.cmd.ProcessState == nil || !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
+	}
+	killGroup(p.cmd.Process)
+	grace := time.NewTimer(pipeGrace)
+	defer grace.Stop()
+	select {
+	case <-p.copied:
+	case <-grace.C:
+		leftover = true
+		p.outR.Close() // unblocks the reader
+		<-p.copied
+	}
+	p.stdinW.Close() // unblocks a writer stuck on a pipe nobody reads
+	<-p.fed
+	p.outR.Close()
+	return killed, leftover
+}
+
+// childEnv is the environment of command tools: ours without the API key.
+func childEnv(env []string) []string {
+	kept := make([]string, 0, len(env))
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "OPENAI_API_KEY=") {
+			kept = append(kept, kv)
+		}
+	}
+	return kept
+}

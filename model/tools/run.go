@@ -1,0 +1,105 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Call is one tool call as the model made it.
+type Call struct {
+	ID        string
+	Name      string
+	Arguments string // raw JSON text; blank means {}; a non-object value v means {"value": v}
+}
+
+// Outcome says how a run ended.
+type Outcome string
+
+const (
+	OutcomeOK       Outcome = "ok"        // the tool ran and succeeded
+	OutcomeFailed   Outcome = "failed"    // the tool ran and failed (an error, a non-zero exit)
+	OutcomeRejected Outcome = "rejected"  // it never ran: an unknown tool or invalid arguments
+	OutcomeTimedOut Outcome = "timed out" // its timeout passed; it was stopped
+	OutcomeStopped  Outcome = "stopped"   // the caller's context ended (the user pressed Esc)
+)
+
+// Result is what a run produced. Output is capped and already passed through Registry.Clean:
+// it is the text for both the screen and the model, errors included.
+type Result struct {
+	CallID   string
+	Name     string
+	Output   string
+	IsError  bool // every outcome but OutcomeOK
+	Outcome  Outcome
+	ExitCode int // a command's exit status; 0 for built-ins; -1 when it was killed or never started
+	Duration time.Duration
+}
+
+// Run validates the call's arguments against the tool's schema and, only if they are valid,
+// runs the tool, bounded by its timeout and by ctx. Every failure comes back as a Result the
+// model can read, never as a panic or a hang. Run is safe for concurrent use; calls run in
+// parallel. It panics if r.Clean is nil.
+func (r *Registry) Run(ctx context.Context, call Call) Result {
+	start := time.Now()
+	res := r.run(ctx, call)
+	res.CallID, res.Name = call.ID, call.Name
+	res.IsError = res.Outcome != OutcomeOK
+	res.Output = r.clean(res.Output)
+	res.Duration = time.Since(start)
+	return res
+}
+
+func (r *Registry) run(ctx context.Context, call Call) Result {
+	t := r.lookup(call.Name)
+	if t == nil {
+		return Result{Outcome: OutcomeRejected, ExitCode: -1, Output: fmt.Sprintf(
+			"unknown tool %q; available: %s", truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))}
+	}
+	stdin, args, err := normalizeArgs(call.Arguments)
+	if err == nil {
+		if verr := t.schema.Validate(args); verr != nil {
+			err = fmt.Errorf("%s", validationProblem(verr))
+		}
+	}
+	if err != nil {
+		return Result{Outcome: OutcomeRejected, ExitCode: -1,
+			Output: fmt.Sprintf("invalid arguments for %s: %v", t.name, err)}
+	}
+	if ctx.Err() != nil {
+		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
+	}
+	runCtx, cancel := context.WithTimeout(ctx, t.timeout)
+	defer cancel()
+	if t.builtin != nil {
+		out, err := t.builtin(runCtx, r, args)
+		if err != nil {
+			if res, stopped := interrupted(ctx, runCtx, t, ""); stopped {
+				return res
+			}
+			return Result{Outcome: OutcomeFailed, Output: err.Error()}
+		}
+		return Result{Outcome: OutcomeOK, Output: capText(out, maxBuiltinOutput)}
+	}
+	return r.runCommand(ctx, runCtx, t, stdin)
+}
+
+// interrupted reports whether the run was cut short, by the user (ctx) or by the timeout
+// (runCtx), and the Result that says so, followed by any output captured before.
+func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, bool) {
+	var msg string
+	var outcome Outcome
+	switch {
+	case ctx.Err() != nil:
+		msg, outcome = t.name+" was stopped by the user", OutcomeStopped
+	case runCtx.Err() != nil:
+		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, t.timeout), OutcomeTimedOut
+	default:
+		return Result{}, false
+	}
+	if partial != "" {
+		msg += "; its output until then:\n" + partial
+	}
+	return Result{Outcome: outcome, ExitCode: -1, Output: msg}, true
+}

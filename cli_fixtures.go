@@ -22,11 +22,13 @@ import (
 const fixturesUsage = `Usage:
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
+  phasechat fixtures body [--dir DIR] NAME
 
 serve runs the fixture server: GET|POST /stream (seed 004's four frames, one per --interval),
 POST /v1/chat/completions (the request's model names the scenario) and GET /v1/models.
 --dir adds the *.scenario files in DIR (for example recordings); a file's name without
-.scenario is its model. list prints every scenario with what it shows.
+.scenario is its model. list prints every scenario with what it shows. body writes a
+scenario's streamed body to standard output, for example into "phasechat replay -".
 `
 
 const recordUsage = `Usage:
@@ -62,6 +64,8 @@ func fixturesMain(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return fixturesServe(ctx, args[1:], stdout, stderr)
 	case "list":
 		return fixturesList(args[1:], stdout, stderr)
+	case "body":
+		return fixturesBody(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, fixturesUsage)
 		return 0
@@ -152,6 +156,43 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\n", n, desc[n])
 	}
 	tw.Flush()
+	return 0
+}
+
+func fixturesBody(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fixtures body", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, fixturesUsage) }
+	dir := fs.String("dir", "", "look in this folder's *.scenario files first")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(stderr, "phasechat fixtures body: name one scenario\n\n%s", fixturesUsage)
+		return 2
+	}
+	name := fs.Arg(0)
+	scenario, ok := fixtures.Lookup(name)
+	if *dir != "" {
+		extra, err := fixtures.LoadDir(*dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
+			return 1
+		}
+		for _, s := range extra {
+			if s.Name == name {
+				scenario, ok = s, true
+			}
+		}
+	}
+	if !ok {
+		fmt.Fprintf(stderr, "phasechat fixtures body: no scenario named %q (see phasechat fixtures list)\n", name)
+		return 1
+	}
+	if _, err := stdout.Write(scenario.Body()); err != nil {
+		fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
+		return 1
+	}
 	return 0
 }
 

@@ -143,6 +143,20 @@ func TestFixturesList(t *testing.T) {
 	}
 }
 
+func TestFixturesBody(t *testing.T) {
+	var out bytes.Buffer
+	seed, _ := fixtures.Lookup("seed")
+	if code := fixturesMain(context.Background(), []string{"body", "seed"}, &out, io.Discard); code != 0 || !bytes.Equal(out.Bytes(), seed.Body()) {
+		t.Errorf("body seed: %d %q", code, out.String())
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "seed.scenario"), []byte("raw mine\n"), 0o644)
+	out.Reset()
+	if code := fixturesMain(context.Background(), []string{"body", "--dir", dir, "seed"}, &out, io.Discard); code != 0 || out.String() != "mine" {
+		t.Errorf("body --dir: %d %q; a file in --dir should win", code, out.String())
+	}
+}
+
 func TestCommandLineMistakes(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "bad.scenario"), []byte("status 200\nwirte \"x\"\n"), 0o644)
@@ -164,6 +178,8 @@ func TestCommandLineMistakes(t *testing.T) {
 		{"record without flags", recordMain, nil, 2, "--upstream and --out are both required"},
 		{"record bad upstream", recordMain, []string{"--upstream", "api.openai.com/v1", "--out", dir}, 2, "want an http:// or https:// URL"},
 		{"help", fixturesMain, []string{"help"}, 0, ""},
+		{"body without a name", fixturesMain, []string{"body"}, 2, "name one scenario"},
+		{"body of nothing", fixturesMain, []string{"body", "nope"}, 1, `no scenario named "nope"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/phasechat/phasechat/fixtures"
+)
+
+const fixturesUsage = `Usage:
+  phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
+  phasechat fixtures list [--dir DIR]
+  phasechat fixtures body [--dir DIR] NAME
+
+serve runs the fixture server: GET|POST /stream (seed 004's four frames, one per --interval),
+POST /v1/chat/completions (the request's model names the scenario) and GET /v1/models.
+--dir adds the *.scenario files in DIR (for example recordings); a file's name without
+.scenario is its model. list prints every scenario with what it shows. body writes a
+scenario's streamed body to standard output, for example into "phasechat replay -".
+`
+
+const recordUsage = `Usage:
+  phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
+
+record is a reverse proxy to URL (for example https://api.openai.com/v1): point the chat at
+http://ADDR/v1 and each answer comes back unchanged and live while it is saved in DIR as a
+scenario file (001-<model>.scenario, ...). Your API key is forwarded, never saved.
+Replay the files with: phasechat fixtures serve --dir DIR
+`
+
+// runFixtures is "phasechat fixtures ...": serve until Ctrl+C (SIGINT or SIGTERM), or list.
+func runFixtures(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return fixturesMain(ctx, args, stdout, stderr)
+}
+
+// runRecord is "phasechat record ...": record until Ctrl+C (SIGINT or SIGTERM).
+func runRecord(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return recordMain(ctx, args, stdout, stderr)
+}
+
+func fixturesMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, fixturesUsage)
+		return 2
+	}
+	switch args[0] {
+	case "serve":
+		return fixturesServe(ctx, args[1:], stdout, stderr)
+	case "list":
+		return fixturesList(args[1:], stdout, stderr)
+	case "body":
+		return fixturesBody(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, fixturesUsage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "phasechat fixtures: unknown command %q\n\n%s", args[0], fixturesUsage)
+	return 2
+}
+
+// newFlags makes a flag set whose errors and usage go to stderr; parse returns the exit code
+// for a bad command line (2) or -1 to go on.
+func newFlags(name, usage string, stderr io.Writer) (*flag.FlagSet, func([]string) int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	return fs, func(args []string) int {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "phasechat %s: unexpected argument %q\n\n%s", name, fs.Arg(0), usage)
+			return 2
+		}
+		return -1
+	}
+}
+
+func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, parse := newFlags("fixtures serve", fixturesUsage, stderr)
+	addr := fs.String("addr", "127.0.0.1:8787", "address to listen on (loopback unless you say otherwise)")
+	interval := fs.Duration("interval", 400*time.Millisecond, "pause before each frame of /stream")
+	dir := fs.String("dir", "", "also serve the *.scenario files in this folder")
+	if code := parse(args); code >= 0 {
+		return code
+	}
+	if *interval <= 0 {
+		fmt.Fprintln(stderr, "phasechat fixtures serve: --interval must be more than 0, such as 400ms")
+		return 2
+	}
+	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir})
+	if err != nil {
+		fmt.Fprintf(stderr, "phasechat fixtures serve: %v\n", err)
+		return 1
+	}
+	ln, err := listen(*addr, stderr, "fixtures serve")
+	if err != nil {
+		return 1
+	}
+	base := "http://" + ln.Addr().String()
+	fmt.Fprintf(stdout, "phasechat fixtures: serving on %s (Ctrl+C stops)\n", base)
+	fmt.Fprintf(stdout, "  seed 004 stream: curl -N %s/stream\n", base)
+	fmt.Fprintf(stdout, "  chat:            phasechat --base-url %s/v1 --model tool-then-text\n", base)
+	fmt.Fprintf(stdout, "  or:              export OPENAI_BASE_URL=%s/v1\n", base)
+	fmt.Fprintln(stdout, "  scenarios:       phasechat fixtures list")
+	return serveUntilDone(ctx, ln, h, stdout, stderr, "fixtures")
+}
+
+func fixturesList(args []string, stdout, stderr io.Writer) int {
+	fs, parse := newFlags("fixtures list", fixturesUsage, stderr)
+	dir := fs.String("dir", "", "also list the *.scenario files in this folder")
+	if code := parse(args); code >= 0 {
+		return code
+	}
+	desc := map[string]string{}
+	for _, name := range fixtures.Names() {
+		s, _ := fixtures.Lookup(name)
+		desc[name] = s.Description
+	}
+	if *dir != "" {
+		extra, err := fixtures.LoadDir(*dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", err)
+			return 1
+		}
+		for _, s := range extra {
+			desc[s.Name] = s.Description
+		}
+	}
+	names := make([]string, 0, len(desc))
+	for n := range desc {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		fmt.Fprintf(tw, "%s\t%s\n", n, desc[n])
+	}
+	tw.Flush()
+	return 0
+}
+
+func fixturesBody(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fixtures body", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, fixturesUsage) }
+	dir := fs.String("dir", "", "look in this folder's *.scenario files first")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(stderr, "phasechat fixtures body: name one scenario\n\n%s", fixturesUsage)
+		return 2
+	}
+	name := fs.Arg(0)
+	scenario, ok := fixtures.Lookup(name)
+	if *dir != "" {
+		extra, err := fixtures.LoadDir(*dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
+			return 1
+		}
+		for _, s := range extra {
+			if s.Name == name {
+				scenario, ok = s, true
+			}
+		}
+	}
+	if !ok {
+		fmt.Fprintf(stderr, "phasechat fixtures body: no scenario named %q (see phasechat fixtures list)\n", name)
+		return 1
+	}
+	if _, err := stdout.Write(scenario.Body()); err != nil {
+		fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, parse := newFlags("record", recordUsage, stderr)
+	upstream := fs.String("upstream", "", "the API to record, such as https://api.openai.com/v1")
+	out := fs.String("out", "", "folder for the recordings (created if missing)")
+	addr := fs.String("addr", "127.0.0.1:8788", "address to listen on (loopback unless you say otherwise)")
+	if code := parse(args); code >= 0 {
+		return code
+	}
+	if *upstream == "" || *out == "" {
+		fmt.Fprintf(stderr, "phasechat record: --upstream and --out are both required\n\n%s", recordUsage)
+		return 2
+	}
+	u, err := url.Parse(*upstream)
+	if err == nil && (u.Scheme != "http" && u.Scheme != "https" || u.Host == "") {
+		err = errors.New("want an http:// or https:// URL such as https://api.openai.com/v1")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "phasechat record: --upstream %q: %v\n", *upstream, err)
+		return 2
+	}
+	rec, err := fixtures.NewRecorder(u, *out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "phasechat record: %v\n", err)
+		return 1
+	}
+	ln, err := listen(*addr, stderr, "record")
+	if err != nil {
+		return 1
+	}
+	base := "http://" + ln.Addr().String() + "/v1"
+	fmt.Fprintf(stdout, "phasechat record: listening on %s, recording %s into %s (Ctrl+C stops)\n", base, u.Redacted(), *out)
+	fmt.Fprintf(stdout, "  chat through it: phasechat --base-url %s --model <model>\n", base)
+	fmt.Fprintf(stdout, "  or:              export OPENAI_BASE_URL=%s\n", base)
+	fmt.Fprintln(stdout, "  your API key is forwarded upstream and never written to a file")
+	return serveUntilDone(ctx, ln, rec, stdout, stderr, "record")
+}
+
+func listen(addr string, stderr io.Writer, cmd string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "phasechat %s: cannot listen on %s: %v (another server on that port? try --addr 127.0.0.1:0)\n", cmd, addr, err)
+		return nil, err
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
+		fmt.Fprintf(stderr, "phasechat %s: note: listening on %s, beyond loopback: anyone who can reach it can use it\n", cmd, ln.Addr())
+	}
+	return ln, nil
+}
+
+func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, stdout, stderr io.Writer, cmd string) int {
+	if err := fixtures.Serve(ctx, ln, h); err != nil {
+		fmt.Fprintf(stderr, "phasechat %s: %v\n", cmd, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "phasechat %s: stopped\n", cmd)
+	return 0
+}

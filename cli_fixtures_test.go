@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/phasechat/phasechat/fixtures"
+)
+
+// syncBuffer is a bytes.Buffer safe to read while a server goroutine writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+var servingURL = regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+
+// startCLI runs a serving command in the background and returns the URL it prints, a stop
+// function that cancels it like Ctrl+C and returns its exit code, and its output.
+func startCLI(t *testing.T, run func(context.Context, []string, io.Writer, io.Writer) int, args ...string) (string, func() int, *syncBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	code := make(chan int, 1)
+	go func() { code <- run(ctx, args, &stdout, &stderr) }()
+	stop := func() int {
+		cancel()
+		select {
+		case c := <-code:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("the command did not stop 10s after Ctrl+C")
+			return -1
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !servingURL.MatchString(stdout.String()) {
+		if time.Now().After(deadline) {
+			stop()
+			t.Fatalf("no address printed; stdout %q stderr %q", stdout.String(), stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return servingURL.FindString(stdout.String()), stop, &stdout
+}
+
+func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
+	base, stop, stdout := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--interval", "1ms")
+	if !strings.Contains(stdout.String(), "export OPENAI_BASE_URL="+base+"/v1") {
+		t.Errorf("no OPENAI_BASE_URL hint in %q", stdout.String())
+	}
+	resp, err := http.Get(base + "/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	seed, _ := fixtures.Lookup("seed")
+	if !bytes.Equal(body, seed.Body()) {
+		t.Errorf("/stream = %q", body)
+	}
+	// a stalled request must not keep Ctrl+C from stopping the server
+	go http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"stall","stream":true}`))
+	time.Sleep(50 * time.Millisecond)
+	if code := stop(); code != 0 {
+		t.Errorf("exit code %d after Ctrl+C", code)
+	}
+	if !strings.Contains(stdout.String(), "stopped") {
+		t.Errorf("no goodbye in %q", stdout.String())
+	}
+}
+
+func TestRecordCLIRecordsAndServeDirReplays(t *testing.T) {
+	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	defer stopUp()
+	out := filepath.Join(t.TempDir(), "rec")
+	proxy, stopRec, recOut := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
+	resp, err := http.Post(proxy+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"text","stream":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Errorf("reading through the recorder: %v", err)
+	}
+	text, _ := fixtures.Lookup("text")
+	if !bytes.Equal(live, text.Body()) {
+		t.Errorf("through the recorder: %q", live)
+	}
+	stopRec()
+	if !strings.Contains(recOut.String(), "001-text.scenario") {
+		t.Errorf("the recorder did not print the file it wrote: %q", recOut.String())
+	}
+	var list bytes.Buffer
+	if code := fixturesMain(context.Background(), []string{"list", "--dir", out}, &list, io.Discard); code != 0 ||
+		!strings.Contains(list.String(), "001-text") {
+		t.Errorf("list --dir: %d %q", code, list.String())
+	}
+	replay, stopReplay, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--dir", out)
+	defer stopReplay()
+	resp, err = http.Post(replay+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"001-text","stream":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Equal(again, text.Body()) {
+		t.Errorf("replayed: %q", again)
+	}
+}
+
+func TestFixturesList(t *testing.T) {
+	var out bytes.Buffer
+	if code := fixturesMain(context.Background(), []string{"list"}, &out, io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(fixtures.Names()) {
+		t.Errorf("%d lines for %d scenarios", len(lines), len(fixtures.Names()))
+	}
+	for i, name := range fixtures.Names() {
+		s, _ := fixtures.Lookup(name)
+		if !strings.HasPrefix(lines[i], name+" ") || !strings.HasSuffix(lines[i], s.Description) {
+			t.Errorf("line %q, want %s and its description", lines[i], name)
+		}
+	}
+}
+
+func TestFixturesBody(t *testing.T) {
+	var out bytes.Buffer
+	seed, _ := fixtures.Lookup("seed")
+	if code := fixturesMain(context.Background(), []string{"body", "seed"}, &out, io.Discard); code != 0 || !bytes.Equal(out.Bytes(), seed.Body()) {
+		t.Errorf("body seed: %d %q", code, out.String())
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "seed.scenario"), []byte("raw mine\n"), 0o644)
+	out.Reset()
+	if code := fixturesMain(context.Background(), []string{"body", "--dir", dir, "seed"}, &out, io.Discard); code != 0 || out.String() != "mine" {
+		t.Errorf("body --dir: %d %q; a file in --dir should win", code, out.String())
+	}
+}
+
+func TestCommandLineMistakes(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.scenario"), []byte("status 200\nwirte \"x\"\n"), 0o644)
+	tests := []struct {
+		name   string
+		run    func(context.Context, []string, io.Writer, io.Writer) int
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no subcommand", fixturesMain, nil, 2, "Usage:"},
+		{"unknown subcommand", fixturesMain, []string{"serv"}, 2, `unknown command "serv"`},
+		{"unknown flag", fixturesMain, []string{"serve", "--port", "1"}, 2, "flag provided but not defined: -port"},
+		{"stray argument", fixturesMain, []string{"list", "extra"}, 2, `unexpected argument "extra"`},
+		{"bad interval", fixturesMain, []string{"serve", "--interval", "0s"}, 2, "--interval must be more than 0"},
+		{"missing dir", fixturesMain, []string{"serve", "--dir", filepath.Join(dir, "nope"), "--addr", "127.0.0.1:0"}, 1, "nope"},
+		{"bad scenario file", fixturesMain, []string{"list", "--dir", dir}, 1, "bad.scenario:2: unknown directive \"wirte\""},
+		{"busy port", fixturesMain, []string{"serve", "--addr", "256.0.0.1:1"}, 1, "cannot listen on 256.0.0.1:1"},
+		{"record without flags", recordMain, nil, 2, "--upstream and --out are both required"},
+		{"record bad upstream", recordMain, []string{"--upstream", "api.openai.com/v1", "--out", dir}, 2, "want an http:// or https:// URL"},
+		{"help", fixturesMain, []string{"help"}, 0, ""},
+		{"body without a name", fixturesMain, []string{"body"}, 2, "name one scenario"},
+		{"body of nothing", fixturesMain, []string{"body", "nope"}, 1, `no scenario named "nope"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			code := tt.run(context.Background(), tt.args, io.Discard, &stderr)
+			if code != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), tt.code, tt.stderr)
+			}
+		})
+	}
+}

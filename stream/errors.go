@@ -76,6 +76,9 @@ func naturalDuration(d time.Duration) string {
 // or a chunk with a top-level "error").
 func serverError(raw []byte) *Error {
 	detail := providerMessage(raw)
+	if detail == "" && !json.Valid(raw) {
+		detail = oneLine(string(raw), 300)
+	}
 	msg := "The server sent an error"
 	if detail != "" {
 		msg += ": " + detail
@@ -171,8 +174,10 @@ func providerMessage(raw []byte) string {
 		Detail  wireString      `json:"detail"`
 	}
 	if json.Unmarshal(raw, &body) != nil {
-		var s wireString
-		_ = s.UnmarshalJSON(raw)
+		var s wireString // a bare JSON string is the message
+		if json.Valid(raw) {
+			_ = s.UnmarshalJSON(raw)
+		}
 		return oneLine(s.S, 500)
 	}
 	if len(body.Error) > 0 && body.Error[0] == '{' {

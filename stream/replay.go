@@ -46,7 +46,7 @@ func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 		if u.N == 0 {
 			res := f.Result()
 			line.Outcome, line.Malformed = &res.Outcome, &res.Malformed
-			line.Error = errorText(res.Err)
+			line.Error, _ = json.Marshal(errorText(res.Err))
 		}
 		if err := enc.Encode(line); err != nil {
 			return f.Result(), err
@@ -64,14 +64,14 @@ func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 }
 
 type traceLine struct {
-	N         int      `json:"n"`
-	Event     string   `json:"event"`
-	Data      string   `json:"data"`
-	Kind      Kind     `json:"kind"`
-	Phase     string   `json:"phase"`
-	Outcome   *Outcome `json:"outcome,omitempty"`
-	Error     *string  `json:"error,omitempty"`
-	Malformed *int     `json:"malformed,omitempty"`
+	N         int             `json:"n"`
+	Event     string          `json:"event"`
+	Data      string          `json:"data"`
+	Kind      Kind            `json:"kind"`
+	Phase     string          `json:"phase"`
+	Outcome   *Outcome        `json:"outcome,omitempty"` // end line only, like the two below
+	Error     json.RawMessage `json:"error,omitempty"`
+	Malformed *int            `json:"malformed,omitempty"`
 }
 
 // ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).

@@ -8,12 +8,11 @@ package stream
 //
 // The zero value expects a JSON text (leading whitespace allowed).
 type lexer struct {
-	state  lexState
-	stack  []byte // '{' or '[' for each open container
-	key    bool   // the string being lexed is an object key
-	lit    string // the rest of the literal being lexed (true, false, null)
-	hex    uint8  // \u hex digits still expected
-	nonEmp bool   // a non-whitespace byte has been seen
+	state lexState
+	stack []byte // '{' or '[' for each open container
+	key   bool   // the string being lexed is an object key
+	lit   string // the rest of the literal being lexed (true, false, null)
+	hex   uint8  // \u hex digits still expected
 }
 
 type lexState uint8
@@ -57,9 +56,6 @@ func (l *lexer) Closed() bool {
 // Invalid reports whether the text has already failed to be JSON.
 func (l *lexer) Invalid() bool { return l.state == lxInvalid }
 
-// Blank reports whether only whitespace (or nothing) has been fed.
-func (l *lexer) Blank() bool { return !l.nonEmp }
-
 // Feed lexes the next fragment.
 func (l *lexer) Feed(s string) {
 	for i := 0; i < len(s) && l.state != lxInvalid; i++ {
@@ -82,9 +78,6 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 // step consumes one byte.
 func (l *lexer) step(c byte) {
-	if !isSpace(c) {
-		l.nonEmp = true
-	}
 	switch l.state {
 	case lxValue, lxValueOrEnd:
 		if isSpace(c) {

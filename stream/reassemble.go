@@ -164,14 +164,15 @@ func (a *assembler) idUsed(id string, self *call) bool {
 }
 
 // over is the signal that something after the calls' fragments arrived (a fragment of another
-// call, a content or reasoning delta, a finish_reason): every call whose arguments are closed,
-// other than except, becomes ready.
+// call, a content or reasoning delta, a finish_reason): every call other than except whose
+// arguments are closed becomes ready; so does one whose arguments are already invalid (no
+// later text can mend them), so the machine reports its error now rather than at the end.
 func (a *assembler) over(except *call, out []phase.CallEvent) []phase.CallEvent {
 	if a.frozen {
 		return out
 	}
 	for _, c := range a.calls {
-		if c != except && !c.final && c.lex.Closed() {
+		if c != except && !c.final && (c.lex.Closed() || c.lex.Invalid()) {
 			out = a.ready(c, out)
 		}
 	}

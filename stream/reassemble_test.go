@@ -150,6 +150,12 @@ func TestReassembly(t *testing.T) {
 			log:      []string{"1:start:dup:f", "1:delta:dup:{}", "2:ready:dup", "2:start:dup_2:g", "2:delta:dup_2:{}", "3:ready:dup_2"},
 		},
 		{
+			name:     "invalid arguments are ready at the next signal (the machine reports the error)",
+			payloads: []string{tool(0, "x", "f", `"{]"`), tool(1, "y", "g", `"{"`), "[DONE]"},
+			calls:    []ToolCall{{0, "x", "f", `{]`}, {1, "y", "g", `{`}},
+			log:      []string{"1:start:x:f", "1:delta:x:{]", "2:ready:x", "2:start:y:g", "2:delta:y:{", "3:ready:y"},
+		},
+		{
 			name:     "calls come out in index order",
 			payloads: []string{tool(1, "b", "g", `"{}"`), tool(0, "a", "f", `"{}"`), "[DONE]"},
 			calls:    []ToolCall{{0, "a", "f", `{}`}, {1, "b", "g", `{}`}},

@@ -25,6 +25,8 @@ const (
 // phase (phase.Reduce from a submit) after the frame; then one end line with n 0, kind
 // "done", "error" or "ignore", the phase after the end of the stream, and three more fields:
 // "outcome", "error" (the message or null) and "malformed" (how many payloads were skipped).
+// An event that the recording ended inside (no blank line after it) also has
+// "unterminated": true.
 func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
@@ -43,6 +45,7 @@ func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 			continue
 		}
 		line := traceLine{N: u.N, Event: u.Frame.Event, Data: u.Frame.Data, Kind: u.Kind, Phase: state.Phase.String()}
+		line.Unterminated = u.N > 0 && f.fr != nil && f.fr.tail
 		if u.N == 0 {
 			res := f.Result()
 			line.Outcome, line.Malformed = &res.Outcome, &res.Malformed
@@ -64,14 +67,16 @@ func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 }
 
 type traceLine struct {
-	N         int             `json:"n"`
-	Event     string          `json:"event"`
-	Data      string          `json:"data"`
-	Kind      Kind            `json:"kind"`
-	Phase     string          `json:"phase"`
-	Outcome   *Outcome        `json:"outcome,omitempty"` // end line only, like the two below
-	Error     json.RawMessage `json:"error,omitempty"`
-	Malformed *int            `json:"malformed,omitempty"`
+	N     int    `json:"n"`
+	Event string `json:"event"`
+	Data  string `json:"data"`
+	Kind  Kind   `json:"kind"`
+	Phase string `json:"phase"`
+	// Unterminated marks the last event of a recording that ended before its blank line.
+	Unterminated bool            `json:"unterminated,omitempty"`
+	Outcome      *Outcome        `json:"outcome,omitempty"` // end line only, like the two below
+	Error        json.RawMessage `json:"error,omitempty"`
+	Malformed    *int            `json:"malformed,omitempty"`
 }
 
 // ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).

@@ -16,11 +16,12 @@ import (
 // deltas emitted for a call are a prefix of it, and all of it whenever the call became ready
 // with its arguments closed. Each fragment costs O(its size).
 type assembler struct {
-	calls   []*call       // in order of first appearance
-	byWire  map[int]*call // the call each wire index currently routes to
-	current *call         // the call the last fragment went to
-	next    int           // the next unused Index
-	frozen  bool          // an error was seen: nothing more becomes ready
+	calls   []*call          // in order of first appearance
+	byWire  map[int]*call    // the call each index currently routes to
+	started map[string]*call // started calls by id (ids are unique among them)
+	current *call            // the call the last fragment went to
+	next    int              // the next unused Index
+	frozen  bool             // an error was seen: nothing more becomes ready
 }
 
 type call struct {
@@ -30,16 +31,6 @@ type call struct {
 	lex      lexer
 	started  bool
 	final    bool // ready or failed: no more events
-}
-
-// toolCall is the call as the reply message carries it; a call that never got an id (and
-// never started) gets the id it would have started with.
-func (c *call) toolCall() ToolCall {
-	id := c.id
-	if id == "" {
-		id = "call_" + strconv.Itoa(c.index)
-	}
-	return ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args)}
 }
 
 // fragment routes one tool-call fragment and applies it. It returns the call it went to, or
@@ -88,9 +79,6 @@ func (a *assembler) route(f *wireToolCall) *call {
 		c := a.byWire[w]
 		if c == nil || (id != "" && c.id != "" && id != c.id) {
 			c = a.newCall(w)
-			if a.byWire == nil {
-				a.byWire = make(map[int]*call)
-			}
 			a.byWire[w] = c
 		}
 		return c
@@ -113,38 +101,30 @@ func (a *assembler) route(f *wireToolCall) *call {
 }
 
 // newCall adds a call with the wire index w, or the next unused index when w is taken or -1.
+// The call is routed to by its index from now on (so a call that came without an index is
+// found again by a later fragment that has one).
 func (a *assembler) newCall(w int) *call {
+	if a.byWire == nil {
+		a.byWire = make(map[int]*call)
+	}
 	index := w
-	if w < 0 || w < a.next && a.indexUsed(w) {
+	if _, taken := a.byWire[w]; w < 0 || taken {
 		index = a.next
 	}
 	a.next = max(a.next, index+1)
 	c := &call{index: index}
 	a.calls = append(a.calls, c)
+	a.byWire[index] = c
 	return c
-}
-
-func (a *assembler) indexUsed(i int) bool {
-	for _, c := range a.calls {
-		if c.index == i {
-			return true
-		}
-	}
-	return false
 }
 
 // start emits the call's start, and one delta with the argument text that came before it.
 func (a *assembler) start(c *call, out []phase.CallEvent) []phase.CallEvent {
-	if c.id == "" || a.idUsed(c.id, c) {
-		base := c.id
-		if base == "" {
-			base = "call_" + strconv.Itoa(c.index)
-		}
-		c.id = base
-		for n := 2; a.idUsed(c.id, c); n++ {
-			c.id = base + "_" + strconv.Itoa(n)
-		}
+	c.id = a.uniqueID(c, func(id string) bool { return a.started[id] != nil })
+	if a.started == nil {
+		a.started = make(map[string]*call)
 	}
+	a.started[c.id] = c
 	c.started = true
 	out = append(out, phase.CallEvent{Type: phase.CallStart, ID: c.id, Name: c.name})
 	if len(c.args) > 0 {
@@ -153,14 +133,17 @@ func (a *assembler) start(c *call, out []phase.CallEvent) []phase.CallEvent {
 	return out
 }
 
-// idUsed reports whether another started call already has id.
-func (a *assembler) idUsed(id string, self *call) bool {
-	for _, c := range a.calls {
-		if c != self && c.started && c.id == id {
-			return true
-		}
+// uniqueID is c's id (call_<index> when it has none), with a suffix _2, _3 ... when taken.
+func (a *assembler) uniqueID(c *call, taken func(string) bool) string {
+	base := c.id
+	if base == "" {
+		base = "call_" + strconv.Itoa(c.index)
 	}
-	return false
+	id := base
+	for n := 2; taken(id); n++ {
+		id = base + "_" + strconv.Itoa(n)
+	}
+	return id
 }
 
 // over is the signal that something after the calls' fragments arrived (a fragment of another
@@ -205,14 +188,22 @@ func (a *assembler) finish(complete bool, reason string, out []phase.CallEvent) 
 	return out
 }
 
-// toolCalls returns the calls in index order.
+// toolCalls returns the calls in index order, with unique ids.
 func (a *assembler) toolCalls() []ToolCall {
 	if len(a.calls) == 0 {
 		return nil
 	}
+	// Started calls keep the ids they started with; the others get the id they would start
+	// with now, unique too.
 	out := make([]ToolCall, len(a.calls))
+	given := map[string]bool{}
 	for i, c := range a.calls {
-		out[i] = c.toolCall()
+		id := c.id
+		if !c.started {
+			id = a.uniqueID(c, func(id string) bool { return a.started[id] != nil || given[id] })
+		}
+		given[id] = true
+		out[i] = ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args)}
 	}
 	sortByIndex(out)
 	return out

@@ -32,7 +32,9 @@ type framer struct {
 	r     *sse.EventStreamReader
 	first bool // the next event is the first: strip a BOM
 	ahead []byte
-	tail  bool // the last event returned had no terminating blank line
+	rest  []byte // events left in the current raw event (after an empty line inside it)
+	end   bool   // the current raw event is the unterminated last one
+	tail  bool   // the last frame returned had no terminating blank line
 }
 
 func newFramer(body io.Reader, onRead func()) *framer {
@@ -45,15 +47,21 @@ func newFramer(body io.Reader, onRead func()) *framer {
 // or ErrFrameTooLarge.
 func (f *framer) Next() (Frame, error) {
 	for {
-		raw, err := f.read()
-		if err != nil {
-			return Frame{}, err
+		if len(f.rest) == 0 {
+			raw, err := f.read()
+			if err != nil {
+				return Frame{}, err
+			}
+			if f.first {
+				f.first = false
+				raw = bytes.TrimPrefix(raw, bom)
+			}
+			f.rest = raw
 		}
-		if f.first {
-			f.first = false
-			raw = bytes.TrimPrefix(raw, bom)
-		}
-		if fr, ok := parseEvent(raw); ok {
+		fr, ok, rest := parseEvent(f.rest)
+		f.rest = rest
+		if ok {
+			f.tail = f.end && len(rest) == 0
 			return fr, nil
 		}
 	}
@@ -91,7 +99,7 @@ func (f *framer) read() ([]byte, error) {
 	if f.in.err != io.EOF {
 		return nil, f.in.err
 	}
-	f.tail = true
+	f.end = true
 	return raw, nil
 }
 
@@ -105,15 +113,18 @@ func (f *framer) cause(err error) error {
 	return err
 }
 
-// parseEvent reads the fields of one event (its lines, without the blank line that ended
-// it). Lines end in CR, LF or CRLF; "field: value" may omit the space; a line starting with
-// ':' is a comment; a line with no colon is a field with an empty value. ok is false when the
-// event has no data field: such an event is not dispatched.
-func parseEvent(raw []byte) (f Frame, ok bool) {
+// parseEvent reads the fields of one event: raw's lines up to its first empty line, which
+// dispatches the event; rest is what follows that line (the reader's splitter misses some
+// blank-line forms, such as CRLF then CR, so one raw event may hold several). Lines end in
+// CR, LF or CRLF; "field: value" may omit the space; a line starting with ':' is a comment; a
+// line with no colon is a field with an empty value. ok is false when the event has no data
+// field: such an event is not dispatched.
+func parseEvent(raw []byte) (f Frame, ok bool, rest []byte) {
 	var (
 		data  []byte // the only data line, still in raw
 		multi []byte // data lines joined, once there is more than one
-		lines int
+		lines int    // data lines
+		seen  bool   // any line of this event
 	)
 	for len(raw) > 0 {
 		line := raw
@@ -122,7 +133,15 @@ func parseEvent(raw []byte) (f Frame, ok bool) {
 		} else {
 			raw = nil
 		}
-		if len(line) == 0 || line[0] == ':' {
+		if len(line) == 0 {
+			if seen {
+				rest = raw
+				break
+			}
+			continue
+		}
+		seen = true
+		if line[0] == ':' {
 			continue
 		}
 		name, value := line, []byte(nil)
@@ -149,13 +168,13 @@ func parseEvent(raw []byte) (f Frame, ok bool) {
 	}
 	switch {
 	case lines == 0:
-		return Frame{}, false
+		return Frame{}, false, rest
 	case lines == 1:
 		f.Data = string(data)
 	default:
 		f.Data = string(multi)
 	}
-	return f, true
+	return f, true, rest
 }
 
 // lineEnd finds the first line ending in b (CR, LF or CRLF): its index and length, or -1.
@@ -172,75 +191,4 @@ func lineEnd(b []byte) (end, skip int) {
 		return cr, 1
 	}
 	return lf, 1
-}
-
-// paced is the framer's view of the body. Each Read asks for at most a small amount more than
-// the bytes of the event in progress, so the reader's split function, which rescans all
-// buffered bytes for a blank line on every call, scans O(event size) per event; because the
-// limit grows with the event, a large event is still read in geometrically growing pieces.
-// It also records the input's first error (io.EOF at its end) and the last bytes read (to tell
-// whether the input ended with a blank line), and calls onRead after every read that returned
-// bytes (the stall watchdog's heartbeat).
-type paced struct {
-	r       io.Reader
-	onRead  func()
-	pending int // bytes read since the last blank line
-	last    [4]byte
-	nlast   int
-	err     error // the first error the input returned (io.EOF at its end)
-}
-
-// minRead is the smallest read size paced asks for.
-const minRead = 512
-
-func (p *paced) Read(b []byte) (int, error) {
-	if want := max(minRead, p.pending); len(b) > want {
-		b = b[:want]
-	}
-	n, err := p.r.Read(b)
-	if n > 0 {
-		p.note(b[:n])
-		if p.onRead != nil {
-			p.onRead()
-		}
-	}
-	if err != nil && p.err == nil {
-		p.err = err
-	}
-	return n, err
-}
-
-// note updates pending and last with the bytes just read.
-func (p *paced) note(b []byte) {
-	end := -1
-	for _, sep := range [...]string{"\n\n", "\r\r", "\n\r\n"} {
-		if i := bytes.LastIndex(b, []byte(sep)); i >= 0 && i+len(sep) > end {
-			end = i + len(sep)
-		}
-	}
-	if end >= 0 {
-		p.pending = len(b) - end
-	} else {
-		p.pending += len(b)
-	}
-	for _, c := range b[max(0, len(b)-len(p.last)):] {
-		if p.nlast == len(p.last) {
-			copy(p.last[:], p.last[1:])
-			p.nlast--
-		}
-		p.last[p.nlast] = c
-		p.nlast++
-	}
-}
-
-// endsWithBlankLine reports whether the bytes read so far end with an empty line, i.e. the
-// last event was terminated.
-func (p *paced) endsWithBlankLine() bool {
-	s := string(p.last[:p.nlast])
-	for _, end := range [...]string{"\n\n", "\r\r", "\r\n\r\n", "\n\r\n", "\r\n\n"} {
-		if len(s) >= len(end) && s[len(s)-len(end):] == end {
-			return true
-		}
-	}
-	return p.nlast == 0
 }

@@ -36,10 +36,16 @@ func TestParseEvent(t *testing.T) {
 		{"last event name wins", "event: a\nevent: b\ndata: x", Frame{Event: "b", Data: "x"}, true},
 		{"leading blank lines", "\n\ndata: x", Frame{Data: "x"}, true},
 	}
+	t.Run("an empty line inside dispatches the event", func(t *testing.T) {
+		got, ok, rest := parseEvent([]byte("event: e\r\ndata: a\r\rdata: b"))
+		if got != (Frame{Event: "e", Data: "a"}) || !ok || string(rest) != "data: b" {
+			t.Errorf("got %+v %v, rest %q", got, ok, rest)
+		}
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := parseEvent([]byte(tt.raw))
-			if got != tt.want || ok != tt.ok {
+			got, ok, rest := parseEvent([]byte(tt.raw))
+			if got != tt.want || ok != tt.ok || len(rest) != 0 {
 				t.Errorf("parseEvent(%q) = %+v, %v; want %+v, %v", tt.raw, got, ok, tt.want, tt.ok)
 			}
 		})
@@ -64,8 +70,9 @@ func frames(t *testing.T, body io.Reader) ([]Frame, *framer, error) {
 }
 
 func TestFramerSplitsAnywhere(t *testing.T) {
-	body := "\xEF\xBB\xBFdata: one\n\n: comment\n\nevent: error\r\ndata: two\r\n\r\ndata: a\rdata: b\r\rdata: [DONE]\n\n"
-	want := []Frame{{Data: "one"}, {Event: "error", Data: "two"}, {Data: "a\nb"}, {Data: "[DONE]"}}
+	body := "\xEF\xBB\xBFdata: one\n\n: comment\n\nevent: error\r\ndata: two\r\n\r\ndata: a\rdata: b\r\r" +
+		"event: x\r\n\rdata: no name\n\ndata: [DONE]\n\n"
+	want := []Frame{{Data: "one"}, {Event: "error", Data: "two"}, {Data: "a\nb"}, {Data: "no name"}, {Data: "[DONE]"}}
 	readers := map[string]func(io.Reader) io.Reader{
 		"whole":    func(r io.Reader) io.Reader { return r },
 		"one byte": iotest.OneByteReader,

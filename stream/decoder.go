@@ -136,7 +136,7 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	}
 	var choice *wireChoice
 	for i := range ch.Choices {
-		if c := &ch.Choices[i]; c.Index == nil || *c.Index == 0 {
+		if c := &ch.Choices[i]; !c.Index.Set || c.Index.N == 0 {
 			choice = c
 			break
 		}
@@ -144,26 +144,25 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	if choice == nil {
 		return
 	}
-	if delta := choice.Delta; delta != nil {
-		if r := delta.reasoning(); r.Set {
-			d.text(u, r.S, true)
+	delta := &choice.Delta
+	if r := delta.reasoning(); r.Set {
+		d.text(u, r.S, true)
+	}
+	for _, p := range delta.Content.Parts {
+		d.text(u, p.Text, p.Reasoning)
+	}
+	if delta.Content.Set && len(delta.Content.Parts) == 0 {
+		u.Kind = KindText // an empty block list: still a text frame
+	}
+	for i := range delta.ToolCalls {
+		var c *call
+		c, u.Calls = d.asm.fragment(&delta.ToolCalls[i], u.Calls)
+		ev := phase.Event{Kind: phase.KindTool}
+		if c != nil {
+			ev.Tool = c.name
 		}
-		for _, p := range delta.Content.Parts {
-			d.text(u, p.Text, p.Reasoning)
-		}
-		if delta.Content.Set && len(delta.Content.Parts) == 0 {
-			u.Kind = KindText // an empty block list: still a text frame
-		}
-		for i := range delta.ToolCalls {
-			var c *call
-			c, u.Calls = d.asm.fragment(&delta.ToolCalls[i], u.Calls)
-			ev := phase.Event{Kind: phase.KindTool}
-			if c != nil {
-				ev.Tool = c.name
-			}
-			u.Events = append(u.Events, ev)
-			u.Kind = KindTool
-		}
+		u.Events = append(u.Events, ev)
+		u.Kind = KindTool
 	}
 	if fr := choice.FinishReason; fr.S != "" {
 		d.finish = fr.S

@@ -136,7 +136,7 @@ func decodeAnswer(data []byte) (Result, *Error) {
 	}
 	var choice *wireChoice
 	for i := range resp.Choices {
-		if c := &resp.Choices[i]; c.Index == nil || *c.Index == 0 {
+		if c := &resp.Choices[i]; !c.Index.Set || c.Index.N == 0 {
 			choice = c
 			break
 		}

@@ -60,19 +60,26 @@ func (l *lexer) Invalid() bool { return l.state == lxInvalid }
 func (l *lexer) Feed(s string) {
 	for i := 0; i < len(s) && l.state != lxInvalid; i++ {
 		c := s[i]
-		if l.state == lxString {
+		if l.state == lxString && plain[c] {
 			// Fast path: most argument bytes are plain string content.
-			for c != '"' && c != '\\' && c >= 0x20 {
-				i++
-				if i == len(s) {
-					return
-				}
-				c = s[i]
+			for i++; i < len(s) && plain[s[i]]; i++ {
 			}
+			if i == len(s) {
+				return
+			}
+			c = s[i]
 		}
 		l.step(c)
 	}
 }
+
+// plain marks the bytes that continue a string without changing the lexer's state.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

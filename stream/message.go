@@ -106,8 +106,8 @@ func messageFromWire(d *wireDelta) Message {
 	m.Reasoning += d.reasoning().S
 	for i, tc := range d.ToolCalls {
 		index := i
-		if tc.Index != nil && *tc.Index >= 0 {
-			index = *tc.Index
+		if tc.Index.Set && tc.Index.N >= 0 {
+			index = tc.Index.N
 		}
 		id := tc.ID.S
 		if id == "" {

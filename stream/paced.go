@@ -6,95 +6,111 @@ import (
 )
 
 // paced is the framer's view of the body. sse.EventStreamReader's split function rescans
-// every buffered byte for a blank line each time it gets more input, so handing it the input
-// as it arrives costs O(event size) per read: quadratic for a large event that trickles in,
-// and O(buffer) per event when a read brings many small events. paced bounds both. It hands
-// over input only once it holds a blank line (a complete event: no added latency), or a
-// piece as large as the event so far (so a large event is rescanned a logarithmic number of
-// times), or the input has ended; and it hands over at most that much at a time.
+// every buffered byte for a blank line (with five searches) each time it gets more input, so
+// handing it the input as it arrives costs O(event size) per read: quadratic for a large
+// event that trickles in, and O(buffer) per event when one read brings many small events.
+// paced bounds both: each Read hands over input up to the end of the next complete event
+// (no added latency), or, while an event is incomplete, a piece as large as the event so far
+// (so a large event is rescanned a logarithmic number of times), or what is left once the
+// input has ended.
 //
-// It also records the input's first error (io.EOF at its end) and the input's last bytes
-// (to tell whether it ended with a blank line), and calls onRead after every read of the
-// input that returned bytes (the stall watchdog's heartbeat). Once err is set, Read never
-// blocks.
+// It also records the input's first error (io.EOF at its end) and its last bytes (to tell
+// whether it ended with a blank line), and calls onRead after every read of the input that
+// returned bytes (the stall watchdog's heartbeat). Once err is set, Read never blocks.
 type paced struct {
 	r      io.Reader
 	onRead func()
 	err    error // the first error the input returned (io.EOF at its end)
 
-	buf      []byte // input not yet handed over
-	complete bool   // buf holds a blank line
-	pending  int    // bytes handed over since the last blank line handed over
-	handed   []byte // the last two bytes handed over
-	last     []byte // the last four bytes of input
+	store   []byte // input not yet handed over is store[start:end]
+	start   int
+	end     int
+	blank   int    // index in store just after the first blank line not handed over, or -1
+	pending int    // bytes handed over since the last blank line handed over
+	handed  []byte // the last two bytes handed over
+	last    []byte // the last four bytes of input
 }
 
 // minRead is the most paced hands over at a time while events are small.
 const minRead = 512
 
-// blankLines are the byte sequences one of which every blank line (an empty line ended by CR,
-// LF or CRLF, after a line ending) contains.
-var blankLines = [...][]byte{[]byte("\n\n"), []byte("\r\r"), []byte("\n\r\n")}
+func newPaced(r io.Reader, onRead func()) *paced {
+	return &paced{r: r, onRead: onRead, blank: -1, store: make([]byte, 4*minRead)}
+}
 
-// blankLineEnd returns the index in b just after its last blank line, counting one that
-// starts in the (at most two) bytes before b; -1 if there is none.
-func blankLineEnd(before, b []byte) int {
+// firstBlankLineEnd returns the index in b just after its first blank line (an empty line:
+// every blank line contains "\n\n", "\r\r" or "\n\r\n"), counting one that starts in the (at
+// most two) bytes before b; -1 if there is none.
+func firstBlankLineEnd(before, b []byte) int {
+	for j := 1; j <= min(2, len(b)); j++ { // a blank line across the boundary
+		var w [4]byte
+		window := append(append(w[:0], before...), b[:j]...)
+		if bytes.HasSuffix(window, []byte("\n\n")) || bytes.HasSuffix(window, []byte("\r\r")) ||
+			bytes.HasSuffix(window, []byte("\n\r\n")) {
+			return j
+		}
+	}
+	if bytes.IndexByte(b, '\r') < 0 { // the common case: LF only
+		if i := bytes.Index(b, []byte("\n\n")); i >= 0 {
+			return i + 2
+		}
+		return -1
+	}
 	end := -1
-	for _, sep := range blankLines {
-		if i := bytes.LastIndex(b, sep); i >= 0 && i+len(sep) > end {
+	for _, sep := range [...]string{"\n\n", "\r\r", "\n\r\n"} {
+		if i := bytes.Index(b, []byte(sep)); i >= 0 && (end < 0 || i+len(sep) < end) {
 			end = i + len(sep)
 		}
 	}
-	if end >= 0 {
-		return end
-	}
-	for j := min(2, len(b)); j >= 1; j-- {
-		var w [4]byte
-		window := append(append(w[:0], before...), b[:j]...)
-		for _, sep := range blankLines {
-			if bytes.HasSuffix(window, sep) {
-				return j
-			}
-		}
-	}
-	return -1
+	return end
 }
 
 func (p *paced) Read(b []byte) (int, error) {
 	want := max(minRead, p.pending)
-	for !p.complete && len(p.buf) < want && p.err == nil {
-		p.fill(want - len(p.buf))
+	for p.blank < 0 && p.end-p.start < want && p.err == nil {
+		p.fill(want - (p.end - p.start))
 	}
-	if len(p.buf) == 0 {
+	if p.end == p.start {
 		return 0, p.err
 	}
-	n := copy(b[:min(len(b), want)], p.buf)
-	out := p.buf[:n]
-	if end := blankLineEnd(p.handed, out); end >= 0 {
-		p.pending = n - end
+	n := min(len(b), want, p.end-p.start)
+	atBlank := p.blank >= 0 && p.blank-p.start <= n
+	if atBlank {
+		n = p.blank - p.start
+	}
+	copy(b, p.store[p.start:p.start+n])
+	p.handed = keepTail(p.handed, p.store[p.start:p.start+n], 2)
+	p.start += n
+	if atBlank {
+		p.pending = 0
+		p.blank = -1
+		if e := firstBlankLineEnd(p.handed, p.store[p.start:p.end]); e >= 0 {
+			p.blank = p.start + e
+		}
 	} else {
 		p.pending += n
 	}
-	p.handed = keepTail(p.handed, out, 2)
-	p.buf = p.buf[n:]
-	p.complete = p.complete && blankLineEnd(p.handed, p.buf) >= 0
 	return n, nil
 }
 
-// fill reads at least once more from the input, about size bytes.
+// fill reads once from the input, about size bytes, into store after the bytes held.
 func (p *paced) fill(size int) {
-	if cap(p.buf)-len(p.buf) < max(size, minRead) {
-		grown := make([]byte, len(p.buf), len(p.buf)+max(size, minRead))
-		copy(grown, p.buf)
-		p.buf = grown
+	size = max(size, minRead)
+	if held := p.end - p.start; p.end+size > len(p.store) {
+		store := p.store
+		if held+size > len(store) {
+			store = make([]byte, 2*(held+size))
+		}
+		copy(store, p.store[p.start:p.end])
+		p.store, p.start, p.end = store, 0, held
 	}
-	space := p.buf[len(p.buf):cap(p.buf)]
+	space := p.store[p.end : p.end+size]
 	n, err := p.r.Read(space)
 	if n > 0 {
-		if blankLineEnd(lastTwo(p.handed, p.buf), space[:n]) >= 0 {
-			p.complete = true
+		if e := firstBlankLineEnd(lastTwo(p.handed, p.store[p.start:p.end]), space[:n]); e >= 0 {
+			p.blank = p.end + e
 		}
-		p.buf = p.buf[:len(p.buf)+n]
+		p.end += n
 		p.last = keepTail(p.last, space[:n], 4)
 		if p.onRead != nil {
 			p.onRead()

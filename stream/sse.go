@@ -38,7 +38,7 @@ type framer struct {
 }
 
 func newFramer(body io.Reader, onRead func()) *framer {
-	in := &paced{r: body, onRead: onRead}
+	in := newPaced(body, onRead)
 	return &framer{in: in, r: sse.NewEventStreamReader(in, MaxFrameSize), first: true}
 }
 

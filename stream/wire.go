@@ -3,6 +3,7 @@ package stream
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -19,8 +20,8 @@ type wireChunk struct {
 }
 
 type wireChoice struct {
-	Index        *int       `json:"index"`
-	Delta        *wireDelta `json:"delta"`
+	Index        wireIndex  `json:"index"`
+	Delta        wireDelta  `json:"delta"`
 	Message      *wireDelta `json:"message"` // stream:false only; some streams repeat it: ignored
 	FinishReason wireString `json:"finish_reason"`
 }
@@ -42,7 +43,7 @@ func (d *wireDelta) reasoning() wireString {
 }
 
 type wireToolCall struct {
-	Index    *int       `json:"index"`
+	Index    wireIndex  `json:"index"`
 	ID       wireString `json:"id"`
 	Function struct {
 		Name      wireString `json:"name"`
@@ -54,6 +55,19 @@ type wireUsage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
 	TotalTokens      int `json:"total_tokens"`
+}
+
+// wireIndex is an integer index; Set is false for null, absence or any other type.
+type wireIndex struct {
+	N   int
+	Set bool
+}
+
+func (w *wireIndex) UnmarshalJSON(b []byte) error {
+	if n, err := strconv.Atoi(string(b)); err == nil {
+		w.N, w.Set = n, true
+	}
+	return nil
 }
 
 // wireString is a JSON string; Set is false for null, absence or any other type.

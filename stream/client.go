@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // DefaultStallTimeout is the stall watchdog's timeout that NewClient sets.
@@ -74,13 +76,17 @@ func (req Request) body(stream bool) ([]byte, error) {
 	type streamOptions struct {
 		IncludeUsage bool `json:"include_usage"`
 	}
+	var opts *streamOptions
+	if stream {
+		opts = &streamOptions{IncludeUsage: true} // usage arrives in a last chunk
+	}
 	return json.Marshal(struct {
 		Model         string         `json:"model"`
 		Messages      []Message      `json:"messages"`
 		Tools         []Tool         `json:"tools,omitempty"`
 		Stream        bool           `json:"stream"`
 		StreamOptions *streamOptions `json:"stream_options,omitempty"`
-	}{req.Model, msgs, req.Tools, stream, map[bool]*streamOptions{true: {true}}[stream]})
+	}{req.Model, msgs, req.Tools, stream, opts})
 }
 
 // post sends the request. Errors are user-facing *Errors with the key redacted.
@@ -157,7 +163,26 @@ func (s *Stream) Next() (Update, bool) {
 	if s.feed.ended {
 		s.release()
 	}
-	return u, ok
+	return s.redact(u), ok
+}
+
+// redact hides the API key in what the server may have echoed: error events and frame data.
+func (s *Stream) redact(u Update) Update {
+	key := redactor(s.c.APIKey)
+	if len(key) < 4 {
+		return u
+	}
+	u.Frame.Data = key.text(u.Frame.Data)
+	copied := false
+	for i, ev := range u.Events {
+		if ev.Kind == phase.KindError && strings.Contains(ev.Error, string(key)) {
+			if !copied { // the decoder may still hold the slice
+				u.Events, copied = append([]phase.Event(nil), u.Events...), true
+			}
+			u.Events[i].Error = key.text(ev.Error)
+		}
+	}
+	return u
 }
 
 // Result is the reply and how the stream ended; valid once Next has returned false (or after
@@ -167,7 +192,9 @@ func (s *Stream) Result() Result {
 		s.feed = failedFeed(errClosed)
 		s.feed.next()
 	}
-	return s.feed.Result()
+	r := s.feed.Result()
+	r.Err = redactor(s.c.APIKey).error(r.Err)
+	return r
 }
 
 // Close stops the stream if it is still running and releases its connection and timer. No

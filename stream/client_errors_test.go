@@ -224,6 +224,18 @@ func TestTheKeyIsNeverShown(t *testing.T) {
 			t.Errorf("message = %v", res.Err)
 		}
 	})
+	t.Run("an error frame echoing the key, in the events, the frame and the result", func(t *testing.T) {
+		c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "event: error\ndata: {\"error\":{\"message\":\"key "+key+" revoked\"}}\n\n")
+		})
+		c.APIKey = key
+		res, ups := streamResult(t, c)
+		if strings.Contains(res.Err.Message, key) || strings.Contains(ups[0].Frame.Data, key) ||
+			strings.Contains(ups[0].Events[0].Error, key) || res.Err.Message != "The server sent an error: key [redacted] revoked" {
+			t.Errorf("result %v, first update %+v", res.Err, ups[0])
+		}
+	})
 	t.Run("a URL carrying the key, in the message and the cause", func(t *testing.T) {
 		l, _ := net.Listen("tcp", "127.0.0.1:0")
 		addr := l.Addr().String()

@@ -223,3 +223,39 @@ func TestCorpusOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestReadyBeforeDone is DESIGN.md §10 P6 over a real connection: a call whose arguments are
+// complete is ready (dispatchable) while the server still holds back [DONE].
+func TestReadyBeforeDone(t *testing.T) {
+	t.Cleanup(func() { goleak.VerifyNone(t) }) // runs last, after the server's cleanup
+	sawReady := make(chan struct{})
+	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "data: "+tool(0, "c1", "lookup", `"{\"q\":\"home\"}"`)+"\n\n")
+		io.WriteString(w, "data: "+delta(`{"content":"Found two headings."}`)+"\n\n")
+		w.(http.Flusher).Flush()
+		select { // [DONE] only once the client has the call ready
+		case <-sawReady:
+		case <-time.After(5 * time.Second):
+			return
+		}
+		io.WriteString(w, "data: [DONE]\n\n")
+	})
+	s := c.Stream(context.Background(), Request{})
+	defer s.Close()
+	ready := false
+	for u, ok := s.Next(); ok; u, ok = s.Next() {
+		for _, ev := range u.Calls {
+			if ev.Type == "ready" && ev.ID == "c1" && !ready {
+				ready = true
+				close(sawReady)
+			}
+		}
+		if u.Kind == KindDone && !ready {
+			t.Fatal("[DONE] came before the call was ready")
+		}
+	}
+	if res := s.Result(); !ready || res.Outcome != OutcomeComplete {
+		t.Errorf("ready %v, outcome %q (a call ready only at [DONE] would time the server out)", ready, res.Outcome)
+	}
+}

@@ -106,6 +106,20 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 			<-gone
 		}
 	})
+	t.Run("Result before the end stops the stream", func(t *testing.T) {
+		c, gone := slowServer(t, 10*time.Millisecond)
+		s := c.Stream(context.Background(), Request{})
+		s.Next()
+		var res Result
+		finishWithin(t, time.Second, "Result", func() { res = s.Result() })
+		if res.Outcome != OutcomeStopped || res.Message.Content == "" {
+			t.Errorf("result %+v", res)
+		}
+		if _, ok := s.Next(); ok {
+			t.Error("Next after Result must return false")
+		}
+		<-gone
+	})
 	t.Run("close without reading", func(t *testing.T) {
 		c, _ := slowServer(t, time.Millisecond)
 		s := c.Stream(context.Background(), Request{})

@@ -29,10 +29,7 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 	br := bufio.NewReaderSize(body, minRead)
 	switch sniff(contentType, br) {
 	case bodyJSON:
-		data, err := io.ReadAll(io.LimitReader(br, MaxFrameSize))
-		if onRead != nil {
-			onRead()
-		}
+		data, err := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, MaxFrameSize))
 		if err != nil {
 			f.failed = f.cause(err)
 			break
@@ -49,6 +46,20 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 		f.fr = newFramer(br, onRead)
 	}
 	return f
+}
+
+// heartbeat calls beat after every read that returned bytes.
+type heartbeat struct {
+	r    io.Reader
+	beat func()
+}
+
+func (h heartbeat) Read(b []byte) (int, error) {
+	n, err := h.r.Read(b)
+	if n > 0 && h.beat != nil {
+		h.beat()
+	}
+	return n, err
 }
 
 // failedFeed is a feed that ends at once with cause.

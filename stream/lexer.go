@@ -4,9 +4,7 @@ package stream
 // O(len(fragment)) whatever came before, so arguments streamed one byte at a time are checked
 // in linear total time (seed 003). It knows when the top-level value is closed, and latches
 // an invalid payload once: after the first byte that cannot continue a JSON text, every later
-// feed is a no-op.
-//
-// The zero value expects a JSON text (leading whitespace allowed).
+// feed is a no-op. The zero value expects a JSON text (leading whitespace allowed).
 type lexer struct {
 	state lexState
 	stack []byte // '{' or '[' for each open container

@@ -13,8 +13,8 @@ import (
 //
 // Invariants: a call's Arguments is the concatenation of every argument fragment routed to it
 // (an argument sent as a JSON value rather than a string contributes its JSON text); the
-// deltas emitted for a call are a prefix of it, and all of it whenever the call became ready
-// with its arguments closed. Each fragment costs O(its size).
+// deltas emitted for a call are exactly its arguments up to the moment it became ready (text
+// that arrives later stays in the reply only). Each fragment costs O(its size).
 type assembler struct {
 	calls   []*call          // in order of first appearance
 	byWire  map[int]*call    // the call each index currently routes to

@@ -13,10 +13,15 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/corpus/*.json from the current output")
 
 // corpusDir finds ../shared/corpus (the real provider recordings, never copied into the repo)
-// next to the repository root, or at /work/shared/corpus; it skips the test when absent.
+// next to the repository root, or at /work/shared/corpus, or where PHASECHAT_CORPUS says; it
+// skips the test when absent.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	for _, dir := range []string{filepath.Join("..", "..", "shared", "corpus"), "/work/shared/corpus"} {
+	dirs := []string{filepath.Join("..", "..", "shared", "corpus"), "/work/shared/corpus"}
+	if env := os.Getenv("PHASECHAT_CORPUS"); env != "" {
+		dirs = []string{env}
+	}
+	for _, dir := range dirs {
 		if st, err := os.Stat(dir); err == nil && st.IsDir() {
 			return dir
 		}

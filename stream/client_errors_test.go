@@ -135,40 +135,6 @@ func TestHTTPErrorShapes(t *testing.T) {
 	}
 }
 
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	tests := []struct {
-		v    string
-		want time.Duration
-		ok   bool
-	}{
-		{"20", 20 * time.Second, true},
-		{" 0 ", 0, true},
-		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second, true},
-		{now.Add(-time.Minute).Format(http.TimeFormat), 0, true},
-		{"", 0, false},
-		{"soon", 0, false},
-		{"-5", 0, false},
-	}
-	for _, tt := range tests {
-		if got, ok := retryAfter(tt.v, now); got != tt.want || ok != tt.ok {
-			t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tt.v, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
-func TestNaturalDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		150 * time.Millisecond: "150ms", 2 * time.Second: "2s", 30 * time.Second: "30s",
-		90 * time.Second: "1m30s", 2 * time.Minute: "2m", time.Hour + 5*time.Minute: "1h5m",
-		1500 * time.Millisecond: "2s",
-	} {
-		if got := naturalDuration(d); got != want {
-			t.Errorf("naturalDuration(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
 func TestNonEventStreamAnswers(t *testing.T) {
 	tests := []struct {
 		name, ctype, body, message string

@@ -1,0 +1,189 @@
+package stream
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/internal/benchdata"
+)
+
+// minimalChunk is the least a client must decode from a chunk: the baseline of P1.
+type minimalChunk struct {
+	Choices []struct {
+		Delta struct {
+			Content   string `json:"content"`
+			ToolCalls []struct {
+				Index    int    `json:"index"`
+				ID       string `json:"id"`
+				Function struct {
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"function"`
+			} `json:"tool_calls"`
+		} `json:"delta"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+}
+
+func TestRealisticStreamIsWhatItSays(t *testing.T) {
+	body, payloads := benchdata.RealisticStream()
+	res, err := Replay(bytes.NewReader(body), ReplayJSON, io.Discard)
+	if err != nil || len(payloads) != 5000 || res.Outcome != OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
+		!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 {
+		t.Fatalf("%d payloads, result %+v, err %v", len(payloads), res.Outcome, err)
+	}
+}
+
+// BenchmarkP1Pipeline is DESIGN.md §10 P1: framing, decoding, reassembly and the reducer
+// over the realistic stream, from its bytes.
+func BenchmarkP1Pipeline(b *testing.B) {
+	body, _ := benchdata.RealisticStream()
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		f := newFeed(bytes.NewReader(body), "text/event-stream", nil, func(error) error { return nil })
+		s := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
+		for u, ok := f.next(); ok; u, ok = f.next() {
+			for _, ev := range u.Events {
+				s = phase.Reduce(s, ev)
+			}
+		}
+		if s.Phase != phase.Complete {
+			b.Fatal(s.Phase)
+		}
+	}
+}
+
+// BenchmarkP1PipelineWithToolCalls adds applying the CallEvents to phase.ToolCalls.
+func BenchmarkP1PipelineWithToolCalls(b *testing.B) {
+	body, _ := benchdata.RealisticStream()
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		f := newFeed(bytes.NewReader(body), "text/event-stream", nil, func(error) error { return nil })
+		s := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
+		m := phase.NewToolCalls()
+		for u, ok := f.next(); ok; u, ok = f.next() {
+			for _, ev := range u.Events {
+				s = phase.Reduce(s, ev)
+			}
+			for _, c := range u.Calls {
+				m.Apply(c)
+			}
+		}
+		if m.Len() != 2 {
+			b.Fatal(m.Len())
+		}
+	}
+}
+
+// BenchmarkP1BareUnmarshal is P1's baseline: json.Unmarshal of the same chunks' payloads,
+// already cut out, into minimalChunk. SetBytes counts the same SSE body, so MB/s compare.
+func BenchmarkP1BareUnmarshal(b *testing.B) {
+	body, payloads := benchdata.RealisticStream()
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range payloads {
+			var c minimalChunk
+			if err := json.Unmarshal(p, &c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkP1Framing is the framing alone (paced + sse.EventStreamReader + field parser).
+func BenchmarkP1Framing(b *testing.B) {
+	body, _ := benchdata.RealisticStream()
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		fr := newFramer(bytes.NewReader(body), nil)
+		for {
+			if _, err := fr.Next(); err != nil {
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkP2Linear shows the cost per argument byte does not grow with the arguments' size
+// (no re-scan, no re-parse): 1-byte fragments of 64 KiB, 1 MiB and 4 MiB.
+func BenchmarkP2Linear(b *testing.B) {
+	for _, size := range []int{64 << 10, 1 << 20, 4 << 20} {
+		frags := argumentFragmentsOf(size, 1)
+		b.Run(fmt.Sprintf("size=%dKiB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(size))
+			events := make([]phase.CallEvent, 0, 8)
+			for b.Loop() {
+				var a assembler
+				for i := range frags {
+					_, events = a.fragment(&frags[i], events[:0])
+				}
+				if !a.calls[0].lex.Closed() {
+					b.Fatal("not closed")
+				}
+			}
+		})
+	}
+}
+
+// argumentFragments cuts 1 MiB of realistic argument JSON into fragments of size n.
+func argumentFragments(n int) []wireToolCall { return argumentFragmentsOf(1<<20, n) }
+
+// argumentFragmentsOf cuts size bytes of realistic argument JSON into fragments of n bytes.
+func argumentFragmentsOf(size, n int) []wireToolCall {
+	var text strings.Builder
+	text.WriteString(`{"path":"notes.md","content":"`)
+	for text.Len() < size {
+		text.WriteString(`line of text with \"quotes\", \\ and \u00e9 characters\n`)
+	}
+	s := text.String()[:size-2] + `"}`
+	if !json.Valid([]byte(s)) { // the cut may split an escape: end on a plain byte
+		s = s[:size-8] + `xxxx"}`
+	}
+	var out []wireToolCall
+	for i := 0; i < len(s); i += n {
+		var tc wireToolCall
+		tc.Index = wireIndex{0, true}
+		tc.Function.Arguments = wireArgs{Text: s[i:min(len(s), i+n)], Set: true}
+		out = append(out, tc)
+	}
+	out[0].ID = wireString{S: "call_1", Set: true}
+	out[0].Function.Name = wireString{S: "write_file", Set: true}
+	return out
+}
+
+// BenchmarkP2Arguments is DESIGN.md §10 P2: reassembling 1 MiB of arguments (routing, the
+// incremental lexer, accumulation and the CallEvents) in 1-byte and 4 KiB fragments. SetBytes
+// is the argument bytes, so ns/op and MB/s compare per byte.
+func BenchmarkP2Arguments(b *testing.B) {
+	for _, n := range []int{1, 4096} {
+		frags := argumentFragments(n)
+		b.Run(fmt.Sprintf("fragment=%d", n), func(b *testing.B) {
+			b.SetBytes(1 << 20)
+			b.ReportAllocs()
+			events := make([]phase.CallEvent, 0, 8)
+			for b.Loop() {
+				var a assembler
+				for i := range frags {
+					_, events = a.fragment(&frags[i], events[:0])
+				}
+				events = a.finish(true, "", events[:0])
+				if len(events) != 1 || events[0].Type != phase.CallReady || !a.calls[0].lex.Closed() {
+					b.Fatalf("not ready and closed: %+v", events)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,208 @@
+package stream
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/corpus/*.json from the current output")
+
+// corpusDir finds ../shared/corpus (the real provider recordings, never copied into the repo)
+// next to the repository root, or at /work/shared/corpus, or where PHASECHAT_CORPUS says; it
+// skips the test when absent.
+func corpusDir(t testing.TB) string {
+	t.Helper()
+	dirs := []string{filepath.Join("..", "..", "shared", "corpus"), "/work/shared/corpus"}
+	if env := os.Getenv("PHASECHAT_CORPUS"); env != "" {
+		dirs = []string{env}
+	}
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+	}
+	t.Skip("the provider corpus (../shared/corpus) is not here: corpus tests skipped")
+	return ""
+}
+
+// corpusFiles lists the corpus files with suffix, as provider/name.
+func corpusFiles(t testing.TB, suffix string) []string {
+	dir := corpusDir(t)
+	all, err := filepath.Glob(filepath.Join(dir, "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range all {
+		if strings.HasSuffix(p, suffix) {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no %s files in %s", suffix, dir)
+	}
+	return out
+}
+
+func readCorpus(t testing.TB, rel string) []byte {
+	data, err := os.ReadFile(filepath.Join(corpusDir(t), filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func goldenPath(rel string) string {
+	name := strings.ReplaceAll(strings.TrimSuffix(rel, ".sse"), "/", "--") + ".json"
+	return filepath.Join("testdata", "corpus", name)
+}
+
+// TestCorpusReplayJSON pins `replay --json` for every recording. Each golden was checked
+// against the raw bytes by hand (see corpusFacts for the summary of each answer).
+func TestCorpusReplayJSON(t *testing.T) {
+	files := corpusFiles(t, ".sse")
+	t.Logf("corpus: %d streams in %s", len(files), corpusDir(t))
+	for _, rel := range files {
+		t.Run(rel, func(t *testing.T) {
+			var out bytes.Buffer
+			if _, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, &out); err != nil {
+				t.Fatal(err)
+			}
+			golden := goldenPath(rel)
+			if *update {
+				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("no golden for %s: %v", rel, err)
+			}
+			if !bytes.Equal(out.Bytes(), want) {
+				t.Errorf("replay --json differs from %s:\n%s", golden, out.String())
+			}
+		})
+	}
+}
+
+// corpusFact is the answer to one recording, read from its raw bytes by the rules of
+// DESIGN.md §4 and §6.
+type corpusFact struct {
+	content, reasoning int      // lengths in bytes
+	calls              []string // name(arguments length), in index order
+	finish             string
+	usage              []int // prompt, completion, total; nil when no usage was sent
+	outcome            Outcome
+	err                string // prefix of the error message
+}
+
+var corpusFacts = map[string]corpusFact{
+	// Anthropic Messages streams are another wire format: a clear error, not a misreading.
+	"anthropic/claude-3.5-sonnet-text-then-2-tool-use.sse": {outcome: OutcomeError, err: "Unsupported wire format: this is an Anthropic Messages stream"},
+	"anthropic/claude-sonnet-4-text-then-1-tool-use.sse":   {outcome: OutcomeError, err: "Unsupported wire format"},
+	"anthropic/claude-sonnet-4-text-then-2-tool-use.sse":   {outcome: OutcomeError, err: "Unsupported wire format"},
+	"anthropic/claude-sonnet-4-thinking-then-tool-use.sse": {outcome: OutcomeError, err: "Unsupported wire format"},
+	// content:"" beside reasoning, then "  "; finish twice, usage only in the second copy.
+	"avian/kimi-reasoning-text-tool-duplicate-finish.sse": {2, 332, []string{"weather(30)"}, "tool_calls", []int{76, 96, 172}, OutcomeComplete, ""},
+	// choices:[] prompt-filter first chunk is ignored; no usage.
+	"azure/gpt-35-turbo-prompt-filter-first-chunk.sse": {120, 0, nil, "stop", nil, OutcomeComplete, ""},
+	"azure/gpt-5-mini-1-tool-prompt-filter-usage.sse":  {0, 0, []string{"weather(30)"}, "tool_calls", []int{145, 154, 299}, OutcomeComplete, ""},
+	// Both calls whole in one delta; finish_reason but no [DONE]: complete.
+	"cerebras/qwen-3-coder-480b-2-whole-tools-one-delta-no-done.sse": {0, 0, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{408, 59, 467}, OutcomeComplete, ""},
+	"deepseek/reasoner-reasoning-content-usage.sse":                  {43, 882, nil, "stop", []int{6, 212, 218}, OutcomeComplete, ""},
+	// Ends after a content delta with no finish_reason, no usage, no [DONE]: truncated.
+	"evroc/kimi-k2.6-eof-without-finish-reason.sse": {748, 497, nil, "", nil, OutcomeTruncated, msgTruncated},
+	// event: error after reasoning, then EOF.
+	"groq/gpt-oss-120b-reasoning-then-event-error-no-done.sse": {0, 412, nil, "", nil, OutcomeError, "The server sent an error: Tool call validation failed: tool call validation failed: parameters for tool get_something_by_name did not match schema"},
+	"groq/gpt-oss-120b-reasoning-then-whole-tool-call.sse":     {0, 92, []string{"get_something_by_name(18)"}, "tool_calls", []int{304, 49, 353}, OutcomeComplete, ""},
+	// Usage in the finish chunk and again in a trailing chunk: the same, never summed.
+	"groq/kimi-k2-text-then-2-whole-tools.sse":                          {77, 0, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{201, 58, 259}, OutcomeComplete, ""},
+	"huggingface/kimi-k2-1-whole-tool-content-null.sse":                 {0, 0, []string{"weather(29)"}, "tool_calls", []int{93, 21, 114}, OutcomeComplete, ""},
+	"llamacpp/gpt-oss-20b-reasoning-then-tool-name-with-first-args.sse": {0, 71, []string{"weather(30)"}, "tool_calls", []int{139, 41, 180}, OutcomeComplete, ""},
+	"llamacpp/gpt-oss-20b-text-after-tool.sse":                          {55, 0, nil, "stop", []int{196, 18, 214}, OutcomeComplete, ""},
+	// delta.content as an array: thinking blocks are reasoning, text is content.
+	"mistral/magistral-content-array-thinking.sse": {607, 421, nil, "stop", []int{10, 232, 242}, OutcomeComplete, ""},
+	// No index, no id (call_0), finish in the same chunk; the file ends without a newline.
+	"mistral/mistral-small-2024-04-tool-no-index-no-id-finish-in-same-chunk.sse": {0, 0, []string{"WeatherPlugin-GetWeather(40)"}, "tool_calls", []int{118, 31, 149}, OutcomeComplete, ""},
+	"openai/gpt-4o-1-tool-long-args-usage.sse":                                   {0, 0, []string{"final_result(229)"}, "tool_calls", []int{448, 62, 510}, OutcomeComplete, ""},
+	"openai/gpt-4o-1-tool-role-in-first-tool-chunk.sse":                          {0, 0, []string{"get_weather(22)"}, "tool_calls", []int{423, 15, 438}, OutcomeComplete, ""},
+	"openai/gpt-4o-2-parallel-tools-empty-args-usage.sse":                        {0, 0, []string{"get_country(2)", "get_product_name(2)"}, "tool_calls", []int{364, 40, 404}, OutcomeComplete, ""},
+	"openai/gpt-4o-2-parallel-tools-no-usage.sse":                                {0, 0, []string{"get_current_weather(29)", "get_current_weather(22)"}, "tool_calls", nil, OutcomeComplete, ""},
+	"openai/gpt-4o-mini-1-tool-usage.sse":                                        {0, 0, []string{"get_capital(16)"}, "tool_calls", []int{53, 15, 68}, OutcomeComplete, ""},
+	"openai/gpt-4o-mini-2-parallel-tools-usage.sse":                              {0, 0, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{106, 50, 156}, OutcomeComplete, ""},
+	"openai/gpt-4o-mini-text-after-tool-result-usage.sse":                        {32, 0, nil, "stop", []int{78, 9, 87}, OutcomeComplete, ""},
+	"openai/gpt-5-1-tool-usage.sse":                                              {0, 0, []string{"weather(30)"}, "tool_calls", []int{145, 89, 234}, OutcomeComplete, ""},
+	"openai/gpt-5-text-after-tool-usage.sse":                                     {113, 0, nil, "stop", []int{176, 228, 404}, OutcomeComplete, ""},
+	// A moderation chunk with usage:null after the usage chunk does not erase the usage.
+	"openai/gpt-5-text-usage-then-moderation-chunk.sse": {6, 0, nil, "stop", []int{13, 11, 24}, OutcomeComplete, ""},
+	"openrouter/anthropic-2-tools-role-every-chunk.sse": {0, 0, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{685, 120, 805}, OutcomeComplete, ""},
+	"openrouter/gemini-2-tools-whole-args.sse":          {0, 0, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{157, 32, 189}, OutcomeComplete, ""},
+	"openrouter/kimi-reasoning-then-2-tools.sse":        {0, 240, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{125, 97, 222}, OutcomeComplete, ""},
+	// The only text arrives with finish_reason; usage in a chunk after it.
+	"openrouter/llama-3.2-3b-venice-content-with-finish-then-usage.sse": {13, 0, nil, "stop", []int{586, 3, 589}, OutcomeComplete, ""},
+	// finish "length" twice, then a top-level error object (with usage), then [DONE]: error.
+	"openrouter/minimax-m2-comments-error-in-stream-length.sse":            {0, 42, nil, "length", []int{43, 10, 53}, OutcomeError, "The server sent an error: Token limit reached"},
+	"vercel-gateway/claude-sonnet-4-text-then-2-tools-usage-in-finish.sse": {50, 0, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{502, 137, 639}, OutcomeComplete, ""},
+	"vercel-gateway/gemini-2.5-flash-2-tools.sse":                          {0, 0, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{57, 10, 67}, OutcomeComplete, ""},
+	"vllm/opt-125m-text-length.sse":                                        {39, 0, nil, "length", nil, OutcomeComplete, ""},
+	// 7 calls, explicit nulls, message and delta per choice, no [DONE] after finish: complete.
+	"writer/palmyra-x4-7-tools-explicit-nulls-no-done.sse":    {0, 0, []string{"get_weather(24)", "get_weather(22)", "get_weather(20)", "get_weather(24)", "get_weather(22)", "get_weather(22)", "get_weather(22)"}, "tool_calls", []int{212, 153, 365}, OutcomeComplete, ""},
+	"xai/grok-3-mini-reasoning-content-then-tool.sse":         {0, 1488, []string{"weather(30)"}, "tool_calls", []int{288, 27, 628}, OutcomeComplete, ""},
+	"xai/grok-4-fast-2-whole-tools.sse":                       {0, 0, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{432, 68, 636}, OutcomeComplete, ""},
+	"zai/glm-4.7-flash-reasoning-text-then-2-whole-tools.sse": {55, 224, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{275, 112, 387}, OutcomeComplete, ""},
+	"zai/glm-4.7-reasoning-text.sse":                          {1, 2173, nil, "stop", []int{13, 564, 577}, OutcomeComplete, ""},
+}
+
+func checkFact(t *testing.T, rel string, res Result) {
+	t.Helper()
+	want, ok := corpusFacts[rel]
+	if !ok {
+		t.Fatalf("no fact recorded for %s: read it and add one", rel)
+	}
+	got := corpusFact{content: len(res.Message.Content), reasoning: len(res.Message.Reasoning),
+		finish: res.FinishReason, outcome: res.Outcome}
+	for _, tc := range res.Message.ToolCalls {
+		got.calls = append(got.calls, tc.Name+"("+strconv.Itoa(len(tc.Arguments))+")")
+	}
+	if u := res.Usage; u != nil {
+		got.usage = []int{u.PromptTokens, u.CompletionTokens, u.TotalTokens}
+	}
+	if res.Err != nil {
+		got.err = res.Err.Message
+	}
+	if !strings.HasPrefix(got.err, want.err) || (want.err == "") != (got.err == "") {
+		t.Errorf("error = %q, want it to start with %q", got.err, want.err)
+	}
+	got.err = want.err
+	if !factEqual(got, want) {
+		t.Errorf("answer = %+v\nwant     %+v", got, want)
+	}
+}
+
+func factEqual(a, b corpusFact) bool {
+	return a.content == b.content && a.reasoning == b.reasoning && a.finish == b.finish &&
+		a.outcome == b.outcome && a.err == b.err && strings.Join(a.calls, ",") == strings.Join(b.calls, ",") &&
+		len(a.usage) == len(b.usage) && (a.usage == nil || a.usage[0] == b.usage[0] && a.usage[1] == b.usage[1] && a.usage[2] == b.usage[2])
+}
+
+func TestCorpusFacts(t *testing.T) {
+	files := corpusFiles(t, ".sse")
+	if len(files) != len(corpusFacts) {
+		t.Errorf("%d recordings, %d facts", len(files), len(corpusFacts))
+	}
+	for _, rel := range files {
+		t.Run(rel, func(t *testing.T) {
+			res, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, new(bytes.Buffer))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkFact(t, rel, res)
+		})
+	}
+}

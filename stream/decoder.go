@@ -1,0 +1,291 @@
+package stream
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"unsafe"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// Kind classifies a frame (seed 004's classify, by type and not by truthiness).
+type Kind string
+
+const (
+	KindText      Kind = "text"      // content or reasoning (possibly empty)
+	KindTool      Kind = "tool"      // tool-call fragments (possibly with content too)
+	KindError     Kind = "error"     // `event: error`, a top-level error object, or a failed end
+	KindDone      Kind = "done"      // [DONE], or an end that completes the stream
+	KindMalformed Kind = "malformed" // a payload that is not a JSON object: counted, skipped
+	KindIgnore    Kind = "ignore"    // anything else: role-only, finish_reason, usage, filters
+)
+
+// Update is what one frame (or the end of the stream) means. Fold Events into phase.Reduce
+// and apply Calls to phase.ToolCalls, each in order.
+type Update struct {
+	N      int   // 1-based frame number; 0 for the end-of-stream update
+	Frame  Frame // the frame; zero for the end-of-stream update
+	Kind   Kind
+	Events []phase.Event
+	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
+}
+
+// Outcome is how a stream ended (DESIGN.md §6).
+type Outcome string
+
+const (
+	OutcomeComplete  Outcome = "complete"  // finish_reason or [DONE] seen
+	OutcomeTruncated Outcome = "truncated" // the connection ended cleanly with neither
+	OutcomeError     Outcome = "error"     // an error frame, HTTP or network error, or a stall
+	OutcomeStopped   Outcome = "stopped"   // the caller cancelled
+)
+
+// Result is everything a stream said.
+type Result struct {
+	Message      Message // role assistant; ToolCalls in index order
+	FinishReason string  // the last non-null finish_reason
+	Usage        *Usage  // the last usage seen, never summed; nil if none
+	Outcome      Outcome // empty until the stream has ended
+	Err          *Error  // set for OutcomeError and OutcomeTruncated only
+	Malformed    int     // payloads skipped because they were not JSON objects
+}
+
+// Decoder turns frames into Updates and reassembles the reply. It is pure: no I/O, no clock.
+// The zero value is ready to use. Not safe for concurrent use.
+type Decoder struct {
+	n         int
+	asm       assembler
+	content   []byte
+	reasoning []byte
+	finish    string
+	usage     *Usage
+	err       *Error
+	outcome   Outcome // set once, by [DONE] or End
+	malformed int
+}
+
+// NewDecoder returns a decoder for one stream.
+func NewDecoder() *Decoder { return &Decoder{} }
+
+// Frame decodes one frame. Frames after the stream has ended are ignored.
+func (d *Decoder) Frame(f Frame) Update {
+	d.n++
+	u := Update{N: d.n, Frame: f, Kind: KindIgnore}
+	if d.outcome != "" {
+		return u
+	}
+	data := unsafe.Slice(unsafe.StringData(f.Data), len(f.Data)) // read-only view
+	switch {
+	case strings.TrimSpace(f.Data) == "[DONE]":
+		u.Kind = KindDone
+		d.conclude(&u)
+		return u
+	case f.Event == "error":
+		u.Kind = KindError
+		d.fail(&u, serverError(data))
+		return u
+	case f.Event == "message_start":
+		return d.unsupported(u)
+	}
+	var ch wireChunk
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+		return d.skip(u)
+	}
+	if err := json.Unmarshal(data, &ch); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+		return d.skip(u)
+	}
+	if ch.Type == "message_start" && ch.Choices == nil {
+		return d.unsupported(u)
+	}
+	d.chunk(&ch, &u)
+	if len(ch.Error) > 0 && string(ch.Error) != "null" {
+		u.Kind = KindError
+		d.fail(&u, serverError(ch.Error))
+	}
+	return u
+}
+
+func (d *Decoder) skip(u Update) Update {
+	d.malformed++
+	u.Kind = KindMalformed
+	return u
+}
+
+// unsupported ends the stream at an Anthropic Messages event: nothing after it can be read.
+func (d *Decoder) unsupported(u Update) Update {
+	u.Kind = KindError
+	d.fail(&u, &Error{
+		Message: "Unsupported wire format: this is an Anthropic Messages stream; phasechat reads " +
+			"OpenAI chat-completion streams (use the provider's OpenAI-compatible endpoint)",
+		Cause: ErrUnsupportedFormat,
+	})
+	d.outcome = OutcomeError
+	u.Calls = d.endCalls(u.Calls)
+	return u
+}
+
+// chunk applies a decoded chunk: usage, then choice 0's reasoning, content, tool-call
+// fragments and finish_reason, in that order. Other choices are ignored (we ask for n=1).
+func (d *Decoder) chunk(ch *wireChunk, u *Update) {
+	if ch.Usage != nil {
+		usage := Usage(*ch.Usage)
+		d.usage = &usage
+	}
+	var choice *wireChoice
+	for i := range ch.Choices {
+		if c := &ch.Choices[i]; !c.Index.Set || c.Index.N == 0 {
+			choice = c
+			break
+		}
+	}
+	if choice == nil {
+		return
+	}
+	delta := &choice.Delta
+	if r := delta.reasoning(); r.Set {
+		d.text(u, r.S, true)
+	}
+	for _, p := range delta.Content.Parts {
+		d.text(u, p.Text, p.Reasoning)
+	}
+	if delta.Content.Set && len(delta.Content.Parts) == 0 {
+		u.Kind = KindText // an empty block list: still a text frame
+	}
+	for i := range delta.ToolCalls {
+		var c *call
+		c, u.Calls = d.asm.fragment(&delta.ToolCalls[i], u.Calls)
+		ev := phase.Event{Kind: phase.KindTool}
+		if c != nil {
+			ev.Tool = c.name
+		}
+		u.Events = append(u.Events, ev)
+		u.Kind = KindTool
+	}
+	if fr := choice.FinishReason; fr.S != "" {
+		d.finish = fr.S
+		u.Calls = d.asm.over(nil, u.Calls)
+	}
+}
+
+// text applies one content or reasoning delta. An empty delta still moves the phase (a
+// KindText event with no text); a non-empty one also shows the tool calls before it are over.
+func (d *Decoder) text(u *Update, s string, reasoning bool) {
+	if u.Kind != KindTool {
+		u.Kind = KindText
+	}
+	kind := phase.KindText
+	if reasoning {
+		kind = phase.KindReasoning
+		d.reasoning = append(d.reasoning, s...)
+	} else {
+		d.content = append(d.content, s...)
+	}
+	if s != "" {
+		u.Calls = d.asm.over(nil, u.Calls)
+	}
+	u.Events = append(u.Events, phase.Event{Kind: kind, Delta: s})
+}
+
+// fail records the stream's first error and reports it; later errors change nothing.
+func (d *Decoder) fail(u *Update, e *Error) {
+	if d.err != nil {
+		return
+	}
+	d.err = e
+	d.asm.frozen = true
+	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
+}
+
+// conclude ends the stream at [DONE].
+func (d *Decoder) conclude(u *Update) {
+	d.outcome = OutcomeComplete
+	if d.err != nil {
+		d.outcome = OutcomeError
+	}
+	u.Calls = d.endCalls(u.Calls)
+	u.Events = append(u.Events, phase.Event{Kind: phase.KindDone})
+}
+
+// endCalls readies every open call of a complete stream, and fails the started ones of a
+// failed stream: they were never dispatched, and the reply will be retried.
+func (d *Decoder) endCalls(out []phase.CallEvent) []phase.CallEvent {
+	if d.err == nil {
+		return d.asm.finish(true, "", out)
+	}
+	return d.asm.finish(false, "not run: "+d.err.Message, out)
+}
+
+// End ends the stream. cause is nil for a clean end of input, context.Canceled (or an error
+// wrapping it) when the caller stopped it, and otherwise what broke it (an *Error is kept
+// as is). The outcome is, in order: error if the stream carried an error; stopped on a
+// cancel (nothing is emitted: no call becomes ready); complete if a finish_reason was seen
+// (remaining calls become ready, KindDone); error if cause is non-nil; else truncated. After
+// [DONE] or a first End, End changes nothing and emits nothing.
+func (d *Decoder) End(cause error) Update {
+	u := Update{Kind: KindIgnore}
+	switch {
+	case d.outcome != "":
+		u.Kind = kindOf(d.outcome)
+		return u
+	case d.err != nil:
+		d.outcome = OutcomeError
+	case errors.Is(cause, context.Canceled):
+		d.outcome = OutcomeStopped
+		return u
+	case d.finish != "":
+		d.outcome = OutcomeComplete
+		u.Events = append(u.Events, phase.Event{Kind: phase.KindDone})
+	case cause != nil:
+		d.outcome = OutcomeError
+		d.fail(&u, asError(cause))
+	default:
+		d.outcome = OutcomeTruncated
+		d.fail(&u, &Error{Message: msgTruncated, Cause: ErrTruncated})
+	}
+	u.Kind = kindOf(d.outcome)
+	u.Calls = d.endCalls(u.Calls)
+	return u
+}
+
+func kindOf(o Outcome) Kind {
+	switch o {
+	case OutcomeComplete:
+		return KindDone
+	case OutcomeStopped:
+		return KindIgnore
+	}
+	return KindError
+}
+
+// asError returns err as an *Error, wrapping an error of another type.
+func asError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Message: "The stream failed: " + err.Error(), Cause: err}
+}
+
+// Result is the reply so far; its Outcome is set once the stream has ended.
+func (d *Decoder) Result() Result {
+	r := Result{
+		Message: Message{
+			Role: "assistant", Content: string(d.content), Reasoning: string(d.reasoning),
+			ToolCalls: d.asm.toolCalls(),
+		},
+		FinishReason: d.finish,
+		Outcome:      d.outcome,
+		Malformed:    d.malformed,
+	}
+	if d.usage != nil {
+		usage := *d.usage
+		r.Usage = &usage
+	}
+	if d.outcome == OutcomeError || d.outcome == OutcomeTruncated {
+		r.Err = d.err
+	}
+	return r
+}

@@ -1,0 +1,262 @@
+package stream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Error is how a stream failed. Message is what the user is told, in words they can act on
+// (never containing the API key); Cause is the underlying error, for logs and errors.Is.
+// Status is the HTTP status when the server answered with one, RetryAfter the wait a 429 or
+// 503 asked for.
+type Error struct {
+	Message    string
+	Cause      error
+	Status     int
+	RetryAfter time.Duration
+
+	detail string // the server's own words, for a caller that adds context to Message
+}
+
+func (e *Error) Error() string { return e.Message }
+func (e *Error) Unwrap() error { return e.Cause }
+
+// Messages of DESIGN.md §6.
+const (
+	msgTruncated = "The server closed the stream before finishing (no [DONE])"
+	msgTooLarge  = "The server sent an event larger than 16 MiB; the stream was stopped"
+)
+
+// ErrStall is the cause of the error that ends a stream silent for longer than StallTimeout.
+var ErrStall = errors.New("stream: no data within the stall timeout")
+
+// ErrTruncated is the cause of a truncated stream's error.
+var ErrTruncated = errors.New("stream: the stream ended without finish_reason or [DONE]")
+
+// ErrUnsupportedFormat is the cause of the error for a stream in a wire format other than
+// OpenAI chat completions.
+var ErrUnsupportedFormat = errors.New("stream: unsupported wire format")
+
+func stallError(d time.Duration) *Error {
+	return &Error{Message: "No data from the server for " + naturalDuration(d), Cause: ErrStall}
+}
+
+// naturalDuration formats d the way people write it: 500ms, 2s, 30s, 1m30s, 2m, 1h5m.
+func naturalDuration(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	}
+	d = d.Round(time.Second)
+	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
+	var b strings.Builder
+	for _, part := range []struct {
+		n    int
+		unit string
+	}{{h, "h"}, {m, "m"}, {s, "s"}} {
+		if part.n > 0 {
+			b.WriteString(strconv.Itoa(part.n) + part.unit)
+		}
+	}
+	return b.String()
+}
+
+// serverError is an error object the server sent inside a stream (an `event: error` record
+// or a chunk with a top-level "error").
+func serverError(raw []byte) *Error {
+	detail := providerMessage(raw)
+	if detail == "" && !json.Valid(raw) {
+		detail = oneLine(string(raw), 300)
+	}
+	msg := "The server sent an error"
+	if detail != "" {
+		msg += ": " + detail
+	}
+	return &Error{Message: msg, detail: detail,
+		Cause: fmt.Errorf("stream: error from the server: %s", oneLine(string(raw), 500))}
+}
+
+// connectError describes a request that got no response; it names the URL.
+func connectError(endpoint string, err error) *Error {
+	var (
+		urlErr *url.Error
+		dnsErr *net.DNSError
+	)
+	reason := err.Error()
+	if errors.As(err, &urlErr) {
+		reason = urlErr.Err.Error()
+	}
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		reason = "connection refused (is the server running?)"
+	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
+		reason = "no such host " + dnsErr.Name
+	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
+		reason = "timed out"
+	}
+	return &Error{Message: "Could not connect to " + endpoint + ": " + oneLine(reason, 200), Cause: err}
+}
+
+// httpError describes a non-2xx answer: "HTTP 401 from api.openai.com: <the provider's
+// message>", with the Retry-After wait in words for 429 and 503.
+func httpError(resp *http.Response, body []byte) *Error {
+	e := &Error{Status: resp.StatusCode, Cause: fmt.Errorf("stream: HTTP %s", resp.Status)}
+	detail := providerMessage(body)
+	if detail == "" {
+		detail = bodySummary(resp.Header.Get("Content-Type"), body)
+	}
+	e.Message = fmt.Sprintf("HTTP %d from %s", resp.StatusCode, resp.Request.URL.Host)
+	if detail != "" {
+		e.Message += ": " + detail
+	}
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+		if wait, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
+			e.RetryAfter = wait
+			e.Message = strings.TrimRight(e.Message, ". ") + "; retry after " + naturalDuration(wait)
+		}
+	}
+	return e
+}
+
+// bodySummary says what a body without a recognisable error object was.
+func bodySummary(contentType string, body []byte) string {
+	if looksLikeHTML(contentType, body) {
+		return "the server answered with an HTML page, not an event stream"
+	}
+	if text := oneLine(string(body), 200); text != "" {
+		return text
+	}
+	return ""
+}
+
+func looksLikeHTML(contentType string, body []byte) bool {
+	if strings.Contains(contentType, "html") {
+		return true
+	}
+	head := strings.ToLower(strings.TrimSpace(string(body[:min(len(body), 64)])))
+	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html")
+}
+
+// retryAfter reads a Retry-After header: delay-seconds or an HTTP date.
+func retryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, t.Sub(now).Round(time.Second)), true
+	}
+	return 0, false
+}
+
+// providerMessage extracts the human message from an error body or error object: OpenAI,
+// Azure, Groq, Anthropic and llama.cpp {"error":{"message"}}, {"error":"text"}, vLLM
+// {"message"}, FastAPI {"detail"}; OpenRouter's metadata.raw (the upstream provider's own
+// words) is appended. It returns "" when there is nothing to show.
+func providerMessage(raw []byte) string {
+	var body struct {
+		Error   json.RawMessage `json:"error"`
+		Message wireString      `json:"message"`
+		Detail  wireString      `json:"detail"`
+	}
+	if json.Unmarshal(raw, &body) != nil {
+		var s wireString // a bare JSON string is the message
+		if json.Valid(raw) {
+			_ = s.UnmarshalJSON(raw)
+		}
+		return oneLine(s.S, 500)
+	}
+	if len(body.Error) > 0 && body.Error[0] == '{' {
+		var obj struct {
+			Message  wireString      `json:"message"`
+			Code     json.RawMessage `json:"code"`
+			Type     wireString      `json:"type"`
+			Metadata struct {
+				Raw          wireString `json:"raw"`
+				ProviderName wireString `json:"provider_name"`
+			} `json:"metadata"`
+		}
+		_ = json.Unmarshal(body.Error, &obj)
+		msg := obj.Message.S
+		if raw := obj.Metadata.Raw.S; raw != "" && raw != msg {
+			if name := obj.Metadata.ProviderName.S; name != "" {
+				raw = name + ": " + raw
+			}
+			msg = strings.TrimRight(msg, ". ") + " (" + raw + ")"
+		}
+		if msg == "" && obj.Type.S != "" {
+			msg = obj.Type.S
+		}
+		if msg == "" && len(obj.Code) > 0 && string(obj.Code) != "null" {
+			msg = "error code " + strings.Trim(string(obj.Code), `"`)
+		}
+		return oneLine(msg, 500)
+	}
+	var s wireString
+	_ = s.UnmarshalJSON(body.Error)
+	for _, m := range []string{s.S, body.Message.S, body.Detail.S} {
+		if m != "" {
+			return oneLine(m, 500)
+		}
+	}
+	return ""
+}
+
+// oneLine collapses whitespace runs (newlines included) to single spaces and cuts s to at most
+// limit runes, marking a cut with "…".
+func oneLine(s string, limit int) string {
+	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:limit]) + "…"
+}
+
+// redactor hides the API key in text that may echo it.
+type redactor string
+
+const redacted = "[redacted]"
+
+func (key redactor) text(s string) string {
+	if len(key) < 4 {
+		return s
+	}
+	return strings.ReplaceAll(s, string(key), redacted)
+}
+
+// error returns e with the key hidden from its message and its cause's text.
+func (key redactor) error(e *Error) *Error {
+	if e == nil || len(key) < 4 {
+		return e
+	}
+	out := *e
+	out.Message = key.text(e.Message)
+	if e.Cause != nil && strings.Contains(e.Cause.Error(), string(key)) {
+		out.Cause = redactedError{e.Cause, key}
+	}
+	return &out
+}
+
+// redactedError is an error whose text hides the key; errors.Is and As still see through it.
+type redactedError struct {
+	err error
+	key redactor
+}
+
+func (r redactedError) Error() string { return r.key.text(r.err.Error()) }
+func (r redactedError) Unwrap() error { return r.err }

@@ -1,0 +1,167 @@
+package stream
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+)
+
+// feed yields the Updates of one response body, SSE or a buffered JSON answer, and ends with
+// exactly one end-of-stream Update. The client and replay share it, so a recording replays
+// exactly as the live stream went.
+type feed struct {
+	dec    *Decoder
+	fr     *framer
+	queue  []Update // a buffered answer's updates, End update last
+	result *Result  // a buffered answer's result
+	failed error    // end at once with this cause (no body to read)
+	cause  func(error) error
+	ended  bool
+}
+
+// newFeed reads body as an SSE stream or, when it is JSON, as a complete answer or an error
+// object. cause maps the read error that ended the body to End's cause (nil: io.EOF means a
+// clean end). onRead is called after every read that returned bytes.
+func newFeed(body io.Reader, contentType string, onRead func(), cause func(error) error) *feed {
+	f := &feed{dec: NewDecoder(), cause: cause}
+	br := bufio.NewReaderSize(body, minRead)
+	switch sniff(contentType, br) {
+	case bodyJSON:
+		data, err := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, MaxFrameSize))
+		if err != nil {
+			f.failed = f.cause(err)
+			break
+		}
+		if r, e := decodeAnswer(data); e != nil {
+			f.failed = e
+		} else {
+			f.result, f.queue = &r, BufferedUpdates(r)
+		}
+	case bodyHTML:
+		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream",
+			Cause: errors.New("stream: HTML response")}
+	default:
+		f.fr = newFramer(br, onRead)
+	}
+	return f
+}
+
+// heartbeat calls beat after every read that returned bytes.
+type heartbeat struct {
+	r    io.Reader
+	beat func()
+}
+
+func (h heartbeat) Read(b []byte) (int, error) {
+	n, err := h.r.Read(b)
+	if n > 0 && h.beat != nil {
+		h.beat()
+	}
+	return n, err
+}
+
+// failedFeed is a feed that ends at once with cause.
+func failedFeed(cause error) *feed { return &feed{dec: NewDecoder(), failed: cause} }
+
+func (f *feed) next() (Update, bool) {
+	switch {
+	case f.ended:
+		return Update{}, false
+	case f.queue != nil:
+		u := f.queue[0]
+		f.queue = f.queue[1:]
+		f.ended = len(f.queue) == 0
+		return u, true
+	case f.failed != nil:
+		f.ended = true
+		return f.dec.End(f.failed), true
+	case f.dec.outcome != "": // [DONE]: read nothing more
+		f.ended = true
+		return f.dec.End(nil), true
+	}
+	fr, err := f.fr.Next()
+	if err == nil {
+		return f.dec.Frame(fr), true
+	}
+	f.ended = true
+	return f.dec.End(f.cause(err)), true
+}
+
+func (f *feed) Result() Result {
+	if f.result != nil {
+		return *f.result
+	}
+	return f.dec.Result()
+}
+
+type bodyKind int
+
+const (
+	bodySSE bodyKind = iota
+	bodyJSON
+	bodyHTML
+)
+
+// sniff decides how to read a body: by its Content-Type when that says event-stream, JSON or
+// HTML, else by its first non-blank byte ('{' JSON, '<' HTML, anything else SSE). It only
+// peeks; nothing is consumed.
+func sniff(contentType string, br *bufio.Reader) bodyKind {
+	ct := strings.ToLower(contentType)
+	switch {
+	case strings.Contains(ct, "text/event-stream"):
+		return bodySSE
+	case strings.Contains(ct, "json"):
+		return bodyJSON
+	case strings.Contains(ct, "html"):
+		return bodyHTML
+	}
+	for n := 1; n <= minRead; n++ {
+		b, _ := br.Peek(n)
+		if len(b) < n {
+			return bodySSE
+		}
+		switch c := b[n-1]; c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{':
+			return bodyJSON
+		case '<':
+			return bodyHTML
+		}
+		return bodySSE
+	}
+	return bodySSE
+}
+
+// decodeAnswer reads a stream:false answer: a chat.completion, or an error object.
+func decodeAnswer(data []byte) (Result, *Error) {
+	var resp wireChunk
+	if err := json.Unmarshal(data, &resp); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+		return Result{}, &Error{Message: "the server answered with JSON that could not be read: " +
+			oneLine(err.Error(), 200), Cause: err}
+	}
+	if len(resp.Error) > 0 && string(resp.Error) != "null" {
+		return Result{}, serverError(resp.Error)
+	}
+	var choice *wireChoice
+	for i := range resp.Choices {
+		if c := &resp.Choices[i]; !c.Index.Set || c.Index.N == 0 {
+			choice = c
+			break
+		}
+	}
+	if choice == nil || choice.Message == nil {
+		return Result{}, &Error{Message: "the server answered with JSON that is not a chat completion",
+			Cause: errors.New("stream: no choices[0].message in the answer")}
+	}
+	r := Result{FinishReason: choice.FinishReason.S, Outcome: OutcomeComplete}
+	r.Message = messageFromWire(choice.Message)
+	r.Message.Role = "assistant"
+	if resp.Usage != nil {
+		usage := Usage(*resp.Usage)
+		r.Usage = &usage
+	}
+	return r, nil
+}

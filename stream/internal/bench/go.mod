@@ -1,0 +1,21 @@
+module github.com/phasechat/phasechat/stream/internal/bench
+
+go 1.26.0
+
+require (
+	github.com/openai/openai-go/v3 v3.98.0
+	github.com/phasechat/phasechat v0.0.0
+)
+
+require (
+	github.com/coder/websocket v1.8.15 // indirect
+	github.com/r3labs/sse/v2 v2.10.0 // indirect
+	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.1 // indirect
+	github.com/tidwall/sjson v1.2.5 // indirect
+	golang.org/x/net v0.60.0 // indirect
+	gopkg.in/cenkalti/backoff.v1 v1.1.0 // indirect
+)
+
+replace github.com/phasechat/phasechat => ../../..

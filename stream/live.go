@@ -1,0 +1,179 @@
+package stream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// Stream starts a streaming request; the HTTP exchange happens on the first Next. Cancelling
+// ctx stops the stream (outcome stopped). It never returns nil: every failure comes out of
+// Next as the end-of-stream Update and out of Result.
+func (c *Client) Stream(ctx context.Context, req Request) *Stream {
+	sctx, cancel := context.WithCancelCause(ctx)
+	return &Stream{c: c, req: req, ctx: sctx, cancel: cancel}
+}
+
+// Stream is one streaming response. Next is for one goroutine; Close may be called from any
+// goroutine at any time.
+type Stream struct {
+	c      *Client
+	req    Request
+	ctx    context.Context // the caller's, with our cancel (Close, the stall watchdog)
+	cancel context.CancelCauseFunc
+	watch  *watchdog
+	feed   *feed
+
+	mu     sync.Mutex
+	body   io.Closer
+	closed bool
+}
+
+// errClosed is the cancel cause of a Stream closed before its end: a stop.
+var errClosed = fmt.Errorf("stream: closed by the caller: %w", context.Canceled)
+
+// Next blocks for the next Update. The last one is the end-of-stream Update (N 0); after it
+// Next returns false. It returns promptly once ctx is cancelled or Close is called (outcome
+// stopped) and once the stream has been silent for StallTimeout (outcome error).
+func (s *Stream) Next() (Update, bool) {
+	if s.feed == nil {
+		s.open()
+	}
+	u, ok := s.feed.next()
+	if s.feed.ended {
+		s.release()
+	}
+	return s.redact(u), ok
+}
+
+// redact hides the API key in what the server may have echoed: error events and frame data.
+func (s *Stream) redact(u Update) Update {
+	key := redactor(s.c.APIKey)
+	if len(key) < 4 {
+		return u
+	}
+	u.Frame.Data = key.text(u.Frame.Data)
+	copied := false
+	for i, ev := range u.Events {
+		if ev.Kind == phase.KindError && strings.Contains(ev.Error, string(key)) {
+			if !copied { // the decoder may still hold the slice
+				u.Events, copied = append([]phase.Event(nil), u.Events...), true
+			}
+			u.Events[i].Error = key.text(ev.Error)
+		}
+	}
+	return u
+}
+
+// Result is the reply and how the stream ended. Called before Next has returned false, it
+// stops the stream first (outcome stopped, unless it had already ended otherwise), so a
+// Result is never of a stream still running. Do not call it while a Next call is in flight.
+func (s *Stream) Result() Result {
+	if s.feed == nil || !s.feed.ended {
+		s.Close()
+		for _, ok := s.Next(); ok; _, ok = s.Next() {
+		}
+	}
+	r := s.feed.Result()
+	r.Err = redactor(s.c.APIKey).error(r.Err)
+	return r
+}
+
+// Close stops the stream if it is still running and releases its connection and timer. No
+// goroutine of the stream outlives it.
+func (s *Stream) Close() {
+	s.cancel(errClosed)
+	s.release()
+}
+
+func (s *Stream) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.watch != nil {
+		s.watch.stop()
+	}
+	if s.body != nil {
+		s.body.Close()
+		s.body = nil
+	}
+	s.closed = true
+}
+
+func (s *Stream) open() {
+	s.mu.Lock()
+	closed := s.closed
+	if !closed {
+		s.watch = startWatchdog(s.c.StallTimeout, func() { s.cancel(ErrStall) })
+	}
+	s.mu.Unlock()
+	if closed {
+		s.feed = failedFeed(errClosed)
+		return
+	}
+	resp, e := s.c.post(s.ctx, s.req, true)
+	if e != nil {
+		s.feed = failedFeed(s.endCause(e))
+		return
+	}
+	s.mu.Lock()
+	s.body = resp.Body
+	s.mu.Unlock()
+	s.watch.touch()
+	host := resp.Request.URL.Host
+	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
+		return s.endCause(readError(host, err))
+	})
+	if s.feed.failed != nil {
+		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
+	}
+}
+
+// endCause turns what ended the stream into End's cause: the caller's cancel wins, then the
+// stall watchdog, then the error itself.
+func (s *Stream) endCause(err error) error {
+	switch cause := context.Cause(s.ctx); {
+	case cause == nil:
+	case errors.Is(cause, ErrStall):
+		return stallError(s.c.StallTimeout)
+	default:
+		return context.Canceled
+	}
+	if e, ok := err.(*Error); ok {
+		return redactor(s.c.APIKey).error(e)
+	}
+	return err
+}
+
+// readError describes an error reading the body; a clean or abrupt end of the body is no
+// error (the decoder decides between complete and truncated).
+func readError(host string, err error) error {
+	switch {
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		return nil
+	case errors.Is(err, ErrFrameTooLarge):
+		return &Error{Message: msgTooLarge, Cause: err}
+	}
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200), Cause: err}
+}
+
+// prefixHTTP says which server answered a 2xx that is not an event stream.
+func prefixHTTP(resp *http.Response, err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	out := *e
+	out.Status = resp.StatusCode
+	what := e.Message
+	if e.detail != "" {
+		what = e.detail
+	}
+	out.Message = fmt.Sprintf("HTTP %d from %s: %s", resp.StatusCode, resp.Request.URL.Host, what)
+	return &out
+}

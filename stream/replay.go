@@ -1,0 +1,155 @@
+package stream
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// ReplayFormat is what Replay prints.
+type ReplayFormat int
+
+const (
+	ReplayText  ReplayFormat = iota // the reply for people: content, each call name(args), the outcome
+	ReplayJSON                      // the one object of DESIGN.md §9
+	ReplayTrace                     // one JSON object per SSE event, then one for the end
+)
+
+// Replay runs a recorded response body (an SSE stream, or a JSON answer or error object)
+// through the same pipeline as a live stream, with no network, and prints it to w.
+//
+// The trace prints, per event, {"n","event","data","kind","phase"} where phase is the chat
+// phase (phase.Reduce from a submit) after the frame; then one end line with n 0, kind
+// "done", "error" or "ignore", the phase after the end of the stream, and three more fields:
+// "outcome", "error" (the message or null) and "malformed" (how many payloads were skipped).
+// An event that the recording ended inside (no blank line after it) also has
+// "unterminated": true.
+func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
+	f := newFeed(r, "", nil, func(err error) error {
+		if err == io.EOF {
+			return nil
+		}
+		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
+	})
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
+	for u, ok := f.next(); ok; u, ok = f.next() {
+		for _, ev := range u.Events {
+			state = phase.Reduce(state, ev)
+		}
+		if format != ReplayTrace {
+			continue
+		}
+		line := traceLine{N: u.N, Event: u.Frame.Event, Data: u.Frame.Data, Kind: u.Kind, Phase: state.Phase.String()}
+		line.Unterminated = u.N > 0 && f.fr != nil && f.fr.tail
+		if u.N == 0 {
+			res := f.Result()
+			line.Outcome, line.Malformed = &res.Outcome, &res.Malformed
+			line.Error, _ = json.Marshal(errorText(res.Err))
+		}
+		if err := enc.Encode(line); err != nil {
+			return f.Result(), err
+		}
+	}
+	res := f.Result()
+	switch format {
+	case ReplayJSON:
+		enc.SetIndent("", "  ")
+		return res, enc.Encode(replayObject(res))
+	case ReplayText:
+		return res, writeText(w, res)
+	}
+	return res, nil
+}
+
+type traceLine struct {
+	N     int    `json:"n"`
+	Event string `json:"event"`
+	Data  string `json:"data"`
+	Kind  Kind   `json:"kind"`
+	Phase string `json:"phase"`
+	// Unterminated marks the last event of a recording that ended before its blank line.
+	Unterminated bool            `json:"unterminated,omitempty"`
+	Outcome      *Outcome        `json:"outcome,omitempty"` // end line only, like the two below
+	Error        json.RawMessage `json:"error,omitempty"`
+	Malformed    *int            `json:"malformed,omitempty"`
+}
+
+// ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).
+type ReplayObject struct {
+	Content      string       `json:"content"`
+	Reasoning    string       `json:"reasoning"`
+	ToolCalls    []ReplayCall `json:"tool_calls"`
+	FinishReason string       `json:"finish_reason"`
+	Usage        *Usage       `json:"usage"`
+	Outcome      Outcome      `json:"outcome"`
+	Error        *string      `json:"error"`
+}
+
+// ReplayCall is one tool call in a ReplayObject.
+type ReplayCall struct {
+	Index     int    `json:"index"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+func replayObject(r Result) ReplayObject {
+	out := ReplayObject{
+		Content: r.Message.Content, Reasoning: r.Message.Reasoning, ToolCalls: []ReplayCall{},
+		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
+	}
+	for _, tc := range r.Message.ToolCalls {
+		out.ToolCalls = append(out.ToolCalls, ReplayCall(tc))
+	}
+	return out
+}
+
+func errorText(e *Error) *string {
+	if e == nil {
+		return nil
+	}
+	return &e.Message
+}
+
+// writeText prints the reply for a terminal: content, each call as name(args), and a last
+// line with the outcome. Model text is untrusted: it goes through printable.
+func writeText(w io.Writer, r Result) error {
+	var b strings.Builder
+	if c := r.Message.Content; c != "" {
+		b.WriteString(printable(c))
+		if !strings.HasSuffix(c, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	for _, tc := range r.Message.ToolCalls {
+		fmt.Fprintf(&b, "%s(%s)\n", printable(tc.Name), printable(tc.Arguments))
+	}
+	var notes []string
+	if r.FinishReason != "" {
+		notes = append(notes, "finish_reason "+printable(r.FinishReason))
+	}
+	if u := r.Usage; u != nil {
+		notes = append(notes, fmt.Sprintf("%d prompt + %d completion tokens", u.PromptTokens, u.CompletionTokens))
+	}
+	if n := len(r.Message.Reasoning); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d bytes of reasoning not shown", n))
+	}
+	if r.Malformed > 0 {
+		notes = append(notes, fmt.Sprintf("%d malformed payloads skipped", r.Malformed))
+	}
+	fmt.Fprintf(&b, "-- %s", r.Outcome)
+	if r.Err != nil {
+		b.WriteString(": " + printable(r.Err.Message))
+	}
+	if len(notes) > 0 {
+		b.WriteString(" (" + strings.Join(notes, "; ") + ")")
+	}
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}

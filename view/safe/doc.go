@@ -1,0 +1,22 @@
+// Package safe keeps untrusted text (model replies, reasoning, tool names, arguments, results,
+// error bodies) from controlling the terminal, and keeps secrets out of what is shown or logged.
+//
+// Every untrusted string passes [Text] (or [Line] for single-line places) before it reaches the
+// screen. The sanitiser does not parse escape sequences: it neutralises the bytes and runes that
+// a terminal would act on or that a reader cannot see, turning each into something visible.
+// The result holds no ESC, no C0 control other than '\n' and '\t', no DEL, no C1 control, no
+// bidi or zero-width control and no invalid UTF-8, so nothing in it can move the cursor, change
+// modes, set the title, write the clipboard, query the terminal or reorder what is read.
+//
+// Rules, applied rune by rune (see [Text] for the exact sets):
+//
+//	C0 controls U+0000–U+001F (except \n, \t)  -> Control Pictures U+2400+c: ␀ ␇ ␈ ␍ ␛ ...
+//	DEL U+007F                                 -> ␡ (U+2421)
+//	C1, bidi, zero-width/format, separators,
+//	interlinear annotations, tag characters    -> the visible text <U+XXXX>
+//	each byte that does not start a valid UTF-8 encoding -> U+FFFD
+//
+// Because the rules are per rune, sanitising the accumulated text of a stream is the same as
+// sanitising it all at once; [Stream] does that incrementally for per-token paths.
+// [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
+package safe

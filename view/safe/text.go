@@ -1,0 +1,144 @@
+package safe
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Text returns s made safe for a terminal: every rune a terminal would act on, or that a reader
+// could not see, is replaced by a visible stand-in; '\n' and '\t' pass unchanged.
+//
+//   - C0 controls U+0000–U+001F other than '\n' and '\t' become the Control Picture U+2400+c
+//     (ESC -> ␛, BEL -> ␇, CR -> ␍, BS -> ␈, NUL -> ␀); DEL U+007F becomes ␡ (U+2421).
+//     Only the introducer byte is neutralised: "\x1b[31m" becomes "␛[31m", so a sequence
+//     split anywhere is harmless.
+//   - These runes become the text <U+XXXX> (uppercase hex, at least four digits):
+//     C1 controls U+0080–U+009F (as UTF-8 runes; U+009B is an 8-bit CSI);
+//     soft hyphen U+00AD (terminals disagree whether it has width and a glyph, so it can hide a
+//     split word and break layout); bidi controls U+061C, U+200E, U+200F, U+202A–U+202E,
+//     U+2066–U+2069; zero-width and invisible format characters U+180E, U+200B–U+200D and the
+//     whole U+2060–U+206F block (word joiner, invisible operators, isolates, deprecated format
+//     controls); U+FEFF; line and paragraph separators U+2028, U+2029 (some renderers break lines
+//     on them, terminals do not, so they are shown rather than guessed at); interlinear
+//     annotations U+FFF9–U+FFFB; tag characters U+E0000–U+E007F (invisible "ASCII smuggling").
+//   - Each byte that does not begin a valid UTF-8 encoding becomes one U+FFFD: decoding follows
+//     [utf8.DecodeRuneInString], so a truncated or overlong sequence yields one U+FFFD per byte,
+//     not one per maximal subpart. A lone 0x9B (raw 8-bit CSI) is such a byte.
+//
+// Invariant for callers: sanitise the ACCUMULATED text of a stream (or feed it to a [Stream]),
+// never each delta on its own and then concatenated. Per-delta sanitising would turn a rune
+// split across deltas ("\xc2" + "\x9b", an encoded C1 CSI) into two U+FFFD instead of
+// <U+009B>; sanitising the whole text decodes it as one rune.
+//
+// Text(s) == s exactly when [CheckClean](s) == nil, and then Text does not allocate. Text is
+// idempotent, and its cost is O(len(s)).
+func Text(s string) string { return sanitize(s, textPass) }
+
+// Line is [Text] for places that must stay on one line (tool names, the status line, card
+// headers): '\n' becomes ⏎ (U+23CE) so a joined line still shows where it broke, and '\t'
+// becomes one space so the width is what the layout measured. The result holds no '\n' and no
+// '\t'; otherwise it is exactly Text.
+func Line(s string) string { return sanitize(s, linePass) }
+
+// textPass and linePass say which ASCII bytes pass unchanged: printable ASCII, plus '\n' and
+// '\t' for Text only.
+var textPass, linePass = asciiPass(true), asciiPass(false)
+
+func asciiPass(newlineAndTab bool) *[utf8.RuneSelf]bool {
+	var t [utf8.RuneSelf]bool
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	t['\n'], t['\t'] = newlineAndTab, newlineAndTab
+	return &t
+}
+
+func sanitize(s string, pass *[utf8.RuneSelf]bool) string {
+	i := firstUnsafe(s, pass)
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	b.WriteString(s[:i])
+	writeSafe(&b, s[i:], pass)
+	return b.String()
+}
+
+// writeSafe writes the sanitised form of s to b. s is taken as complete: a trailing incomplete
+// UTF-8 sequence becomes U+FFFD per byte.
+func writeSafe(b *strings.Builder, s string, pass *[utf8.RuneSelf]bool) {
+	for len(s) > 0 {
+		i := firstUnsafe(s, pass)
+		b.WriteString(s[:i])
+		if i == len(s) {
+			return
+		}
+		r, size := decode(s[i:])
+		writeStandIn(b, r, size)
+		s = s[i+size:]
+	}
+}
+
+// firstUnsafe returns the byte offset of the first byte or rune in s that must be replaced,
+// or len(s) when there is none.
+func firstUnsafe(s string, pass *[utf8.RuneSelf]bool) int {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !pass[c] {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if classify(r, size) != safeRune {
+			return i
+		}
+		i += size
+	}
+	return len(s)
+}
+
+// decode is utf8.DecodeRuneInString with ASCII inlined; an invalid byte is (RuneError, 1).
+func decode(s string) (rune, int) {
+	if s[0] < utf8.RuneSelf {
+		return rune(s[0]), 1
+	}
+	return utf8.DecodeRuneInString(s)
+}
+
+// writeStandIn writes the visible stand-in for the unsafe rune r, decoded with width size.
+func writeStandIn(b *strings.Builder, r rune, size int) {
+	switch {
+	case r == '\n':
+		b.WriteString("⏎")
+	case r == '\t':
+		b.WriteByte(' ')
+	case r < 0x20:
+		b.WriteRune(0x2400 + r)
+	case r == 0x7f:
+		b.WriteRune(0x2421)
+	case r == utf8.RuneError && size == 1:
+		b.WriteRune(utf8.RuneError)
+	default:
+		writeCodePoint(b, r)
+	}
+}
+
+// writeCodePoint writes r as <U+XXXX>: uppercase hex, at least four digits.
+func writeCodePoint(b *strings.Builder, r rune) {
+	const hexDigits = "0123456789ABCDEF"
+	var buf [12]byte
+	n := len(buf)
+	buf[n-1] = '>'
+	n--
+	for digits := 0; digits < 4 || r > 0; digits++ {
+		n--
+		buf[n] = hexDigits[r&0xf]
+		r >>= 4
+	}
+	n -= 3
+	copy(buf[n:], "<U+")
+	b.Write(buf[n:])
+}

@@ -1,0 +1,172 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// lines is an immutable run of rendered screen lines stored compactly: the lines back to back
+// in one string, and where each ends. A line holds no '\n' and is at most the width it was
+// rendered for.
+type lines struct {
+	buf  string
+	ends []int32 // ends[i] is the byte offset in buf where line i ends
+}
+
+func (l lines) len() int { return len(l.ends) }
+
+func (l lines) at(i int) string {
+	start := int32(0)
+	if i > 0 {
+		start = l.ends[i-1]
+	}
+	return l.buf[start:l.ends[i]]
+}
+
+// size is the memory the run holds, for the cache budget.
+func (l lines) size() int { return len(l.buf) + 4*cap(l.ends) }
+
+// linesOf stores ls compactly.
+func linesOf(ls ...string) lines {
+	var b linesBuilder
+	for _, s := range ls {
+		b.add(s)
+	}
+	return b.compact()
+}
+
+// linesBuilder appends lines. A lines value taken with snapshot stays valid and unchanged after
+// later appends: bytes and ends below a snapshot's length are never written again.
+type linesBuilder struct {
+	b    strings.Builder
+	ends []int32
+}
+
+func (b *linesBuilder) add(line string) {
+	b.b.WriteString(line)
+	b.ends = append(b.ends, int32(b.b.Len()))
+}
+
+func (b *linesBuilder) addAll(l lines) {
+	for i := range l.len() {
+		b.add(l.at(i))
+	}
+}
+
+func (b *linesBuilder) len() int { return len(b.ends) }
+
+func (b *linesBuilder) snapshot() lines {
+	return lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
+}
+
+// compact returns the lines with no spare capacity, for runs that will not grow.
+func (b *linesBuilder) compact() lines {
+	if len(b.ends) == 0 {
+		return lines{}
+	}
+	return lines{buf: strings.Clone(b.b.String()), ends: append([]int32(nil), b.ends...)}
+}
+
+// tabWidth is how many spaces a tab becomes before text is measured: a tab has no fixed width
+// on a terminal, so none reaches the screen.
+const tabWidth = 4
+
+var tabs = strings.NewReplacer("\t", strings.Repeat(" ", tabWidth))
+
+func expandTabs(s string) string {
+	if strings.IndexByte(s, '\t') < 0 {
+		return s
+	}
+	return tabs.Replace(s)
+}
+
+// wrapInto word-wraps sanitised, unstyled text to width cells (breaking words longer than a
+// line) and adds each line, prefixed by first on the first line and by rest on the others;
+// style is applied to the text of each line. Widths are measured in cells, so wide and
+// combining characters keep the layout. An empty text adds one line holding just first.
+func wrapInto(b *linesBuilder, text string, width int, first, rest string, style func(string) string) {
+	indent := max(ansi.StringWidth(first), ansi.StringWidth(rest))
+	avail := max(1, width-indent)
+	prefix := first
+	for src := range strings.SplitSeq(expandTabs(text), "\n") {
+		wrapped := src
+		if ansi.StringWidth(src) > avail {
+			wrapped = ansi.Wrap(src, avail, "")
+		}
+		for line := range strings.SplitSeq(wrapped, "\n") {
+			line = strings.TrimRight(line, " ")
+			if style != nil && line != "" {
+				line = style(line)
+			}
+			b.add(strings.TrimRight(prefix+line, " "))
+			prefix = rest
+		}
+	}
+}
+
+// wrapText is wrapInto for a one-off run.
+func wrapText(text string, width int, first, rest string, style func(string) string) lines {
+	var b linesBuilder
+	wrapInto(&b, text, width, first, rest, style)
+	return b.compact()
+}
+
+// fit returns s cut to at most width cells, ending in "…" when cut.
+func fit(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, width, "…")
+}
+
+// wrapStyled wraps text that may hold SGR sequences to width cells; lines after the first are
+// indented by rest (every line wraps at width minus rest's width, so all fit). Each line closes
+// an SGR left open at its end and the next line reopens it, so no line's style depends on
+// another being drawn.
+func wrapStyled(s string, width int, rest string) []string {
+	avail := max(1, width-ansi.StringWidth(rest))
+	var out []string
+	for i, line := range strings.Split(ansi.Wrap(expandTabs(s), avail, ""), "\n") {
+		if i > 0 {
+			line = rest + line
+		}
+		out = append(out, line)
+	}
+	return balanceSGR(out)
+}
+
+// balanceSGR makes each line self-contained: an SGR still in effect at a line's end is reset
+// there and set again at the start of the next line.
+func balanceSGR(ls []string) []string {
+	active := ""
+	for i, l := range ls {
+		if active != "" {
+			l = active + l
+		}
+		for j := 0; j < len(l); {
+			k := strings.IndexByte(l[j:], esc)
+			if k < 0 {
+				break
+			}
+			j += k
+			n, sgr := escapeLen(l[j:])
+			if sgr {
+				if seq := l[j : j+n]; seq == "\x1b[m" || seq == "\x1b[0m" {
+					active = ""
+				} else {
+					active += seq
+				}
+			}
+			j += n
+		}
+		if active != "" {
+			l += "\x1b[m"
+		}
+		ls[i] = strings.TrimRight(l, " ")
+	}
+	return ls
+}

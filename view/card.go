@@ -168,14 +168,15 @@ func section(b *linesBuilder, st *Styles, title, text string, width int) {
 	}
 }
 
+// formatSize is a byte count for people; a no-break space keeps the number with its unit.
 func formatSize(n int) string {
 	switch {
 	case n < 1024:
-		return fmt.Sprintf("%d B", n)
+		return fmt.Sprintf("%d\u00a0B", n)
 	case n < 1024*1024:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+		return fmt.Sprintf("%.1f\u00a0KiB", float64(n)/1024)
 	default:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1024*1024))
+		return fmt.Sprintf("%.1f\u00a0MiB", float64(n)/(1024*1024))
 	}
 }
 

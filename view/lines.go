@@ -60,6 +60,20 @@ func (b *linesBuilder) snapshot() lines {
 	return lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
 }
 
+// shrink drops the builder's spare capacity once it stops growing. Snapshots taken before
+// keep the old storage; take a new one.
+func (b *linesBuilder) shrink() {
+	if b.b.Cap() > b.b.Len() {
+		s := b.b.String()
+		b.b.Reset()
+		b.b.Grow(len(s))
+		b.b.WriteString(s)
+	}
+	if cap(b.ends) > len(b.ends) {
+		b.ends = append([]int32(nil), b.ends...)
+	}
+}
+
 // compact returns the lines with no spare capacity, for runs that will not grow.
 func (b *linesBuilder) compact() lines {
 	if len(b.ends) == 0 {
@@ -123,20 +137,40 @@ func fit(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
-// wrapStyled wraps text that may hold SGR sequences to width cells; lines after the first are
-// indented by rest (every line wraps at width minus rest's width, so all fit). Each line closes
-// an SGR left open at its end and the next line reopens it, so no line's style depends on
-// another being drawn.
+// wrapStyled wraps text that may hold SGR sequences: the first line to width cells, the
+// others to width minus rest's width, indented by rest. Each line closes an SGR left open at
+// its end and the next line reopens it, so no line's style depends on another being drawn.
 func wrapStyled(s string, width int, rest string) []string {
-	avail := max(1, width-ansi.StringWidth(rest))
-	var out []string
-	for i, line := range strings.Split(ansi.Wrap(expandTabs(s), avail, ""), "\n") {
-		if i > 0 {
-			line = rest + line
+	s = expandTabs(s)
+	first, more, _ := strings.Cut(ansi.Wrap(s, max(1, width), ""), "\n")
+	out := []string{first}
+	if more != "" {
+		// The rest of s after the first line's cells; TruncateLeft keeps the escapes it skips.
+		rem := trimLeadingSpaces(ansi.TruncateLeft(s, ansi.StringWidth(first), ""))
+		avail := max(1, width-ansi.StringWidth(rest))
+		for line := range strings.SplitSeq(ansi.Wrap(rem, avail, ""), "\n") {
+			out = append(out, rest+line)
 		}
-		out = append(out, line)
 	}
 	return balanceSGR(out)
+}
+
+// trimLeadingSpaces drops the spaces before the first visible character of styled text,
+// keeping the escapes among them.
+func trimLeadingSpaces(s string) string {
+	var b strings.Builder
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == esc) {
+		if s[i] == esc {
+			n, _ := escapeLen(s[i:])
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		i++
+	}
+	b.WriteString(s[i:])
+	return b.String()
 }
 
 // balanceSGR makes each line self-contained: an SGR still in effect at a line's end is reset

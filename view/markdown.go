@@ -110,18 +110,7 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) (stable, open
 	if d.width != m.width || len(text) < len(d.src) || !strings.HasPrefix(text, d.src) {
 		*d = mdDoc{width: m.width, finalFor: -1}
 	}
-	d.src = text
-	for {
-		nl := strings.IndexByte(text[d.scan:], '\n')
-		if nl < 0 {
-			break
-		}
-		d.scanLine(m, d.scan, text[d.scan:d.scan+nl])
-		d.scan += nl + 1
-	}
-	if d.scan < len(text) {
-		d.startBlock(m, d.scan, text[d.scan])
-	}
+	d.advance(m, text)
 	stable = d.done.snapshot()
 	rest := text[d.blockStart:]
 	if !streaming {
@@ -129,6 +118,9 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) (stable, open
 			var b linesBuilder
 			m.renderBlock(&b, rest, d.done.len() > 0)
 			d.final, d.finalFor = b.compact(), len(text)
+			d.tail = incWrap{}
+			d.done.shrink()
+			stable = d.done.snapshot()
 		}
 		return stable, d.final, lines{}
 	}
@@ -139,8 +131,30 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) (stable, open
 	return stable, open, openTail
 }
 
+// blockRenderer renders one complete markdown block; tests record the blocks instead.
+type blockRenderer interface {
+	renderBlock(b *linesBuilder, raw string, sep bool)
+}
+
+// advance scans text from where the last call stopped (text extends d.src) and renders each
+// block that became complete. Its cost is O(new text) plus the new blocks' rendering.
+func (d *mdDoc) advance(br blockRenderer, text string) {
+	d.src = text
+	for {
+		nl := strings.IndexByte(text[d.scan:], '\n')
+		if nl < 0 {
+			break
+		}
+		d.scanLine(br, d.scan, text[d.scan:d.scan+nl])
+		d.scan += nl + 1
+	}
+	if d.scan < len(text) {
+		d.startBlock(br, d.scan, text[d.scan])
+	}
+}
+
 // scanLine advances the block state over one complete source line starting at start.
-func (d *mdDoc) scanLine(m *mdRenderer, start int, line string) {
+func (d *mdDoc) scanLine(br blockRenderer, start int, line string) {
 	if d.fence.open {
 		d.fence.closeOn(line)
 		return
@@ -149,7 +163,7 @@ func (d *mdDoc) scanLine(m *mdRenderer, start int, line string) {
 		d.sawBlank = true
 		return
 	}
-	d.startBlock(m, start, line[0])
+	d.startBlock(br, start, line[0])
 	d.sawBlank = false
 	d.fence.openOn(line)
 }
@@ -157,11 +171,11 @@ func (d *mdDoc) scanLine(m *mdRenderer, start int, line string) {
 // startBlock ends the open block before the line at start when that line follows a blank line
 // and begins with first in column 0 (not a space or tab): the first byte decides, so a block
 // is complete as soon as the next one has begun, even before the new line ends.
-func (d *mdDoc) startBlock(m *mdRenderer, start int, first byte) {
+func (d *mdDoc) startBlock(br blockRenderer, start int, first byte) {
 	if d.fence.open || !d.sawBlank || first == ' ' || first == '\t' || start <= d.blockStart {
 		return
 	}
-	m.renderBlock(&d.done, d.src[d.blockStart:start], d.done.len() > 0)
+	br.renderBlock(&d.done, d.src[d.blockStart:start], d.done.len() > 0)
 	d.blockStart = start
 	d.sawBlank = false
 }

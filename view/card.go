@@ -74,7 +74,7 @@ func renderCard(st *Styles, c Card, width int) lines {
 	case over:
 		b.add(resultLine(st, c.Result, failed, width))
 	}
-	return b.compact()
+	return clampWidth(b.compact(), width)
 }
 
 // cardLook is a status's glyph, word and style.

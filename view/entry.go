@@ -202,8 +202,12 @@ func (r *reasoningView) render(e *Entry, st *Styles, w int) []lines {
 	}
 	last := strings.TrimRight(text, " \n")
 	last = safe.Line(last[strings.LastIndexByte(last, '\n')+1:])
-	if avail := w - len(reasoningIndent); ansi.StringWidth(last) > avail {
-		last = ansi.TruncateLeft(last, ansi.StringWidth(last)-avail+1, "…")
+	indent := reasoningIndent
+	if w <= len(indent)+1 {
+		indent = ""
 	}
-	return []lines{head, linesOf(strings.TrimRight(reasoningIndent+dim(last), " "))}
+	for avail, cut := w-len(indent), 1; ansi.StringWidth(last) > avail; cut++ {
+		last = ansi.TruncateLeft(last, ansi.StringWidth(last)-avail+cut, "…")
+	}
+	return []lines{head, linesOf(strings.TrimRight(indent+dim(last), " "))}
 }

@@ -12,7 +12,7 @@ import (
 const helpSep = " · "
 
 // renderHelp is the help line: "esc stop · pgup/pgdn scroll · ctrl+c quit". Keys that do not
-// fit are left off whole and "…" says so.
+// fit are left off whole and "…" says so; a first key too wide for the line is cut.
 func renderHelp(st *Styles, keys []Key, width int) string {
 	var b strings.Builder
 	used := 0
@@ -31,10 +31,10 @@ func renderHelp(st *Styles, keys []Key, width int) string {
 			rest = ansi.StringWidth(helpSep + "…")
 		}
 		if used+w+rest > width {
-			if used+ansi.StringWidth(sep+"…") <= width {
+			if i == 0 {
+				b.WriteString(paint(st.HelpKey, fit(item, width)))
+			} else if used+ansi.StringWidth(sep+"…") <= width {
 				b.WriteString(paint(st.HelpDoes, sep+"…"))
-			} else if i == 0 {
-				b.WriteString(paint(st.HelpDoes, fit(item, width)))
 			}
 			break
 		}

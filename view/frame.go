@@ -16,6 +16,8 @@ package view
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/phasechat/phasechat/phase"
 )
 
@@ -80,7 +82,10 @@ func (r *Renderer) Render(f Frame) Screen {
 	probe := renderStatus(st, f.State, focus, width, statusMax)
 	l := plan(height, composerLines, len(probe.rows))
 	status := probe
-	if l.status < len(probe.rows) {
+	switch {
+	case l.status == 0:
+		status = statusBlock{}
+	case l.status < len(probe.rows):
 		status = renderStatus(st, f.State, focus, width, l.status)
 	}
 
@@ -109,6 +114,11 @@ func (r *Renderer) Render(f Frame) Screen {
 		rows = append(rows, renderFooter(st, f.Footer, width))
 	}
 
+	if width < 2 { // a one-cell screen cannot show a wide character: cut what cannot fit
+		for i, row := range rows {
+			rows[i] = trimStyledEnd(ansi.Truncate(row, width, ""))
+		}
+	}
 	scr := Screen{Content: strings.Join(rows, "\n"), TranscriptHeight: l.transcript, MaxScroll: maxScroll}
 	switch {
 	case focus != phase.FocusComposer && status.hasCtl && status.focused:

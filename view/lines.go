@@ -2,6 +2,8 @@ package view
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -101,14 +103,17 @@ func expandTabs(s string) string {
 // combining characters keep the layout. An empty text adds one line holding just first.
 func wrapInto(b *linesBuilder, text string, width int, first, rest string, style func(string) string) {
 	indent := max(ansi.StringWidth(first), ansi.StringWidth(rest))
+	if indent >= width { // no room to indent: the text gets every cell
+		first, rest, indent = "", "", 0
+	}
 	avail := max(1, width-indent)
 	prefix := first
 	for src := range strings.SplitSeq(expandTabs(text), "\n") {
-		wrapped := src
+		parts := []string{src}
 		if ansi.StringWidth(src) > avail {
-			wrapped = ansi.Wrap(src, avail, "")
+			parts = wrapLines(src, avail)
 		}
-		for line := range strings.SplitSeq(wrapped, "\n") {
+		for _, line := range parts {
 			line = strings.TrimRight(line, " ")
 			if style != nil && line != "" {
 				line = style(line)
@@ -123,6 +128,20 @@ func wrapInto(b *linesBuilder, text string, width int, first, rest string, style
 func wrapText(text string, width int, first, rest string, style func(string) string) lines {
 	var b linesBuilder
 	wrapInto(&b, text, width, first, rest, style)
+	return b.compact()
+}
+
+// clampWidth cuts the lines wider than width (closing any SGR left open), for layouts whose
+// fixed indentation cannot fit a very narrow screen.
+func clampWidth(l lines, width int) lines {
+	var b linesBuilder
+	for i := range l.len() {
+		line := l.at(i)
+		if ansi.StringWidth(line) > width {
+			line = trimStyledEnd(ansi.Truncate(line, max(0, width), ""))
+		}
+		b.add(line)
+	}
 	return b.compact()
 }
 
@@ -142,17 +161,77 @@ func fit(s string, width int) string {
 // its end and the next line reopens it, so no line's style depends on another being drawn.
 func wrapStyled(s string, width int, rest string) []string {
 	s = expandTabs(s)
-	first, more, _ := strings.Cut(ansi.Wrap(s, max(1, width), ""), "\n")
+	first, more, _ := strings.Cut(strings.Join(wrapLines(s, max(1, width)), "\n"), "\n")
 	out := []string{first}
 	if more != "" {
+		if ansi.StringWidth(rest) >= width {
+			rest = ""
+		}
 		// The rest of s after the first line's cells; TruncateLeft keeps the escapes it skips.
 		rem := trimLeadingSpaces(ansi.TruncateLeft(s, ansi.StringWidth(first), ""))
 		avail := max(1, width-ansi.StringWidth(rest))
-		for line := range strings.SplitSeq(ansi.Wrap(rem, avail, ""), "\n") {
+		for _, line := range wrapLines(rem, avail) {
 			out = append(out, rest+line)
 		}
 	}
-	return balanceSGR(out)
+	return balanceSGR(rejoinMarks(out))
+}
+
+// wrapLines word-wraps s (which may hold SGR) to width cells with x/ansi, then hard-wraps any
+// line the word wrap left too wide (it can, at tiny widths) and rejoins split marks.
+func wrapLines(s string, width int) []string {
+	var out []string
+	for line := range strings.SplitSeq(ansi.Wrap(s, width, ""), "\n") {
+		if ansi.StringWidth(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		out = append(out, strings.Split(ansi.Hardwrap(line, width, false), "\n")...)
+	}
+	return rejoinMarks(out)
+}
+
+// rejoinMarks moves the combining marks a wrapper put at the start of a line (after its
+// indentation) back to the end of the line before, where their base character is: the
+// wrappers glamour and x/ansi use can break a long word between a base and its marks. Marks
+// have no width, so no line grows.
+func rejoinMarks(ls []string) []string {
+	for i := 1; i < len(ls); i++ {
+		j := 0
+		for j < len(ls[i]) && (ls[i][j] == ' ' || ls[i][j] == esc) {
+			if ls[i][j] == esc {
+				n, _ := escapeLen(ls[i][j:])
+				j += n
+				continue
+			}
+			j++
+		}
+		k := j
+		for k < len(ls[i]) {
+			r, size := utf8.DecodeRuneInString(ls[i][k:])
+			if !isMark(r) {
+				break
+			}
+			k += size
+		}
+		if k == j {
+			continue
+		}
+		prev, reset := ls[i-1], ""
+		if strings.HasSuffix(prev, "\x1b[m") {
+			prev, reset = strings.TrimSuffix(prev, "\x1b[m"), "\x1b[m"
+		}
+		ls[i-1] = prev + ls[i][j:k] + reset
+		ls[i] = ls[i][:j] + ls[i][k:]
+	}
+	return ls
+}
+
+// isMark reports whether r only extends the grapheme before it: a combining mark, a variation
+// selector or an emoji skin-tone modifier.
+func isMark(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc) ||
+		r >= 0xfe00 && r <= 0xfe0f || r >= 0x1f3fb && r <= 0x1f3ff
 }
 
 // trimLeadingSpaces drops the spaces before the first visible character of styled text,
@@ -178,9 +257,7 @@ func trimLeadingSpaces(s string) string {
 func balanceSGR(ls []string) []string {
 	active := ""
 	for i, l := range ls {
-		if active != "" {
-			l = active + l
-		}
+		reopen := active
 		for j := 0; j < len(l); {
 			k := strings.IndexByte(l[j:], esc)
 			if k < 0 {
@@ -197,6 +274,7 @@ func balanceSGR(ls []string) []string {
 			}
 			j += n
 		}
+		l = reopen + l
 		if active != "" {
 			l += "\x1b[m"
 		}

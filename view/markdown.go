@@ -64,6 +64,7 @@ func (m *mdRenderer) renderBlock(b *linesBuilder, raw string, sep bool) {
 			ls = append(ls, trimStyledEnd(piece))
 		}
 	}
+	ls = rejoinMarks(ls)
 	for len(ls) > 0 && ls[0] == "" {
 		ls = ls[1:]
 	}

@@ -17,6 +17,7 @@ type mdRenderer struct {
 	color  bool   // keep SGR from glamour; otherwise every escape is removed
 	margin string // the document margin glamour indents with; the plain tail uses it too
 	tr     *glamour.TermRenderer
+	blocks int // blocks rendered so far (tests check each is rendered once)
 }
 
 func newMDRenderer(cfg gansi.StyleConfig, color bool, width int) *mdRenderer {
@@ -41,6 +42,7 @@ func (m *mdRenderer) renderBlock(b *linesBuilder, raw string, sep bool) {
 	if strings.TrimSpace(src) == "" {
 		return
 	}
+	m.blocks++
 	var out string
 	var err error
 	if m.tr != nil {

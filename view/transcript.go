@@ -45,6 +45,8 @@ type transcript struct {
 	frame  uint64
 	head   *slot // most recently used
 	tail   *slot // least recently used
+
+	renders int // entry renders so far (tests check the cache rules with it)
 }
 
 // setWidth drops every view and rescales every height to the new width as an estimate.
@@ -133,6 +135,7 @@ func (t *transcript) render(i int) {
 		t.pushFront(s)
 	}
 	s.view.render(s.entry, t.st, t.md)
+	t.renders++
 	t.total -= s.rows(i)
 	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version, t.width, true
 	t.total += s.rows(i)

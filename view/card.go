@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
@@ -29,32 +28,32 @@ const askLine = "Allow? y runs it · n declines · a always"
 // decoded arguments and the result in full up to maxExpandedLines each. Every untrusted field
 // is sanitised whole before it is laid out: names and summaries with safe.Line, arguments
 // after decoding, results as text.
-func renderCard(st *Styles, c Card, width int) lines {
+func renderCard(st *theme, c Card, width int) lines {
 	var b linesBuilder
 	pointer := cardIndent
 	if c.Focused {
-		pointer = paint(st.CardFocus, "▶") + " "
+		pointer = st.CardFocus.paint("▶") + " "
 	}
 	glyph, word, look := cardLook(st, c.Status)
 	name := fit(safe.Line(c.Name), maxNameCells)
 	if name == "" {
 		name = "tool"
 	}
-	parts := []string{paint(look, glyph+" "+word), paint(st.CardName, name)}
+	parts := []string{look.paint(glyph + " " + word), st.CardName.paint(name)}
 	over := c.Status == phase.CallDone || c.Status == phase.CallError
 	if c.Status == phase.CallPending {
-		parts = append(parts, paint(st.CardDetail, receiving(c.ArgsBytes)))
+		parts = append(parts, st.CardDetail.paint(receiving(c.ArgsBytes)))
 	} else if s := fit(safe.Line(c.Summary), maxSummaryCells); s != "" {
-		parts = append(parts, paint(st.CardDetail, s))
+		parts = append(parts, st.CardDetail.paint(s))
 	}
 	if over && c.Duration > 0 {
-		parts = append(parts, paint(st.CardDetail, formatDuration(c.Duration)))
+		parts = append(parts, st.CardDetail.paint(formatDuration(c.Duration)))
 	}
 	for _, l := range wrapStyled(pointer+strings.Join(parts, " · "), width, cardBodyIndent) {
 		b.add(l)
 	}
 	if c.Asking {
-		for _, l := range wrapStyled(cardBodyIndent+paint(st.Asking, askLine), width, cardBodyIndent) {
+		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(askLine), width, cardBodyIndent) {
 			b.add(l)
 		}
 	}
@@ -78,7 +77,7 @@ func renderCard(st *Styles, c Card, width int) lines {
 }
 
 // cardLook is a status's glyph, word and style.
-func cardLook(st *Styles, s phase.CallStatus) (glyph, word string, look lipgloss.Style) {
+func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look ink) {
 	switch s {
 	case phase.CallPending:
 		return "◌", "pending", st.Pending
@@ -102,7 +101,7 @@ func receiving(n int) string {
 
 // resultLine is a finished card's one-line result: its first non-blank line and how many
 // lines follow.
-func resultLine(st *Styles, result string, failed bool, width int) string {
+func resultLine(st *theme, result string, failed bool, width int) string {
 	first, more := firstLine(result)
 	suffix := ""
 	if more > 0 {
@@ -113,13 +112,13 @@ func resultLine(st *Styles, result string, failed bool, width int) string {
 		look = st.Failed
 	}
 	if first == "" && more == 0 {
-		return cardBodyIndent + paint(look, "→ (no output)")
+		return cardBodyIndent + look.paint("→ (no output)")
 	}
 	avail := width - ansi.StringWidth(cardBodyIndent+"→ "+suffix)
 	if avail < 8 {
 		suffix, avail = "", width-ansi.StringWidth(cardBodyIndent+"→ ")
 	}
-	return cardBodyIndent + paint(look, "→ "+fit(safe.Line(first), avail)) + paint(st.CardDetail, suffix)
+	return cardBodyIndent + look.paint("→ "+fit(safe.Line(first), avail)) + st.CardDetail.paint(suffix)
 }
 
 // firstLine returns the first non-empty line of s and how many lines follow it, not counting
@@ -137,14 +136,14 @@ func firstLine(s string) (string, int) {
 
 // section draws a titled block of an expanded card: JSON is decoded and pretty-printed, then
 // sanitised; other text is sanitised as is. At most maxExpandedLines screen lines are shown.
-func section(b *linesBuilder, st *Styles, title, text string, width int) {
-	b.add(cardBodyIndent + paint(st.CardDetail, title))
+func section(b *linesBuilder, st *theme, title, text string, width int) {
+	b.add(cardBodyIndent + st.CardDetail.paint(title))
 	if p, ok := prettyJSON(text); ok {
 		text = p
 	}
 	text = strings.TrimRight(safe.Text(text), "\n")
 	if text == "" {
-		b.add(cardBodyIndent + "  " + paint(st.CardDetail, "(empty)"))
+		b.add(cardBodyIndent + "  " + st.CardDetail.paint("(empty)"))
 		return
 	}
 	indent := cardBodyIndent + "  "
@@ -160,7 +159,7 @@ func section(b *linesBuilder, st *Styles, title, text string, width int) {
 				i = 1
 			}
 			n := len(src) - i
-			b.add(indent + paint(st.CardDetail, fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
+			b.add(indent + st.CardDetail.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
 			return
 		}
 		b.addAll(w)

@@ -80,9 +80,9 @@ func TestRenderCard(t *testing.T) {
 			"    文=中中中中中中中中中中中中中中中中中中中中中",
 			"    中中中中中中中中中"}},
 	}
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	for _, tt := range tests {
-		got := linesSlice(renderCard(&st, tt.card, 50))
+		got := linesSlice(renderCard(st, tt.card, 50))
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}

@@ -3,6 +3,7 @@ package view
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -55,9 +56,10 @@ func (v *entryView) height() int {
 	return n
 }
 
-// size is the memory the view's lines hold, for the cache budget.
+// size is the memory the view holds, for the cache budget: its own structure and the lines
+// it draws (runs shared between segs and the sub-caches are counted once, through segs).
 func (v *entryView) size() int {
-	n := 256
+	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
 	for _, s := range v.segs {
 		n += s.size()
 	}
@@ -68,7 +70,7 @@ func (v *entryView) size() int {
 // unchanged: string comparisons are O(1) while the model keeps the same storage, and the
 // markdown and reasoning are incremental, so a token appended to a streaming reply costs
 // the open tail only.
-func (v *entryView) render(e *Entry, st *Styles, md *mdRenderer) {
+func (v *entryView) render(e *Entry, st *theme, md *mdRenderer) {
 	w := md.width
 	if v.width != w {
 		*v = entryView{width: w}
@@ -79,9 +81,9 @@ func (v *entryView) render(e *Entry, st *Styles, md *mdRenderer) {
 		if v.text.len() == 0 || v.textSrc != e.Text {
 			v.textSrc = e.Text
 			if e.Role == RoleUser {
-				v.text = wrapText(safe.Text(e.Text), w, paint(st.User, userPrefix), "  ", nil)
+				v.text = wrapText(safe.Text(e.Text), w, st.User.paint(userPrefix), "  ", nil)
 			} else {
-				v.text = wrapText(safe.Text(e.Text), w, noticePrefix, "  ", func(s string) string { return paint(st.Notice, s) })
+				v.text = wrapText(safe.Text(e.Text), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
 			}
 		}
 		v.segs = append(v.segs, v.text)
@@ -114,11 +116,11 @@ func (v *entryView) render(e *Entry, st *Styles, md *mdRenderer) {
 		if e.Streaming {
 			word = "…"
 		}
-		v.segs = append(v.segs, linesOf(markIndent+paint(st.Note, word)))
+		v.segs = append(v.segs, linesOf(markIndent+st.Note.paint(word)))
 	}
 }
 
-func (v *entryView) renderCards(cards []Card, st *Styles, w int) []lines {
+func (v *entryView) renderCards(cards []Card, st *theme, w int) []lines {
 	if len(v.cards) > len(cards) {
 		v.cards = v.cards[:len(cards)]
 	}
@@ -136,7 +138,7 @@ func (v *entryView) renderCards(cards []Card, st *Styles, w int) []lines {
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
-func (v *entryView) renderMark(e *Entry, st *Styles, w int) lines {
+func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
 	if e.Mark == MarkNone && e.Note == "" {
 		return lines{}
 	}
@@ -145,9 +147,9 @@ func (v *entryView) renderMark(e *Entry, st *Styles, w int) lines {
 	}
 	var b linesBuilder
 	note := strings.TrimSpace(safe.Text(e.Note))
-	stopped := func(s string) string { return paint(st.Stopped, s) }
-	failed := func(s string) string { return paint(st.Failed, s) }
-	dim := func(s string) string { return paint(st.Note, s) }
+	stopped := func(s string) string { return st.Stopped.paint(s) }
+	failed := func(s string) string { return st.Failed.paint(s) }
+	dim := func(s string) string { return st.Note.paint(s) }
 	switch e.Mark {
 	case MarkStopped:
 		wrapInto(&b, "■ Stopped — the partial reply is kept.", w, markIndent, markIndent, stopped)
@@ -158,7 +160,7 @@ func (v *entryView) renderMark(e *Entry, st *Styles, w int) lines {
 		if note == "" {
 			note = "The reply failed; the partial reply is kept."
 		}
-		wrapInto(&b, note, w, markIndent+paint(st.Failed, "✗")+" ", markIndent+"  ", failed)
+		wrapInto(&b, note, w, markIndent+st.Failed.paint("✗")+" ", markIndent+"  ", failed)
 	default:
 		wrapInto(&b, note, w, markIndent, markIndent, dim)
 	}
@@ -176,7 +178,7 @@ type reasoningView struct {
 	wrap    incWrap
 }
 
-func (r *reasoningView) render(e *Entry, st *Styles, w int) []lines {
+func (r *reasoningView) render(e *Entry, st *theme, w int) []lines {
 	text := e.Reasoning
 	if len(text) < len(r.src) || !strings.HasPrefix(text, r.src) {
 		r.counted, r.runes = 0, 0
@@ -187,7 +189,7 @@ func (r *reasoningView) render(e *Entry, st *Styles, w int) []lines {
 		r.counted += last + 1
 	}
 	chars := r.runes + utf8.RuneCountInString(text[r.counted:])
-	dim := func(s string) string { return paint(st.Reasoning, s) }
+	dim := func(s string) string { return st.Reasoning.paint(s) }
 	glyph := "▸"
 	if e.Expanded {
 		glyph = "▾"

@@ -10,10 +10,10 @@ import (
 
 // entryLines renders e alone at width in plain style and returns its lines.
 func entryLines(e *Entry, width int) []string {
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	md := newMDRenderer(st.Markdown, false, width)
 	var v entryView
-	v.render(e, &st, md)
+	v.render(e, st, md)
 	var out []string
 	for _, s := range v.segs {
 		out = append(out, linesSlice(s)...)
@@ -96,20 +96,20 @@ func TestRenderEntry(t *testing.T) {
 // TestReasoningCountIsIncremental grows reasoning line by line through one view and checks the
 // count against a fresh view each time, including across a rune split between deltas.
 func TestReasoningCountIsIncremental(t *testing.T) {
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	var v reasoningView
 	text := ""
 	for _, d := range []string{"é", "\n", "中文\nab", "\xe4", "\xb8\xad", "\n\n", "👍🏽"} {
 		text += d
 		e := &Entry{Role: RoleAssistant, Reasoning: text}
-		got := linesSlice(v.render(e, &st, 40)[0])
+		got := linesSlice(v.render(e, st, 40)[0])
 		var fresh reasoningView
-		want := linesSlice(fresh.render(e, &st, 40)[0])
+		want := linesSlice(fresh.render(e, st, 40)[0])
 		if !slices.Equal(got, want) {
 			t.Fatalf("after %q: incremental %q, fresh %q", text, got, want)
 		}
 	}
-	if got := linesSlice(v.render(&Entry{Reasoning: "new"}, &st, 40)[0]); !strings.Contains(got[0], "3 chars") {
+	if got := linesSlice(v.render(&Entry{Reasoning: "new"}, st, 40)[0]); !strings.Contains(got[0], "3 chars") {
 		t.Fatalf("replaced reasoning not recounted: %q", got)
 	}
 }

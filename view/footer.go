@@ -13,7 +13,7 @@ const helpSep = " · "
 
 // renderHelp is the help line: "esc stop · pgup/pgdn scroll · ctrl+c quit". Keys that do not
 // fit are left off whole and "…" says so; a first key too wide for the line is cut.
-func renderHelp(st *Styles, keys []Key, width int) string {
+func renderHelp(st *theme, keys []Key, width int) string {
 	var b strings.Builder
 	used := 0
 	for i, k := range keys {
@@ -32,16 +32,16 @@ func renderHelp(st *Styles, keys []Key, width int) string {
 		}
 		if used+w+rest > width {
 			if i == 0 {
-				b.WriteString(paint(st.HelpKey, fit(item, width)))
+				b.WriteString(st.HelpKey.paint(fit(item, width)))
 			} else if used+ansi.StringWidth(sep+"…") <= width {
-				b.WriteString(paint(st.HelpDoes, sep+"…"))
+				b.WriteString(st.HelpDoes.paint(sep + "…"))
 			}
 			break
 		}
-		b.WriteString(paint(st.HelpDoes, sep))
-		b.WriteString(paint(st.HelpKey, safe.Line(k.Keys)))
+		b.WriteString(st.HelpDoes.paint(sep))
+		b.WriteString(st.HelpKey.paint(safe.Line(k.Keys)))
 		if k.Does != "" {
-			b.WriteString(paint(st.HelpDoes, " "+safe.Line(k.Does)))
+			b.WriteString(st.HelpDoes.paint(" " + safe.Line(k.Does)))
 		}
 		used += w
 	}
@@ -51,7 +51,7 @@ func renderHelp(st *Styles, keys []Key, width int) string {
 // renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · turn 120↑ 45↓ ·
 // session 900↑ 300↓". Only the endpoint's host is shown, never user info or a path; the API
 // key is never in a Footer. Usage shows once it is non-zero.
-func renderFooter(st *Styles, f Footer, width int) string {
+func renderFooter(st *theme, f Footer, width int) string {
 	var parts []string
 	if f.Demo {
 		parts = append(parts, "demo (built-in)")
@@ -71,7 +71,7 @@ func renderFooter(st *Styles, f Footer, width int) string {
 	if f.Accessible {
 		parts = append(parts, "accessible")
 	}
-	return paint(st.Footer, fit(strings.Join(parts, " · "), width))
+	return st.Footer.paint(fit(strings.Join(parts, " · "), width))
 }
 
 func usage(label string, u Usage) string {

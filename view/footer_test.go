@@ -25,13 +25,13 @@ func TestRenderFooter(t *testing.T) {
 		{"truncated to width", Footer{Demo: true, Model: "a-very-long-model-name"}, 20, "demo (built-in) · a…"},
 		{"empty", Footer{}, 80, ""},
 	}
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	for _, tt := range tests {
-		if got := renderFooter(&st, tt.footer, tt.width); got != tt.want {
+		if got := renderFooter(st, tt.footer, tt.width); got != tt.want {
 			t.Errorf("%s: got %q want %q", tt.name, got, tt.want)
 		}
 	}
-	if got := renderFooter(&st, Footer{Endpoint: "https://u:hunter2@h.example"}, 80); strings.Contains(got, "hunter2") {
+	if got := renderFooter(st, Footer{Endpoint: "https://u:hunter2@h.example"}, 80); strings.Contains(got, "hunter2") {
 		t.Fatalf("footer shows user info: %q", got)
 	}
 }
@@ -49,19 +49,19 @@ func TestRenderHelp(t *testing.T) {
 		{8, "esc stop"},
 		{6, "esc s…"},
 	}
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	for _, tt := range tests {
-		if got := renderHelp(&st, keys, tt.width); got != tt.want {
+		if got := renderHelp(st, keys, tt.width); got != tt.want {
 			t.Errorf("width %d: got %q want %q", tt.width, got, tt.want)
 		}
 	}
-	if got := renderHelp(&st, nil, 80); got != "" {
+	if got := renderHelp(st, nil, 80); got != "" {
 		t.Errorf("no keys: got %q", got)
 	}
 }
 
 func TestRenderStatus(t *testing.T) {
-	st := PlainStyles()
+	st := newTheme(PlainStyles())
 	streaming := phase.State{Phase: phase.StreamingText}
 	failed := phase.State{Phase: phase.Error, Reason: "HTTP 401 from api.openai.com: Incorrect API key provided"}
 	tests := []struct {
@@ -98,7 +98,7 @@ func TestRenderStatus(t *testing.T) {
 		if tt.width < narrowWidth {
 			max++
 		}
-		b := renderStatus(&st, tt.state, tt.focus, tt.width, max)
+		b := renderStatus(st, tt.state, tt.focus, tt.width, max)
 		if strings.Join(b.rows, "\n") != strings.Join(tt.rows, "\n") || b.ctlCol != tt.ctlCol || b.hasCtl != tt.hasCtl || b.focused != tt.focused {
 			t.Errorf("%s:\n got %q col %d ctl %v focused %v\nwant %q col %d ctl %v focused %v", tt.name,
 				b.rows, b.ctlCol, b.hasCtl, b.focused, tt.rows, tt.ctlCol, tt.hasCtl, tt.focused)
@@ -109,7 +109,7 @@ func TestRenderStatus(t *testing.T) {
 	}
 	// Capped: a status longer than the rows it may take ends in "…", the control still last.
 	long := phase.State{Phase: phase.Error, Reason: strings.Repeat("word ", 60)}
-	b := renderStatus(&st, long, phase.FocusRetry, 80, 2)
+	b := renderStatus(st, long, phase.FocusRetry, 80, 2)
 	if len(b.rows) != 2 || !strings.Contains(b.rows[1], "…") || !strings.HasSuffix(b.rows[1], retryButton) {
 		t.Fatalf("capped status: %q", b.rows)
 	}

@@ -24,14 +24,15 @@ import (
 // Renderer draws Frames. It keeps each entry's rendered lines between frames (see
 // transcript), so it is not safe for concurrent use; one Renderer serves one screen.
 type Renderer struct {
-	st Styles
-	tr transcript
+	st     *theme
+	tr     transcript
+	chrome chrome
 }
 
 // NewRenderer returns a Renderer drawing with st.
 func NewRenderer(st Styles) *Renderer {
-	r := &Renderer{st: st}
-	r.tr = transcript{st: &r.st, budget: defaultCacheBudget}
+	r := &Renderer{st: newTheme(st)}
+	r.tr = transcript{st: r.st, budget: defaultCacheBudget}
 	return r
 }
 
@@ -67,7 +68,7 @@ func plan(height, composerRows, statusRows int) layout {
 // Render draws f. Content has exactly f.Height rows, none wider than f.Width.
 func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)
-	st := &r.st
+	st := r.st
 	ctl := phase.ControlsFor(f.State.Phase)
 	focus := f.Focus
 	if focus == phase.FocusStop && !ctl.Stop || focus == phase.FocusRetry && !ctl.Retry {
@@ -79,14 +80,14 @@ func (r *Renderer) Render(f Frame) Screen {
 	if width < narrowWidth {
 		statusMax++ // the control's own row
 	}
-	probe := renderStatus(st, f.State, focus, width, statusMax)
+	probe := r.chrome.statusBlock(st, f.State, focus, width, statusMax)
 	l := plan(height, composerLines, len(probe.rows))
 	status := probe
 	switch {
 	case l.status == 0:
 		status = statusBlock{}
 	case l.status < len(probe.rows):
-		status = renderStatus(st, f.State, focus, width, l.status)
+		status = r.chrome.statusBlock(st, f.State, focus, width, l.status)
 	}
 
 	r.setWidth(width)
@@ -97,7 +98,7 @@ func (r *Renderer) Render(f Frame) Screen {
 		rows = append(rows, "")
 	}
 	if l.rule > 0 {
-		rows = append(rows, paint(st.Rule, strings.Repeat("─", width)))
+		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
 	}
 	statusTop := len(rows)
 	rows = append(rows, status.rows...)
@@ -105,13 +106,13 @@ func (r *Renderer) Render(f Frame) Screen {
 		rows = append(rows, composerLabel(st, ctl.Composer, width))
 	}
 	composerTop := len(rows)
-	comp, compFirst := composerRows(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)
+	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)
 	rows = append(rows, comp...)
 	if l.help > 0 {
-		rows = append(rows, renderHelp(st, f.Help, width))
+		rows = append(rows, r.chrome.helpRow(st, f.Help, width))
 	}
 	if l.footer > 0 {
-		rows = append(rows, renderFooter(st, f.Footer, width))
+		rows = append(rows, r.chrome.footerRow(st, f.Footer, width))
 	}
 
 	if width < 2 { // a one-cell screen cannot show a wide character: cut what cannot fit

@@ -25,7 +25,7 @@ func newMDRenderer(cfg gansi.StyleConfig, color bool, width int) *mdRenderer {
 	if cfg.Document.Margin != nil {
 		m.margin = strings.Repeat(" ", int(*cfg.Document.Margin))
 	}
-	tr, err := glamour.NewTermRenderer(glamour.WithStyles(cfg), glamour.WithWordWrap(width))
+	tr, err := glamour.NewTermRenderer(glamour.WithStyles(cfg), glamour.WithWordWrap(width), glamour.WithChromaFormatter("terminal16m"))
 	if err == nil {
 		m.tr = tr
 	}

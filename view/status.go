@@ -33,7 +33,7 @@ type statusBlock struct {
 	focused bool // the shown control holds the focus
 }
 
-func renderStatus(st *Styles, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
+func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
 	ctl := phase.ControlsFor(state.Phase)
 	var b statusBlock
 	button := ""
@@ -63,7 +63,7 @@ func renderStatus(st *Styles, state phase.State, focus phase.Focus, width, maxRo
 		}
 	}
 	for _, w := range wrapped {
-		b.rows = append(b.rows, paint(look, strings.TrimRight(w, " ")))
+		b.rows = append(b.rows, look.paint(strings.TrimRight(w, " ")))
 	}
 	if narrow || len(b.rows) == 0 {
 		b.rows = append(b.rows, "")
@@ -83,24 +83,24 @@ func renderStatus(st *Styles, state phase.State, focus phase.Focus, width, maxRo
 	if b.focused {
 		buttonLook = st.ButtonFocused
 	}
-	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + paint(buttonLook, button)
+	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + buttonLook.paint(button)
 	b.ctlCol = min(col+2, width-1)
 	return b
 }
 
 // composerLabel names the composer and says when it takes no input.
-func composerLabel(st *Styles, enabled bool, width int) string {
+func composerLabel(st *theme, enabled bool, width int) string {
 	if enabled {
-		return paint(st.Label, fit("Message", width))
+		return st.Label.paint(fit("Message", width))
 	}
-	return paint(st.LabelDisabled, fit("Message — disabled while the reply streams", width))
+	return st.LabelDisabled.paint(fit("Message — disabled while the reply streams", width))
 }
 
 // composerRows prepares the model's pre-rendered composer: every escape but SGR is removed
 // (all of them in plain mode) and the text is sanitised, each row fits width, and a disabled
 // composer loses its own styling for the Disabled style. At most maxRows rows are kept, the
 // window sliding to keep cursorY in view; top is the first kept row.
-func composerRows(st *Styles, composer string, enabled bool, width, maxRows, cursorY int) (rows []string, top int) {
+func composerRows(st *theme, composer string, enabled bool, width, maxRows, cursorY int) (rows []string, top int) {
 	all := strings.Split(composer, "\n")
 	if maxRows <= 0 {
 		return nil, 0
@@ -120,7 +120,7 @@ func composerRows(st *Styles, composer string, enabled bool, width, maxRows, cur
 		} else {
 			row = strings.TrimRight(row, " ")
 			if !enabled {
-				row = paint(st.Disabled, row)
+				row = st.Disabled.paint(row)
 			}
 		}
 		rows = append(rows, row)

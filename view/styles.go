@@ -1,6 +1,8 @@
 package view
 
 import (
+	"strings"
+
 	"charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
 	"charm.land/lipgloss/v2"
@@ -71,10 +73,77 @@ func PlainStyles() Styles {
 	return Styles{Markdown: styles.NoTTYStyleConfig}
 }
 
-// paint applies st to s; an empty s stays empty (no stray SGR pair).
-func paint(st lipgloss.Style, s string) string {
-	if s == "" {
-		return s
+// ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
+// by rendering a probe, so drawing a frame does not run lipgloss's full Render for every
+// fragment. A style that is more than colours and attributes (padding, width …) keeps Render.
+type ink struct {
+	pre, post string
+	style     lipgloss.Style
+	render    bool // use style.Render
+}
+
+func newInk(st lipgloss.Style) ink {
+	const probe = "x"
+	out := st.Render(probe)
+	i := strings.Index(out, probe)
+	if i < 0 || strings.Count(out, probe) != 1 || !ansiOnly(out[:i]) || !ansiOnly(out[i+len(probe):]) {
+		return ink{style: st, render: true}
 	}
-	return st.Render(s)
+	return ink{pre: out[:i], post: out[i+len(probe):]}
+}
+
+// paint styles one line of text; an empty s stays empty (no stray SGR pair).
+func (k ink) paint(s string) string {
+	switch {
+	case s == "":
+		return s
+	case k.render:
+		return k.style.Render(s)
+	}
+	return k.pre + s + k.post
+}
+
+// theme is Styles compiled for drawing.
+type theme struct {
+	Color    bool
+	Markdown ansi.StyleConfig
+
+	User, Notice, Reasoning      ink
+	Stopped, Failed, Note        ink
+	CardName, CardDetail         ink
+	CardFocus                    ink
+	Pending, Running, Done, Fail ink
+	Asking                       ink
+	Status, StatusError          ink
+	Button, ButtonFocused        ink
+	Label, LabelDisabled         ink
+	Disabled                     ink
+	HelpKey, HelpDoes            ink
+	Footer, Rule                 ink
+}
+
+func newTheme(st Styles) *theme {
+	return &theme{
+		Color: st.Color, Markdown: st.Markdown,
+		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
+		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
+		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail), CardFocus: newInk(st.CardFocus),
+		Pending: newInk(st.Pending), Running: newInk(st.Running), Done: newInk(st.Done), Fail: newInk(st.Fail),
+		Asking: newInk(st.Asking), Status: newInk(st.Status), StatusError: newInk(st.StatusError),
+		Button: newInk(st.Button), ButtonFocused: newInk(st.ButtonFocused),
+		Label: newInk(st.Label), LabelDisabled: newInk(st.LabelDisabled), Disabled: newInk(st.Disabled),
+		HelpKey: newInk(st.HelpKey), HelpDoes: newInk(st.HelpDoes), Footer: newInk(st.Footer), Rule: newInk(st.Rule),
+	}
+}
+
+// ansiOnly reports whether s holds nothing but escape sequences.
+func ansiOnly(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] != esc {
+			return false
+		}
+		n, _ := escapeLen(s[i:])
+		i += n
+	}
+	return true
 }

@@ -35,7 +35,7 @@ func (s *slot) rows(i int) int {
 // are not looked at, so a change to one is drawn when it is scrolled to, and until then its
 // old height stands in MaxScroll (as does an estimate for an entry never rendered).
 type transcript struct {
-	st     *Styles
+	st     *theme
 	md     *mdRenderer
 	width  int
 	slots  []*slot
@@ -142,21 +142,23 @@ func (t *transcript) render(i int) {
 	t.bytes -= s.bytes
 	s.bytes = s.view.size()
 	t.bytes += s.bytes
+	t.evict()
 }
 
 // use marks slot i as needed this frame and returns its view, rendering it if it was evicted.
 func (t *transcript) use(i int) *entryView {
 	s := t.slots[i]
+	s.used = t.frame
 	if s.view == nil || s.version != s.entry.Version || s.width != t.width {
 		t.render(i)
 	}
-	s.used = t.frame
 	t.moveToFront(s)
 	return s.view
 }
 
 // evict drops the views of the least recently used slots not needed this frame until the
-// views fit the budget.
+// views fit the budget. It runs after every render, so measuring a long stretch of the
+// transcript never holds more than the budget plus what the frame draws.
 func (t *transcript) evict() {
 	for t.bytes > t.budget && t.tail != nil && t.tail.used != t.frame {
 		t.drop(t.tail)

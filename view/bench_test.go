@@ -1,0 +1,178 @@
+package view
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// replyText is an assistant reply of about 20 rows at 120 columns: paragraphs, a list and a
+// code block, numbered so no two replies share text.
+func replyText(n int) string {
+	p := fmt.Sprintf("Reply %d explains the pipeline in some detail: frames are read, classified, "+
+		"reassembled and reduced, and the view draws only what the window shows, caching every "+
+		"entry it has drawn so that the next frame costs almost nothing. ", n)
+	return p + "\n\n- first point about **caching**\n- second point about `streaming`\n\n" +
+		"```go\nfunc f(x int) int {\n\treturn x * 2\n}\n```\n\n" + p + p
+}
+
+// buildTranscript returns entries (user prompt, reply, …) that render to at least lines rows
+// at width, fully measured by r (as they would be after a session of streaming), and the
+// transcript's exact row count.
+func buildTranscript(b *testing.B, r *Renderer, lines, width, height int) ([]*Entry, int) {
+	b.Helper()
+	var es []*Entry
+	total := 0
+	for total < lines {
+		n := len(es)
+		es = append(es, &Entry{Role: RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
+			&Entry{Role: RoleAssistant, Text: replyText(n)})
+		if len(es)%200 == 0 || total == 0 {
+			scr := r.Render(benchFrame(es, width, height, 1<<40))
+			total = scr.MaxScroll + scr.TranscriptHeight
+		}
+	}
+	scr := r.Render(benchFrame(es, width, height, 1<<40))
+	return es, scr.MaxScroll + scr.TranscriptHeight
+}
+
+func benchFrame(es []*Entry, width, height, scrollUp int) Frame {
+	return Frame{Width: width, Height: height, Entries: es, ScrollUp: scrollUp,
+		State: phase.State{Phase: phase.StreamingText}, Focus: phase.FocusStop,
+		Composer: "┃\n┃\n┃", Help: streamingKeys,
+		Footer: Footer{Endpoint: "https://api.openai.com/v1", Model: "gpt-4o", Turn: Usage{1200, 345}}}
+}
+
+// BenchmarkAppendTokenAndRender is DESIGN §10 P3: one token appended to a streaming reply at
+// the tail of a transcript of 1k or 100k rows, Version bumped, the screen rendered at 120x40
+// following the tail. A paragraph break every 60 tokens makes blocks complete as in a real
+// reply (each is rendered through glamour once, amortised over its tokens).
+func BenchmarkAppendTokenAndRender(b *testing.B) {
+	for _, size := range []int{1_000, 100_000} {
+		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
+			r := NewRenderer(DefaultStyles())
+			es, total := buildTranscript(b, r, size, 120, 40)
+			reply := &Entry{Role: RoleAssistant, Streaming: true}
+			es = append(es, reply)
+			f := benchFrame(es, 120, 40, 0)
+			var text phase.Text
+			tokens := strings.Fields("The renderer keeps every complete block and rewraps only the open tail of the reply")
+			b.ReportMetric(float64(total), "rows")
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				tok := tokens[i%len(tokens)] + " "
+				if i%60 == 59 {
+					tok += "\n\n"
+				}
+				i++
+				text = text.Append(tok)
+				reply.Text = text.String()
+				reply.Version++
+				r.Render(f)
+			}
+		})
+	}
+}
+
+// BenchmarkColdRenderLongReply renders one long reply (about 100 KB of markdown) with an
+// empty cache: every block through glamour once.
+func BenchmarkColdRenderLongReply(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 100<<10; i++ {
+		sb.WriteString(replyText(i))
+		sb.WriteString("\n\n")
+	}
+	es := []*Entry{{Role: RoleUser, Text: "Explain everything."}, {Role: RoleAssistant, Text: sb.String()}}
+	for _, st := range []struct {
+		name   string
+		styles Styles
+	}{{"colour", DefaultStyles()}, {"plain", PlainStyles()}} {
+		b.Run(st.name, func(b *testing.B) {
+			b.SetBytes(int64(sb.Len()))
+			b.ReportAllocs()
+			for b.Loop() {
+				NewRenderer(st.styles).Render(benchFrame(es, 120, 40, 0))
+			}
+		})
+	}
+}
+
+// BenchmarkResize alternates the width of a 100k-row transcript between 120 and 100 columns:
+// only the entries the window reaches are wrapped again; the others get estimated heights.
+func BenchmarkResize(b *testing.B) {
+	r := NewRenderer(DefaultStyles())
+	es, total := buildTranscript(b, r, 100_000, 120, 40)
+	b.ReportMetric(float64(total), "rows")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		r.Render(benchFrame(es, 120-20*(i%2), 40, 0))
+		i++
+	}
+}
+
+// BenchmarkScroll pages up through a 100k-row transcript (every entry measured), 40 rows per
+// frame, from the tail to the top and around again. With the default cache budget, pages whose
+// entries were evicted are rendered again through glamour; with an unlimited budget only the
+// walk from the tail to the window is left.
+func BenchmarkScroll(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		budget int
+	}{{"budget=default", defaultCacheBudget}, {"budget=unlimited", 1 << 40}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := NewRenderer(DefaultStyles())
+			r.tr.budget = c.budget
+			es, total := buildTranscript(b, r, 100_000, 120, 40)
+			for up := 0; up < total; up += 40 { // one pass first: the steady state
+				r.Render(benchFrame(es, 120, 40, up))
+			}
+			b.ReportMetric(float64(total), "rows")
+			b.ReportAllocs()
+			up := 0
+			for b.Loop() {
+				up = (up + 40) % total
+				r.Render(benchFrame(es, 120, 40, up))
+			}
+		})
+	}
+}
+
+// BenchmarkTranscriptHeap is DESIGN §10 P5: a transcript of 10 MB of reply text, every entry
+// rendered once (scrolled through to the top), then the live heap after a GC, reported as a
+// multiple of the text's size ("x-heap"; must stay under 3). Run with -benchtime=1x.
+func BenchmarkTranscriptHeap(b *testing.B) {
+	for _, st := range []struct {
+		name   string
+		styles Styles
+	}{{"colour", DefaultStyles()}, {"plain", PlainStyles()}} {
+		b.Run(st.name, func(b *testing.B) {
+			for b.Loop() {
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				var es []*Entry
+				size := 0
+				for i := 0; size < 10<<20; i++ {
+					e := &Entry{Role: RoleAssistant, Text: strings.Clone(replyText(i))}
+					es = append(es, e)
+					size += len(e.Text)
+				}
+				r := NewRenderer(st.styles)
+				scr := r.Render(benchFrame(es, 120, 40, 1<<40))
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				heap := float64(after.HeapAlloc - before.HeapAlloc)
+				b.ReportMetric(heap/float64(size), "x-heap")
+				b.ReportMetric(float64(size)/(1<<20), "MB-text")
+				b.ReportMetric(float64(scr.MaxScroll+scr.TranscriptHeight), "rows")
+				runtime.KeepAlive(es)
+				runtime.KeepAlive(r)
+			}
+		})
+	}
+}

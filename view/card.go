@@ -1,0 +1,217 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const (
+	cardIndent       = "  "   // where a card's header starts (the markdown margin)
+	cardBodyIndent   = "    " // its result, question and sections
+	maxExpandedLines = 40     // lines an expanded section shows before "… N more lines"
+	maxNameCells     = 60
+	maxSummaryCells  = 200
+)
+
+// askLine is the approval question; the keys are the model's (§5 T2).
+const askLine = "Allow? y runs it · n declines · a always"
+
+// renderCard draws one tool call: a header (focus pointer, status glyph and word, name, then
+// the argument size while pending or the summary once ready, and the duration when over),
+// the approval question while Asking, and either the result's first line or, Expanded, the
+// decoded arguments and the result in full up to maxExpandedLines each. Every untrusted field
+// is sanitised whole before it is laid out: names and summaries with safe.Line, arguments
+// after decoding, results as text.
+func renderCard(st *theme, c Card, width int) lines {
+	var b linesBuilder
+	pointer := cardIndent
+	if c.Focused {
+		pointer = st.CardFocus.paint("▶") + " "
+	}
+	glyph, word, look := cardLook(st, c.Status)
+	name := fit(safe.Line(c.Name), maxNameCells)
+	if name == "" {
+		name = "tool"
+	}
+	parts := []string{look.paint(glyph + " " + word), st.CardName.paint(name)}
+	over := c.Status == phase.CallDone || c.Status == phase.CallError
+	if c.Status == phase.CallPending {
+		parts = append(parts, st.CardDetail.paint(receiving(c.ArgsBytes)))
+	} else if s := fit(safe.Line(c.Summary), maxSummaryCells); s != "" {
+		parts = append(parts, st.CardDetail.paint(s))
+	}
+	if over && c.Duration > 0 {
+		parts = append(parts, st.CardDetail.paint(formatDuration(c.Duration)))
+	}
+	for _, l := range wrapStyled(pointer+strings.Join(parts, " · "), width, cardBodyIndent) {
+		b.add(l)
+	}
+	if c.Asking {
+		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(askLine), width, cardBodyIndent) {
+			b.add(l)
+		}
+	}
+	failed := c.IsError || c.Status == phase.CallError
+	switch {
+	case c.Expanded:
+		if c.Status != phase.CallPending {
+			section(&b, st, "arguments:", c.Args, width)
+		}
+		if over {
+			title := "result:"
+			if failed {
+				title = "error:"
+			}
+			section(&b, st, title, c.Result, width)
+		}
+	case over:
+		b.add(resultLine(st, c.Result, failed, width))
+	}
+	return clampWidth(b.compact(), width)
+}
+
+// cardLook is a status's glyph, word and style.
+func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look ink) {
+	switch s {
+	case phase.CallPending:
+		return "◌", "pending", st.Pending
+	case phase.CallRunning:
+		return "◐", "running", st.Running
+	case phase.CallDone:
+		return "✓", "done", st.Done
+	case phase.CallError:
+		return "✗", "error", st.Fail
+	}
+	return "•", fit(safe.Line(string(s)), 16), st.Pending
+}
+
+// receiving is what a pending card says about its arguments.
+func receiving(n int) string {
+	if n <= 0 {
+		return "waiting for arguments…"
+	}
+	return "receiving arguments… " + formatSize(n)
+}
+
+// resultLine is a finished card's one-line result: its first non-blank line and how many
+// lines follow.
+func resultLine(st *theme, result string, failed bool, width int) string {
+	first, more := firstLine(result)
+	suffix := ""
+	if more > 0 {
+		suffix = fmt.Sprintf(" (+%s more %s)", thousands(more), plural(more, "line", "lines"))
+	}
+	look := st.CardDetail
+	if failed {
+		look = st.Failed
+	}
+	if first == "" && more == 0 {
+		return cardBodyIndent + look.paint("→ (no output)")
+	}
+	avail := width - ansi.StringWidth(cardBodyIndent+"→ "+suffix)
+	if avail < 8 {
+		suffix, avail = "", width-ansi.StringWidth(cardBodyIndent+"→ ")
+	}
+	return cardBodyIndent + look.paint("→ "+fit(safe.Line(first), avail)) + st.CardDetail.paint(suffix)
+}
+
+// firstLine returns the first non-empty line of s and how many lines follow it, not counting
+// a final empty one. A CR stays: the sanitiser shows it (␍), as it shows every control.
+func firstLine(s string) (string, int) {
+	s = strings.TrimLeft(s, "\n")
+	line, rest, _ := strings.Cut(s, "\n")
+	rest = strings.TrimRight(rest, "\n")
+	more := 0
+	if rest != "" {
+		more = strings.Count(rest, "\n") + 1
+	}
+	return line, more
+}
+
+// section draws a titled block of an expanded card: JSON is decoded and pretty-printed, then
+// sanitised; other text is sanitised as is. At most maxExpandedLines screen lines are shown.
+func section(b *linesBuilder, st *theme, title, text string, width int) {
+	b.add(cardBodyIndent + st.CardDetail.paint(title))
+	if p, ok := prettyJSON(text); ok {
+		text = p
+	}
+	text = strings.TrimRight(safe.Text(text), "\n")
+	if text == "" {
+		b.add(cardBodyIndent + "  " + st.CardDetail.paint("(empty)"))
+		return
+	}
+	indent := cardBodyIndent + "  "
+	src := strings.Split(text, "\n")
+	shown := 0
+	for i, line := range src {
+		w := wrapText(line, width, indent, indent, nil)
+		if shown+w.len() > maxExpandedLines {
+			if i == 0 {
+				for j := range maxExpandedLines {
+					b.add(w.at(j))
+				}
+				i = 1
+			}
+			n := len(src) - i
+			b.add(indent + st.CardDetail.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
+			return
+		}
+		b.addAll(w)
+		shown += w.len()
+	}
+}
+
+// formatSize is a byte count for people; a no-break space keeps the number with its unit.
+func formatSize(n int) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d\u00a0B", n)
+	case n < 1024*1024:
+		return fmt.Sprintf("%.1f\u00a0KiB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.1f\u00a0MiB", float64(n)/(1024*1024))
+	}
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Round(time.Millisecond).Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	default:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+}
+
+// thousands formats n with comma separators: 1234567 -> "1,234,567".
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

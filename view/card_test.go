@@ -1,0 +1,138 @@
+package view
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+func linesSlice(l lines) []string {
+	var out []string
+	for i := range l.len() {
+		out = append(out, l.at(i))
+	}
+	return out
+}
+
+func TestRenderCard(t *testing.T) {
+	sixty := strings.Repeat("line\n", 60)
+	tests := []struct {
+		name string
+		card Card
+		want []string
+	}{
+		{"pending without arguments", Card{Name: "read_file", Status: phase.CallPending}, []string{
+			"  ◌ pending · read_file · waiting for arguments…"}},
+		{"pending receiving arguments", Card{Name: "read_file", Status: phase.CallPending, ArgsBytes: 1234}, []string{
+			"  ◌ pending · read_file · receiving arguments…",
+			"    1.2\u00a0KiB"}},
+		{"pending ignores expand", Card{Name: "w", Status: phase.CallPending, ArgsBytes: 10, Args: `{"a":`, Expanded: true}, []string{
+			"  ◌ pending · w · receiving arguments… 10\u00a0B"}},
+		{"running with summary", Card{Name: "read_file", Status: phase.CallRunning, Summary: "path=README.md"}, []string{
+			"  ◐ running · read_file · path=README.md"}},
+		{"done with result and duration", Card{Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
+			Result: "# phasechat\nmore\n", Duration: 1500 * time.Millisecond}, []string{
+			"  ✓ done · read_file · path=README.md · 1.5s",
+			"    → # phasechat (+1 more line)"}},
+		{"done without output", Card{Name: "touch", Status: phase.CallDone, Duration: 2 * time.Millisecond}, []string{
+			"  ✓ done · touch · 2ms",
+			"    → (no output)"}},
+		{"error", Card{Name: "read_file", Status: phase.CallError, Summary: "path=nope", Result: "open nope: no such file",
+			IsError: true, Duration: 3 * time.Millisecond}, []string{
+			"  ✗ error · read_file · path=nope · 3ms",
+			"    → open nope: no such file"}},
+		{"asking and focused", Card{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true, Focused: true}, []string{
+			"▶ ◐ running · sh · cmd=ls",
+			"    Allow? y runs it · n declines · a always"}},
+		{"expanded: arguments decoded in order, result capped", Card{Name: "sh", Status: phase.CallDone,
+			Args: `{"cmd":"ls","env":{"A":"1"},"list":[],"n":1.5}`, Result: sixty, Expanded: true, Duration: 61 * time.Second},
+			append(append([]string{
+				"  ✓ done · sh · 1m01s",
+				"    arguments:",
+				"      cmd: ls",
+				"      env:",
+				"        A: 1",
+				"      list: []",
+				"      n: 1.5",
+				"    result:"}, slices.Repeat([]string{"      line"}, 40)...), "      … 20 more lines")},
+		{"expanded running shows arguments only", Card{Name: "sh", Status: phase.CallRunning, Args: `not json {`, Expanded: true}, []string{
+			"  ◐ running · sh",
+			"    arguments:",
+			"      not json {"}},
+		{"expanded error", Card{Name: "sh", Status: phase.CallError, Args: `{}`, Result: "boom", Expanded: true}, []string{
+			"  ✗ error · sh",
+			"    arguments:",
+			"      (empty)",
+			"    error:",
+			"      boom"}},
+		{"long header wraps under the body indent", Card{Name: "search", Status: phase.CallRunning,
+			Summary: "query=the quick brown fox jumps over the lazy dog"}, []string{
+			"  ◐ running · search · query=the quick brown fox",
+			"    jumps over the lazy dog"}},
+		{"unknown status and empty name", Card{Status: "weird"}, []string{"  • weird · tool"}},
+		{"wide characters fit", Card{Name: "翻訳", Status: phase.CallRunning, Summary: "文=" + strings.Repeat("中", 30)}, []string{
+			"  ◐ running · 翻訳 ·",
+			"    文=中中中中中中中中中中中中中中中中中中中中中",
+			"    中中中中中中中中中"}},
+	}
+	st := newTheme(PlainStyles())
+	for _, tt := range tests {
+		got := linesSlice(renderCard(st, tt.card, 50))
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+		for _, l := range got {
+			if w := cells(l); w > 50 {
+				t.Errorf("%s: line %q is %d cells wide", tt.name, l, w)
+			}
+		}
+	}
+}
+
+func TestPrettyJSON(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{`{"b":1,"a":"x"}`, "b: 1\na: x", true},
+		{`{"s":"two\nlines"}`, "s:\n  two\n  lines", true},
+		{`{"o":{"p":[true,false,null]}}`, "o:\n  p:\n    - true\n    - false\n    - null", true},
+		{`[{"a":1},[]]`, "-\n  a: 1\n- []", true},
+		{`"just a string"`, "just a string", true},
+		{`12345678901234567890`, "12345678901234567890", true},
+		{`{"esc":"\u001b[2J"}`, "esc: \x1b[2J", true},
+		{`{}`, "", true},
+		{`{"a":1} {"b":2}`, "", false},
+		{`{"a":`, "", false},
+		{`not json`, "", false},
+		{``, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := prettyJSON(tt.in)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("%q: got %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for _, tt := range []struct{ got, want string }{
+		{formatSize(0), "0\u00a0B"}, {formatSize(1023), "1023\u00a0B"}, {formatSize(1024), "1.0\u00a0KiB"},
+		{formatSize(3 << 20), "3.0\u00a0MiB"},
+		{formatDuration(340 * time.Millisecond), "340ms"}, {formatDuration(2500 * time.Millisecond), "2.5s"},
+		{formatDuration(125 * time.Second), "2m05s"},
+		{thousands(0), "0"}, {thousands(999), "999"}, {thousands(1000), "1,000"}, {thousands(1234567), "1,234,567"},
+		{thousands(-1234), "-1,234"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func cells(s string) int { return ansi.StringWidth(s) }

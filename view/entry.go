@@ -1,0 +1,215 @@
+package view
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const (
+	userPrefix      = "› "
+	noticePrefix    = "· "
+	reasoningIndent = "    "
+	markIndent      = "  "
+)
+
+// blankLine separates the sections of an entry (reasoning, text, cards, mark).
+var blankLine = linesOf("")
+
+// entryView is an entry's rendering at one width and what makes the next one cheap: the
+// markdown document, the reasoning's wrap and character count, each card's and the mark's
+// lines. segs is the entry's lines, in order, as runs that are never copied into one.
+type entryView struct {
+	width int
+	segs  []lines
+
+	text      lines  // user or notice text
+	textSrc   string // the text it was rendered from
+	md        mdDoc
+	reasoning reasoningView
+	cards     []cardCache
+	mark      markCache
+}
+
+type cardCache struct {
+	card Card
+	out  lines
+}
+
+type markCache struct {
+	mark Mark
+	note string
+	out  lines
+	ok   bool
+}
+
+// height is the entry's line count.
+func (v *entryView) height() int {
+	n := 0
+	for _, s := range v.segs {
+		n += s.len()
+	}
+	return n
+}
+
+// size is the memory the view holds, for the cache budget: its own structure and the lines
+// it draws (runs shared between segs and the sub-caches are counted once, through segs).
+func (v *entryView) size() int {
+	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
+	for _, s := range v.segs {
+		n += s.size()
+	}
+	return n
+}
+
+// render brings the view up to e at md's width. Sub-renders are reused when their input is
+// unchanged: string comparisons are O(1) while the model keeps the same storage, and the
+// markdown and reasoning are incremental, so a token appended to a streaming reply costs
+// the open tail only.
+func (v *entryView) render(e *Entry, st *theme, md *mdRenderer) {
+	w := md.width
+	if v.width != w {
+		*v = entryView{width: w}
+	}
+	v.segs = v.segs[:0]
+	switch e.Role {
+	case RoleUser, RoleNotice:
+		if v.text.len() == 0 || v.textSrc != e.Text {
+			v.textSrc = e.Text
+			if e.Role == RoleUser {
+				v.text = wrapText(safe.Text(e.Text), w, st.User.paint(userPrefix), "  ", nil)
+			} else {
+				v.text = wrapText(safe.Text(e.Text), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
+			}
+		}
+		v.segs = append(v.segs, v.text)
+		return
+	}
+	section := func(ls ...lines) {
+		empty := true
+		for _, l := range ls {
+			empty = empty && l.len() == 0
+		}
+		if empty {
+			return
+		}
+		if len(v.segs) > 0 {
+			v.segs = append(v.segs, blankLine)
+		}
+		v.segs = append(v.segs, ls...)
+	}
+	if e.Reasoning != "" {
+		section(v.reasoning.render(e, st, w)...)
+	}
+	stable, open, openTail := v.md.update(md, e.Text, e.Streaming)
+	section(stable, open, openTail)
+	if len(e.Cards) > 0 {
+		section(v.renderCards(e.Cards, st, w)...)
+	}
+	section(v.renderMark(e, st, w))
+	if len(v.segs) == 0 {
+		word := "(empty reply)"
+		if e.Streaming {
+			word = "…"
+		}
+		v.segs = append(v.segs, linesOf(markIndent+st.Note.paint(word)))
+	}
+}
+
+func (v *entryView) renderCards(cards []Card, st *theme, w int) []lines {
+	if len(v.cards) > len(cards) {
+		v.cards = v.cards[:len(cards)]
+	}
+	out := make([]lines, len(cards))
+	for i, c := range cards {
+		if i == len(v.cards) {
+			v.cards = append(v.cards, cardCache{})
+		}
+		if cc := &v.cards[i]; cc.out.len() == 0 || cc.card != c {
+			cc.card, cc.out = c, renderCard(st, c, w)
+		}
+		out[i] = v.cards[i].out
+	}
+	return out
+}
+
+// renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
+func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
+	if e.Mark == MarkNone && e.Note == "" {
+		return lines{}
+	}
+	if v.mark.ok && v.mark.mark == e.Mark && v.mark.note == e.Note {
+		return v.mark.out
+	}
+	var b linesBuilder
+	note := strings.TrimSpace(safe.Text(e.Note))
+	stopped := func(s string) string { return st.Stopped.paint(s) }
+	failed := func(s string) string { return st.Failed.paint(s) }
+	dim := func(s string) string { return st.Note.paint(s) }
+	switch e.Mark {
+	case MarkStopped:
+		wrapInto(&b, "■ Stopped — the partial reply is kept.", w, markIndent, markIndent, stopped)
+		if note != "" {
+			wrapInto(&b, note, w, markIndent+"  ", markIndent+"  ", dim)
+		}
+	case MarkFailed:
+		if note == "" {
+			note = "The reply failed; the partial reply is kept."
+		}
+		wrapInto(&b, note, w, markIndent+st.Failed.paint("✗")+" ", markIndent+"  ", failed)
+	default:
+		wrapInto(&b, note, w, markIndent, markIndent, dim)
+	}
+	v.mark = markCache{mark: e.Mark, note: e.Note, out: b.compact(), ok: true}
+	return v.mark.out
+}
+
+// reasoningView draws an entry's reasoning: folded, a summary line ("▸ Reasoning · 1,234
+// chars") and, while streaming, its newest line; unfolded, all of it wrapped and dimmed. The
+// character count and the wrap are incremental over complete lines, like the reply's tail.
+type reasoningView struct {
+	src     string // the reasoning last counted; later text must extend it
+	counted int    // src[:counted] (complete lines) holds runes characters
+	runes   int
+	wrap    incWrap
+}
+
+func (r *reasoningView) render(e *Entry, st *theme, w int) []lines {
+	text := e.Reasoning
+	if len(text) < len(r.src) || !strings.HasPrefix(text, r.src) {
+		r.counted, r.runes = 0, 0
+	}
+	r.src = text
+	if last := strings.LastIndexByte(text[r.counted:], '\n'); last >= 0 {
+		r.runes += utf8.RuneCountInString(text[r.counted : r.counted+last+1])
+		r.counted += last + 1
+	}
+	chars := r.runes + utf8.RuneCountInString(text[r.counted:])
+	dim := func(s string) string { return st.Reasoning.paint(s) }
+	glyph := "▸"
+	if e.Expanded {
+		glyph = "▾"
+	}
+	head := wrapText(glyph+" Reasoning · "+thousands(chars)+" "+plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
+	if e.Expanded {
+		complete, partial := r.wrap.update(text, wrapKey{width: w, indent: reasoningIndent}, dim)
+		return []lines{head, complete, partial}
+	}
+	if !e.Streaming {
+		return []lines{head}
+	}
+	last := strings.TrimRight(text, " \n")
+	last = safe.Line(last[strings.LastIndexByte(last, '\n')+1:])
+	indent := reasoningIndent
+	if w <= len(indent)+1 {
+		indent = ""
+	}
+	for avail, cut := w-len(indent), 1; ansi.StringWidth(last) > avail; cut++ {
+		last = ansi.TruncateLeft(last, ansi.StringWidth(last)-avail+cut, "…")
+	}
+	return []lines{head, linesOf(strings.TrimRight(indent+dim(last), " "))}
+}

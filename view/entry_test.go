@@ -1,0 +1,115 @@
+package view
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// entryLines renders e alone at width in plain style and returns its lines.
+func entryLines(e *Entry, width int) []string {
+	st := newTheme(PlainStyles())
+	md := newMDRenderer(st.Markdown, false, width)
+	var v entryView
+	v.render(e, st, md)
+	var out []string
+	for _, s := range v.segs {
+		out = append(out, linesSlice(s)...)
+	}
+	return out
+}
+
+func TestRenderEntry(t *testing.T) {
+	reasoning := "First I look.\nThen I think about 中文.\n"
+	tests := []struct {
+		name  string
+		entry Entry
+		want  []string
+	}{
+		{"user wraps under its prefix", Entry{Role: RoleUser, Text: "please summarise the README file for me"}, []string{
+			"› please summarise the README",
+			"  file for me"}},
+		{"user text is not markdown", Entry{Role: RoleUser, Text: "**not bold**\n# not a heading"}, []string{
+			"› **not bold**",
+			"  # not a heading"}},
+		{"notice", Entry{Role: RoleNotice, Text: "Connected."}, []string{"· Connected."}},
+		{"assistant markdown", Entry{Role: RoleAssistant, Text: "# Title\n\nSome *text*."}, []string{
+			"  # Title",
+			"",
+			"  Some *text*."}},
+		{"reasoning folded", Entry{Role: RoleAssistant, Reasoning: reasoning, Text: "Answer."}, []string{
+			"  ▸ Reasoning · 37 chars",
+			"",
+			"  Answer."}},
+		{"reasoning folded while streaming shows its newest line", Entry{Role: RoleAssistant, Reasoning: reasoning, Streaming: true}, []string{
+			"  ▸ Reasoning · 37 chars",
+			"    Then I think about 中文."}},
+		{"newest line keeps its end when too long", Entry{Role: RoleAssistant, Streaming: true,
+			Reasoning: "the beginning of a very long thought that ends here"}, []string{
+			"  ▸ Reasoning · 51 chars",
+			"    …ng thought that ends here"}},
+		{"reasoning unfolded", Entry{Role: RoleAssistant, Reasoning: reasoning, Expanded: true, Text: "Answer."}, []string{
+			"  ▾ Reasoning · 37 chars",
+			"    First I look.",
+			"    Then I think about 中文.",
+			"",
+			"  Answer."}},
+		{"one char", Entry{Role: RoleAssistant, Reasoning: "x"}, []string{"  ▸ Reasoning · 1 char"}},
+		{"stopped mark", Entry{Role: RoleAssistant, Text: "Partial", Mark: MarkStopped}, []string{
+			"  Partial",
+			"",
+			"  ■ Stopped — the partial",
+			"  reply is kept."}},
+		{"failed mark shows the note", Entry{Role: RoleAssistant, Text: "Partial", Mark: MarkFailed,
+			Note: "HTTP 500 from host: upstream broke"}, []string{
+			"  Partial",
+			"",
+			"  ✗ HTTP 500 from host:",
+			"    upstream broke"}},
+		{"failed without a note", Entry{Role: RoleAssistant, Mark: MarkFailed}, []string{
+			"  ✗ The reply failed; the",
+			"    partial reply is kept."}},
+		{"note without a mark", Entry{Role: RoleAssistant, Text: "Hi", Note: "3 retries"}, []string{
+			"  Hi",
+			"",
+			"  3 retries"}},
+		{"empty while streaming", Entry{Role: RoleAssistant, Streaming: true}, []string{"  …"}},
+		{"empty when over", Entry{Role: RoleAssistant}, []string{"  (empty reply)"}},
+		{"text then cards", Entry{Role: RoleAssistant, Text: "Reading.", Cards: []Card{
+			{Name: "a", Status: phase.CallRunning}, {Name: "b", Status: phase.CallPending}}}, []string{
+			"  Reading.",
+			"",
+			"  ◐ running · a",
+			"  ◌ pending · b · waiting for",
+			"    arguments…"}},
+	}
+	for _, tt := range tests {
+		got := entryLines(&tt.entry, 30)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestReasoningCountIsIncremental grows reasoning line by line through one view and checks the
+// count against a fresh view each time, including across a rune split between deltas.
+func TestReasoningCountIsIncremental(t *testing.T) {
+	st := newTheme(PlainStyles())
+	var v reasoningView
+	text := ""
+	for _, d := range []string{"é", "\n", "中文\nab", "\xe4", "\xb8\xad", "\n\n", "👍🏽"} {
+		text += d
+		e := &Entry{Role: RoleAssistant, Reasoning: text}
+		got := linesSlice(v.render(e, st, 40)[0])
+		var fresh reasoningView
+		want := linesSlice(fresh.render(e, st, 40)[0])
+		if !slices.Equal(got, want) {
+			t.Fatalf("after %q: incremental %q, fresh %q", text, got, want)
+		}
+	}
+	if got := linesSlice(v.render(&Entry{Reasoning: "new"}, st, 40)[0]); !strings.Contains(got[0], "3 chars") {
+		t.Fatalf("replaced reasoning not recounted: %q", got)
+	}
+}

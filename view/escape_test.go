@@ -1,0 +1,80 @@
+package view
+
+import (
+	"testing"
+)
+
+func TestCleanStyled(t *testing.T) {
+	tests := []struct {
+		name, in, colour, plain string
+	}{
+		{"clean text", "plain 中文", "plain 中文", "plain 中文"},
+		{"sgr kept in colour only", "\x1b[38;5;252mhi\x1b[m", "\x1b[38;5;252mhi\x1b[m", "hi"},
+		{"sgr with colon subparams", "\x1b[4:3mu\x1b[0m", "\x1b[4:3mu\x1b[0m", "u"},
+		{"osc8 link dropped, text kept", "\x1b]8;id=1;https://x\adocs\x1b]8;;\a", "docs", "docs"},
+		{"osc with st", "\x1b]0;title\x1b\\after", "after", "after"},
+		{"non-sgr csi dropped", "a\x1b[2Jb\x1b[?1049lc", "abc", "abc"},
+		{"private sgr-like csi dropped", "a\x1b[>4;1mb", "ab", "ab"},
+		{"dcs and apc dropped", "\x1bP+q\x1b\\x\x1b_G\x1b\\y", "xy", "xy"},
+		{"two-byte escape dropped", "a\x1b7b\x1b(Bc", "abc", "abc"},
+		{"unterminated osc runs to end", "a\x1b]8;;https://x", "a", "a"},
+		{"lone esc at end", "a\x1b", "a", "a"},
+		{"malformed csi keeps the breaking byte as text", "a\x1b[1\x07b", "a␇b", "a␇b"},
+		{"controls between sequences sanitised", "\x1b[1mx\x07\x9b\x1b[m", "\x1b[1mx␇\uFFFD\x1b[m", "x␇\uFFFD"},
+		{"bidi in text", "a\u202eb", "a<U+202E>b", "a<U+202E>b"},
+	}
+	for _, tt := range tests {
+		if got := cleanStyled(tt.in, true); got != tt.colour {
+			t.Errorf("%s colour: got %q want %q", tt.name, got, tt.colour)
+		}
+		if got := cleanStyled(tt.in, false); got != tt.plain {
+			t.Errorf("%s plain: got %q want %q", tt.name, got, tt.plain)
+		}
+	}
+}
+
+func TestTrimStyledEnd(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain padding", "  text   ", "  text"},
+		{"styled padding cells", "\x1b[38;5;252mhi\x1b[m\x1b[38;5;252m \x1b[m\x1b[38;5;252m \x1b[m", "\x1b[38;5;252mhi\x1b[m"},
+		{"all padding", "\x1b[38;5;252m \x1b[m\x1b[38;5;252m \x1b[m", ""},
+		{"open style closed", "\x1b[1mbold   ", "\x1b[1mbold\x1b[m"},
+		{"wide last rune", "中文  ", "中文"},
+		{"style reset before end", "\x1b[1mb\x1b[0m c  ", "\x1b[1mb\x1b[0m c"},
+	}
+	for _, tt := range tests {
+		if got := trimStyledEnd(tt.in); got != tt.want {
+			t.Errorf("%s: got %q want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestNeutraliseCharRefs(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"no refs", "no refs"},
+		{"&#27;[2J", "␛[2J"},
+		{"&#x1B;[2J &#X1b;", "␛[2J ␛"},
+		{"&#155;31m", "<U+009B>31m"},
+		{"&#x202e;", "<U+202E>"},
+		{"&#65; &#x41; &amp; &#10; &#9;", "&#65; &#x41; &amp; &#10; &#9;"}, // safe ones stay for markdown
+		{"&#27 no semicolon", "&#27 no semicolon"},
+		{"&#12345678;", "&#12345678;"}, // too many digits: not a reference
+		{"&#;&#x;&#", "&#;&#x;&#"},
+		{"a&#127;b", "a␡b"},
+	}
+	for _, tt := range tests {
+		if got := neutraliseCharRefs(tt.in); got != tt.want {
+			t.Errorf("%q: got %q want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestBalanceSGR(t *testing.T) {
+	got := balanceSGR([]string{"\x1b[1ma", "b\x1b[m c", "d"})
+	want := []string{"\x1b[1ma\x1b[m", "\x1b[1mb\x1b[m c", "d"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("line %d: got %q want %q", i, got[i], want[i])
+		}
+	}
+}

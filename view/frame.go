@@ -1,0 +1,144 @@
+// Package view renders the chat screen: a pure function of a Frame, except for the caches the
+// Renderer keeps to make the next frame cheap. It draws; it never handles input and never
+// imports Bubble Tea.
+//
+// Layout, top to bottom: the transcript, a rule, the status line(s) with the Stop or Retry
+// control at the right of the last one, the composer's label, the composer, the help line and
+// the footer. Rows are given out bottom-up by priority, so small terminals keep the status,
+// the composer and a line of transcript first.
+//
+// Every untrusted string (replies, reasoning, tool names, arguments, results, error notes)
+// passes view/safe before it is laid out, applied to the accumulated string; markdown passes
+// glamour and then cleanStyled, so no escape sequence but SGR reaches the screen, and none at
+// all with PlainStyles.
+package view
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// Renderer draws Frames. It keeps each entry's rendered lines between frames (see
+// transcript), so it is not safe for concurrent use; one Renderer serves one screen.
+type Renderer struct {
+	st     *theme
+	tr     transcript
+	chrome chrome
+}
+
+// NewRenderer returns a Renderer drawing with st.
+func NewRenderer(st Styles) *Renderer {
+	r := &Renderer{st: newTheme(st)}
+	r.tr = transcript{st: r.st, budget: defaultCacheBudget}
+	return r
+}
+
+// layout is how many rows each part of the screen gets.
+type layout struct {
+	transcript, rule, status, label, composer, help, footer int
+}
+
+// plan gives out height rows in priority order: one each for the status, the composer and the
+// transcript, then the footer, the help line and the label, then the rest of the composer and
+// the status, then the rule; the transcript takes what is left.
+func plan(height, composerRows, statusRows int) layout {
+	left := max(0, height)
+	take := func(n int) int {
+		n = max(0, min(n, left))
+		left -= n
+		return n
+	}
+	var l layout
+	l.status = take(1)
+	l.composer = take(1)
+	l.transcript = take(1)
+	l.footer = take(1)
+	l.help = take(1)
+	l.label = take(1)
+	l.composer += take(composerRows - 1)
+	l.status += take(statusRows - 1)
+	l.rule = take(1)
+	l.transcript += left
+	return l
+}
+
+// Render draws f. Content has exactly f.Height rows, none wider than f.Width.
+func (r *Renderer) Render(f Frame) Screen {
+	width, height := max(1, f.Width), max(0, f.Height)
+	st := r.st
+	ctl := phase.ControlsFor(f.State.Phase)
+	focus := f.Focus
+	if focus == phase.FocusStop && !ctl.Stop || focus == phase.FocusRetry && !ctl.Retry {
+		focus = ctl.Focus
+	}
+
+	composerLines := strings.Count(f.Composer, "\n") + 1
+	statusMax := maxStatusLines
+	if width < narrowWidth {
+		statusMax++ // the control's own row
+	}
+	probe := r.chrome.statusBlock(st, f.State, focus, width, statusMax)
+	l := plan(height, composerLines, len(probe.rows))
+	status := probe
+	switch {
+	case l.status == 0:
+		status = statusBlock{}
+	case l.status < len(probe.rows):
+		status = r.chrome.statusBlock(st, f.State, focus, width, l.status)
+	}
+
+	r.setWidth(width)
+	rows := make([]string, 0, height)
+	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
+	rows = append(rows, transcript...)
+	for len(rows) < l.transcript {
+		rows = append(rows, "")
+	}
+	if l.rule > 0 {
+		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
+	}
+	statusTop := len(rows)
+	rows = append(rows, status.rows...)
+	if l.label > 0 {
+		rows = append(rows, composerLabel(st, ctl.Composer, width))
+	}
+	composerTop := len(rows)
+	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)
+	rows = append(rows, comp...)
+	if l.help > 0 {
+		rows = append(rows, r.chrome.helpRow(st, f.Help, width))
+	}
+	if l.footer > 0 {
+		rows = append(rows, r.chrome.footerRow(st, f.Footer, width))
+	}
+
+	if width < 2 { // a one-cell screen cannot show a wide character: cut what cannot fit
+		for i, row := range rows {
+			rows[i] = trimStyledEnd(ansi.Truncate(row, width, ""))
+		}
+	}
+	scr := Screen{Content: strings.Join(rows, "\n"), TranscriptHeight: l.transcript, MaxScroll: maxScroll}
+	switch {
+	case focus != phase.FocusComposer && status.hasCtl && status.focused:
+		scr.Cursor, scr.CursorX, scr.CursorY = true, status.ctlCol, statusTop+status.ctlRow
+	case focus == phase.FocusComposer && f.ComposerCursor:
+		y := f.ComposerCursorY - compFirst
+		if y >= 0 && y < len(comp) {
+			scr.Cursor = true
+			scr.CursorX, scr.CursorY = min(max(0, f.ComposerCursorX), width-1), composerTop+y
+		}
+	}
+	return scr
+}
+
+// setWidth prepares the markdown renderer and the transcript for width.
+func (r *Renderer) setWidth(width int) {
+	if r.tr.md != nil && r.tr.md.width == width {
+		return
+	}
+	r.tr.md = newMDRenderer(r.st.Markdown, r.st.Color, width)
+	r.tr.setWidth(width)
+}

@@ -1,0 +1,149 @@
+package view
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// blockRecorder collects the blocks mdDoc completes.
+type blockRecorder struct{ blocks []string }
+
+func (r *blockRecorder) renderBlock(b *linesBuilder, raw string, sep bool) {
+	r.blocks = append(r.blocks, raw)
+	b.add(raw)
+}
+
+func TestBlockSplitting(t *testing.T) {
+	tests := []struct {
+		name, text string
+		blocks     []string // the complete blocks; the rest of text is the open block
+	}{
+		{"paragraphs", "one\n\ntwo\n\nthree", []string{"one\n\n", "two\n\n"}},
+		{"several blank lines", "one\n\n\n\ntwo", []string{"one\n\n\n\n"}},
+		{"a block ends as soon as the next begins", "one\n\nt", []string{"one\n\n"}},
+		{"blank line not yet followed", "one\n\n", nil},
+		{"fence keeps blank lines", "```go\na\n\nb\n```\n\nafter", []string{"```go\na\n\nb\n```\n\n"}},
+		{"tilde fence", "~~~\na\n\n~~~\n\nz", []string{"~~~\na\n\n~~~\n\n"}},
+		{"longer closing fence", "```\na\n\n`````\n\nz", []string{"```\na\n\n`````\n\n"}},
+		{"shorter run does not close", "````\na\n```\n\nb\n````\n\nz", []string{"````\na\n```\n\nb\n````\n\n"}},
+		{"backtick fence with backticks in info is not a fence", "``` a`b\n\nz", []string{"``` a`b\n\n"}},
+		{"unclosed fence never splits", "```\na\n\nb\n\nc", nil},
+		{"indented continuation stays", "- item\n\n  more\n\n- next", []string{"- item\n\n  more\n\n"}},
+		{"indented code stays", "para\n\n    code\n\n    more\n\nz", []string{"para\n\n    code\n\n    more\n\n"}},
+		{"tab-indented stays", "para\n\n\tcode\n\nz", []string{"para\n\n\tcode\n\n"}},
+		{"whitespace-only line is blank", "one\n   \ntwo", []string{"one\n   \n"}},
+		{"no split without blank", "one\ntwo\nthree", nil},
+	}
+	for _, tt := range tests {
+		var d mdDoc
+		rec := &blockRecorder{}
+		d.advance(rec, tt.text)
+		if !slices.Equal(rec.blocks, tt.blocks) {
+			t.Errorf("%s: blocks %q, want %q", tt.name, rec.blocks, tt.blocks)
+		}
+		// Fed byte by byte, the same blocks complete.
+		var inc mdDoc
+		rec2 := &blockRecorder{}
+		for i := 1; i <= len(tt.text); i++ {
+			inc.advance(rec2, tt.text[:i])
+		}
+		if !slices.Equal(rec2.blocks, tt.blocks) {
+			t.Errorf("%s byte by byte: blocks %q, want %q", tt.name, rec2.blocks, tt.blocks)
+		}
+	}
+}
+
+var sampleReplies = []string{
+	"# Plan\n\nI will **read** the file and `grep` it.\n\n- one\n- two\n  continued\n\n1. first\n2. second\n\n```go\nfunc main() {\n\n\tprintln(\"hi\")\n}\n```\n\n> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nDone — 中文 and emoji 👍🏽 and e\u0301.",
+	"short",
+	"trailing blank lines\n\n\n",
+	strings.Repeat("A long paragraph that wraps across several lines of the screen. ", 12) + "\n\n" + strings.Repeat("word ", 50),
+}
+
+// TestStreamedEqualsFinished streams replies in random pieces, rendering after each, and
+// checks that the finished reply draws exactly as a cold render of the same text, in both
+// styles and at two widths: the block cache never leaves a trace.
+func TestStreamedEqualsFinished(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, st := range []Styles{PlainStyles(), DefaultStyles()} {
+		for _, width := range []int{40, 100} {
+			for i, text := range sampleReplies {
+				e := &Entry{Role: RoleAssistant, Streaming: true}
+				f := hostileFrame(e)
+				f.Width, f.Height = width, 80
+				r := NewRenderer(st)
+				for pos := 0; pos < len(text); {
+					n := min(len(text)-pos, 1+rng.IntN(12))
+					e.Text += text[pos : pos+n]
+					pos += n
+					e.Version++
+					r.Render(f)
+				}
+				e.Streaming = false
+				e.Version++
+				got := r.Render(f).Content
+				want := NewRenderer(st).Render(f).Content
+				if got != want {
+					t.Errorf("reply %d width %d colour %v: streamed render differs from cold render\nstreamed:\n%s\ncold:\n%s", i, width, st.Color, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTailFollowsText checks the open block while streaming: what is drawn holds the text
+// so far, and a reply whose text is replaced (not extended) is drawn afresh.
+func TestTailFollowsText(t *testing.T) {
+	e := &Entry{Role: RoleAssistant, Streaming: true, Text: "first paragraph\n\nsecond is stre"}
+	f := hostileFrame(e)
+	r := NewRenderer(PlainStyles())
+	if c := r.Render(f).Content; !strings.Contains(c, "  second is stre\n") || !strings.Contains(c, "  first paragraph") {
+		t.Fatalf("streaming tail not drawn:\n%s", c)
+	}
+	e.Text += "aming"
+	e.Version++
+	if c := r.Render(f).Content; !strings.Contains(c, "  second is streaming\n") {
+		t.Fatalf("appended token not drawn:\n%s", c)
+	}
+	e.Text = "something else entirely"
+	e.Version++
+	c := r.Render(f).Content
+	if strings.Contains(c, "paragraph") || !strings.Contains(c, "something else entirely") {
+		t.Fatalf("replaced text not redrawn:\n%s", c)
+	}
+}
+
+// TestIncWrapEqualsWholeWrap appends random pieces (with newlines, wide runes, long words) and
+// checks the incremental wrap always equals wrapping the whole text at once.
+func TestIncWrapEqualsWholeWrap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"word ", "中文", "\n", "\n\n", "x", "supercalifragilisticexpialidocious", " ", "👍🏽", "\t", "e\u0301"}
+	for trial := 0; trial < 50; trial++ {
+		var w incWrap
+		k := wrapKey{width: 12 + trial%7, indent: "  "}
+		text := ""
+		for step := 0; step < 60; step++ {
+			text += pieces[rng.IntN(len(pieces))]
+			complete, partial := w.update(text, k, nil)
+			var got []string
+			for _, l := range []lines{complete, partial} {
+				for j := range l.len() {
+					got = append(got, l.at(j))
+				}
+			}
+			want := wrapText(text, k.width, "  ", "  ", nil)
+			if text[len(text)-1] == '\n' { // the empty partial line is not drawn
+				want.ends = want.ends[:want.len()-1]
+			}
+			var wantLines []string
+			for j := range want.len() {
+				wantLines = append(wantLines, want.at(j))
+			}
+			if !slices.Equal(got, wantLines) {
+				t.Fatalf("text %q width %d:\n got %q\nwant %q", text, k.width, got, wantLines)
+			}
+		}
+	}
+}

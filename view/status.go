@@ -1,0 +1,129 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const (
+	stopButton  = "[ Stop · Esc ]"
+	retryButton = "[ Retry · Enter ]"
+	// buttonReserve is kept free at the right of every status row, whether a control shows or
+	// not, so the text wraps the same way in every phase: the widest button and a gap.
+	buttonReserve = 17 + 2
+	// narrowWidth is the width under which the control gets a row of its own.
+	narrowWidth    = 40
+	maxStatusLines = 3
+)
+
+// statusBlock is the status line and the phase's control (DESIGN §3). The status text is
+// safe.Line(phase.Status(state)), wrapped and capped at maxRows rows; the control (Stop while
+// streaming, Retry in the error phase) sits at the right end of the block's last row, which is
+// always the row just above the composer's label, so it never moves between phases. Under
+// narrowWidth columns the control takes that last row alone (blank when there is none).
+type statusBlock struct {
+	rows    []string
+	ctlRow  int  // the control's row in rows
+	ctlCol  int  // the column of the control's label (the cursor goes there)
+	hasCtl  bool // a control is shown
+	focused bool // the shown control holds the focus
+}
+
+func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
+	ctl := phase.ControlsFor(state.Phase)
+	var b statusBlock
+	button := ""
+	switch {
+	case ctl.Stop:
+		button, b.focused = stopButton, focus == phase.FocusStop
+	case ctl.Retry:
+		button, b.focused = retryButton, focus == phase.FocusRetry
+	}
+	b.hasCtl = button != ""
+	look := st.Status
+	if state.Phase == phase.Error {
+		look = st.StatusError
+	}
+	text := safe.Line(phase.Status(state))
+	narrow := width < narrowWidth
+	textRows, avail := maxRows, width-buttonReserve
+	if narrow {
+		textRows, avail = maxRows-1, width
+	}
+	var wrapped []string
+	if textRows > 0 {
+		wrapped = strings.Split(ansi.Wrap(text, max(1, avail), ""), "\n")
+		if len(wrapped) > textRows {
+			wrapped = wrapped[:textRows]
+			wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
+		}
+	}
+	for _, w := range wrapped {
+		b.rows = append(b.rows, look.paint(strings.TrimRight(w, " ")))
+	}
+	if narrow || len(b.rows) == 0 {
+		b.rows = append(b.rows, "")
+	}
+	b.ctlRow = len(b.rows) - 1
+	if !b.hasCtl {
+		return b
+	}
+	bw := ansi.StringWidth(button)
+	if bw > width {
+		button, bw = fit(button, width), min(bw, width)
+	}
+	col := width - bw
+	last := b.rows[b.ctlRow]
+	pad := max(0, col-ansi.StringWidth(last))
+	buttonLook := st.Button
+	if b.focused {
+		buttonLook = st.ButtonFocused
+	}
+	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + buttonLook.paint(button)
+	b.ctlCol = min(col+2, width-1)
+	return b
+}
+
+// composerLabel names the composer and says when it takes no input.
+func composerLabel(st *theme, enabled bool, width int) string {
+	if enabled {
+		return st.Label.paint(fit("Message", width))
+	}
+	return st.LabelDisabled.paint(fit("Message — disabled while the reply streams", width))
+}
+
+// composerRows prepares the model's pre-rendered composer: every escape but SGR is removed
+// (all of them in plain mode) and the text is sanitised, each row fits width, and a disabled
+// composer loses its own styling for the Disabled style. At most maxRows rows are kept, the
+// window sliding to keep cursorY in view; top is the first kept row.
+func composerRows(st *theme, composer string, enabled bool, width, maxRows, cursorY int) (rows []string, top int) {
+	all := strings.Split(composer, "\n")
+	if maxRows <= 0 {
+		return nil, 0
+	}
+	if len(all) > maxRows {
+		top = min(max(0, cursorY-maxRows+1), len(all)-maxRows)
+		all = all[top : top+maxRows]
+	}
+	for _, row := range all {
+		keep := st.Color && enabled
+		row = cleanStyled(row, keep)
+		if ansi.StringWidth(row) > width {
+			row = ansi.Truncate(row, width, "")
+		}
+		if keep {
+			row = trimStyledEnd(row)
+		} else {
+			row = strings.TrimRight(row, " ")
+			if !enabled {
+				row = st.Disabled.paint(row)
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, top
+}

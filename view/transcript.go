@@ -1,0 +1,209 @@
+package view
+
+// defaultCacheBudget bounds the rendered lines kept for entries that were not needed in the
+// current frame (DESIGN §10 P5): past it, the least recently used entries lose their lines and
+// keep only their height, and are rendered again if they come back into view.
+const defaultCacheBudget = 8 << 20
+
+// slot is the transcript's record of one entry, at the same index as in Frame.Entries.
+type slot struct {
+	entry   *Entry
+	version uint64 // the Version height was measured at
+	width   int    // the width height was measured at
+	height  int    // the entry's line count; an estimate unless exact
+	exact   bool
+	view    *entryView // the rendered lines; nil when never rendered or evicted
+	bytes   int        // view's size as last accounted
+	used    uint64     // the frame that last needed view
+
+	prev, next *slot // the LRU list of slots holding a view, most recently used first
+}
+
+// rows is what the slot takes on screen: its lines and, for every entry but the first, the
+// blank line above it.
+func (s *slot) rows(i int) int {
+	if i > 0 && s.height > 0 {
+		return s.height + 1
+	}
+	return s.height
+}
+
+// transcript keeps one slot per entry and assembles the visible window. Per frame it walks
+// from the tail only as far as the window reaches (ScrollUp plus the window's height), so its
+// cost does not depend on how long the transcript is while following the tail. An entry is
+// rendered when it changed (pointer, Version, width) and is walked; entries above the window
+// are not looked at, so a change to one is drawn when it is scrolled to, and until then its
+// old height stands in MaxScroll (as does an estimate for an entry never rendered).
+type transcript struct {
+	st     *theme
+	md     *mdRenderer
+	width  int
+	slots  []*slot
+	total  int // Σ rows over the slots
+	bytes  int // Σ bytes over the slots holding a view
+	budget int
+	frame  uint64
+	head   *slot // most recently used
+	tail   *slot // least recently used
+
+	renders int // entry renders so far (tests check the cache rules with it)
+}
+
+// setWidth drops every view and rescales every height to the new width as an estimate.
+func (t *transcript) setWidth(w int) {
+	if w == t.width {
+		return
+	}
+	old := t.width
+	t.width, t.total = w, 0
+	for i, s := range t.slots {
+		t.drop(s)
+		if old > 0 && s.height > 0 {
+			s.height = max(1, (s.height*old+w-1)/w)
+		}
+		s.exact = false
+		t.total += s.rows(i)
+	}
+}
+
+// reconcile matches the slots to entries: the same list or one with entries appended costs
+// O(1) per unchanged entry checked (the first and the last); anything else rebuilds the slots
+// by pointer, keeping what each entry had.
+func (t *transcript) reconcile(entries []*Entry) {
+	n, m := len(entries), len(t.slots)
+	same := n >= m && (m == 0 || entries[0] == t.slots[0].entry && entries[m-1] == t.slots[m-1].entry)
+	if !same {
+		t.rebuild(entries)
+		return
+	}
+	for i := m; i < n; i++ {
+		s := &slot{entry: entries[i], height: estimateHeight(entries[i], t.width)}
+		t.slots = append(t.slots, s)
+		t.total += s.rows(i)
+	}
+}
+
+func (t *transcript) rebuild(entries []*Entry) {
+	byEntry := make(map[*Entry]*slot, len(t.slots))
+	for _, s := range t.slots {
+		byEntry[s.entry] = s
+	}
+	slots := make([]*slot, len(entries))
+	t.total = 0
+	for i, e := range entries {
+		s, ok := byEntry[e]
+		if ok {
+			delete(byEntry, e)
+		} else {
+			s = &slot{entry: e, height: estimateHeight(e, t.width)}
+		}
+		slots[i] = s
+		t.total += s.rows(i)
+	}
+	for _, s := range byEntry {
+		t.drop(s)
+	}
+	t.slots = slots
+}
+
+// estimateHeight guesses an entry's height before it is rendered, in O(1).
+func estimateHeight(e *Entry, width int) int {
+	if e == nil {
+		return 0
+	}
+	return 1 + len(e.Text)/max(1, width) + 2*len(e.Cards)
+}
+
+// measure makes slot i's height exact, rendering the entry if it changed.
+func (t *transcript) measure(i int) {
+	s := t.slots[i]
+	e := s.entry
+	if e == nil {
+		return
+	}
+	if s.exact && s.version == e.Version && s.width == t.width {
+		return
+	}
+	t.render(i)
+}
+
+// render brings slot i's view up to its entry and makes the height exact.
+func (t *transcript) render(i int) {
+	s := t.slots[i]
+	if s.view == nil {
+		s.view = &entryView{}
+		t.pushFront(s)
+	}
+	s.view.render(s.entry, t.st, t.md)
+	t.renders++
+	t.total -= s.rows(i)
+	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version, t.width, true
+	t.total += s.rows(i)
+	t.bytes -= s.bytes
+	s.bytes = s.view.size()
+	t.bytes += s.bytes
+	t.evict()
+}
+
+// use marks slot i as needed this frame and returns its view, rendering it if it was evicted.
+func (t *transcript) use(i int) *entryView {
+	s := t.slots[i]
+	s.used = t.frame
+	if s.view == nil || s.version != s.entry.Version || s.width != t.width {
+		t.render(i)
+	}
+	t.moveToFront(s)
+	return s.view
+}
+
+// evict drops the views of the least recently used slots not needed this frame until the
+// views fit the budget. It runs after every render, so measuring a long stretch of the
+// transcript never holds more than the budget plus what the frame draws.
+func (t *transcript) evict() {
+	for t.bytes > t.budget && t.tail != nil && t.tail.used != t.frame {
+		t.drop(t.tail)
+	}
+}
+
+func (t *transcript) drop(s *slot) {
+	if s.view == nil {
+		return
+	}
+	t.unlink(s)
+	s.view = nil
+	t.bytes -= s.bytes
+	s.bytes = 0
+}
+
+func (t *transcript) pushFront(s *slot) {
+	s.prev, s.next = nil, t.head
+	if t.head != nil {
+		t.head.prev = s
+	}
+	t.head = s
+	if t.tail == nil {
+		t.tail = s
+	}
+}
+
+func (t *transcript) unlink(s *slot) {
+	if s.prev != nil {
+		s.prev.next = s.next
+	} else {
+		t.head = s.next
+	}
+	if s.next != nil {
+		s.next.prev = s.prev
+	} else {
+		t.tail = s.prev
+	}
+	s.prev, s.next = nil, nil
+}
+
+func (t *transcript) moveToFront(s *slot) {
+	if t.head == s {
+		return
+	}
+	t.unlink(s)
+	t.pushFront(s)
+}

@@ -1,0 +1,70 @@
+package view
+
+// window returns the transcript rows of a window height rows tall whose bottom is scrollUp
+// rows above the tail (clamped to the top), and the largest useful scrollUp. It walks from
+// the tail measuring entries until it has scrollUp+height rows or reaches the top, then
+// emits only the rows inside the window, so its work is bounded by scrollUp+height and the
+// number of runs those rows come from, never by the transcript's length.
+func (t *transcript) window(entries []*Entry, scrollUp, height int) (rows []string, maxScroll int) {
+	t.frame++
+	t.reconcile(entries)
+	scrollUp, height = max(0, scrollUp), max(0, height)
+	need := scrollUp + height
+	acc, first := 0, len(t.slots)
+	for first > 0 && acc < need {
+		first--
+		if t.slots[first].entry != entries[first] {
+			t.rebuild(entries)
+			acc, first = 0, len(t.slots)
+			continue
+		}
+		t.measure(first)
+		acc += t.slots[first].rows(first)
+	}
+	scroll := scrollUp
+	if acc < need { // reached the top: every entry is measured
+		scroll = min(scrollUp, max(0, acc-height))
+	}
+	start, end := max(0, acc-scroll-height), acc-scroll
+	rows = make([]string, 0, height)
+	r := 0
+	for i := first; i < len(t.slots) && r < end; i++ {
+		s := t.slots[i]
+		if r+s.rows(i) <= start {
+			r += s.rows(i)
+			continue
+		}
+		if s.rows(i) > s.height {
+			if r >= start {
+				rows = append(rows, "")
+			}
+			r++
+		}
+		if s.height == 0 || r >= end {
+			continue
+		}
+		v := t.use(i)
+		rows = appendRange(rows, v.segs, max(0, start-r), min(end-r, s.height))
+		r += s.height
+	}
+	t.evict()
+	return rows, max(0, t.total-height)
+}
+
+// appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
+func appendRange(dst []string, segs []lines, lo, hi int) []string {
+	base := 0
+	for _, s := range segs {
+		n := s.len()
+		if base+n > lo && base < hi {
+			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
+				dst = append(dst, s.at(j))
+			}
+		}
+		base += n
+		if base >= hi {
+			break
+		}
+	}
+	return dst
+}

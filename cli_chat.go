@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"golang.org/x/term"
+
+	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/model"
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const openAIBaseURL = "https://api.openai.com/v1"
+
+type chatOptions struct {
+	baseURL, model, system string
+	noStream               bool
+	stallTimeout           time.Duration
+	maxSteps               int
+	yes, accessible        bool
+	logPath, resume, tools string
+	showVersion, showHelp  bool
+}
+
+func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&o.baseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
+	fs.StringVar(&o.model, "model", "", "model name (default: $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
+	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
+	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
+	fs.IntVar(&o.maxSteps, "max-steps", chat.DefaultMaxSteps, "requests per turn before the tool loop stops and asks you to continue")
+	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
+	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
+	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
+	fs.StringVar(&o.resume, "resume", "", "continue the conversation saved in this session log")
+	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
+	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
+	fs.Usage = func() {
+		fmt.Fprint(out, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func runChat(args []string, stdout, stderr io.Writer) int {
+	var o chatOptions
+	fs := chatFlagSet(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	switch {
+	case o.showHelp:
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0
+	case o.showVersion:
+		fmt.Fprintln(stdout, "phasechat", version)
+		return 0
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
+		return 2
+	}
+	if err := chatSession(o, stdout); err != nil {
+		fmt.Fprintln(stderr, "phasechat:", err)
+		return 1
+	}
+	return 0
+}
+
+// endpoint resolves where to send requests (DESIGN §9); demo is true for the built-in demo.
+type endpoint struct {
+	baseURL, apiKey, model string
+	demo                   bool
+	stop                   func()
+}
+
+func resolveEndpoint(o chatOptions) (endpoint, error) {
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, stop: func() {}}
+	if ep.baseURL == "" {
+		ep.baseURL = os.Getenv("OPENAI_BASE_URL")
+	}
+	if ep.baseURL == "" && ep.apiKey != "" {
+		ep.baseURL = openAIBaseURL
+	}
+	if ep.baseURL == "" {
+		base, stop, err := fixtures.StartDemo(fixtures.Options{Pace: 1})
+		if err != nil {
+			return ep, err
+		}
+		ep.baseURL, ep.stop, ep.demo = base, stop, true
+		if ep.model == "" {
+			ep.model = fixtures.DemoModel
+		}
+	}
+	if u, err := url.Parse(ep.baseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
+	}
+	if ep.model == "" {
+		ep.model = os.Getenv("OPENAI_MODEL")
+	}
+	if ep.model == "" {
+		ep.model = "gpt-4o-mini"
+	}
+	return ep, nil
+}
+
+func loadTools(path string) (*tools.Registry, error) {
+	reg, err := tools.NewRegistry("")
+	if err != nil {
+		return nil, err
+	}
+	reg.Clean = safe.Text
+	explicit := path != ""
+	if !explicit {
+		if path, err = tools.DefaultConfigPath(); err != nil {
+			return reg, nil
+		}
+	}
+	user, err := tools.LoadFile(path)
+	if err != nil {
+		if !explicit && errors.Is(err, fs.ErrNotExist) {
+			return reg, nil
+		}
+		return nil, err
+	}
+	return reg, reg.Add(user...)
+}
+
+func chatSession(o chatOptions, stdout io.Writer) error {
+	ep, err := resolveEndpoint(o)
+	if err != nil {
+		return err
+	}
+	defer ep.stop()
+	reg, err := loadTools(o.tools)
+	if err != nil {
+		return err
+	}
+	var history []stream.Message
+	notice := ""
+	if o.resume != "" {
+		saved, err := sessionlog.Read(o.resume)
+		if err != nil {
+			return err
+		}
+		history = saved.Messages
+		notice = fmt.Sprintf("Resumed %d messages from %s.", len(history), o.resume)
+		if saved.CutOff {
+			notice += " Its last line was cut off and was skipped."
+		}
+	}
+	var log *sessionlog.Writer
+	if o.logPath != "" {
+		if log, err = sessionlog.Create(o.logPath); err != nil {
+			return err
+		}
+	}
+	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.StallTimeout = o.stallTimeout
+	interactive := term.IsTerminal(int(os.Stdin.Fd()))
+	engine := chat.New(chat.Config{
+		Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
+		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
+	}, history)
+	performer := &perform.Performer{Client: client, Tools: reg}
+	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
+	noColor := safe.NoColor(os.LookupEnv)
+	var runErr error
+	if accessible {
+		runErr = errors.New("accessible mode is not available yet")
+	} else {
+		styles := view.DefaultStyles()
+		if noColor {
+			styles = view.PlainStyles()
+		}
+		m := model.New(model.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
+		_, runErr = tea.NewProgram(m).Run()
+	}
+	if log != nil {
+		if err := log.Close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	return runErr
+}
+
+// recorder avoids handing the model a typed nil.
+func recorder(w *sessionlog.Writer) model.Recorder {
+	if w == nil {
+		return nil
+	}
+	return w
+}
+
+// endpointLabel is the endpoint as the footer shows it: scheme, host and path, never a key.
+func endpointLabel(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "?"
+	}
+	u.User, u.RawQuery, u.Fragment = nil, "", ""
+	return u.String()
+}

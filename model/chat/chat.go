@@ -1,0 +1,144 @@
+package chat
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// DefaultMaxSteps bounds the requests of one turn (DESIGN §5 T6).
+const DefaultMaxSteps = 8
+
+// Config is fixed for a session.
+type Config struct {
+	Model       string
+	System      string  // sent first with every request when not empty
+	MaxSteps    int     // requests per turn; 0 means DefaultMaxSteps
+	NoStream    bool    // ask for buffered answers (stream: false)
+	Tools       Toolbox // nil: no tools are offered
+	AutoApprove bool    // --yes: side-effecting tools run without asking
+	CanAsk      bool    // a user is there to answer approvals; false denies them
+}
+
+// Chat is the engine. Use New; not safe for concurrent use.
+type Chat struct {
+	cfg     Config
+	State   phase.State
+	History []stream.Message
+	Entries []*view.Entry
+	Turn    stream.Usage // usage of the current (or last) turn's requests
+	Session stream.Usage // usage of every request so far
+
+	step    *step // the current request; nil when none
+	nextReq int
+	steps   int             // requests started in this turn
+	allowed map[string]bool // tools the user allowed for the rest of the session
+}
+
+// New returns an idle engine continuing history (which may be empty; see Resume).
+func New(cfg Config, history []stream.Message) *Chat {
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+	}
+	c := &Chat{cfg: cfg, allowed: map[string]bool{}}
+	c.History = repairHistory(history)
+	c.Entries = entriesFor(c.History)
+	return c
+}
+
+// Config returns the session's configuration.
+func (c *Chat) Config() Config { return c.cfg }
+
+// Submit sends a user message, starting a new turn. Ignored while a request is in flight or
+// when text is blank.
+func (c *Chat) Submit(text string) []Effect {
+	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
+		return nil
+	}
+	msg := stream.Message{Role: "user", Content: text}
+	c.History = append(c.History, msg)
+	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
+	c.steps, c.Turn = 0, stream.Usage{}
+	return append([]Effect{Record{Message: &msg}}, c.request()...)
+}
+
+// Retry re-sends the request that failed. Only in the error phase.
+func (c *Chat) Retry() []Effect {
+	if c.State.Phase != phase.Error {
+		return nil
+	}
+	c.steps--
+	return c.request()
+}
+
+// CanRegenerate reports whether Regenerate would do anything.
+func (c *Chat) CanRegenerate() bool {
+	return !c.State.Phase.Streaming() && lastUser(c.History) >= 0
+}
+
+// Regenerate drops everything after the last user message and asks again.
+func (c *Chat) Regenerate() []Effect {
+	if !c.CanRegenerate() {
+		return nil
+	}
+	c.History = c.History[:lastUser(c.History)+1]
+	for i := len(c.Entries) - 1; i >= 0; i-- {
+		if c.Entries[i].Role == view.RoleUser {
+			c.Entries = c.Entries[:i+1]
+			break
+		}
+	}
+	c.steps, c.Turn = 0, stream.Usage{}
+	return c.request()
+}
+
+// Stop ends the request and every tool it started. The partial reply stays, marked, and goes
+// into the history with the calls that ran (those still running get a "stopped by the user"
+// result); calls that never became ready are dropped.
+func (c *Chat) Stop() []Effect {
+	if !c.State.Phase.Streaming() {
+		return nil
+	}
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindStop})
+	st := c.step
+	if st == nil {
+		return nil
+	}
+	c.step = nil
+	st.entry.Mark = view.MarkStopped
+	return append(st.release(), c.commit(st, true)...)
+}
+
+// request starts the next request of the turn from the current history.
+func (c *Chat) request() []Effect {
+	c.steps++
+	c.nextReq++
+	ctx, cancel := context.WithCancel(context.Background())
+	entry := &view.Entry{Role: view.RoleAssistant, Streaming: true}
+	c.Entries = append(c.Entries, entry)
+	c.step = newStep(c.nextReq, ctx, cancel, entry)
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
+	req := stream.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
+	if c.cfg.Tools != nil {
+		req.Tools = c.cfg.Tools.Definitions()
+	}
+	return []Effect{OpenStream{Req: c.step.id, Ctx: ctx, Request: req, Buffered: c.cfg.NoStream}}
+}
+
+// notice appends a line of the engine's own to the transcript.
+func (c *Chat) notice(format string, args ...any) {
+	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: fmt.Sprintf(format, args...)})
+}
+
+func lastUser(h []stream.Message) int {
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Role == "user" {
+			return i
+		}
+	}
+	return -1
+}

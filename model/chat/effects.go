@@ -1,0 +1,95 @@
+package chat
+
+import (
+	"context"
+	"time"
+
+	"github.com/phasechat/phasechat/stream"
+)
+
+// Source is an open answer: a live stream or a buffered answer replayed as updates.
+// *stream.Stream is one.
+type Source interface {
+	Next() (stream.Update, bool)
+	Result() stream.Result
+	Close()
+}
+
+// Effect is work the front end must do for the engine.
+type Effect interface{ isEffect() }
+
+// OpenStream asks for a request to be sent; its updates come back as StreamMsg with Req.
+type OpenStream struct {
+	Req      int
+	Ctx      context.Context
+	Request  stream.Request
+	Buffered bool // send with stream: false and replay the answer as updates
+}
+
+// PullNext asks for the next update of an open source.
+type PullNext struct {
+	Req int
+	Src Source
+}
+
+// CloseSource releases a source the engine no longer reads.
+type CloseSource struct{ Src Source }
+
+// RunTool asks for a tool to run; its result comes back as ToolDoneMsg with Req.
+type RunTool struct {
+	Req  int
+	Ctx  context.Context
+	Call Call
+}
+
+// Cancel ends a request's context: its HTTP stream and every tool it started.
+type Cancel struct{ Cancel context.CancelFunc }
+
+// Record asks for one final message (or a request's usage) to be appended to the session log.
+type Record struct {
+	Message *stream.Message
+	Usage   *stream.Usage
+}
+
+func (OpenStream) isEffect()  {}
+func (PullNext) isEffect()    {}
+func (CloseSource) isEffect() {}
+func (RunTool) isEffect()     {}
+func (Cancel) isEffect()      {}
+func (Record) isEffect()      {}
+
+// StreamMsg is one pull from a request's source. More is false once the source is exhausted;
+// then Update is empty and Result is the source's final result.
+type StreamMsg struct {
+	Req    int
+	Src    Source
+	Update stream.Update
+	More   bool
+	Result stream.Result
+}
+
+// Call is a tool call ready to run.
+type Call struct {
+	ID, Name, Arguments string
+}
+
+// ToolResult is what running a call produced. Output is already sanitised and capped.
+type ToolResult struct {
+	Output   string
+	IsError  bool
+	Duration time.Duration
+}
+
+// ToolDoneMsg reports a finished tool run.
+type ToolDoneMsg struct {
+	Req    int
+	CallID string
+	Result ToolResult
+}
+
+// Toolbox is what the engine needs to know about the tools; running them is an effect.
+type Toolbox interface {
+	Definitions() []stream.Tool
+	SideEffects(name string) bool
+	Describe(call Call) string // one line, no JSON punctuation beyond {…} and [N items]
+}

@@ -1,0 +1,147 @@
+package chat
+
+import (
+	"fmt"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// Decision is the user's answer to an approval question.
+type Decision uint8
+
+const (
+	Deny        Decision = iota // n: the model is told the user declined
+	Allow                       // y: run this call
+	AllowAlways                 // a: run this call and every later call of this tool this session
+)
+
+// Asking reports whether a tool waits for the user's approval.
+func (c *Chat) Asking() bool { return c.step != nil && len(c.step.asking) > 0 }
+
+// Approve answers the oldest approval question.
+func (c *Chat) Approve(d Decision) []Effect {
+	st := c.step
+	if st == nil || len(st.asking) == 0 {
+		return nil
+	}
+	id := st.asking[0]
+	st.asking = st.asking[1:]
+	card := st.card(id)
+	card.Asking = false
+	st.entry.Version++
+	var effects []Effect
+	run := func(id string) {
+		call, _ := st.calls.Get(id)
+		effects = append(effects, RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: id, Name: call.Name, Arguments: call.ArgsText}})
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
+	}
+	switch d {
+	case Deny:
+		c.refuse(st, id, resultDeclined)
+	case AllowAlways:
+		c.allowed[card.Name] = true
+		run(id)
+		waiting := st.asking[:0]
+		for _, other := range st.asking {
+			if same := st.card(other); same.Name == card.Name {
+				same.Asking = false
+				run(other)
+			} else {
+				waiting = append(waiting, other)
+			}
+		}
+		st.asking = waiting
+	default:
+		run(id)
+	}
+	c.ask(st)
+	return append(effects, c.advance(st)...)
+}
+
+// advance ends the step once its stream has ended and every call is final: the reply and the
+// results join the history, and the turn either continues with the next request or is over.
+func (c *Chat) advance(st *step) []Effect {
+	if !st.ended {
+		return nil
+	}
+	if len(st.asking) > 0 {
+		c.ask(st)
+		return nil
+	}
+	if call, busy := st.outstanding(); busy {
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
+		return nil
+	}
+	c.step = nil
+	effects := append(st.release(), c.commit(st, false)...)
+	switch {
+	case st.calls.Len() == 0:
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
+	case c.steps >= c.cfg.MaxSteps:
+		c.notice("Stopped after %d %s (--max-steps %d). The tool results are kept; send a message to continue.",
+			c.steps, plural(c.steps, "step", "steps"), c.cfg.MaxSteps)
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
+	default:
+		effects = append(effects, c.request()...)
+	}
+	return effects
+}
+
+// fail ends the step after an error. The partial reply stays in the transcript, marked; the
+// history is left as it was, so Retry re-sends the same request.
+func (c *Chat) fail(st *step, reason string) []Effect {
+	c.step = nil
+	st.entry.Mark, st.entry.Note = view.MarkFailed, reason
+	st.markInterrupted(resultStopped)
+	return st.release()
+}
+
+// commit appends the step's reply and its tool results to the history. After Stop, calls that
+// never became ready are dropped and calls still running get a "stopped by the user" result.
+func (c *Chat) commit(st *step, stopped bool) []Effect {
+	if stopped {
+		st.markInterrupted(resultStopped)
+	}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text}
+	var results []stream.Message
+	for _, call := range st.calls.List() {
+		var text string
+		switch call.Status {
+		case phase.CallPending:
+			continue
+		case phase.CallRunning:
+			text = resultStopped
+		case phase.CallDone:
+			text = resultText(call.Result)
+		case phase.CallError:
+			text = errorText(call.Error)
+		}
+		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
+		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: text})
+	}
+	if reply.Content == "" && len(reply.ToolCalls) == 0 {
+		return nil
+	}
+	var effects []Effect
+	for _, m := range append([]stream.Message{reply}, results...) {
+		c.History = append(c.History, m)
+		effects = append(effects, Record{Message: &m})
+	}
+	return effects
+}
+
+func resultText(r any) string {
+	if tr, ok := r.(ToolResult); ok {
+		return tr.Output
+	}
+	return fmt.Sprint(r)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,67 @@
+package chat
+
+import (
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// resultInterrupted answers a call whose result a resumed log does not hold.
+const resultInterrupted = "No result: the session ended before this tool finished."
+
+// repairHistory makes a history (e.g. a session log cut off mid-turn) valid to send: every
+// assistant tool call gets exactly one tool message right after its assistant message (a
+// missing one is answered with resultInterrupted), and tool messages that answer no call,
+// system messages and messages of unknown roles are dropped.
+func repairHistory(in []stream.Message) []stream.Message {
+	out := make([]stream.Message, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		m := in[i]
+		switch m.Role {
+		case "user":
+			out = append(out, m)
+		case "assistant":
+			out = append(out, m)
+			answered := map[string]stream.Message{}
+			for i+1 < len(in) && in[i+1].Role == "tool" {
+				i++
+				answered[in[i].ToolCallID] = in[i]
+			}
+			for _, call := range m.ToolCalls {
+				res, ok := answered[call.ID]
+				if !ok {
+					res = stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: resultInterrupted}
+				}
+				out = append(out, res)
+			}
+		}
+	}
+	return out
+}
+
+// entriesFor rebuilds the transcript of a valid history: user and assistant messages become
+// entries, and each tool message becomes the result on its call's card.
+func entriesFor(h []stream.Message) []*view.Entry {
+	var entries []*view.Entry
+	cards := map[string]*view.Card{}
+	for _, m := range h {
+		switch m.Role {
+		case "user":
+			entries = append(entries, &view.Entry{Role: view.RoleUser, Text: m.Content})
+		case "assistant":
+			e := &view.Entry{Role: view.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
+			for _, call := range m.ToolCalls {
+				e.Cards = append(e.Cards, view.Card{ID: call.ID, Name: call.Name, Args: call.Arguments, ArgsBytes: len(call.Arguments), Status: phase.CallDone})
+			}
+			for i := range e.Cards {
+				cards[e.Cards[i].ID] = &e.Cards[i]
+			}
+			entries = append(entries, e)
+		case "tool":
+			if card := cards[m.ToolCallID]; card != nil {
+				card.Result = m.Content
+			}
+		}
+	}
+	return entries
+}

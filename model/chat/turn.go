@@ -1,0 +1,200 @@
+package chat
+
+import (
+	"strings"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// Why a call that did not finish has no real result; the model reads these.
+const (
+	resultStopped  = "stopped by the user"
+	resultDeclined = "The user declined to run this tool."
+	resultNoAsk    = "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
+	resultNoTools  = "Not run: no tools are available in this session."
+)
+
+// HandleStream folds one pull from the current request's source. A message from any other
+// request only gets its source closed.
+func (c *Chat) HandleStream(m StreamMsg) []Effect {
+	st := c.step
+	if st == nil || m.Req != st.id {
+		if m.Src != nil {
+			return []Effect{CloseSource{Src: m.Src}}
+		}
+		return nil
+	}
+	st.src = m.Src
+	if !m.More {
+		return c.streamEnded(st, m.Result)
+	}
+	for _, ev := range m.Update.Events {
+		switch ev.Kind {
+		case phase.KindDone:
+			// The stream is complete, not the turn: streamEnded decides.
+		case phase.KindError:
+			c.State = phase.Reduce(c.State, ev)
+			return c.fail(st, ev.Error)
+		default:
+			c.State = phase.Reduce(c.State, ev)
+		}
+	}
+	var effects []Effect
+	for _, ev := range m.Update.Calls {
+		effects = append(effects, c.applyCall(st, ev)...)
+	}
+	st.sync(c.State)
+	return append(effects, PullNext{Req: st.id, Src: m.Src})
+}
+
+func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
+	if res.Usage != nil {
+		c.Turn = addUsage(c.Turn, *res.Usage)
+		c.Session = addUsage(c.Session, *res.Usage)
+	}
+	effects := []Effect{CloseSource{Src: st.src}}
+	st.src = nil
+	if res.Usage != nil {
+		u := *res.Usage
+		effects = append(effects, Record{Usage: &u})
+	}
+	switch res.Outcome {
+	case stream.OutcomeComplete:
+		st.ended = true
+		return append(effects, c.advance(st)...)
+	case stream.OutcomeStopped:
+		return effects
+	default:
+		reason := "The request failed"
+		if res.Err != nil {
+			reason = res.Err.Message
+		}
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindError, Error: reason})
+		return append(effects, c.fail(st, reason)...)
+	}
+}
+
+// HandleToolDone records a tool's result.
+func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
+	st := c.step
+	if st == nil || m.Req != st.id {
+		return nil
+	}
+	ev := phase.CallEvent{Type: phase.CallResult, ID: m.CallID, Result: m.Result}
+	if m.Result.IsError {
+		ev = phase.CallEvent{Type: phase.CallFail, ID: m.CallID, Error: m.Result.Output}
+	}
+	st.calls.Apply(ev)
+	if card := st.card(m.CallID); card != nil {
+		call, _ := st.calls.Get(m.CallID)
+		card.Status, card.Result, card.IsError, card.Duration = call.Status, m.Result.Output, m.Result.IsError, m.Result.Duration
+		st.entry.Version++
+	}
+	return c.advance(st)
+}
+
+// applyCall folds one reassembly event into the step's calls and cards, dispatching a call
+// the moment it is ready.
+func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
+	st.calls.Apply(ev)
+	call, ok := st.calls.Get(ev.ID)
+	if !ok {
+		return nil
+	}
+	switch ev.Type {
+	case phase.CallStart:
+		if _, seen := st.cards[call.ID]; !seen {
+			st.cards[call.ID] = len(st.entry.Cards)
+			st.entry.Cards = append(st.entry.Cards, view.Card{ID: call.ID, Name: call.Name, Status: call.Status})
+		}
+	case phase.CallDelta:
+		if card := st.card(call.ID); card != nil {
+			card.ArgsBytes = len(call.ArgsText)
+		}
+	case phase.CallReady:
+		card := st.card(call.ID)
+		if card == nil {
+			return nil
+		}
+		card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
+		if c.cfg.Tools != nil {
+			line := c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
+			card.Summary = strings.TrimSpace(strings.TrimPrefix(line, call.Name))
+		}
+		if call.Status == phase.CallError {
+			card.Result, card.IsError = errorText(call.Error), true
+			return nil
+		}
+		return c.dispatch(st, call)
+	}
+	return nil
+}
+
+// dispatch runs a ready call, or queues it for approval (T2), or refuses it.
+func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
+	switch {
+	case c.cfg.Tools == nil:
+		c.refuse(st, call.ID, resultNoTools)
+		return nil
+	case c.needsApproval(call.Name) && !c.cfg.CanAsk:
+		c.refuse(st, call.ID, resultNoAsk)
+		return nil
+	case c.needsApproval(call.Name):
+		st.asking = append(st.asking, call.ID)
+		st.card(call.ID).Asking = true
+		if len(st.asking) == 1 {
+			c.ask(st)
+		}
+		return nil
+	}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}}}
+}
+
+func (c *Chat) needsApproval(name string) bool {
+	return !c.cfg.AutoApprove && !c.allowed[name] && c.cfg.Tools.SideEffects(name)
+}
+
+// refuse ends a call without running it; the model reads why.
+func (c *Chat) refuse(st *step, id, why string) {
+	st.calls.Apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
+	if card := st.card(id); card != nil {
+		card.Status, card.Result, card.IsError, card.Asking = phase.CallError, why, true, false
+	}
+	st.entry.Version++
+}
+
+// ask puts the oldest waiting approval on the status line.
+func (c *Chat) ask(st *step) {
+	if len(st.asking) == 0 {
+		return
+	}
+	card := st.card(st.asking[0])
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name, Delta: askDetail(card)})
+}
+
+// askDetail is what the approval question says the tool will be run with.
+func askDetail(card *view.Card) string {
+	if card.Summary == "" {
+		return "no arguments"
+	}
+	return card.Summary
+}
+
+func errorText(e any) string {
+	switch e := e.(type) {
+	case string:
+		return e
+	case error:
+		return e.Error()
+	case nil:
+		return "failed"
+	}
+	return "failed"
+}
+
+// addUsage sums the usage of separate requests (within one stream only the last report counts).
+func addUsage(a, b stream.Usage) stream.Usage {
+	return stream.Usage{PromptTokens: a.PromptTokens + b.PromptTokens, CompletionTokens: a.CompletionTokens + b.CompletionTokens, TotalTokens: a.TotalTokens + b.TotalTokens}
+}

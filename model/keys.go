@@ -1,0 +1,125 @@
+package model
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view"
+)
+
+// key handles one key press. What a key does depends on the phase (DESIGN §3): Enter submits
+// from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
+func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	st := m.chat.State
+	switch k.String() {
+	case "ctrl+c":
+		m.quitting = true
+		m, cmd := m.after(m.chat.Stop())
+		return m, tea.Sequence(cmd, tea.Quit)
+	case "esc":
+		return m.after(m.chat.Stop())
+	case "pgup":
+		m.scroll(m.page())
+		return m, nil
+	case "pgdown":
+		m.scroll(-m.page())
+		return m, nil
+	case "ctrl+o":
+		m.toggleLatest()
+		return m, nil
+	}
+	if m.chat.Asking() {
+		switch k.String() {
+		case "y":
+			return m.after(m.chat.Approve(chat.Allow))
+		case "n":
+			return m.after(m.chat.Approve(chat.Deny))
+		case "a":
+			return m.after(m.chat.Approve(chat.AllowAlways))
+		}
+	}
+	if !m.composerEnabled() {
+		return m, nil
+	}
+	if m.focus() == phase.FocusRetry {
+		switch k.String() {
+		case "enter":
+			return m.after(m.chat.Retry())
+		case "tab":
+			m.focusComposer()
+			return m, nil
+		case "ctrl+r":
+			return m.after(m.chat.Regenerate())
+		}
+		if k.Text == "" {
+			return m, nil
+		}
+		m.focusComposer() // typing while Retry has focus goes to the composer
+	} else if st.Phase == phase.Error && k.String() == "shift+tab" {
+		m.composerFocus = false
+		m.composer.Blur()
+		return m, nil
+	}
+	switch k.String() {
+	case "enter":
+		text := m.composer.Value()
+		if strings.TrimSpace(text) == "" {
+			return m, nil
+		}
+		m.composer.Reset()
+		m.scrollUp = 0
+		return m.after(m.chat.Submit(text))
+	case "ctrl+r":
+		m.scrollUp = 0
+		return m.after(m.chat.Regenerate())
+	}
+	var cmd tea.Cmd
+	m.composer, cmd = m.composer.Update(k)
+	return m, cmd
+}
+
+// page is how far PgUp/PgDn scroll: the transcript's height less a line of context.
+func (m Model) page() int {
+	return max(1, m.transcriptRows()-1)
+}
+
+// toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
+func (m Model) toggleLatest() {
+	for i := len(m.chat.Entries) - 1; i >= 0; i-- {
+		e := m.chat.Entries[i]
+		if n := len(e.Cards); n > 0 {
+			e.Cards[n-1].Expanded = !e.Cards[n-1].Expanded
+			e.Version++
+			return
+		}
+		if e.Reasoning != "" {
+			e.Expanded = !e.Expanded
+			e.Version++
+			return
+		}
+	}
+}
+
+// help lists the keys live in the current phase.
+func (m Model) help() []view.Key {
+	st := m.chat.State
+	switch {
+	case m.chat.Asking():
+		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "a", Does: "always allow"}, {Keys: "esc", Does: "stop"}, {Keys: "ctrl+c", Does: "quit"}}
+	case st.Phase.Streaming():
+		return []view.Key{{Keys: "esc", Does: "stop"}, {Keys: "pgup/pgdn", Does: "scroll"}, {Keys: "ctrl+o", Does: "expand tool"}, {Keys: "ctrl+c", Does: "quit"}}
+	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:
+		return []view.Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+r", Does: "regenerate"}, {Keys: "ctrl+c", Does: "quit"}}
+	}
+	keys := []view.Key{{Keys: "enter", Does: "send"}, {Keys: "alt+enter", Does: "newline"}}
+	if st.Phase == phase.Error {
+		keys = append(keys, view.Key{Keys: "shift+tab", Does: "back to retry"})
+	}
+	if m.chat.CanRegenerate() {
+		keys = append(keys, view.Key{Keys: "ctrl+r", Does: "regenerate"})
+	}
+	return append(keys, view.Key{Keys: "pgup/pgdn", Does: "scroll"}, view.Key{Keys: "ctrl+o", Does: "expand tool"}, view.Key{Keys: "ctrl+c", Does: "quit"})
+}

@@ -1,0 +1,171 @@
+// Package model is the Bubble Tea model of the full-screen chat: it turns key presses, window
+// sizes, stream updates and tool results into calls on the chat engine, and the engine's
+// effects into commands. Update does no I/O; commands never touch the model.
+package model
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view"
+)
+
+// Recorder keeps the session log; Add must only queue (it runs inside Update).
+type Recorder interface{ Add(chat.Record) }
+
+// Options wires a model to its engine and the outside world.
+type Options struct {
+	Chat      *chat.Chat
+	Performer *perform.Performer
+	Log       Recorder // nil: no session log
+	Styles    view.Styles
+	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
+	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+}
+
+// Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
+// (the renderer's caches also in View).
+type Model struct {
+	chat     *chat.Chat
+	perform  *perform.Performer
+	log      Recorder
+	renderer *view.Renderer
+	footer   view.Footer
+	composer textarea.Model
+
+	width, height int
+	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
+	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	quitting      bool
+}
+
+const composerRows = 3
+
+// New returns a model ready to run.
+func New(o Options) Model {
+	ta := textarea.New()
+	ta.Placeholder = "Message the model…"
+	ta.ShowLineNumbers = false
+	ta.Prompt = "│ "
+	ta.SetHeight(composerRows)
+	ta.SetVirtualCursor(false)
+	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.Focus()
+	if o.Notice != "" {
+		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
+	}
+	return Model{
+		chat:     o.Chat,
+		perform:  o.Performer,
+		log:      o.Log,
+		renderer: view.NewRenderer(o.Styles),
+		footer:   o.Footer,
+		composer: ta,
+		width:    80,
+		height:   24,
+	}
+}
+
+// Init starts nothing: the chat waits for the user.
+func (m Model) Init() tea.Cmd { return nil }
+
+// Chat exposes the engine (for tests and the caller after the program ends).
+func (m Model) Chat() *chat.Chat { return m.chat }
+
+// Update folds one message into the model.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.composer.SetWidth(max(msg.Width, 10))
+		return m, nil
+	case chat.StreamMsg:
+		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
+	case chat.ToolDoneMsg:
+		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		if m.composerEnabled() {
+			m.focusComposer()
+			var cmd tea.Cmd
+			m.composer, cmd = m.composer.Update(msg)
+			return m, cmd
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Mouse().Button {
+		case tea.MouseWheelUp:
+			m.scroll(3)
+		case tea.MouseWheelDown:
+			m.scroll(-3)
+		}
+	}
+	return m, nil
+}
+
+// after turns the engine's effects into commands, and keeps focus in step with the phase.
+func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
+	if m.chat.State.Phase != phase.Error {
+		m.composerFocus = false
+	}
+	if m.composerEnabled() && m.focus() == phase.FocusComposer {
+		m.composer.Focus()
+	} else {
+		m.composer.Blur()
+	}
+	cmds := make([]tea.Cmd, 0, len(effects))
+	for _, e := range effects {
+		if r, ok := e.(chat.Record); ok {
+			if m.log != nil {
+				m.log.Add(r)
+			}
+			continue
+		}
+		cmds = append(cmds, m.command(e))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+func (m Model) command(e chat.Effect) tea.Cmd {
+	p := m.perform
+	return func() tea.Msg { return p.Do(e) }
+}
+
+// focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
+func (m Model) focus() phase.Focus {
+	f := phase.ControlsFor(m.chat.State.Phase).Focus
+	if f == phase.FocusRetry && m.composerFocus {
+		return phase.FocusComposer
+	}
+	return f
+}
+
+func (m Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
+
+func (m *Model) focusComposer() {
+	if m.chat.State.Phase == phase.Error {
+		m.composerFocus = true
+	}
+	m.composer.Focus()
+}
+
+// scroll moves the transcript up (positive) or down, within what there is to see.
+func (m *Model) scroll(lines int) {
+	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
+}
+
+// keepScroll applies an engine input; when the user has scrolled up, it keeps the lines they
+// are reading in place while the transcript grows below them.
+func (m Model) keepScroll(apply func() []chat.Effect) (Model, tea.Cmd) {
+	if m.scrollUp == 0 {
+		return m.after(apply())
+	}
+	before := m.maxScroll()
+	m, cmd := m.after(apply())
+	m.scrollUp = max(0, m.scrollUp+m.maxScroll()-before)
+	return m, cmd
+}

@@ -1,0 +1,84 @@
+// Package perform does the I/O the chat engine asks for: it opens streams, pulls their
+// updates, runs tools, cancels and closes. Both front ends call Do from their own goroutines
+// (Bubble Tea commands, or the line mode's workers) and feed its answer back to the engine.
+package perform
+
+import (
+	"context"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// Performer holds what effects need. Tools may be nil when no tools are offered.
+type Performer struct {
+	Client *stream.Client
+	Tools  *tools.Registry
+}
+
+// Do performs one effect, blocking until it is done, and returns the message the engine must
+// get back (chat.StreamMsg or chat.ToolDoneMsg), or nil. chat.Record is not handled here: the
+// front end queues records in order itself.
+func (p *Performer) Do(e chat.Effect) any {
+	switch e := e.(type) {
+	case chat.OpenStream:
+		return pull(e.Req, p.open(e))
+	case chat.PullNext:
+		return pull(e.Req, e.Src)
+	case chat.CloseSource:
+		e.Src.Close()
+	case chat.Cancel:
+		e.Cancel()
+	case chat.RunTool:
+		return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+	}
+	return nil
+}
+
+func (p *Performer) open(e chat.OpenStream) chat.Source {
+	if e.Buffered {
+		res, _ := p.Client.Complete(e.Ctx, e.Request)
+		return newReplay(res)
+	}
+	return p.Client.Stream(e.Ctx, e.Request)
+}
+
+func (p *Performer) run(ctx context.Context, call chat.Call) chat.ToolResult {
+	if p.Tools == nil {
+		return chat.ToolResult{Output: "Not run: no tools are available in this session.", IsError: true}
+	}
+	res := p.Tools.Run(ctx, tools.Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
+	return chat.ToolResult{Output: res.Output, IsError: res.IsError, Duration: res.Duration}
+}
+
+func pull(req int, src chat.Source) chat.StreamMsg {
+	u, more := src.Next()
+	msg := chat.StreamMsg{Req: req, Src: src, Update: u, More: more}
+	if !more {
+		msg.Result = src.Result()
+	}
+	return msg
+}
+
+// replay is a buffered answer served as the updates a stream of it would have given.
+type replay struct {
+	updates []stream.Update
+	result  stream.Result
+}
+
+func newReplay(res stream.Result) *replay {
+	return &replay{updates: stream.BufferedUpdates(res), result: res}
+}
+
+func (r *replay) Next() (stream.Update, bool) {
+	if len(r.updates) == 0 {
+		return stream.Update{}, false
+	}
+	u := r.updates[0]
+	r.updates = r.updates[1:]
+	return u, true
+}
+
+func (r *replay) Result() stream.Result { return r.result }
+func (r *replay) Close()                {}

@@ -1,0 +1,32 @@
+package perform
+
+import (
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// Toolbox presents a tool registry to the engine; nil for a nil registry.
+func Toolbox(r *tools.Registry) chat.Toolbox {
+	if r == nil {
+		return nil
+	}
+	return toolbox{r}
+}
+
+type toolbox struct{ r *tools.Registry }
+
+func (t toolbox) Definitions() []stream.Tool {
+	defs := t.r.Definitions()
+	out := make([]stream.Tool, len(defs))
+	for i, d := range defs {
+		out[i] = stream.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters}
+	}
+	return out
+}
+
+func (t toolbox) SideEffects(name string) bool { return t.r.SideEffects(name) }
+
+func (t toolbox) Describe(c chat.Call) string {
+	return t.r.Describe(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+}

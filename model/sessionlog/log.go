@@ -1,0 +1,104 @@
+// Package sessionlog keeps a chat session as JSON lines: one record per final message (user,
+// assistant with its tool calls, tool result) and one per request's usage, in the order they
+// became final. The same turn gives the same records whether it was streamed or not. A log can
+// be read back to resume the conversation (see Read).
+package sessionlog
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// Record is one line of the log.
+type Record struct {
+	Type    string          `json:"type"` // "message" or "usage"
+	Message *stream.Message `json:"message,omitempty"`
+	Usage   *stream.Usage   `json:"usage,omitempty"`
+}
+
+// Writer appends records to a log file from a goroutine of its own, in the order Add was
+// called. Add only queues, so it may be called from a Bubble Tea Update.
+type Writer struct {
+	f    *os.File
+	mu   sync.Mutex
+	todo [][]byte
+	wake chan struct{}
+	done chan struct{}
+	err  error
+}
+
+// Create opens (or creates) the log at path for appending, with mode 0600 — the log holds the
+// conversation, so only its owner may read it.
+func Create(path string) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the session log: %w", err)
+	}
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot restrict the session log to its owner: %w", err)
+	}
+	w := &Writer{f: f, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go w.loop()
+	return w, nil
+}
+
+// Add queues one engine record.
+func (w *Writer) Add(r chat.Record) {
+	rec := Record{Type: "message", Message: r.Message}
+	if r.Message == nil {
+		rec = Record{Type: "usage", Usage: r.Usage}
+	}
+	line, err := json.Marshal(rec)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		w.err = fmt.Errorf("cannot encode a log record: %w", err)
+		return
+	}
+	w.todo = append(w.todo, append(line, '\n'))
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Close writes what is queued and closes the file. It returns the first error the log met.
+func (w *Writer) Close() error {
+	close(w.wake)
+	<-w.done
+	if err := w.f.Close(); err != nil && w.err == nil {
+		w.err = err
+	}
+	return w.err
+}
+
+func (w *Writer) loop() {
+	defer close(w.done)
+	for range w.wake {
+		w.flush()
+	}
+	w.flush()
+}
+
+func (w *Writer) flush() {
+	w.mu.Lock()
+	todo := w.todo
+	w.todo = nil
+	w.mu.Unlock()
+	for _, line := range todo {
+		if _, err := w.f.Write(line); err != nil {
+			w.mu.Lock()
+			if w.err == nil {
+				w.err = fmt.Errorf("cannot write the session log: %w", err)
+			}
+			w.mu.Unlock()
+			return
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package model
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// View draws the screen: a pure function of the model (the renderer only memoises).
+func (m Model) View() tea.View {
+	scr := m.renderer.Render(m.frame())
+	v := tea.NewView(scr.Content)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	if scr.Cursor {
+		v.Cursor = tea.NewCursor(scr.CursorX, scr.CursorY)
+	}
+	return v
+}
+
+// frame is everything the renderer needs for one screen.
+func (m Model) frame() view.Frame {
+	f := view.Frame{
+		Width:    m.width,
+		Height:   m.height,
+		Entries:  m.chat.Entries,
+		ScrollUp: m.scrollUp,
+		State:    m.chat.State,
+		Focus:    m.focus(),
+		Composer: m.composer.View(),
+		Help:     m.help(),
+		Footer:   m.footer,
+	}
+	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
+	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
+		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
+	}
+	return f
+}
+
+func usage(u stream.Usage) view.Usage {
+	return view.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
+}
+
+// maxScroll is how far up the transcript can scroll at the current size.
+func (m Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+
+// transcriptRows is the height the transcript has at the current size.
+func (m Model) transcriptRows() int { return m.renderer.Render(m.frame()).TranscriptHeight }

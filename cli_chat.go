@@ -206,7 +206,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 }
 
 // recorder avoids handing the model a typed nil.
-func recorder(w *sessionlog.Writer) model.Recorder {
+func recorder(w *sessionlog.Writer) perform.Recorder {
 	if w == nil {
 		return nil
 	}

@@ -14,14 +14,11 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// Recorder keeps the session log; Add must only queue (it runs inside Update).
-type Recorder interface{ Add(chat.Record) }
-
 // Options wires a model to its engine and the outside world.
 type Options struct {
 	Chat      *chat.Chat
 	Performer *perform.Performer
-	Log       Recorder // nil: no session log
+	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
 	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
@@ -32,7 +29,7 @@ type Options struct {
 type Model struct {
 	chat     *chat.Chat
 	perform  *perform.Performer
-	log      Recorder
+	log      perform.Recorder
 	renderer *view.Renderer
 	footer   view.Footer
 	composer textarea.Model

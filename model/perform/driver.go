@@ -1,0 +1,75 @@
+package perform
+
+import (
+	"sync"
+
+	"github.com/phasechat/phasechat/model/chat"
+)
+
+// Recorder keeps the session log; Add must only queue.
+type Recorder interface{ Add(chat.Record) }
+
+// Driver runs an engine outside Bubble Tea (the line mode, headless tests): effects are
+// performed on goroutines of its own and their answers arrive on Results, which the owner of
+// the engine reads and passes to Handle — on one goroutine, so the engine is never shared.
+type Driver struct {
+	Chat      *chat.Chat
+	Performer *Performer
+	Log       Recorder // nil: no log
+
+	results chan any
+	wg      sync.WaitGroup
+}
+
+// NewDriver returns a driver for c.
+func NewDriver(c *chat.Chat, p *Performer, log Recorder) *Driver {
+	return &Driver{Chat: c, Performer: p, Log: log, results: make(chan any, 64)}
+}
+
+// Results delivers the answers of performed effects (chat.StreamMsg, chat.ToolDoneMsg).
+func (d *Driver) Results() <-chan any { return d.results }
+
+// Apply performs effects: records are queued in order at once, everything else runs on its own
+// goroutine.
+func (d *Driver) Apply(effects []chat.Effect) {
+	for _, e := range effects {
+		if r, ok := e.(chat.Record); ok {
+			if d.Log != nil {
+				d.Log.Add(r)
+			}
+			continue
+		}
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			if msg := d.Performer.Do(e); msg != nil {
+				d.results <- msg
+			}
+		}()
+	}
+}
+
+// Handle folds one answer into the engine and performs what follows from it.
+func (d *Driver) Handle(msg any) {
+	switch m := msg.(type) {
+	case chat.StreamMsg:
+		d.Apply(d.Chat.HandleStream(m))
+	case chat.ToolDoneMsg:
+		d.Apply(d.Chat.HandleToolDone(m))
+	}
+}
+
+// Wait blocks until every effect in flight has been performed, handling answers as they come.
+// Call it after the last Stop, before dropping the driver, so no goroutine is left behind.
+func (d *Driver) Wait() {
+	done := make(chan struct{})
+	go func() { d.wg.Wait(); close(done) }()
+	for {
+		select {
+		case msg := <-d.results:
+			d.Handle(msg)
+		case <-done:
+			return
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 const replayUsage = `usage: phasechat replay [--json | --trace] [FILE|-]
@@ -59,7 +60,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	res, err := stream.Replay(in, format, stdout)
+	res, err := stream.Replay(in, format, stdout, safe.Text)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 		return 1

@@ -36,7 +36,7 @@ type minimalChunk struct {
 
 func TestRealisticStreamIsWhatItSays(t *testing.T) {
 	body, payloads := benchdata.RealisticStream()
-	res, err := Replay(bytes.NewReader(body), ReplayJSON, io.Discard)
+	res, err := Replay(bytes.NewReader(body), ReplayJSON, io.Discard, nil)
 	if err != nil || len(payloads) != 5000 || res.Outcome != OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
 		!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 {
 		t.Fatalf("%d payloads, result %+v, err %v", len(payloads), res.Outcome, err)

@@ -71,7 +71,7 @@ func TestCorpusReplayJSON(t *testing.T) {
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
 			var out bytes.Buffer
-			if _, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, &out); err != nil {
+			if _, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, &out, nil); err != nil {
 				t.Fatal(err)
 			}
 			golden := goldenPath(rel)
@@ -198,7 +198,7 @@ func TestCorpusFacts(t *testing.T) {
 	}
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
-			res, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, new(bytes.Buffer))
+			res, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, new(bytes.Buffer), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,10 @@ const (
 // "outcome", "error" (the message or null) and "malformed" (how many payloads were skipped).
 // An event that the recording ended inside (no blank line after it) also has
 // "unterminated": true.
-func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
+//
+// ReplayText prints model text, which is untrusted: clean (the chat's one sanitiser, view/safe
+// Text) makes it safe for a terminal. The JSON formats escape everything and ignore clean.
+func Replay(r io.Reader, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
 			return nil
@@ -61,7 +64,7 @@ func Replay(r io.Reader, format ReplayFormat, w io.Writer) (Result, error) {
 		enc.SetIndent("", "  ")
 		return res, enc.Encode(replayObject(res))
 	case ReplayText:
-		return res, writeText(w, res)
+		return res, writeText(w, res, clean)
 	}
 	return res, nil
 }
@@ -117,21 +120,21 @@ func errorText(e *Error) *string {
 }
 
 // writeText prints the reply for a terminal: content, each call as name(args), and a last
-// line with the outcome. Model text is untrusted: it goes through printable.
-func writeText(w io.Writer, r Result) error {
+// line with the outcome. Model text is untrusted: it goes through clean.
+func writeText(w io.Writer, r Result, clean func(string) string) error {
 	var b strings.Builder
 	if c := r.Message.Content; c != "" {
-		b.WriteString(printable(c))
+		b.WriteString(clean(c))
 		if !strings.HasSuffix(c, "\n") {
 			b.WriteByte('\n')
 		}
 	}
 	for _, tc := range r.Message.ToolCalls {
-		fmt.Fprintf(&b, "%s(%s)\n", printable(tc.Name), printable(tc.Arguments))
+		fmt.Fprintf(&b, "%s(%s)\n", clean(tc.Name), clean(tc.Arguments))
 	}
 	var notes []string
 	if r.FinishReason != "" {
-		notes = append(notes, "finish_reason "+printable(r.FinishReason))
+		notes = append(notes, "finish_reason "+clean(r.FinishReason))
 	}
 	if u := r.Usage; u != nil {
 		notes = append(notes, fmt.Sprintf("%d prompt + %d completion tokens", u.PromptTokens, u.CompletionTokens))
@@ -144,7 +147,7 @@ func writeText(w io.Writer, r Result) error {
 	}
 	fmt.Fprintf(&b, "-- %s", r.Outcome)
 	if r.Err != nil {
-		b.WriteString(": " + printable(r.Err.Message))
+		b.WriteString(": " + clean(r.Err.Message))
 	}
 	if len(notes) > 0 {
 		b.WriteString(" (" + strings.Join(notes, "; ") + ")")

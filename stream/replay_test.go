@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 // seed004 is the fixture of seed 004: a tool-call delta, its arguments, a short content delta,
@@ -18,7 +20,7 @@ const seed004 = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"
 func replay(t *testing.T, in string, format ReplayFormat) (string, Result) {
 	t.Helper()
 	var out bytes.Buffer
-	res, err := Replay(strings.NewReader(in), format, &out)
+	res, err := Replay(strings.NewReader(in), format, &out, safe.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,24 +111,8 @@ func TestReplayJSONBodies(t *testing.T) {
 
 func TestReplayReadError(t *testing.T) {
 	broken := iotest.ErrReader(errors.New("disk on fire"))
-	res, err := Replay(broken, ReplayJSON, new(bytes.Buffer))
+	res, err := Replay(broken, ReplayJSON, new(bytes.Buffer), safe.Text)
 	if err != nil || res.Outcome != OutcomeError || res.Err.Message != "The recording could not be read: disk on fire" {
 		t.Errorf("result %+v, err %v", res, err)
-	}
-}
-
-func TestPrintable(t *testing.T) {
-	tests := map[string]string{
-		"plain\ttext\n":          "plain\ttext\n",
-		"bell\a esc\x1b del\x7f": "bell␇ esc␛ del␡",
-		"cr\r nul\x00":           "cr␍ nul␀",
-		"c1\u0085 bidi\u202e\u2066 zw\u200b\ufeff tag\U000E0041": "c1<U+0085> bidi<U+202E><U+2066> zw<U+200B><U+FEFF> tag<U+E0041>",
-		"bad\xffutf8": "bad\uFFFDutf8",
-		"ünïcødé ✓":   "ünïcødé ✓",
-	}
-	for in, want := range tests {
-		if got := printable(in); got != want {
-			t.Errorf("printable(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -1,6 +1,6 @@
 module github.com/phasechat/phasechat/stream/internal/bench
 
-go 1.26.0
+go 1.26.7
 
 require (
 	github.com/openai/openai-go/v3 v3.98.0

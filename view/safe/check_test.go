@@ -52,7 +52,7 @@ func TestCheckCleanMessage(t *testing.T) {
 		t.Fatal("CheckClean missed an ESC")
 	}
 	msg := err.Error()
-	for _, want := range []string{"C0 control", "U+001B", "at byte 13", `\x1b]0;pwned\a`} {
+	for _, want := range []string{"C0 control", "U+001B", "at byte 13", `"status: done \x1b]0;pwned\a rest o"`} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)
 		}

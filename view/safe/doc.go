@@ -19,4 +19,5 @@
 // Because the rules are per rune, sanitising the accumulated text of a stream is the same as
 // sanitising it all at once; [Stream] does that incrementally for per-token paths.
 // [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
+// [Redact] keeps the API key out of anything shown or logged; [NoColor] reads NO_COLOR.
 package safe

@@ -21,14 +21,19 @@ import (
 //     controls); U+FEFF; line and paragraph separators U+2028, U+2029 (some renderers break lines
 //     on them, terminals do not, so they are shown rather than guessed at); interlinear
 //     annotations U+FFF9–U+FFFB; tag characters U+E0000–U+E007F (invisible "ASCII smuggling").
+//     The price, paid on purpose: emoji ZWJ sequences and the ZWNJ/ZWJ of Persian and Indic
+//     text show their joiners as <U+200D>/<U+200C>, because an invisible joiner can equally
+//     make two different commands or names look the same.
 //   - Each byte that does not begin a valid UTF-8 encoding becomes one U+FFFD: decoding follows
 //     [utf8.DecodeRuneInString], so a truncated or overlong sequence yields one U+FFFD per byte,
 //     not one per maximal subpart. A lone 0x9B (raw 8-bit CSI) is such a byte.
 //
 // Invariant for callers: sanitise the ACCUMULATED text of a stream (or feed it to a [Stream]),
-// never each delta on its own and then concatenated. Per-delta sanitising would turn a rune
-// split across deltas ("\xc2" + "\x9b", an encoded C1 CSI) into two U+FFFD instead of
-// <U+009B>; sanitising the whole text decodes it as one rune.
+// never each delta on its own. Per-delta output is safe but wrong: a rune split across deltas
+// ("\xc3" + "\xa9", é) shows as two U+FFFD, an encoded C1 CSI ("\xc2" + "\x9b") as two U+FFFD
+// instead of <U+009B>. And a shortcut that let an unfinished rune's bytes through raw, to be
+// completed by the next delta, would hand the terminal a real C1 CSI. Deltas decoded from JSON
+// are whole runes, but raw byte sources (a tool's output read in chunks) split them anywhere.
 //
 // Text(s) == s exactly when [CheckClean](s) == nil, and then Text does not allocate. Text is
 // idempotent, and its cost is O(len(s)).

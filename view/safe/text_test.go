@@ -76,6 +76,8 @@ func TestCodePointFormat(t *testing.T) {
 		{"\ufeff", "<U+FEFF>"},
 		{"\U000E0001", "<U+E0001>"},
 		{"\U000E007F", "<U+E007F>"},
+		{"👩\u200d💻", "👩<U+200D>💻"},           // emoji ZWJ sequences are shown split, on purpose
+		{"می\u200cخواهم", "می<U+200C>خواهم"}, // and so is Persian ZWNJ
 	} {
 		if got := Text(tc.in); got != tc.want {
 			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)

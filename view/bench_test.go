@@ -26,11 +26,12 @@ func buildTranscript(b *testing.B, r *Renderer, lines, width, height int) ([]*En
 	b.Helper()
 	var es []*Entry
 	total := 0
+	step := max(2, lines/250) // entries between measurements: about 20 rows each
 	for total < lines {
 		n := len(es)
 		es = append(es, &Entry{Role: RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
 			&Entry{Role: RoleAssistant, Text: replyText(n)})
-		if len(es)%200 == 0 || total == 0 {
+		if len(es)%step == 0 {
 			scr := r.Render(benchFrame(es, width, height, 1<<40))
 			total = scr.MaxScroll + scr.TranscriptHeight
 		}
@@ -60,7 +61,7 @@ func BenchmarkAppendTokenAndRender(b *testing.B) {
 			f := benchFrame(es, 120, 40, 0)
 			var text phase.Text
 			tokens := strings.Fields("The renderer keeps every complete block and rewraps only the open tail of the reply")
-			b.ReportMetric(float64(total), "rows")
+			defer b.ReportMetric(float64(total), "rows")
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -106,7 +107,7 @@ func BenchmarkColdRenderLongReply(b *testing.B) {
 func BenchmarkResize(b *testing.B) {
 	r := NewRenderer(DefaultStyles())
 	es, total := buildTranscript(b, r, 100_000, 120, 40)
-	b.ReportMetric(float64(total), "rows")
+	defer b.ReportMetric(float64(total), "rows")
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -131,7 +132,7 @@ func BenchmarkScroll(b *testing.B) {
 			for up := 0; up < total; up += 40 { // one pass first: the steady state
 				r.Render(benchFrame(es, 120, 40, up))
 			}
-			b.ReportMetric(float64(total), "rows")
+			defer b.ReportMetric(float64(total), "rows")
 			b.ReportAllocs()
 			up := 0
 			for b.Loop() {

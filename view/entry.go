@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -15,6 +16,7 @@ const (
 	noticePrefix    = "· "
 	reasoningIndent = "    "
 	markIndent      = "  "
+	maxNoteLines    = 40 // lines of a note shown under a reply before "… N more lines"
 )
 
 // blankLine separates the sections of an entry (reasoning, text, cards, mark).
@@ -29,6 +31,7 @@ type entryView struct {
 
 	text      lines  // user or notice text
 	textSrc   string // the text it was rendered from
+	textRole  Role
 	md        mdDoc
 	reasoning reasoningView
 	cards     []cardCache
@@ -78,8 +81,8 @@ func (v *entryView) render(e *Entry, st *theme, md *mdRenderer) {
 	v.segs = v.segs[:0]
 	switch e.Role {
 	case RoleUser, RoleNotice:
-		if v.text.len() == 0 || v.textSrc != e.Text {
-			v.textSrc = e.Text
+		if v.text.len() == 0 || v.textSrc != e.Text || v.textRole != e.Role {
+			v.textSrc, v.textRole = e.Text, e.Role
 			if e.Role == RoleUser {
 				v.text = wrapText(safe.Text(e.Text), w, st.User.paint(userPrefix), "  ", nil)
 			} else {
@@ -164,7 +167,17 @@ func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
 	default:
 		wrapInto(&b, note, w, markIndent, markIndent, dim)
 	}
-	v.mark = markCache{mark: e.Mark, note: e.Note, out: b.compact(), ok: true}
+	out := b.compact()
+	if out.len() > maxNoteLines { // an error body can be 64 KiB: show its head
+		var capped linesBuilder
+		for i := range maxNoteLines {
+			capped.add(out.at(i))
+		}
+		n := out.len() - maxNoteLines
+		capped.add(markIndent + "  " + st.Note.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
+		out = capped.compact()
+	}
+	v.mark = markCache{mark: e.Mark, note: e.Note, out: out, ok: true}
 	return v.mark.out
 }
 

@@ -71,6 +71,8 @@ func TestRenderEntry(t *testing.T) {
 		{"failed without a note", Entry{Role: RoleAssistant, Mark: MarkFailed}, []string{
 			"  ✗ The reply failed; the",
 			"    partial reply is kept."}},
+		{"a long error body is capped", Entry{Role: RoleAssistant, Mark: MarkFailed, Note: strings.Repeat("body line\n", 45)},
+			append(append([]string{"  ✗ body line"}, slices.Repeat([]string{"    body line"}, 39)...), "    … 5 more lines")},
 		{"note without a mark", Entry{Role: RoleAssistant, Text: "Hi", Note: "3 retries"}, []string{
 			"  Hi",
 			"",

@@ -67,8 +67,9 @@ func (t *transcript) setWidth(w int) {
 }
 
 // reconcile matches the slots to entries: the same list or one with entries appended costs
-// O(1) per unchanged entry checked (the first and the last); anything else rebuilds the slots
-// by pointer, keeping what each entry had.
+// O(1) (it checks the first and the last entry); anything else rebuilds the slots by pointer,
+// keeping what each entry had. A list changed in the middle with the same ends is noticed when
+// the walk reaches the changed entry (window rebuilds then).
 func (t *transcript) reconcile(entries []*Entry) {
 	n, m := len(entries), len(t.slots)
 	same := n >= m && (m == 0 || entries[0] == t.slots[0].entry && entries[m-1] == t.slots[m-1].entry)

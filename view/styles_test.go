@@ -1,0 +1,39 @@
+package view
+
+import (
+	"reflect"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+)
+
+// TestInkPaintsAsLipgloss checks that every compiled style draws a line exactly as lipgloss
+// would, and that plain styles add nothing.
+func TestInkPaintsAsLipgloss(t *testing.T) {
+	for _, st := range []Styles{DefaultStyles(), PlainStyles()} {
+		v := reflect.ValueOf(st)
+		for i := range v.NumField() {
+			style, ok := v.Field(i).Interface().(lipgloss.Style)
+			if !ok {
+				continue
+			}
+			name := v.Type().Field(i).Name
+			k := newInk(style)
+			for _, s := range []string{"hello", "中文 e\u0301 x", "[ Stop · Esc ]"} {
+				if got, want := k.paint(s), style.Render(s); got != want {
+					t.Errorf("%s: paint %q = %q, lipgloss %q", name, s, got, want)
+				}
+				if !st.Color && k.paint(s) != s {
+					t.Errorf("plain %s changes %q to %q", name, s, k.paint(s))
+				}
+			}
+			if k.paint("") != "" {
+				t.Errorf("%s paints the empty string", name)
+			}
+		}
+	}
+	padded := lipgloss.NewStyle().Padding(0, 2).Foreground(lipgloss.Color("1"))
+	if k := newInk(padded); !k.render || k.paint("x") != padded.Render("x") {
+		t.Errorf("a padded style must keep lipgloss's Render")
+	}
+}

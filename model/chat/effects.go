@@ -91,5 +91,7 @@ type ToolDoneMsg struct {
 type Toolbox interface {
 	Definitions() []stream.Tool
 	SideEffects(name string) bool
-	Describe(call Call) string // one line, no JSON punctuation beyond {…} and [N items]
+	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
+	// JSON punctuation beyond {…} and [N items]; "" when there are none.
+	Describe(call Call) string
 }

@@ -21,7 +21,7 @@ func (t fakeTools) Definitions() []stream.Tool {
 	return []stream.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
 }
 func (t fakeTools) SideEffects(name string) bool { return t.sideEffects[name] }
-func (t fakeTools) Describe(c Call) string       { return c.Name + " args=" + c.Arguments }
+func (t fakeTools) Describe(c Call) string       { return "args=" + c.Arguments }
 
 func text(d string) stream.Update {
 	return stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}

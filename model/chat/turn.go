@@ -1,8 +1,6 @@
 package chat
 
 import (
-	"strings"
-
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
@@ -120,8 +118,7 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 		}
 		card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
 		if c.cfg.Tools != nil {
-			line := c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
-			card.Summary = strings.TrimSpace(strings.TrimPrefix(line, call.Name))
+			card.Summary = c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
 		}
 		if call.Status == phase.CallError {
 			card.Result, card.IsError = errorText(call.Error), true

@@ -28,5 +28,5 @@ func (t toolbox) Definitions() []stream.Tool {
 func (t toolbox) SideEffects(name string) bool { return t.r.SideEffects(name) }
 
 func (t toolbox) Describe(c chat.Call) string {
-	return t.r.Describe(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+	return t.r.DescribeArgs(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
 }

@@ -24,16 +24,26 @@ func (r *Registry) Describe(call Call) string {
 	return r.clean(describe(call))
 }
 
+// DescribeArgs is Describe without the tool's name: only the arguments, "" when there are
+// none. For places that show the name already (a card's header, an approval question).
+func (r *Registry) DescribeArgs(call Call) string {
+	return r.clean(describeArgsLine(call.Arguments))
+}
+
 func describe(call Call) string {
 	name := oneLine(truncateRunes(call.Name, maxDescribeName))
-	pairs, err := describeArgs(call.Arguments)
+	if args := describeArgsLine(call.Arguments); args != "" {
+		return truncateRunes(name+" "+args, maxDescribeLine)
+	}
+	return name
+}
+
+func describeArgsLine(text string) string {
+	pairs, err := describeArgs(text)
 	if err != nil {
-		return name + " (the arguments are not valid JSON)"
+		return "(the arguments are not valid JSON)"
 	}
-	if len(pairs) == 0 {
-		return name
-	}
-	return truncateRunes(name+" "+strings.Join(pairs, " "), maxDescribeLine)
+	return truncateRunes(strings.Join(pairs, " "), maxDescribeLine)
 }
 
 // describeArgs renders the top-level arguments as key=value pairs. A non-object value v is

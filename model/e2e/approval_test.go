@@ -85,3 +85,58 @@ func TestSideEffectsWaitForApproval(t *testing.T) {
 		})
 	}
 }
+
+// Esc while a call waits for approval: it never runs, its answer says the user stopped it,
+// and the next request is valid.
+func TestEscWhileAsking(t *testing.T) {
+	const model = "ask"
+	file := scenarioFile("e2e: a side effect, then the stream stalls", "alternate text",
+		textLine(model, "Noting."),
+		callLine(model, 0, "call_n", "make_note", `{"text":"x"}`),
+		textLine(model, " More."),
+		"stall")
+	srv := newServer(t, fixtures.Options{}, map[string]string{model: file})
+	reg := newRegistry(t, nil, noteTool)
+	s := newSession(t, srv, chat.Config{Model: model, CanAsk: true}, nil, reg, nil)
+	s.start("note x")
+	s.until("the approval question", s.chat().Asking)
+	s.d.Apply(s.chat().Stop())
+	if s.chat().Asking() || s.chat().State.Phase != phase.Complete {
+		t.Fatalf("after Esc: asking %v, phase %s", s.chat().Asking(), s.chat().State.Phase)
+	}
+	s.submit("never mind")
+	s.expectComplete()
+	next := srv.Last(t)
+	mustValidate(t, next)
+	if tm := toolMessages(next); len(tm) != 1 || tm[0].text() != "stopped by the user" {
+		t.Fatalf("the model was told %+v", tm)
+	}
+	if _, err := os.Stat(filepath.Join(reg.Root(), "note.json")); err == nil {
+		t.Fatal("a call stopped while waiting for approval ran")
+	}
+}
+
+// "a" (allow always) holds for the rest of the session, buffered answers included.
+func TestAllowAlwaysLastsTheSession(t *testing.T) {
+	srv := newServer(t, fixtures.Options{}, map[string]string{"note": oneCall("note", "make_note", `{"text":"buy milk"}`)})
+	reg := newRegistry(t, nil, noteTool)
+	s := newSession(t, srv, chat.Config{Model: "note", CanAsk: true, NoStream: true}, nil, reg, nil)
+	s.start("note milk")
+	s.until("the approval question", s.chat().Asking)
+	s.d.Apply(s.chat().Approve(chat.AllowAlways))
+	s.until("the turn is over", s.turnOver)
+	s.expectComplete()
+	s.start("note milk again")
+	s.until("the turn is over without a question", func() bool {
+		if s.chat().Asking() {
+			t.Fatal("asked again after allow-always")
+		}
+		return s.turnOver()
+	})
+	s.expectComplete()
+	follow := srv.Last(t)
+	mustValidate(t, follow)
+	if tm := toolMessages(follow); len(tm) != 2 || tm[1].text() != "noted\n" {
+		t.Fatalf("the second note's result: %+v", tm)
+	}
+}

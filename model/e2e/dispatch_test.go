@@ -69,7 +69,8 @@ func TestDemoRunsNowWhileTheStreamIsOpen(t *testing.T) {
 // the frame number of [DONE]), and from the server (data frames it had written when the
 // tool's result came back, against all it writes).
 func TestP6EarlyDispatchFigure(t *testing.T) {
-	srv := newServer(t, fixtures.Options{Pace: 0.25}, nil)
+	const pace = 0.25 // the scenario's 1 s pause after the call becomes 250 ms
+	srv := newServer(t, fixtures.Options{Pace: pace}, nil)
 	reg := newRegistry(t, nil, "")
 	s := newSession(t, srv, chat.Config{Model: "tool-then-text"}, nil, reg, nil)
 
@@ -109,6 +110,6 @@ func TestP6EarlyDispatchFigure(t *testing.T) {
 	}
 	t.Logf("P6 tool-then-text: list_dir dispatched on frame %d of %d; %d frames still to come before [DONE] (frame %d)",
 		dispatchFrame, doneFrame-1, ahead, doneFrame)
-	t.Logf("P6 server side: %d of %d data frames written at dispatch, %d when the result came back; result %v after dispatch, stream end %v after dispatch (Pace 0.25)",
-		framesAtStart, total, writtenAtResult, resultAt.Sub(startedAt).Round(time.Millisecond), endAt.Sub(startedAt).Round(time.Millisecond))
+	t.Logf("P6 server side: %d of %d data frames written at dispatch, %d when the result came back; result %v after dispatch, stream end %v after dispatch (pace %v)",
+		framesAtStart, total, writtenAtResult, resultAt.Sub(startedAt).Round(time.Microsecond), endAt.Sub(startedAt).Round(time.Millisecond), pace)
 }

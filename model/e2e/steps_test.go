@@ -1,11 +1,14 @@
 package e2e
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -48,5 +51,33 @@ func TestMaxStepsStopsTheLoopAndTheUserContinues(t *testing.T) {
 		if e.Role == view.RoleNotice {
 			t.Fatalf("a one-step turn without tools must not hit the limit: %+v", e)
 		}
+	}
+}
+
+// When the follow-up request fails, Retry re-sends exactly it — the tool results included,
+// the tool not run again — and the turn completes.
+func TestRetryResendsTheFailedFollowUp(t *testing.T) {
+	const model = "retry"
+	srv := newServer(t, fixtures.Options{}, map[string]string{model: oneCall(model, "now", "{}", "alternate http-500")})
+	runs := 0
+	reg := newRegistry(t, func() time.Time { runs++; return fixedNow }, "")
+	s := newSession(t, srv, chat.Config{Model: model}, nil, reg, nil)
+	s.submit("what time is it")
+	if st := s.chat().State; st.Phase != phase.Error || !strings.Contains(st.Reason, "HTTP 500") {
+		t.Fatalf("phase %s (%q), want the error of the follow-up", st.Phase, st.Reason)
+	}
+	s.d.Apply(s.chat().Retry())
+	s.until("the turn is over", s.turnOver)
+	s.expectComplete()
+	reqs := srv.Requests()
+	if len(reqs) != 3 || !bytes.Equal(reqs[1].Raw, reqs[2].Raw) {
+		t.Fatalf("%d requests; the retry must equal the failed one:\n%s\n%s", len(reqs), reqs[1].Raw, reqs[len(reqs)-1].Raw)
+	}
+	mustValidate(t, reqs[2])
+	if runs != 1 {
+		t.Fatalf("now ran %d times, want 1", runs)
+	}
+	if !strings.Contains(s.lastReply(), nowText) {
+		t.Fatalf("reply %q", s.lastReply())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -52,7 +53,7 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 		t.Fatal(err)
 	}
 	s := &server{}
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	hs := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -69,6 +70,13 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		h.ServeHTTP(&frameWriter{ResponseWriter: w, s: s}, r)
 	}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
 	t.Cleanup(hs.Close)
 	s.URL = hs.URL + "/v1"
 	return s

@@ -9,6 +9,10 @@ import (
 // resultInterrupted answers a call whose result a resumed log does not hold.
 const resultInterrupted = "No result: the session ended before this tool finished."
 
+// notRun holds the engine's own answers for calls that did not run to the end; a rebuilt
+// transcript shows those cards as failed, as the live one did.
+var notRun = map[string]bool{resultStopped: true, resultDeclined: true, resultNoAsk: true, resultNoTools: true, resultInterrupted: true}
+
 // repairHistory makes a history (e.g. a session log cut off mid-turn) valid to send: every
 // assistant tool call gets exactly one tool message right after its assistant message (a
 // missing one is answered with resultInterrupted), and tool messages that answer no call,
@@ -40,7 +44,8 @@ func repairHistory(in []stream.Message) []stream.Message {
 }
 
 // entriesFor rebuilds the transcript of a valid history: user and assistant messages become
-// entries, and each tool message becomes the result on its call's card.
+// entries, and each tool message becomes the result on its call's card — a failed card when
+// the result is one of the engine's notRun answers.
 func entriesFor(h []stream.Message) []*view.Entry {
 	var entries []*view.Entry
 	cards := map[string]*view.Card{}
@@ -60,6 +65,9 @@ func entriesFor(h []stream.Message) []*view.Entry {
 		case "tool":
 			if card := cards[m.ToolCallID]; card != nil {
 				card.Result = m.Content
+				if notRun[m.Content] {
+					card.Status, card.IsError = phase.CallError, true
+				}
 			}
 		}
 	}

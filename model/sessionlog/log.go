@@ -5,6 +5,7 @@
 package sessionlog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -33,15 +34,21 @@ type Writer struct {
 }
 
 // Create opens (or creates) the log at path for appending, with mode 0600 — the log holds the
-// conversation, so only its owner may read it.
+// conversation, so only its owner may read it. A log whose last line is unterminated (the
+// program stopped mid-write) is mended first, so that appending keeps it readable: a complete
+// record there gets its newline; a cut-off one, which Read skips anyway, is cut away.
 func Create(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the session log: %w", err)
 	}
 	if err := f.Chmod(0o600); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cannot restrict the session log to its owner: %w", err)
+	}
+	if err := mendTail(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
 	}
 	w := &Writer{f: f, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go w.loop()
@@ -101,4 +108,40 @@ func (w *Writer) flush() {
 			return
 		}
 	}
+}
+
+// mendTail makes f end in a newline or be empty: an unterminated last line that holds a whole
+// record is terminated, anything else after the last newline is truncated.
+func mendTail(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size := fi.Size()
+	start := size // the offset just after the last newline
+	buf := make([]byte, 4096)
+	for start > 0 {
+		n := min(int64(len(buf)), start)
+		if _, err := f.ReadAt(buf[:n], start-n); err != nil {
+			return err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			start = start - n + int64(i) + 1
+			break
+		}
+		start -= n
+	}
+	if start == size {
+		return nil
+	}
+	tail := make([]byte, size-start)
+	if _, err := f.ReadAt(tail, start); err != nil {
+		return err
+	}
+	var rec Record
+	if json.Unmarshal(tail, &rec) == nil && rec.valid() {
+		_, err = f.Write([]byte{'\n'})
+		return err
+	}
+	return f.Truncate(start)
 }

@@ -1,0 +1,125 @@
+package sessionlog
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream"
+)
+
+const (
+	userLine  = `{"type":"message","message":{"role":"user","content":"what time is it"}}`
+	callLine  = `{"type":"message","message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"now","arguments":"{}"}}]}}`
+	toolLine  = `{"type":"message","message":{"role":"tool","content":"12:00","tool_call_id":"call_1","name":"now"}}`
+	usageLine = `{"type":"usage","usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}`
+)
+
+func writeLog(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRead(t *testing.T) {
+	user := stream.Message{Role: "user", Content: "what time is it"}
+	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "call_1", Name: "now", Arguments: "{}"}}}
+	tool := stream.Message{Role: "tool", Content: "12:00", ToolCallID: "call_1", Name: "now"}
+	tests := []struct {
+		name     string
+		text     string
+		messages []stream.Message
+		usage    stream.Usage
+		cutOff   bool
+	}{
+		{"empty", "", nil, stream.Usage{}, false},
+		{"a turn", strings.Join([]string{userLine, callLine, usageLine, toolLine, usageLine}, "\n") + "\n",
+			[]stream.Message{user, call, tool}, stream.Usage{PromptTokens: 6, CompletionTokens: 4, TotalTokens: 10}, false},
+		{"blank lines", "\n" + userLine + "\n\n  \n", []stream.Message{user}, stream.Usage{}, false},
+		{"last line complete but unterminated", userLine + "\n" + toolLine, []stream.Message{user, tool}, stream.Usage{}, false},
+		{"last line cut off", userLine + "\n" + callLine[:40], []stream.Message{user}, stream.Usage{}, true},
+		{"only line cut off", userLine[:10], nil, stream.Usage{}, true},
+		{"cut off after a usage", usageLine + "\n" + toolLine[:len(toolLine)-1], nil, stream.Usage{PromptTokens: 3, CompletionTokens: 2, TotalTokens: 5}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log, err := Read(writeLog(t, tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(log.Messages, tt.messages) || log.Usage != tt.usage || log.CutOff != tt.cutOff {
+				t.Fatalf("Read = %+v\nwant messages %+v usage %+v cutOff %v", log, tt.messages, tt.usage, tt.cutOff)
+			}
+		})
+	}
+}
+
+// A line other than the last that is not a record is an error naming the file and the line.
+func TestReadBadLine(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       int
+	}{
+		{"not JSON", userLine + "\n" + "hello\n" + toolLine + "\n", 2},
+		{"cut in the middle", userLine + "\n" + callLine[:40] + "\n" + toolLine + "\n", 2},
+		{"unknown type", `{"type":"note"}` + "\n", 1},
+		{"message without role", `{"type":"message","message":{"content":"x"}}` + "\n", 1},
+		{"usage without usage", "\n\n" + `{"type":"usage"}` + "\n" + userLine + "\n", 3},
+		{"JSON of another kind", userLine + "\n[1,2]\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLog(t, tt.text)
+			_, err := Read(path)
+			want := path + " line " + strconv.Itoa(tt.line) + " is not a session log record"
+			if err == nil || err.Error() != want {
+				t.Fatalf("Read error %v, want %q", err, want)
+			}
+		})
+	}
+}
+
+func TestReadMissingFile(t *testing.T) {
+	_, err := Read(filepath.Join(t.TempDir(), "none.jsonl"))
+	if err == nil || !strings.Contains(err.Error(), "cannot open the session log") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// What the engine records reads back as the same messages and summed usage.
+func TestWriteThenRead(t *testing.T) {
+	msgs := []stream.Message{
+		{Role: "user", Content: "list and read"},
+		{Role: "assistant", Content: "On it.", ToolCalls: []stream.ToolCall{
+			{Index: 0, ID: "a", Name: "list_dir", Arguments: `{"path":"."}`},
+			{Index: 1, ID: "b", Name: "read_file", Arguments: `{"path":"x\u2028y"}`}}},
+		{Role: "tool", ToolCallID: "a", Name: "list_dir", Content: "x\n"},
+		{Role: "tool", ToolCallID: "b", Name: "read_file", Content: "line1\nline2 \"quoted\" ␛[31m"},
+		{Role: "assistant", Content: "Done."},
+	}
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	w := create(t, path)
+	for i := range msgs {
+		w.Add(chat.Record{Message: &msgs[i]})
+		u := stream.Usage{PromptTokens: i, CompletionTokens: 1, TotalTokens: i + 1}
+		w.Add(chat.Record{Usage: &u})
+	}
+	closeLog(t, w)
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(log.Messages, msgs) {
+		t.Fatalf("read back\n%+v\nwant\n%+v", log.Messages, msgs)
+	}
+	if want := (stream.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}); log.Usage != want || log.CutOff {
+		t.Fatalf("usage %+v cutOff %v, want %+v", log.Usage, log.CutOff, want)
+	}
+}

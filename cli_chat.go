@@ -53,7 +53,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
 	fs.Usage = func() {
-		fmt.Fprint(out, usage)
+		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -78,6 +78,12 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
+		return 2
+	case o.maxSteps < 1:
+		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
+		return 2
+	case o.stallTimeout < 0:
+		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
 	}
 	if err := chatSession(o, stdout); err != nil {

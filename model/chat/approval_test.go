@@ -199,3 +199,27 @@ func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 		}
 	}
 }
+
+func TestStopWhileAskingDropsTheCallThatNeverRan(t *testing.T) {
+	h := askingHarness(t, Config{CanAsk: true})
+	h.feed(toolFrame("now", start("n1", "now"), delta("n1", "{}"), ready("n1")))
+	h.do(h.c.Stop())
+	asst := h.c.History[1]
+	if len(asst.ToolCalls) != 1 || asst.ToolCalls[0].ID != "n1" {
+		t.Fatalf("the running call stays, the one waiting for approval is dropped: %+v", asst.ToolCalls)
+	}
+	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) {
+		t.Fatalf("history %v", got)
+	}
+}
+
+func TestResumedCardsKeepTheirSummary(t *testing.T) {
+	c := New(Config{Tools: fakeTools{}}, []stream.Message{
+		{Role: "user", Content: "q"},
+		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
+		{Role: "tool", ToolCallID: "x", Content: "r"},
+	})
+	if got := c.Entries[1].Cards[0].Summary; got != `args={"q":1}` {
+		t.Fatalf("summary %q", got)
+	}
+}

@@ -46,7 +46,7 @@ func New(cfg Config, history []stream.Message) *Chat {
 	}
 	c := &Chat{cfg: cfg, allowed: map[string]bool{}}
 	c.History = repairHistory(history)
-	c.Entries = entriesFor(c.History)
+	c.Entries = entriesFor(c.History, cfg.Tools)
 	return c
 }
 

@@ -99,8 +99,13 @@ func (c *Chat) fail(st *step, reason string) []Effect {
 }
 
 // commit appends the step's reply and its tool results to the history. After Stop, calls that
-// never became ready are dropped and calls still running get a "stopped by the user" result.
+// never ran (never ready, or still waiting for approval) are dropped and calls still running
+// get a "stopped by the user" result.
 func (c *Chat) commit(st *step, stopped bool) []Effect {
+	neverRan := map[string]bool{} // waiting for approval: ready, but never started
+	for _, id := range st.asking {
+		neverRan[id] = true
+	}
 	if stopped {
 		st.markInterrupted(resultStopped)
 	}
@@ -108,14 +113,14 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 	var results []stream.Message
 	for _, call := range st.calls.List() {
 		var text string
-		switch call.Status {
-		case phase.CallPending:
+		switch {
+		case call.Status == phase.CallPending, neverRan[call.ID]:
 			continue
-		case phase.CallRunning:
+		case call.Status == phase.CallRunning:
 			text = resultStopped
-		case phase.CallDone:
+		case call.Status == phase.CallDone:
 			text = resultText(call.Result)
-		case phase.CallError:
+		case call.Status == phase.CallError:
 			text = errorText(call.Error)
 		}
 		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText})

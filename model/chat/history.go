@@ -46,7 +46,8 @@ func repairHistory(in []stream.Message) []stream.Message {
 // entriesFor rebuilds the transcript of a valid history: user and assistant messages become
 // entries, and each tool message becomes the result on its call's card — a failed card when
 // the result is one of the engine's notRun answers.
-func entriesFor(h []stream.Message) []*view.Entry {
+// Cards get their argument summary from tools when it is not nil.
+func entriesFor(h []stream.Message, tools Toolbox) []*view.Entry {
 	var entries []*view.Entry
 	cards := map[string]*view.Card{}
 	for _, m := range h {
@@ -56,7 +57,11 @@ func entriesFor(h []stream.Message) []*view.Entry {
 		case "assistant":
 			e := &view.Entry{Role: view.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
 			for _, call := range m.ToolCalls {
-				e.Cards = append(e.Cards, view.Card{ID: call.ID, Name: call.Name, Args: call.Arguments, ArgsBytes: len(call.Arguments), Status: phase.CallDone})
+				card := view.Card{ID: call.ID, Name: call.Name, Args: call.Arguments, ArgsBytes: len(call.Arguments), Status: phase.CallDone}
+				if tools != nil {
+					card.Summary = tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
+				}
+				e.Cards = append(e.Cards, card)
 			}
 			for i := range e.Cards {
 				cards[e.Cards[i].ID] = &e.Cards[i]

@@ -31,6 +31,7 @@ type Writer struct {
 	wake chan struct{}
 	done chan struct{}
 	err  error
+	shut bool // Close was called: Add drops records, Close returns the first error again
 }
 
 // Create opens (or creates) the log at path for appending, with mode 0600 — the log holds the
@@ -64,6 +65,9 @@ func (w *Writer) Add(r chat.Record) {
 	line, err := json.Marshal(rec)
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.shut {
+		return
+	}
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
@@ -76,10 +80,21 @@ func (w *Writer) Add(r chat.Record) {
 }
 
 // Close writes what is queued and closes the file. It returns the first error the log met.
+// Calling it again only returns that error; records added after Close are dropped.
 func (w *Writer) Close() error {
+	w.mu.Lock()
+	if w.shut {
+		defer w.mu.Unlock()
+		return w.err
+	}
+	w.shut = true
 	close(w.wake)
+	w.mu.Unlock()
 	<-w.done
-	if err := w.f.Close(); err != nil && w.err == nil {
+	err := w.f.Close()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil && w.err == nil {
 		w.err = err
 	}
 	return w.err

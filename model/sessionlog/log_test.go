@@ -169,3 +169,23 @@ func TestCloseReportsAWriteError(t *testing.T) {
 		t.Fatalf("Close = %v", err)
 	}
 }
+
+func TestCloseTwiceAndAddAfterClose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	w, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "kept"}})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "dropped"}})
+	if err := w.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+	log, err := Read(path)
+	if err != nil || len(log.Messages) != 1 || log.Messages[0].Content != "kept" {
+		t.Fatalf("log %+v, err %v", log, err)
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestChatCommandLine(t *testing.T) {
+	cases := []struct {
+		args     []string
+		code     int
+		out, err string
+	}{
+		{[]string{"--version"}, 0, "phasechat " + version, ""},
+		{[]string{"--help"}, 0, "--stall-timeout", ""},
+		{[]string{"--max-steps", "0"}, 2, "", "--max-steps must be at least 1"},
+		{[]string{"--stall-timeout", "-1s"}, 2, "", "--stall-timeout cannot be negative"},
+		{[]string{"--no-such-flag"}, 2, "", "flag provided but not defined"},
+		{[]string{"stray"}, 2, "", `unexpected argument "stray"`},
+		{[]string{"--base-url", "ftp://example.com", "--version"}, 0, "phasechat", ""},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := runChat(c.args, &out, &errb)
+		if code != c.code || !strings.Contains(out.String(), c.out) || !strings.Contains(errb.String(), c.err) {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", c.args, code, out.String(), errb.String())
+		}
+	}
+}
+
+func TestEndpointResolution(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	t.Setenv("OPENAI_MODEL", "")
+	ep, err := resolveEndpoint(chatOptions{})
+	if err != nil || !ep.demo || ep.model != "demo" || !strings.HasPrefix(ep.baseURL, "http://127.0.0.1:") {
+		t.Fatalf("no configuration must give the demo: %+v %v", ep, err)
+	}
+	ep.stop()
+
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	if ep, _ = resolveEndpoint(chatOptions{}); ep.demo || ep.baseURL != openAIBaseURL || ep.model != "gpt-4o-mini" {
+		t.Fatalf("a key alone must give OpenAI: %+v", ep)
+	}
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+	t.Setenv("OPENAI_MODEL", "local")
+	if ep, _ = resolveEndpoint(chatOptions{}); ep.baseURL != "http://127.0.0.1:9/v1" || ep.model != "local" {
+		t.Fatalf("OPENAI_BASE_URL and OPENAI_MODEL: %+v", ep)
+	}
+	if ep, _ = resolveEndpoint(chatOptions{baseURL: "http://127.0.0.1:8/v1", model: "m"}); ep.baseURL != "http://127.0.0.1:8/v1" || ep.model != "m" {
+		t.Fatalf("flags win: %+v", ep)
+	}
+	if _, err := resolveEndpoint(chatOptions{baseURL: "localhost:8080"}); err == nil || !strings.Contains(err.Error(), "not an http(s) URL") {
+		t.Fatalf("a URL without a scheme must be refused clearly: %v", err)
+	}
+}
+
+func TestEndpointLabelHidesCredentials(t *testing.T) {
+	if got := endpointLabel("https://user:secret@example.com/v1?key=abc"); strings.Contains(got, "secret") || strings.Contains(got, "abc") {
+		t.Fatalf("label %q leaks credentials", got)
+	}
+}

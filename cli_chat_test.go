@@ -13,7 +13,7 @@ func TestChatCommandLine(t *testing.T) {
 		out, err string
 	}{
 		{[]string{"--version"}, 0, "phasechat " + version, ""},
-		{[]string{"--help"}, 0, "--stall-timeout", ""},
+		{[]string{"--help"}, 0, "-stall-timeout duration", ""},
 		{[]string{"--max-steps", "0"}, 2, "", "--max-steps must be at least 1"},
 		{[]string{"--stall-timeout", "-1s"}, 2, "", "--stall-timeout cannot be negative"},
 		{[]string{"--no-such-flag"}, 2, "", "flag provided but not defined"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 )
 
 // CallStatus is where a tool call is in its life: pending → running → done, or error from
@@ -59,8 +60,9 @@ type ToolCalls struct {
 }
 
 type callEntry struct {
-	call ToolCall // ArgsText is filled from args on the way out
-	args strings.Builder
+	call    ToolCall // ArgsText is filled from args on the way out
+	args    []byte   // only appended to, so snapshots can share it (see snapshot)
+	pending bool     // call.Status == CallPending, kept as a flag for the per-delta path
 }
 
 // NewToolCalls returns an empty machine.
@@ -74,26 +76,25 @@ var ErrInvalidArgs = errors.New("the tool arguments are not valid JSON")
 // Apply folds one event in. It costs O(len(ev.ArgsTextDelta)), except ready, which parses the
 // call's whole argument text once.
 func (c *ToolCalls) Apply(ev CallEvent) {
+	if ev.Type == CallDelta { // the per-token path: a lookup and an append
+		if e := c.route(ev.ID); e != nil && e.pending {
+			e.args = append(e.args, ev.ArgsTextDelta...)
+		}
+		return
+	}
 	if ev.Type == CallStart {
 		c.start(ev.ID, ev.Name)
 		return
 	}
-	e := c.last
-	if e == nil || e.call.ID != ev.ID {
-		if e = c.byID[ev.ID]; e == nil {
-			return
-		}
-		c.last = e
+	e := c.route(ev.ID)
+	if e == nil {
+		return
 	}
 	call := &e.call
 	switch ev.Type {
-	case CallDelta:
-		if call.Status == CallPending {
-			e.args.WriteString(ev.ArgsTextDelta)
-		}
 	case CallReady:
-		if call.Status == CallPending {
-			call.Args, call.Error = parseArgs(e.args.String())
+		if e.pending {
+			call.Args, call.Error = parseArgs(e.argsText())
 			call.Status = CallRunning
 			if call.Error != nil {
 				call.Status = CallError
@@ -108,13 +109,26 @@ func (c *ToolCalls) Apply(ev CallEvent) {
 			call.Status, call.Error = CallError, ev.Error
 		}
 	}
+	e.pending = call.Status == CallPending
+}
+
+// route finds the call an event is for; nil for an unknown id.
+func (c *ToolCalls) route(id string) *callEntry {
+	if e := c.last; e != nil && e.call.ID == id {
+		return e
+	}
+	e := c.byID[id]
+	if e != nil {
+		c.last = e
+	}
+	return e
 }
 
 func (c *ToolCalls) start(id, name string) {
 	if _, dup := c.byID[id]; dup || id == "" {
 		return
 	}
-	e := &callEntry{call: ToolCall{ID: id, Name: name, Status: CallPending}}
+	e := &callEntry{call: ToolCall{ID: id, Name: name, Status: CallPending}, pending: true}
 	c.byID[id] = e
 	c.order = append(c.order, e)
 	c.last = e
@@ -143,8 +157,18 @@ func (c *ToolCalls) Len() int { return len(c.order) }
 
 func (e *callEntry) snapshot() ToolCall {
 	call := e.call
-	call.ArgsText = e.args.String()
+	call.ArgsText = e.argsText()
 	return call
+}
+
+// argsText returns the argument text without copying it: args is only ever appended to, so
+// the bytes a returned string covers are never written again (a re-allocation leaves them in
+// the old array).
+func (e *callEntry) argsText() string {
+	if len(e.args) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(e.args), len(e.args))
 }
 
 // parseArgs parses complete argument text: blank means {}, anything else must be exactly one

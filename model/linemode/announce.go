@@ -16,7 +16,8 @@ import (
 // Invariants, per call, in this order:
 //   - Transcript lines come first, entry by entry. A notice is one "Note: …" line. A reply's
 //     text is printed by whole lines as each '\n' arrives, the first line prefixed with
-//     "Assistant: " (leading blank lines are skipped); its open tail is printed when the reply
+//     "Assistant: " (leading blank lines are skipped), and so is the first line after a
+//     Tool or Status line came between, so a listener knows who speaks again; its open tail is printed when the reply
 //     ends, followed by one "Reasoning: N characters (not read out)." line if it had
 //     reasoning. A tool call gets one "Tool: … started: …" (or "… is waiting for your
 //     approval") line when it starts running or starts waiting, and one "… done in …",
@@ -48,7 +49,7 @@ type seenEntry struct {
 	fed      int         // bytes of Entry.Text fed to text
 	printed  int         // bytes of text.String() printed
 	scanned  int         // bytes of text.String() known to hold no '\n' after printed
-	prefixed bool        // "Assistant: " has been printed
+	prefixed bool        // "Assistant: " has been printed, and no Tool or Status line since
 	cut      bool        // the last line printed was a tail cut off mid-line
 	cards    []seenCard
 }
@@ -102,6 +103,7 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 		for _, e := range entries[a.next:] {
 			if s := a.seen[e]; s != nil && !s.done {
 				lines = s.flushTail(lines)
+				s.prefixed = false
 			}
 		}
 		lines = append(lines, "Status: "+spoken(text))
@@ -120,6 +122,7 @@ func (s *seenEntry) reply(e *view.Entry, lines []string, answered *bool) []strin
 	lines = s.flushText(e.Text, final, lines)
 	if tools := s.toolLines(e.Cards, nil, answered); len(tools) > 0 {
 		lines = append(s.flushTail(lines), tools...)
+		s.prefixed = false
 	}
 	if final {
 		if e.Reasoning != "" {

@@ -50,6 +50,12 @@ const writing = "Status: Writing a reply. Esc stops generating."
 
 func TestAnnounceText(t *testing.T) {
 	for name, steps := range map[string][]announceStep{
+		"a reply resuming after a tool line is prefixed again, blank lines skipped": {
+			{func(f *fake) { f.submit() }, []string{writing}},
+			{func(f *fake) { f.text("Looking.\n") }, []string{"Assistant: Looking."}},
+			{func(f *fake) { f.card(0).Name, f.card(0).Status = "now", phase.CallRunning }, []string{"Tool: now started"}},
+			{func(f *fake) { f.text("\nStill here.\nMore.\n") }, []string{"Assistant: Still here.", "More."}},
+		},
 		"lines flush at their ends, the tail at the end": {
 			{func(f *fake) { f.submit() }, []string{writing}},
 			{func(f *fake) { f.text("Hel") }, nil},
@@ -91,19 +97,19 @@ func TestAnnounceText(t *testing.T) {
 			{func(f *fake) { f.submit(); f.reply().Reasoning = "x"; f.end(phase.Complete) },
 				[]string{"Reasoning: 1 character (not read out).", "Status: Answer ready."}},
 		},
-		"the tail is printed before a status line, so the order holds": {
+		"the tail is printed before a status line, so the order holds; the reply resumes with its prefix": {
 			{func(f *fake) { f.submit() }, []string{writing}},
 			{func(f *fake) { f.text("Let me check.") }, nil},
 			{func(f *fake) { f.st.Phase, f.st.Tool = phase.StreamingTool, "now" },
 				[]string{"Assistant: Let me check.", "Status: Working on now. Esc stops generating."}},
-			{func(f *fake) { f.text(" Done.\n") }, []string{"Done.", writing}},
+			{func(f *fake) { f.text(" Done.\n") }, []string{"Assistant: Done.", writing}},
 		},
 		"the end of a cut line is not an empty line": {
 			{func(f *fake) { f.submit() }, []string{writing}},
 			{func(f *fake) { f.text("Checking.") }, nil},
 			{func(f *fake) { f.st.Phase, f.st.Tool = phase.StreamingTool, "now" },
 				[]string{"Assistant: Checking.", "Status: Working on now. Esc stops generating."}},
-			{func(f *fake) { f.text("\nNext\n") }, []string{"Next", writing}},
+			{func(f *fake) { f.text("\nNext\n") }, []string{"Assistant: Next", writing}},
 		},
 		"a blank tail is not printed before a status line": {
 			{func(f *fake) { f.submit(); f.text("Line\n  ") }, []string{"Assistant: Line", writing}},
@@ -111,7 +117,7 @@ func TestAnnounceText(t *testing.T) {
 		},
 		"text replaced by a shorter one is read again from its start": {
 			{func(f *fake) { f.submit(); f.text("old line\n") }, []string{"Assistant: old line", writing}},
-			{func(f *fake) { f.reply().Text = "new\n" }, []string{"new"}},
+			{func(f *fake) { f.reply().Text = "new\n" }, []string{"Assistant: new"}},
 		},
 	} {
 		t.Run(name, func(t *testing.T) { runSteps(t, steps) })

@@ -18,7 +18,10 @@
 //	Reasoning: 1,234 characters (not read out).         once per reply that had reasoning
 //	Note: Stopped after 8 steps (--max-steps 8). …      the engine's own notices
 //
-// There is no spinner and nothing is rewritten. The status texts are phase.Status's (§3).
+// When a Tool or Status line comes between two parts of a reply, the part before it is
+// printed first (even mid-line) and the part after it starts with "Assistant: " again, so
+// lines keep the order things happened in and a listener knows who speaks. There is no
+// spinner and nothing is rewritten. The status texts are phase.Status's (§3).
 // A new tool name within streaming-tool prints no Status line: the Tool lines name each tool.
 //
 // Approvals are the one Status line that is not a phase change: when a tool waits for
@@ -50,9 +53,14 @@
 // out of Run, panics in Run's goroutine included; a panic on another goroutine ends the
 // process without deferred calls, which no Go program can intercept.
 //
-// A read that returns just as the mode changes is taken in the mode in effect when it returned;
-// switching back to line input discards input not read yet, so keys pressed while a reply
-// streamed never start the next message.
+// Input is read on a goroutine of its own; a read that returns just as the mode changes is
+// taken in the mode in effect when it returned, and switching back to line input discards
+// input not read yet, so keys pressed while a reply streamed never start the next message.
+// Every read starts afresh in the current mode: standard input, usually a blocking
+// descriptor, is read through /dev/tty opened anew when it is the controlling terminal (see
+// pollableInput). Only with a terminal that is neither pollable nor the controlling one can a
+// Ctrl+D at the prompt go unnoticed (a kernel read begun in single-key mode waits for at
+// least one byte); Ctrl+C always quits.
 //
 // # Input that is not a terminal
 //

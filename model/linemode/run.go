@@ -49,11 +49,15 @@ func Run(o Options) (err error) {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, quitSignals()...)
 	defer signal.Stop(sigs)
-	var mode func() inputMode
+	in, mode := o.In, (func() inputMode)(nil)
 	if s.term != nil {
+		var opened bool
+		if in, opened = pollableInput(o.In); opened {
+			defer in.Close()
+		}
 		mode = s.term.mode
 	}
-	s.input = startReader(o.In, mode)
+	s.input = startReader(in, mode)
 	defer s.input.close()
 
 	s.say(header(o.Footer, s.term != nil)...)

@@ -13,5 +13,7 @@ func (*terminal) mode() inputMode     { return lineInput }
 func (*terminal) reapply() error      { return nil }
 func (*terminal) restore() error      { return nil }
 
+func pollableInput(f *os.File) (*os.File, bool) { return f, false }
+
 // resumeSignal: no job control here.
 var resumeSignal os.Signal

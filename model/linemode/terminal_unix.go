@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -99,6 +100,40 @@ func (t *terminal) reapply() error { return t.set(t.mode()) }
 func (t *terminal) restore() error {
 	orig := t.orig
 	return t.setTermios(ioctlSetTermios, &orig)
+}
+
+// pollableInput returns a file to read the terminal f from that Go's poller can wait on, so
+// that every read(2) starts afresh in the mode then in effect. A read blocked in the kernel
+// keeps the minimum it started with: begun in single-key mode (VMIN 1), it does not return
+// for a Ctrl+D typed at the prompt after the switch to line input. When f is not pollable
+// (standard input is usually a blocking descriptor) and is the controlling terminal, that is
+// /dev/tty opened anew: an open file description of its own, so Go making it non-blocking
+// leaves the shell's untouched. Otherwise it is f itself. opened says the caller must close it.
+func pollableInput(f *os.File) (in *os.File, opened bool) {
+	if f.SetReadDeadline(time.Time{}) == nil {
+		return f, false // already pollable
+	}
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return f, false
+	}
+	controlling := false
+	conn.Control(func(fd uintptr) {
+		_, err := unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) // fails unless f is our controlling terminal
+		controlling = err == nil
+	})
+	if !controlling {
+		return f, false
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDONLY, 0)
+	if err != nil {
+		return f, false
+	}
+	if tty.SetReadDeadline(time.Time{}) != nil {
+		tty.Close()
+		return f, false
+	}
+	return tty, true
 }
 
 // resumeSignal is delivered when a stopped job continues.

@@ -72,7 +72,7 @@ func Note(text string) string { return "Note: " + safe.Line(text) }
 // Announce returns the lines that tell what changed since the last call.
 func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 	var lines []string
-	answered := false
+	var q approvals
 	for i := a.next; i < len(entries); i++ {
 		e := entries[i]
 		s := a.seen[e]
@@ -88,7 +88,7 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 			lines = append(lines, Note(e.Text))
 			s.done = true
 		case view.RoleAssistant:
-			lines = s.reply(e, lines, &answered)
+			lines = s.reply(e, lines, &q)
 		default:
 			s.done = true
 		}
@@ -98,7 +98,10 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 		a.next++
 	}
 	text := phase.Status(st)
-	newQuestion := st.Ask != "" && (answered || text != a.question)
+	// The engine may leave a question in its state after the last one was answered while the
+	// stream still runs; a question is pending only while a card waits.
+	pending := st.Ask != "" && q.waiting
+	newQuestion := pending && (q.answered || text != a.question)
 	if st.Phase != a.phase || newQuestion {
 		for _, e := range entries[a.next:] {
 			if s := a.seen[e]; s != nil && !s.done {
@@ -109,7 +112,7 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 		lines = append(lines, "Status: "+spoken(text))
 	}
 	a.phase, a.question = st.Phase, ""
-	if st.Ask != "" {
+	if pending {
 		a.question = text
 	}
 	return lines
@@ -117,10 +120,10 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 
 // reply announces an assistant entry's new text and tool events; when the entry no longer
 // streams, it flushes the rest and the reasoning line, and is done.
-func (s *seenEntry) reply(e *view.Entry, lines []string, answered *bool) []string {
+func (s *seenEntry) reply(e *view.Entry, lines []string, q *approvals) []string {
 	final := !e.Streaming
 	lines = s.flushText(e.Text, final, lines)
-	if tools := s.toolLines(e.Cards, nil, answered); len(tools) > 0 {
+	if tools := s.toolLines(e.Cards, nil, q); len(tools) > 0 {
 		lines = append(s.flushTail(lines), tools...)
 		s.prefixed = false
 	}
@@ -192,9 +195,14 @@ func (s *seenEntry) line(text string, lines []string) []string {
 	return append(lines, text)
 }
 
-// toolLines announces each card's start and end once. answered is set when a card that was
-// waiting for approval no longer is.
-func (s *seenEntry) toolLines(cards []view.Card, lines []string, answered *bool) []string {
+// approvals is what the cards say about approval questions in one Announce call.
+type approvals struct {
+	waiting  bool // a card waits for approval
+	answered bool // a card that waited no longer does
+}
+
+// toolLines announces each card's start and end once, and notes approvals in q.
+func (s *seenEntry) toolLines(cards []view.Card, lines []string, q *approvals) []string {
 	for i := range cards {
 		c := &cards[i]
 		if i == len(s.cards) {
@@ -202,8 +210,9 @@ func (s *seenEntry) toolLines(cards []view.Card, lines []string, answered *bool)
 		}
 		seen := &s.cards[i]
 		if seen.asking && !c.Asking {
-			*answered = true
+			q.answered = true
 		}
+		q.waiting = q.waiting || c.Asking
 		seen.asking = c.Asking
 		if seen.ended {
 			continue

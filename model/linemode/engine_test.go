@@ -160,3 +160,15 @@ func TestAnnounceEngineStopWhileAsking(t *testing.T) {
 		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
 	h.expect(h.do(h.c.Stop()), "Tool: mark not run: stopped by the user", "Status: Stopped. The partial reply is kept.")
 }
+
+// The engine keeps the question in its state when the last one is declined before the
+// stream ends; it must not be asked again.
+func TestAnnounceEngineDenialBeforeTheStreamEnds(t *testing.T) {
+	h := newHandEngine(t, chat.Config{CanAsk: true})
+	h.do(h.c.Submit("note hi"))
+	h.feed(callUpdate("m1", "mark", `{"text":"hi"}`))
+	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval",
+		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
+	h.expect(h.do(h.c.Approve(chat.Deny)), "Tool: mark not run: The user declined to run this tool.")
+	h.expect(h.end(), writing)
+}

@@ -54,8 +54,10 @@
 // process without deferred calls, which no Go program can intercept.
 //
 // Input is read on a goroutine of its own; a read that returns just as the mode changes is
-// taken in the mode in effect when it returned, and switching back to line input discards
-// input not read yet, so keys pressed while a reply streamed never start the next message.
+// taken in the mode in effect when it returned. A change of mode discards input not read yet,
+// so keys pressed while a reply streamed never start the next message, and a message is one
+// line: of a pasted block of lines the first is sent and the rest discarded, never taken for
+// keys (a stray y or a would answer an approval question).
 // Every read starts afresh in the current mode: standard input, usually a blocking
 // descriptor, is read through /dev/tty opened anew when it is the controlling terminal (see
 // pollableInput). Only with a terminal that is neither pollable nor the controlling one can a

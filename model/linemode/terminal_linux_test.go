@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 const (
@@ -202,5 +204,62 @@ func TestTerminalSignals(t *testing.T) {
 	p.waitFor(stopped)
 	if got := p.termios(); got != orig {
 		t.Fatalf("terminal not restored after SIGINT:\n%+v\nwant\n%+v", got, orig)
+	}
+}
+
+// TestModeChangeDiscardsUnreadInput: input typed but not read yet is discarded when the mode
+// changes (keys pressed during a reply, the rest of a pasted block), and kept when the same
+// mode is set again (after SIGCONT), and restore puts back the saved settings.
+func TestModeChangeDiscardsUnreadInput(t *testing.T) {
+	p := openPTY(t)
+	orig := p.termios()
+	term := openTerminal(p.slave)
+	if term == nil {
+		t.Fatal("a pty is not taken for a terminal")
+	}
+	pending := func() int {
+		var n int
+		if err := control(p.slave, func(fd int) (err error) { n, err = unix.IoctlGetInt(fd, unix.TIOCINQ); return err }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	waitPending := func(want int) {
+		deadline := time.Now().Add(2 * time.Second)
+		for pending() != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d bytes unread, want %d", pending(), want)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	for _, step := range []struct {
+		mode     inputMode
+		typed    string
+		leftOver int
+	}{
+		{lineInput, "kept\n", 5}, // the mode it starts in: typeahead stays
+		{keyInput, "", 0},        // line -> key: the pasted rest is dropped
+		{keyInput, "y\n", 2},     // the same mode again: kept
+		{lineInput, "", 0},       // key -> line: keys pressed meanwhile dropped
+	} {
+		if step.typed != "" {
+			before := pending()
+			p.send(step.typed)
+			waitPending(before + len(step.typed))
+		}
+		if err := term.set(step.mode); err != nil {
+			t.Fatal(err)
+		}
+		p.expectMode(step.mode)
+		if got := pending(); got != step.leftOver {
+			t.Fatalf("after setting mode %d: %d bytes unread, want %d", step.mode, got, step.leftOver)
+		}
+	}
+	if err := term.restore(); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.termios(); got != orig {
+		t.Fatalf("restore: %+v, want %+v", got, orig)
 	}
 }

@@ -74,12 +74,13 @@ func (t *terminal) termiosFor(m inputMode) unix.Termios {
 	return tio
 }
 
-// set switches to mode m. Switching from key input to line input first discards input not
-// read yet, so keys pressed while a reply streamed do not start the next message.
+// set switches to mode m. A change of mode first discards input not read yet: keys pressed
+// while a reply streamed do not start the next message, and the rest of a pasted block of
+// lines is not taken for single keys (a stray y or a would answer an approval question).
 func (t *terminal) set(m inputMode) error {
 	tio := t.termiosFor(m)
 	req := uint(ioctlSetTermios)
-	if m == lineInput && t.mode() == keyInput {
+	if m != t.mode() {
 		req = ioctlSetTermiosFlush
 	}
 	if err := t.setTermios(req, &tio); err != nil {

@@ -109,7 +109,9 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			}
 		case sig := <-sigs:
 			if resumeSignal != nil && sig == resumeSignal {
-				s.check(s.term.reapply())
+				if s.term != nil {
+					s.check(s.term.reapply())
+				}
 				continue
 			}
 			s.quitting = true

@@ -42,7 +42,8 @@
 //	Esc        stop the reply and the tools it started     while streaming
 //	y / n / a  run / decline / always allow this tool      while a tool waits for approval
 //	Enter      retry                                       in the error phase
-//	Tab        go to the composer (prompt "You: " again)   in the error phase
+//	Tab        go to the composer (prompt "You: " again)   in the error phase; an empty
+//	           line there goes back to Retry
 //	Ctrl+D     quit                                        in the error phase
 //
 // Esc is a lone ESC byte: an ESC followed within escWait (30 ms) by more bytes is an escape

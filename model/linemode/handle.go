@@ -44,6 +44,10 @@ func (s *session) read(c chunk) {
 	}
 }
 
+// backToRetry says where the focus went when an empty line leaves the composer in the error
+// phase. It is not a Status line: the phase did not change.
+const backToRetry = "Back to Retry: Enter retries, Tab goes to the composer."
+
 // key acts on one key press in single-key mode; keys that do nothing in the phase are ignored.
 func (s *session) key(k Key) {
 	switch k {
@@ -87,7 +91,13 @@ func (s *session) sendQueued() {
 			s.prompted = false // the terminal echoed the line and its end
 		}
 		if strings.TrimSpace(text) == "" {
-			if s.term != nil {
+			switch {
+			case s.term != nil && s.toComposer:
+				// In the error phase an empty line goes back to Retry, as Tab came from there.
+				s.toComposer = false
+				s.say(backToRetry)
+				s.sync()
+			case s.term != nil:
 				s.write("You: ")
 				s.prompted = true
 			}

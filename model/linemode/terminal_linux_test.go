@@ -54,7 +54,8 @@ func TestTerminalEscStops(t *testing.T) {
 }
 
 // TestTerminalRetryAndTab: over flaky (odd requests fail), Enter in the error phase retries;
-// Tab goes to the composer instead, whose next line is a new message.
+// Tab goes to the composer instead, where an empty line goes back to Retry and a message is
+// sent as a new one.
 func TestTerminalRetryAndTab(t *testing.T) {
 	p := openPTY(t)
 	wait := start(t, sessionOptions(t, fixtureURL(t), "flaky", t.TempDir(), true, p.slave, p.slave))
@@ -66,12 +67,22 @@ func TestTerminalRetryAndTab(t *testing.T) {
 	p.waitFor(writing)
 	p.waitFor("Assistant: Hello! This is a plain streamed reply")
 	p.waitFor(answerReady + "\r\nYou: ")
-	p.send("two\r")
+	p.send("two\r") // request 3 fails
 	p.waitFor("Retry is available")
 	p.send("\t")
 	p.waitFor("You: ")
 	p.expectMode(lineInput)
-	p.send("three\r")
+	p.send("\r") // an empty line: back to Retry
+	p.waitFor("\r\n" + backToRetry + "\r\n")
+	p.expectMode(keyInput)
+	p.send("\r") // request 4 succeeds
+	p.waitFor(writing)
+	p.waitFor(answerReady + "\r\nYou: ")
+	p.send("three\r") // request 5 fails
+	p.waitFor("Retry is available")
+	p.send("\t")
+	p.waitFor("You: ")
+	p.send("four\r") // a new message from the composer: request 6 succeeds
 	p.waitFor(writing)
 	p.waitFor(answerReady + "\r\nYou: ")
 	p.send("\x04")
@@ -175,35 +186,40 @@ func TestTerminalRestoredAfterPanic(t *testing.T) {
 }
 
 // TestTerminalSignals: SIGCONT sets single-key mode again (a shell may have changed the
-// terminal while phasechat was stopped); SIGINT stops the reply and ends Run cleanly.
+// terminal while phasechat was stopped); SIGINT, SIGTERM and SIGHUP stop the reply and end
+// Run cleanly, with the terminal as it was.
 func TestTerminalSignals(t *testing.T) {
-	p := openPTY(t)
-	orig := p.termios()
-	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
-	p.waitFor("You: ")
-	p.send("drip\r")
-	p.waitFor(writing)
-	p.expectMode(keyInput)
-	p.setTermios(orig)
-	if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(2 * time.Second)
-	for p.termios().Lflag&syscall.ICANON != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("SIGCONT did not set single-key mode again")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	if err := wait(); err != nil {
-		t.Fatal(err)
-	}
-	p.waitFor(stopped)
-	if got := p.termios(); got != orig {
-		t.Fatalf("terminal not restored after SIGINT:\n%+v\nwant\n%+v", got, orig)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			p := openPTY(t)
+			orig := p.termios()
+			wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+			p.waitFor("You: ")
+			p.send("drip\r")
+			p.waitFor(writing)
+			p.expectMode(keyInput)
+			p.setTermios(orig)
+			if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(2 * time.Second)
+			for p.termios().Lflag&syscall.ICANON != 0 {
+				if time.Now().After(deadline) {
+					t.Fatal("SIGCONT did not set single-key mode again")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
+				t.Fatal(err)
+			}
+			if err := wait(); err != nil {
+				t.Fatal(err)
+			}
+			p.waitFor(stopped)
+			if got := p.termios(); got != orig {
+				t.Fatalf("terminal not restored after %v:\n%+v\nwant\n%+v", sig, got, orig)
+			}
+		})
 	}
 }
 

@@ -27,6 +27,7 @@ func (p *pane) expectModes(flags ...string) {
 // retries, which succeeds.
 func TestAccessibleEnterRetriesAfterFlaky(t *testing.T) {
 	t.Parallel()
+	needTmux(t)
 	p := startPane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "flaky")
 	p.expect("You: ")
 	p.expectModes("icanon", "echo", "isig", "opost")
@@ -65,6 +66,7 @@ func TestAccessibleApprovals(t *testing.T) {
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			t.Parallel()
+			needTmux(t)
 			dir := t.TempDir()
 			p := startPane(t, dir, nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "mark", "--tools", tools)
 			p.expect("You: ")
@@ -101,6 +103,7 @@ func TestAccessibleApprovals(t *testing.T) {
 // and the Stopped status are printed), phasechat exits 0, and the terminal is as it was.
 func TestAccessibleCtrlCStopsAndQuits(t *testing.T) {
 	t.Parallel()
+	needTmux(t)
 	p := startPane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "slow-drip")
 	p.expect("You: ")
 	p.typeLine("drip")

@@ -66,12 +66,18 @@ type pane struct {
 	from   int // expect looks after this offset of the raw output
 }
 
-// startPane runs the binary with args (and env, VAR=value each) in a fresh tmux pane.
-func startPane(t *testing.T, dir string, env []string, args ...string) *pane {
+// needTmux skips the test when tmux is missing.
+func needTmux(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the real-terminal tests of accessible mode need it (.ci/run installs it)")
 	}
+}
+
+// startPane runs the binary with args (and env, VAR=value each) in a fresh tmux pane.
+func startPane(t *testing.T, dir string, env []string, args ...string) *pane {
+	t.Helper()
+	needTmux(t)
 	bin := phasechatBinary(t)
 	quoted := []string{quote(bin)}
 	for _, a := range args {

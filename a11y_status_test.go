@@ -138,6 +138,7 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 	} {
 		t.Run(tc.model, func(t *testing.T) {
 			t.Parallel()
+			needTmux(t)
 			base := a11yFixtures(t)
 			dir := t.TempDir()
 			want := headlessStatuses(t, base, tc.model, dir, tc.esc)

@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -194,7 +195,10 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
 	if accessible {
-		runErr = errors.New("accessible mode is not available yet")
+		runErr = linemode.Run(linemode.Options{
+			Chat: engine, Performer: performer, Log: recorder(log), Footer: footer, Notice: notice,
+			In: os.Stdin, Out: stdout,
+		})
 	} else {
 		styles := view.DefaultStyles()
 		if noColor {

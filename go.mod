@@ -13,6 +13,7 @@ require (
 	github.com/r3labs/sse/v2 v2.10.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.uber.org/goleak v1.3.0
+	golang.org/x/sys v0.47.0
 	golang.org/x/term v0.31.0
 	golang.org/x/text v0.24.0
 )
@@ -42,6 +43,5 @@ require (
 	github.com/yuin/goldmark-emoji v1.0.5 // indirect
 	golang.org/x/net v0.39.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
 	gopkg.in/cenkalti/backoff.v1 v1.1.0 // indirect
 )

@@ -1,7 +1,7 @@
 package perform
 
 import (
-	"sync"
+	"sync/atomic"
 
 	"github.com/phasechat/phasechat/model/chat"
 )
@@ -17,13 +17,16 @@ type Driver struct {
 	Performer *Performer
 	Log       Recorder // nil: no log
 
-	results chan any
-	wg      sync.WaitGroup
+	results  chan any
+	finished chan struct{} // holds a token once an effect has been performed, for Wait
+	// inFlight counts effects started and not yet performed. An effect's answer is sent on
+	// results before it is counted out, so when inFlight is 0 every answer is in results.
+	inFlight atomic.Int64
 }
 
 // NewDriver returns a driver for c.
 func NewDriver(c *chat.Chat, p *Performer, log Recorder) *Driver {
-	return &Driver{Chat: c, Performer: p, Log: log, results: make(chan any, 64)}
+	return &Driver{Chat: c, Performer: p, Log: log, results: make(chan any, 64), finished: make(chan struct{}, 1)}
 }
 
 // Results delivers the answers of performed effects (chat.StreamMsg, chat.ToolDoneMsg).
@@ -39,11 +42,15 @@ func (d *Driver) Apply(effects []chat.Effect) {
 			}
 			continue
 		}
-		d.wg.Add(1)
+		d.inFlight.Add(1)
 		go func() {
-			defer d.wg.Done()
 			if msg := d.Performer.Do(e); msg != nil {
 				d.results <- msg
+			}
+			d.inFlight.Add(-1)
+			select {
+			case d.finished <- struct{}{}:
+			default: // a token is waiting already
 			}
 		}()
 	}
@@ -59,17 +66,25 @@ func (d *Driver) Handle(msg any) {
 	}
 }
 
-// Wait blocks until every effect in flight has been performed, handling answers as they come.
-// Call it after the last Stop, before dropping the driver, so no goroutine is left behind.
+// Wait blocks until every effect in flight has been performed, handling answers as they come
+// (which may start more effects: those are waited for too). Call it after the last Stop,
+// before dropping the driver, so no goroutine is left behind.
 func (d *Driver) Wait() {
-	done := make(chan struct{})
-	go func() { d.wg.Wait(); close(done) }()
 	for {
+		idle := d.inFlight.Load() == 0 // read before results: then every answer is in there
 		select {
 		case msg := <-d.results:
 			d.Handle(msg)
-		case <-done:
+			continue
+		default:
+		}
+		if idle {
 			return
+		}
+		select {
+		case msg := <-d.results:
+			d.Handle(msg)
+		case <-d.finished:
 		}
 	}
 }

@@ -1,0 +1,38 @@
+package linemode
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// header is what line mode says first: where the chat goes and which keys work.
+func header(f view.Footer, terminal bool) []string {
+	first := "phasechat, accessible line mode."
+	if model := safe.Line(f.Model); model != "" {
+		first += " Model " + model
+		if f.Demo {
+			first += " on the built-in demo"
+		} else if host := endpointHost(f.Endpoint); host != "" {
+			first += " at " + host
+		}
+		first += "."
+	}
+	if !terminal {
+		return []string{first, "Reading messages from standard input, one per line. " +
+			"Esc and Retry need a terminal, and tools that need approval are declined."}
+	}
+	return []string{first, "Type a message and press Enter to send. While a reply is written, Esc stops it. " +
+		"Ctrl+D on an empty line, or Ctrl+C, quits."}
+}
+
+// endpointHost is the host (and port) of an endpoint URL, sanitised; never user info or a path.
+func endpointHost(endpoint string) string {
+	u, err := url.Parse(strings.TrimSpace(endpoint))
+	if err != nil {
+		return ""
+	}
+	return safe.Line(u.Host)
+}

@@ -1,0 +1,9 @@
+package linemode
+
+import "golang.org/x/sys/unix"
+
+const (
+	ioctlGetTermios      = unix.TCGETS
+	ioctlSetTermios      = unix.TCSETS
+	ioctlSetTermiosFlush = unix.TCSETSF
+)

@@ -1,0 +1,213 @@
+package linemode
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view"
+)
+
+// Options wires line mode to the engine and the outside world.
+type Options struct {
+	Chat      *chat.Chat // the engine; Run owns it until it returns
+	Performer *perform.Performer
+	Log       perform.Recorder // nil: no session log
+	Footer    view.Footer      // the first line names the model and the endpoint's host
+	Notice    string           // announced once, as a Note line, before the first prompt
+	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
+	Out       io.Writer        // everything printed; it never receives an escape sequence
+}
+
+// Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
+// SIGHUP, or the end of a piped input. A reply still streaming is stopped and every effect in
+// flight is waited for before Run returns; a terminal is put back as Run found it on every
+// way out, panics included. Run returns an error only when reading the input or writing the
+// output failed.
+func Run(o Options) (err error) {
+	s := &session{
+		chat:   o.Chat,
+		driver: perform.NewDriver(o.Chat, o.Performer, o.Log),
+		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries),
+		term:   openTerminal(o.In),
+		out:    o.Out,
+	}
+	if s.term != nil {
+		defer func() {
+			if rerr := s.term.restore(); rerr != nil && err == nil {
+				err = fmt.Errorf("putting the terminal back as it was: %w", rerr)
+			}
+		}()
+	}
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, quitSignals()...)
+	defer signal.Stop(sigs)
+	in, mode := o.In, (func() inputMode)(nil)
+	if s.term != nil {
+		var opened bool
+		if in, opened = pollableInput(o.In); opened {
+			defer in.Close()
+		}
+		mode = s.term.mode
+	}
+	s.input = startReader(in, mode)
+	defer s.input.close()
+
+	s.say(header(o.Footer, s.term != nil)...)
+	if o.Notice != "" {
+		s.say(Note(o.Notice))
+	}
+	s.sync()
+	s.loop(sigs)
+	s.shutdown()
+	return s.err
+}
+
+// session is Run's state; all of it belongs to Run's goroutine.
+type session struct {
+	chat   *chat.Chat
+	driver *perform.Driver
+	ann    *Announcer
+	term   *terminal // nil: the input is not a terminal
+	out    io.Writer
+	input  *reader
+
+	keys     keyDecoder
+	escTimer <-chan time.Time // fires escWait after a possible lone ESC; nil when none
+	line     []byte           // the line being read, up to its '\n'
+	queued   []string         // whole lines not sent yet
+
+	focus      phase.Focus
+	focusSet   bool
+	toComposer bool // in the error phase, Tab moved the focus from Retry to the composer
+	prompted   bool // "You: " is the last thing printed
+	inputEnded bool
+	quitting   bool
+	outBroken  bool // a write failed: nothing more is written
+	err        error
+}
+
+func (s *session) loop(sigs <-chan os.Signal) {
+	for !s.quitting {
+		select {
+		case msg := <-s.driver.Results():
+			s.driver.Handle(msg)
+			s.sync()
+		case c := <-s.input.chunks:
+			s.read(c)
+		case <-s.escTimer:
+			s.escTimer = nil
+			for _, k := range s.keys.Expire() {
+				s.key(k)
+			}
+		case sig := <-sigs:
+			if resumeSignal != nil && sig == resumeSignal {
+				if s.term != nil {
+					s.check(s.term.reapply())
+				}
+				continue
+			}
+			s.quitting = true
+		}
+		s.sendQueued()
+	}
+}
+
+// shutdown stops a reply still streaming and waits for every effect in flight, announcing
+// how things ended.
+func (s *session) shutdown() {
+	s.quitting = true
+	s.apply(s.chat.Stop())
+	s.driver.Wait()
+	s.sync()
+	if s.prompted {
+		s.write("\n")
+	}
+}
+
+// apply performs the engine's effects and announces what the call changed.
+func (s *session) apply(effects []chat.Effect) {
+	s.driver.Apply(effects)
+	s.sync()
+}
+
+// sync announces what changed and moves the focus (and the terminal's mode) with the phase:
+// the composer reads lines; Stop and Retry read single keys. Entering the composer prints
+// the prompt.
+func (s *session) sync() {
+	s.say(s.ann.Announce(s.chat.State, s.chat.Entries)...)
+	if s.quitting {
+		return
+	}
+	if s.chat.State.Phase != phase.Error {
+		s.toComposer = false
+	}
+	f := phase.ControlsFor(s.chat.State.Phase).Focus
+	if f == phase.FocusRetry && (s.toComposer || s.term == nil) {
+		f = phase.FocusComposer // no single keys from a pipe: the next line is a new message
+	}
+	if s.focusSet && f == s.focus {
+		return
+	}
+	s.focus, s.focusSet = f, true
+	if s.term != nil {
+		mode := keyInput
+		if f == phase.FocusComposer {
+			mode = lineInput
+		}
+		s.check(s.term.set(mode))
+	}
+	if f == phase.FocusComposer {
+		s.write("You: ")
+		s.prompted = true
+	}
+}
+
+// say prints whole lines, starting a new line first if the prompt is showing.
+func (s *session) say(lines ...string) {
+	if len(lines) == 0 {
+		return
+	}
+	var b strings.Builder
+	if s.prompted {
+		b.WriteByte('\n')
+		s.prompted = false
+	}
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	s.write(b.String())
+}
+
+func (s *session) write(text string) {
+	if s.outBroken {
+		return
+	}
+	if _, err := io.WriteString(s.out, text); err != nil {
+		s.outBroken = true
+		s.check(fmt.Errorf("writing the output: %w", err))
+	}
+}
+
+// check ends the session on the first error.
+func (s *session) check(err error) {
+	if err != nil && s.err == nil {
+		s.err, s.quitting = err, true
+	}
+}
+
+func quitSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+	if resumeSignal != nil {
+		sigs = append(sigs, resumeSignal)
+	}
+	return sigs
+}

@@ -1,0 +1,143 @@
+package linemode
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// maxResultLine caps the part of a tool's result that is read out, in runes.
+const maxResultLine = 100
+
+// jsonPunctuation is what a screen reader would spell out one character at a time (seed 004:
+// "the polite live region finally spoke a curly brace"). Braces and brackets go; a double quote
+// becomes a single one so quoted values still read as quoted.
+var jsonPunctuation = strings.NewReplacer("{", "", "}", "", "[", "", "]", "", `"`, "'")
+
+// spoken is untrusted text made fit to announce: one line (safe.Line), no JSON punctuation,
+// no surrounding blanks. The result holds no control character, no '\n' and none of { } [ ] ".
+func spoken(s string) string {
+	return strings.TrimSpace(jsonPunctuation.Replace(safe.Line(s)))
+}
+
+// toolName is a card's name as announced; a nameless call is "a tool".
+func toolName(c *view.Card) string {
+	if name := spoken(c.Name); name != "" {
+		return name
+	}
+	return "a tool"
+}
+
+func toolWaiting(c *view.Card) string {
+	return "Tool: " + toolName(c) + " is waiting for your approval"
+}
+
+func toolStarted(c *view.Card) string {
+	if summary := spoken(c.Summary); summary != "" {
+		return "Tool: " + toolName(c) + " started: " + summary
+	}
+	return "Tool: " + toolName(c) + " started"
+}
+
+func toolDone(c *view.Card) string {
+	head := "Tool: " + toolName(c) + " done in " + duration(c.Duration)
+	if line := firstLine(c.Result); line != "" {
+		return head + ": " + line
+	}
+	return head + ", no output"
+}
+
+// toolFailed announces a call that ended in error: "failed" when it had been announced as
+// started, "not run" when it never ran (declined, refused, bad arguments, stopped first). The
+// reason a call did not run is phasechat's own and is read whole, not cut like a result.
+func toolFailed(c *view.Card, started bool) string {
+	if !started {
+		line := ""
+		for l := range strings.SplitSeq(c.Result, "\n") {
+			if line = spoken(l); line != "" {
+				break
+			}
+		}
+		line = strings.TrimSpace(trimPrefixFold(line, "Not run:"))
+		if line == "" {
+			line = "no reason given"
+		}
+		return "Tool: " + toolName(c) + " not run: " + line
+	}
+	line := firstLine(c.Result)
+	head := "Tool: " + toolName(c) + " failed"
+	if c.Duration > 0 {
+		head += " in " + duration(c.Duration)
+	}
+	if line == "" {
+		return head
+	}
+	return head + ": " + line
+}
+
+// firstLine is the first non-blank line of a tool's result, spoken, capped at maxResultLine
+// runes (a cut line ends in "…").
+func firstLine(result string) string {
+	for line := range strings.SplitSeq(result, "\n") {
+		line = spoken(line)
+		if line == "" {
+			continue
+		}
+		if utf8.RuneCountInString(line) <= maxResultLine {
+			return line
+		}
+		cut, n := 0, 0
+		for i := range line {
+			if n == maxResultLine-1 {
+				cut = i
+				break
+			}
+			n++
+		}
+		return strings.TrimSpace(line[:cut]) + "…"
+	}
+	return ""
+}
+
+// duration reads a tool's run time: whole milliseconds under ten seconds, else seconds.
+func duration(d time.Duration) string {
+	if d < 10*time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// reasoningLine says how much reasoning there was without reading it out.
+func reasoningLine(reasoning string) string {
+	n := utf8.RuneCountInString(reasoning)
+	unit := "characters"
+	if n == 1 {
+		unit = "character"
+	}
+	return "Reasoning: " + thousands(n) + " " + unit + " (not read out)."
+}
+
+// thousands writes a count n >= 0 with commas between groups of three digits: 1234567 -> "1,234,567".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func trimPrefixFold(s, prefix string) string {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):]
+	}
+	return s
+}

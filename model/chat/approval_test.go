@@ -223,3 +223,17 @@ func TestResumedCardsKeepTheirSummary(t *testing.T) {
 		t.Fatalf("summary %q", got)
 	}
 }
+
+func TestDenyingBeforeTheStreamEndsClearsTheQuestion(t *testing.T) {
+	h := newHarness(t, Config{CanAsk: true, Tools: fakeTools{sideEffects: map[string]bool{"write_note": true}}})
+	h.do(h.c.Submit("note it"))
+	h.feed(toolFrame("write_note", start("w1", "write_note"), delta("w1", `{}`), ready("w1")))
+	if h.c.State.Ask == "" {
+		t.Fatal("no question asked")
+	}
+	h.do(h.c.Approve(Deny))
+	if h.c.State.Ask != "" {
+		t.Fatalf("the status still asks after the answer: %q", phase.Status(h.c.State))
+	}
+	h.expectPhase(phase.StreamingText, phase.StatusWriting)
+}

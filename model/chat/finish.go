@@ -40,6 +40,10 @@ func (c *Chat) Approve(d Decision) []Effect {
 	switch d {
 	case Deny:
 		c.refuse(st, id, resultDeclined)
+		if len(st.asking) == 0 && !st.ended {
+			// Nothing runs and nothing waits: the status goes back to the reply still streaming.
+			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
+		}
 	case AllowAlways:
 		c.allowed[card.Name] = true
 		run(id)

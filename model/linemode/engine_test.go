@@ -161,14 +161,14 @@ func TestAnnounceEngineStopWhileAsking(t *testing.T) {
 	h.expect(h.do(h.c.Stop()), "Tool: mark not run: stopped by the user", "Status: Stopped. The partial reply is kept.")
 }
 
-// The engine keeps the question in its state when the last one is declined before the
-// stream ends; it must not be asked again.
+// Declining the last question before the stream ends takes the phase back to the reply still
+// streaming (one Status line, a phase change), and the question is not asked again.
 func TestAnnounceEngineDenialBeforeTheStreamEnds(t *testing.T) {
 	h := newHandEngine(t, chat.Config{CanAsk: true})
 	h.do(h.c.Submit("note hi"))
 	h.feed(callUpdate("m1", "mark", `{"text":"hi"}`))
 	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval",
 		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
-	h.expect(h.do(h.c.Approve(chat.Deny)), "Tool: mark not run: The user declined to run this tool.")
-	h.expect(h.end(), writing)
+	h.expect(h.do(h.c.Approve(chat.Deny)), "Tool: mark not run: The user declined to run this tool.", writing)
+	h.expect(h.end())
 }

@@ -33,11 +33,14 @@ func Status(s State) string {
 		}
 		return "Working on " + tool + ". Esc stops generating."
 	case Error:
-		reason := strings.TrimRight(strings.TrimSpace(spokenPunctuation.Replace(s.Reason)), ".")
+		reason := strings.TrimSpace(spokenPunctuation.Replace(s.Reason))
 		if reason == "" {
 			reason = "The request failed"
 		}
-		return reason + ". " + retryHint
+		if !strings.HasSuffix(reason, "!") && !strings.HasSuffix(reason, "?") {
+			reason = strings.TrimRight(reason, ".") + "."
+		}
+		return reason + " " + retryHint
 	case Complete:
 		if s.Stopped {
 			return StatusStopped

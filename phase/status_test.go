@@ -24,6 +24,9 @@ func TestStatusTexts(t *testing.T) {
 			"The server closed the stream before finishing (no DONE). Retry is available: Enter retries, Tab goes to the composer."},
 		{State{Phase: Error, Reason: `The model "gpt-9" does not exist {code 404}`},
 			"The model 'gpt-9' does not exist (code 404). Retry is available: Enter retries, Tab goes to the composer."},
+		{State{Phase: Error, Reason: "Quota exceeded!"}, "Quota exceeded! Retry is available: Enter retries, Tab goes to the composer."},
+		{State{Phase: Error, Reason: "Is the server up?"}, "Is the server up? Retry is available: Enter retries, Tab goes to the composer."},
+		{State{Phase: Error, Reason: "Stopped..."}, "Stopped. Retry is available: Enter retries, Tab goes to the composer."},
 		{State{Phase: Complete}, "Answer ready."},
 		{State{Phase: Complete, Stopped: true}, "Stopped. The partial reply is kept."},
 	}

@@ -12,7 +12,7 @@ import (
 
 // key handles one key press. What a key does depends on the phase (DESIGN §3): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
-func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	st := m.chat.State
 	switch k.String() {
 	case "ctrl+c":

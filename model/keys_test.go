@@ -11,6 +11,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
 )
 
 // Esc cancels the request for real (its HTTP context), keeps the partial reply, and the
@@ -163,4 +164,30 @@ func TestCtrlCQuitsFromEveryPhase(t *testing.T) {
 func feedUntilQuiet(h *harness) {
 	for h.feedStream().More {
 	}
+}
+
+// The composer is drawn from a copy kept since its last change (a stream never changes it);
+// the copy must follow every change: typing, focus moving when a stream starts and ends,
+// Tab in the error phase, a resize. In colour, focused and blurred composers differ.
+func TestComposerDrawingFollowsItsState(t *testing.T) {
+	h := newHarness(t, "flaky", 80, 24)
+	h.m.renderer = view.NewRenderer(view.DefaultStyles())
+	idleDrawing := h.m.composerView
+	h.submit("hello")
+	blurred := h.m.composerView
+	if blurred == idleDrawing {
+		t.Fatal("the composer looks the same focused and blurred; this test cannot see a stale drawing")
+	}
+	h.feedAll()
+	status := "HTTP 500 from fixtures.test: The server had an error while processing your request (this fixture fails every other time; retry). " + retryHint
+	h.expect("error", failed(status))
+	h.send(keyTab)
+	h.typeText("draft")
+	h.expect("tab and typing", failed(status).inComposer())
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.send(keyShiftTab)
+	h.send(keyEnter)
+	h.expect("retry", writing())
+	h.feedAll()
+	h.expect("answered", answered())
 }

@@ -59,6 +59,7 @@ func (h *harness) expect(step string, w want) {
 		h.t.Fatalf("%s: status %q, want %q", step, got, w.status)
 	}
 	v := h.m.View()
+	v.Content = ansi.Strip(v.Content) // the checks read text; colour tests pass too
 	rows := strings.Split(v.Content, "\n")
 	if len(rows) != h.m.height {
 		h.t.Fatalf("%s: %d rows, want %d", step, len(rows), h.m.height)
@@ -87,6 +88,9 @@ func (h *harness) expect(step string, w want) {
 	}
 	if takes := h.m.composerEnabled(); takes != w.composer {
 		h.t.Fatalf("%s: the model's composer enabled %v, want %v", step, takes, w.composer)
+	}
+	if fresh := h.m.composer.View(); h.m.composerView != fresh {
+		h.t.Fatalf("%s: the composer drawn is stale:\n%q\nwant\n%q", step, h.m.composerView, fresh)
 	}
 	h.expectCursor(step, w.cursor, rows, label)
 	h.expectNoArgumentJSON(step, v.Content)
@@ -122,7 +126,7 @@ func statusText(rows []string, label int) string {
 // expectCursor checks the real cursor sits on the control named on.
 func (h *harness) expectCursor(step, on string, rows []string, label int) {
 	h.t.Helper()
-	c := h.m.View().Cursor
+	c := h.m.View().Cursor // rows are stripped of escapes: columns are cells
 	if c == nil {
 		h.t.Fatalf("%s: no cursor; want it on %s", step, on)
 	}

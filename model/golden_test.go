@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -66,6 +67,23 @@ func TestGolden(t *testing.T) {
 				h.expect(sc.name, sc.want)
 				golden.RequireEqual(t, []byte(h.m.View().Content))
 			})
+		}
+	}
+}
+
+// TestHelpKeepsQuitAt80Columns: the help line drops keys from its end when narrow; in every
+// phase, at 80 columns, it still shows how to quit, and in the error phase how to scroll.
+func TestHelpKeepsQuitAt80Columns(t *testing.T) {
+	for _, sc := range goldenScenes {
+		h := newHarness(t, sc.scenario, 80, 24)
+		sc.drive(h)
+		rows := strings.Split(h.m.View().Content, "\n")
+		help := rows[len(rows)-2]
+		if !strings.Contains(help, "ctrl+c quit") {
+			t.Errorf("%s: the help line hides ctrl+c: %q", sc.name, help)
+		}
+		if sc.name == "error-retry-focused" && !strings.Contains(help, "pgup/pgdn scroll") {
+			t.Errorf("%s: the help line hides scrolling: %q", sc.name, help)
 		}
 	}
 }

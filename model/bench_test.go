@@ -87,7 +87,7 @@ func BenchmarkTokenUpdateAndView(b *testing.B) {
 // it returns); settled-ns/op is until the model has handled the stopped request's last message
 // and no command of it runs. The pace (a token every 1ms) only shortens the untimed set-up.
 func BenchmarkEscToGoroutinesGone(b *testing.B) {
-	l := newLiveLoop(b, "slow-drip", 0.005)
+	l := newLiveLoop(b, "slow-drip", live{pace: 0.005})
 	l.abortOnce() // warm up: the first request dials
 	var inUpdate, settled time.Duration
 	b.ResetTimer()

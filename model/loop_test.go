@@ -14,6 +14,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
@@ -27,13 +28,21 @@ type loop struct {
 	msgs chan tea.Msg
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
+	wait time.Duration // how long until and settle wait before failing
 }
 
-// newLiveLoop starts the fixture server over real HTTP on 127.0.0.1 (port 0), at pace, and
-// returns a loop whose model talks to scenario on it. The server stops when the test ends.
-func newLiveLoop(t testing.TB, scenario string, pace float64) *loop {
+// live configures a loop's server and model.
+type live struct {
+	pace  float64         // the fixture server's pace (0: no pauses)
+	stall time.Duration   // the client's stall timeout; 0 keeps the default
+	tools *tools.Registry // nil: the chat offers no tools
+}
+
+// newLiveLoop starts the fixture server over real HTTP on 127.0.0.1 (port 0) and returns a
+// loop whose model talks to scenario on it. The server stops when the test ends.
+func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	t.Helper()
-	handler, err := fixtures.NewHandler(fixtures.Options{Pace: pace})
+	handler, err := fixtures.NewHandler(fixtures.Options{Pace: cfg.pace})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +54,20 @@ func newLiveLoop(t testing.TB, scenario string, pace float64) *loop {
 	})
 	client := stream.NewClient(srv.URL+"/v1", "")
 	client.HTTP = &http.Client{Transport: transport}
+	if cfg.stall > 0 {
+		client.StallTimeout = cfg.stall
+	}
+	var toolbox chat.Toolbox
+	if cfg.tools != nil {
+		toolbox = perform.Toolbox(cfg.tools)
+	}
 	m := New(Options{
-		Chat:      chat.New(chat.Config{Model: scenario}, nil),
-		Performer: &perform.Performer{Client: client},
+		Chat:      chat.New(chat.Config{Model: scenario, Tools: toolbox}, nil),
+		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
 	})
-	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1)}
+	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return l
 }
@@ -108,16 +124,16 @@ func (l *loop) submit(prompt string) {
 	l.send(keyEnter)
 }
 
-// until folds messages until cond holds, failing after a few seconds.
+// until folds messages until cond holds, failing after l.wait.
 func (l *loop) until(what string, cond func(Model) bool) {
 	l.t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(l.wait)
 	for !cond(l.m) {
 		select {
 		case msg := <-l.msgs:
 			l.send(msg)
 		case <-deadline:
-			l.t.Fatalf("waited 5s for %s; phase %s", what, l.m.Chat().State.Phase)
+			l.t.Fatalf("waited %v for %s; phase %s", l.wait, what, l.m.Chat().State.Phase)
 		}
 	}
 }
@@ -125,7 +141,7 @@ func (l *loop) until(what string, cond func(Model) bool) {
 // settle folds messages until no command is running and none is waiting.
 func (l *loop) settle() {
 	l.t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(l.wait)
 	for {
 		select {
 		case msg := <-l.msgs:
@@ -141,7 +157,7 @@ func (l *loop) settle() {
 			l.send(msg)
 		case <-l.wake:
 		case <-deadline:
-			l.t.Fatalf("%d commands still running after 5s", l.busy.Load())
+			l.t.Fatalf("%d commands still running after %v", l.busy.Load(), l.wait)
 		}
 	}
 }
@@ -180,7 +196,7 @@ func (l *loop) abortOnce() {
 func TestAbortedStreamsLeaveNoGoroutine(t *testing.T) {
 	ignore := goleak.IgnoreCurrent()
 	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // last: after the server has stopped
-	l := newLiveLoop(t, "slow-drip", 0.02)
+	l := newLiveLoop(t, "slow-drip", live{pace: 0.02})
 	for range 100 {
 		l.abortOnce()
 	}

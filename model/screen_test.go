@@ -2,6 +2,7 @@ package model
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -47,53 +48,59 @@ func stopped() want {
 // inComposer is w with the cursor moved to the composer (Tab in the error phase).
 func (w want) inComposer() want { w.cursor = "composer"; return w }
 
-// expect checks the model's phase and the screen after step: status text, controls, cursor,
-// the screen's shape, and that no tool argument JSON reached it.
+// expect checks the model's phase and the screen after step (see checkScreen).
 func (h *harness) expect(step string, w want) {
 	h.t.Helper()
-	st := h.m.Chat().State
+	checkScreen(h.t, h.m, step, w)
+}
+
+// checkScreen checks m's phase and screen after step: status text, controls, cursor, the
+// screen's shape, and that no tool argument JSON reached it.
+func checkScreen(t testing.TB, m Model, step string, w want) {
+	t.Helper()
+	st := m.Chat().State
 	if st.Phase != w.phase {
-		h.t.Fatalf("%s: phase %s, want %s", step, st.Phase, w.phase)
+		t.Fatalf("%s: phase %s, want %s", step, st.Phase, w.phase)
 	}
 	if got := phase.Status(st); got != w.status {
-		h.t.Fatalf("%s: status %q, want %q", step, got, w.status)
+		t.Fatalf("%s: status %q, want %q", step, got, w.status)
 	}
-	v := h.m.View()
+	v := m.View()
 	v.Content = ansi.Strip(v.Content) // the checks read text; colour tests pass too
 	rows := strings.Split(v.Content, "\n")
-	if len(rows) != h.m.height {
-		h.t.Fatalf("%s: %d rows, want %d", step, len(rows), h.m.height)
+	if len(rows) != m.height {
+		t.Fatalf("%s: %d rows, want %d", step, len(rows), m.height)
 	}
 	for i, r := range rows {
-		if ansi.StringWidth(r) > h.m.width {
-			h.t.Fatalf("%s: row %d is wider than %d: %q", step, i, h.m.width, r)
+		if ansi.StringWidth(r) > m.width {
+			t.Fatalf("%s: row %d is wider than %d: %q", step, i, m.width, r)
 		}
 	}
 	label := labelRow(rows)
 	if label < 0 {
-		h.t.Fatalf("%s: no composer label on screen:\n%s", step, v.Content)
+		t.Fatalf("%s: no composer label on screen:\n%s", step, v.Content)
 	}
 	if got := statusText(rows, label); got != w.status &&
 		!(strings.HasSuffix(got, "…") && strings.HasPrefix(w.status, strings.TrimSuffix(got, "…"))) {
-		h.t.Fatalf("%s: the screen's status reads %q, want %q", step, got, w.status)
+		t.Fatalf("%s: the screen's status reads %q, want %q", step, got, w.status)
 	}
 	if got := strings.Contains(v.Content, stopLabel); got != w.stop {
-		h.t.Fatalf("%s: Stop shown %v, want %v:\n%s", step, got, w.stop, v.Content)
+		t.Fatalf("%s: Stop shown %v, want %v:\n%s", step, got, w.stop, v.Content)
 	}
 	if got := strings.Contains(v.Content, retryLabel); got != w.retry {
-		h.t.Fatalf("%s: Retry shown %v, want %v:\n%s", step, got, w.retry, v.Content)
+		t.Fatalf("%s: Retry shown %v, want %v:\n%s", step, got, w.retry, v.Content)
 	}
 	if enabled := rows[label] == "Message"; enabled != w.composer {
-		h.t.Fatalf("%s: composer label %q, want enabled=%v", step, rows[label], w.composer)
+		t.Fatalf("%s: composer label %q, want enabled=%v", step, rows[label], w.composer)
 	}
-	if takes := h.m.composerEnabled(); takes != w.composer {
-		h.t.Fatalf("%s: the model's composer enabled %v, want %v", step, takes, w.composer)
+	if takes := m.composerEnabled(); takes != w.composer {
+		t.Fatalf("%s: the model's composer enabled %v, want %v", step, takes, w.composer)
 	}
-	if fresh := h.m.composer.View(); h.m.composerView != fresh {
-		h.t.Fatalf("%s: the composer drawn is stale:\n%q\nwant\n%q", step, h.m.composerView, fresh)
+	if fresh := m.composer.View(); m.composerView != fresh {
+		t.Fatalf("%s: the composer drawn is stale:\n%q\nwant\n%q", step, m.composerView, fresh)
 	}
-	h.expectCursor(step, w.cursor, rows, label)
-	h.expectNoArgumentJSON(step, v.Content)
+	checkCursor(t, m, step, w.cursor, rows, label)
+	checkNoArgumentJSON(t, m, step, v.Content)
 }
 
 // labelRow is the row of the composer's label ("Message…"), counted from the bottom.
@@ -123,49 +130,49 @@ func statusText(rows []string, label int) string {
 	return strings.Join(parts, " ")
 }
 
-// expectCursor checks the real cursor sits on the control named on.
-func (h *harness) expectCursor(step, on string, rows []string, label int) {
-	h.t.Helper()
-	c := h.m.View().Cursor // rows are stripped of escapes: columns are cells
+// checkCursor checks the real cursor sits on the control named on.
+func checkCursor(t testing.TB, m Model, step, on string, rows []string, label int) {
+	t.Helper()
+	c := m.View().Cursor // rows are stripped of escapes: columns are cells
 	if c == nil {
-		h.t.Fatalf("%s: no cursor; want it on %s", step, on)
+		t.Fatalf("%s: no cursor; want it on %s", step, on)
 	}
 	if c.Y < 0 || c.Y >= len(rows) {
-		h.t.Fatalf("%s: cursor row %d is off the screen", step, c.Y)
+		t.Fatalf("%s: cursor row %d is off the screen", step, c.Y)
 	}
 	row := rows[c.Y]
 	switch on {
 	case "stop", "retry":
 		word := map[string]string{"stop": "Stop", "retry": "Retry"}[on]
 		if got := ansi.Cut(row, c.X, c.X+len(word)); got != word {
-			h.t.Fatalf("%s: cursor (%d,%d) is on %q, want %q; row %q", step, c.X, c.Y, got, word, row)
+			t.Fatalf("%s: cursor (%d,%d) is on %q, want %q; row %q", step, c.X, c.Y, got, word, row)
 		}
 	case "composer":
-		line := strings.Split(h.m.composer.Value(), "\n")
-		wantX := ansi.StringWidth(h.m.composer.Prompt) + ansi.StringWidth(line[len(line)-1])
+		line := strings.Split(m.composer.Value(), "\n")
+		wantX := ansi.StringWidth(m.composer.Prompt) + ansi.StringWidth(line[len(line)-1])
 		if c.Y != label+len(line) || c.X != wantX {
-			h.t.Fatalf("%s: cursor (%d,%d), want the composer's end (%d,%d); row %q", step, c.X, c.Y, wantX, label+len(line), row)
+			t.Fatalf("%s: cursor (%d,%d), want the composer's end (%d,%d); row %q", step, c.X, c.Y, wantX, label+len(line), row)
 		}
 	default:
-		h.t.Fatalf("unknown control %q", on)
+		t.Fatalf("unknown control %q", on)
 	}
 }
 
-// expectNoArgumentJSON fails when a tool call's argument text, or any JSON object opening,
+// checkNoArgumentJSON fails when a tool call's argument text, or any JSON object opening,
 // appears on the screen or in the transcript's text (seed 004: tool frames never reach the
 // transcript; cards show a key=value summary).
-func (h *harness) expectNoArgumentJSON(step, content string) {
-	h.t.Helper()
+func checkNoArgumentJSON(t testing.TB, m Model, step, content string) {
+	t.Helper()
 	if strings.Contains(content, `{"`) {
-		h.t.Fatalf("%s: argument JSON on the screen:\n%s", step, content)
+		t.Fatalf("%s: argument JSON on the screen:\n%s", step, content)
 	}
-	for _, e := range h.m.Chat().Entries {
+	for _, e := range m.Chat().Entries {
 		if strings.Contains(e.Text, `{"`) {
-			h.t.Fatalf("%s: argument JSON in the transcript text %q", step, e.Text)
+			t.Fatalf("%s: argument JSON in the transcript text %q", step, e.Text)
 		}
 		for _, c := range e.Cards {
 			if len(c.Args) > 2 && strings.Contains(content, c.Args) {
-				h.t.Fatalf("%s: the arguments of %s are on the screen", step, c.Name)
+				t.Fatalf("%s: the arguments of %s are on the screen", step, c.Name)
 			}
 		}
 	}

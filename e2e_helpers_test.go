@@ -104,7 +104,18 @@ func (fs *fixtureServer) chatArgs(t *testing.T, scenario string, extra ...string
 	return append([]string{phasechatBinary(t), "--base-url", fs.URL + "/v1", "--model", scenario}, extra...)
 }
 
-// tmuxConf keeps a dead pane readable, and lets applications set tmux's paste buffers (OSC 52)
+// exitLine is what a chat pane prints once the binary has exited, followed by its status.
+const exitLine = "phasechat exited with status "
+
+// newChatPane runs the binary against scenario on fs in a width x height pane, through a shell
+// that prints exitLine and the status when it exits (tmux itself may be slow to notice).
+func (fs *fixtureServer) newChatPane(t *testing.T, width, height int, scenario string, extra ...string) *pane {
+	t.Helper()
+	script := shellJoin(fs.chatArgs(t, scenario, extra...)) + `; echo "` + exitLine + `$?"`
+	return newPane(t, width, height, hermeticEnv(t), []string{"sh", "-c", script})
+}
+
+// tmuxConf keeps a pane readable after its program ends, and lets applications set tmux's paste buffers (OSC 52)
 // so a clipboard escape that got through would show up in list-buffers.
 const tmuxConf = "set -g remain-on-exit on\nset -g set-clipboard on\nset -g history-limit 5000\n"
 
@@ -203,18 +214,18 @@ func (p *pane) waitUntil(timeout time.Duration, what string, ok func(screen stri
 	}
 }
 
-// waitExit waits for the pane's program to exit and returns its exit status, or "signal N".
-// tmux marks the pane dead when the terminal closes, and learns the status a moment later.
+// waitExit waits for a chat pane's binary to exit and returns its exit status. It reads the
+// history too: tmux scrolls the pane when it marks it dead.
 func (p *pane) waitExit(timeout time.Duration) string {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		dead := strings.Fields(p.display("#{pane_dead} #{pane_dead_status} #{?pane_dead_signal,signal #{pane_dead_signal},}"))
-		if len(dead) > 1 && dead[0] == "1" {
-			return strings.Join(dead[1:], " ")
+		all := p.run("capture-pane", "-p", "-t", "e2e", "-S", "-")
+		if i := strings.LastIndex(all, exitLine); i >= 0 {
+			return strings.TrimSpace(strings.SplitN(all[i+len(exitLine):], "\n", 2)[0])
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("the program is still running %v later:\n%s", timeout, p.screen())
+			p.t.Fatalf("the program is still running %v later:\n%s", timeout, all)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -41,7 +41,7 @@ func TestSeedToolThenTextThenDone(t *testing.T) {
 		if sent := h.server.requests(); len(sent) != 2 || sent[1].Messages[len(sent[1].Messages)-1].Role != "tool" {
 			t.Fatalf("the tool result was not sent back: %+v", sent)
 		}
-		for step := 0; len(h.pending) > 0; step++ {
+		for len(h.pending) > 0 {
 			if h.feedStream().More {
 				h.expect("follow-up frame", writing())
 			}

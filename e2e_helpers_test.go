@@ -2,9 +2,9 @@ package main
 
 // The real-terminal tests (tui_*_test.go) run the phasechat binary in a tmux pane against the
 // fixture server in this process, type with send-keys and read the screen with capture-pane.
-// Each pane lives on a tmux server of its own (-L, a unique socket name) that is killed when
-// the test ends; the binary's environment is explicit (env -i), so no API key, base URL or
-// user tools file can leak in.
+// Each pane lives on a tmux server of its own, killed when the test ends, on a unique socket
+// (-S) in the run's directory, which TestMain removes (tmux leaves socket files behind). The
+// binary's environment is explicit (env -i): no API key, base URL or user tools file leaks in.
 
 import (
 	"fmt"
@@ -123,7 +123,7 @@ const tmuxConf = "set -g remain-on-exit on\nset -g set-clipboard on\nset -g hist
 type pane struct {
 	t      *testing.T
 	tmux   string
-	socket string
+	socket string   // path
 	seen   []string // every screen read, in order
 }
 
@@ -146,18 +146,21 @@ func newPane(t *testing.T, width, height int, env, argv []string) *pane {
 	if err := os.WriteFile(conf, []byte(tmuxConf), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p := &pane{t: t, tmux: tmux, socket: fmt.Sprintf("phasechat-e2e-%d-%d", os.Getpid(), e2e.seq.Add(1))}
+	p := &pane{t: t, tmux: tmux, socket: filepath.Join(e2e.dir, fmt.Sprintf("tmux-%d", e2e.seq.Add(1)))}
 	cmdline := shellJoin(append(append([]string{"env", "-i"}, env...), argv...))
 	p.run("-f", conf, "new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"-c", t.TempDir(), cmdline)
-	t.Cleanup(func() { exec.Command(p.tmux, "-L", p.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
+		os.Remove(p.socket)
+	})
 	return p
 }
 
 // run runs a tmux command on the pane's server and returns its output.
 func (p *pane) run(args ...string) string {
 	p.t.Helper()
-	cmd := exec.Command(p.tmux, append([]string{"-u", "-L", p.socket}, args...)...)
+	cmd := exec.Command(p.tmux, append([]string{"-u", "-S", p.socket}, args...)...)
 	cmd.Env = withoutVar(os.Environ(), "TMUX")
 	out, err := cmd.CombinedOutput()
 	if err != nil {

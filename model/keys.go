@@ -12,7 +12,7 @@ import (
 
 // key handles one key press. What a key does depends on the phase (DESIGN §3): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
-func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	st := m.chat.State
 	switch k.String() {
 	case "ctrl+c":
@@ -103,23 +103,27 @@ func (m Model) toggleLatest() {
 	}
 }
 
-// help lists the keys live in the current phase.
+// help lists the keys live in the current phase, most needed first: the help line drops keys
+// from the end when it is narrow, and quitting must stay visible at 80 columns.
 func (m Model) help() []view.Key {
 	st := m.chat.State
+	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
+	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}
+	expand := view.Key{Keys: "ctrl+o", Does: "expand tool"}
 	switch {
 	case m.chat.Asking():
-		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "a", Does: "always allow"}, {Keys: "esc", Does: "stop"}, {Keys: "ctrl+c", Does: "quit"}}
+		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "a", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
 	case st.Phase.Streaming():
-		return []view.Key{{Keys: "esc", Does: "stop"}, {Keys: "pgup/pgdn", Does: "scroll"}, {Keys: "ctrl+o", Does: "expand tool"}, {Keys: "ctrl+c", Does: "quit"}}
+		return []view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}
 	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:
-		return []view.Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+r", Does: "regenerate"}, {Keys: "ctrl+c", Does: "quit"}}
+		return []view.Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+r", Does: "regenerate"}, quit, scroll}
 	}
-	keys := []view.Key{{Keys: "enter", Does: "send"}, {Keys: "alt+enter", Does: "newline"}}
+	keys := []view.Key{{Keys: "enter", Does: "send"}}
 	if st.Phase == phase.Error {
 		keys = append(keys, view.Key{Keys: "shift+tab", Does: "back to retry"})
 	}
 	if m.chat.CanRegenerate() {
 		keys = append(keys, view.Key{Keys: "ctrl+r", Does: "regenerate"})
 	}
-	return append(keys, view.Key{Keys: "pgup/pgdn", Does: "scroll"}, view.Key{Keys: "ctrl+o", Does: "expand tool"}, view.Key{Keys: "ctrl+c", Does: "quit"})
+	return append(keys, quit, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand)
 }

@@ -33,6 +33,9 @@ type Model struct {
 	renderer *view.Renderer
 	footer   view.Footer
 	composer textarea.Model
+	// composerView is composer.View() as of the composer's last change. Rendering the textarea
+	// costs more than the rest of a streaming frame, and a stream never changes it.
+	composerView string
 
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
@@ -56,14 +59,15 @@ func New(o Options) Model {
 		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
 	}
 	return Model{
-		chat:     o.Chat,
-		perform:  o.Performer,
-		log:      o.Log,
-		renderer: view.NewRenderer(o.Styles),
-		footer:   o.Footer,
-		composer: ta,
-		width:    80,
-		height:   24,
+		chat:         o.Chat,
+		perform:      o.Performer,
+		log:          o.Log,
+		renderer:     view.NewRenderer(o.Styles),
+		footer:       o.Footer,
+		composer:     ta,
+		composerView: ta.View(),
+		width:        80,
+		height:       24,
 	}
 }
 
@@ -75,6 +79,20 @@ func (m Model) Chat() *chat.Chat { return m.chat }
 
 // Update folds one message into the model.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	focused := m.composer.Focused()
+	next, cmd := m.update(msg)
+	switch msg.(type) {
+	case chat.StreamMsg, chat.ToolDoneMsg:
+		// The engine's inputs touch the composer only through after(), by focusing or blurring.
+		if next.composer.Focused() == focused {
+			return next, cmd
+		}
+	}
+	next.composerView = next.composer.View()
+	return next, cmd
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

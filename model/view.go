@@ -29,7 +29,7 @@ func (m Model) frame() view.Frame {
 		ScrollUp: m.scrollUp,
 		State:    m.chat.State,
 		Focus:    m.focus(),
-		Composer: m.composer.View(),
+		Composer: m.composerView,
 		Help:     m.help(),
 		Footer:   m.footer,
 	}

@@ -1,0 +1,121 @@
+package model
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// fillTranscript gives the chat finished exchanges until the transcript is at least lines rows
+// at the model's width, measured exactly (every entry rendered once, as after a long session),
+// and returns the row count.
+func fillTranscript(h *harness, lines int) int {
+	c := h.m.Chat()
+	total := 0
+	for n := 0; total < lines; n++ {
+		c.Entries = append(c.Entries,
+			&view.Entry{Role: view.RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
+			&view.Entry{Role: view.RoleAssistant, Text: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
+				"- the view draws only what the window shows\n- every entry it drew is cached\n\n"+
+				"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n)})
+		if n%20 == 0 {
+			total = h.measure()
+		}
+	}
+	return h.measure()
+}
+
+// measure renders the whole transcript once and returns its row count.
+func (h *harness) measure() int {
+	h.m.scrollUp = 1 << 40
+	defer func() { h.m.scrollUp = 0 }()
+	return h.m.maxScroll() + h.m.transcriptRows()
+}
+
+// BenchmarkTokenUpdateAndView is DESIGN §10 P3 through the model: one text token arrives as a
+// chat.StreamMsg for the current request, Update folds it (engine, reducer, transcript entry)
+// and View draws the 120x40 screen, at the tail of a transcript of 1k or 100k rows, in the
+// default (coloured) styles. A paragraph break every 60 tokens completes markdown blocks as a
+// real reply does.
+func BenchmarkTokenUpdateAndView(b *testing.B) {
+	for _, size := range []int{1_000, 100_000} {
+		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
+			h := newHarness(b, "text", 120, 40)
+			h.m.renderer = view.NewRenderer(view.DefaultStyles())
+			rows := fillTranscript(h, size)
+			h.submit("go on")
+			first := h.feedStream()
+			h.m.View()
+			tokens := strings.Fields("The renderer keeps every complete block and rewraps only the open tail of the reply")
+			msgs := make([]chat.StreamMsg, 60)
+			for i := range msgs {
+				tok := tokens[i%len(tokens)] + " "
+				if i == len(msgs)-1 {
+					tok += "\n\n"
+				}
+				u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
+				msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				next, _ := h.m.Update(msgs[i%len(msgs)])
+				h.m = next.(Model)
+				_ = h.m.View()
+				i++
+			}
+			if !h.m.Chat().State.Phase.Streaming() {
+				b.Fatal("the reply stopped streaming")
+			}
+			b.ReportMetric(float64(rows), "rows")
+		})
+	}
+}
+
+// BenchmarkEscToGoroutinesGone is DESIGN §10 P4: a live slow-drip stream over real HTTP on
+// 127.0.0.1, mid-reply; timed from Esc's key press through Update (the phase leaves streaming
+// there) and its commands (cancel, close) until every goroutine the request started — the
+// pull blocked on the body, net/http's connection goroutines on both sides, the fixture
+// handler — has ended. update-ns/op is the Update call alone (the phase has left streaming when
+// it returns); settled-ns/op is until the model has handled the stopped request's last message
+// and no command of it runs. The pace (a token every 1ms) only shortens the untimed set-up.
+func BenchmarkEscToGoroutinesGone(b *testing.B) {
+	l := newLiveLoop(b, "slow-drip", live{pace: 0.005})
+	l.abortOnce() // warm up: the first request dials
+	var inUpdate, settled time.Duration
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		l.settle()
+		base := runtime.NumGoroutine()
+		l.forget()
+		l.submit("drip")
+		l.until("the first token", streamingText)
+		b.StartTimer()
+		start := time.Now()
+		l.send(keyEsc)
+		inUpdate += time.Since(start)
+		if l.m.Chat().State.Phase.Streaming() {
+			b.Fatal("still streaming after Esc")
+		}
+		l.settle()
+		settled += time.Since(start)
+		deadline := time.Now().Add(5 * time.Second)
+		for runtime.NumGoroutine() > base {
+			if time.Now().After(deadline) {
+				b.Fatalf("%d goroutines, %d before the request", runtime.NumGoroutine(), base)
+			}
+			runtime.Gosched()
+		}
+		b.StopTimer()
+	}
+	b.ReportMetric(float64(inUpdate.Nanoseconds())/float64(b.N), "update-ns/op")
+	b.ReportMetric(float64(settled.Nanoseconds())/float64(b.N), "settled-ns/op")
+}

@@ -1,0 +1,89 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// goldenScenes bring a model to each screen DESIGN §3 names, through its own Update, and say
+// what the screen must show there.
+var goldenScenes = []struct {
+	name     string
+	scenario string
+	drive    func(h *harness)
+	want     want
+}{
+	{"idle", "text", func(h *harness) {}, idle()},
+	{"streaming-text", "text", func(h *harness) {
+		h.submit("hello")
+		for range 6 {
+			h.feedStream()
+		}
+	}, writing()},
+	{"streaming-tool", "seed", func(h *harness) {
+		h.submit("find the headings")
+		h.feedStream()
+		h.feedStream()
+	}, working("lookup")},
+	{"asking-approval", "note", func(h *harness) {
+		h.submit("note: buy milk")
+		feedUntilQuiet(h)
+	}, asking("Allow write_note with text=buy milk? y runs it, n declines, a allows write_note for this session. Esc stops.")},
+	{"error-retry-focused", "error-frame", func(h *harness) {
+		h.submit("hello")
+		h.feedAll()
+	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that!. " + retryHint)},
+	{"error-after-tab", "error-frame", func(h *harness) {
+		h.submit("hello")
+		h.feedAll()
+		h.send(keyTab)
+		h.typeText("try again")
+	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that!. " + retryHint).inComposer()},
+	{"complete", "seed", func(h *harness) {
+		h.submit("find the headings")
+		h.feedAll()
+	}, answered()},
+	{"complete-after-stop", "text", func(h *harness) {
+		h.submit("hello")
+		for range 5 {
+			h.feedStream()
+		}
+		h.send(keyEsc)
+	}, stopped()},
+}
+
+// TestGolden keeps the whole screen of every phase at 80 and 120 columns, in plain styles (no
+// escape bytes in the files), and checks status, controls and cursor on each. Run
+// `go test ./model -run TestGolden -update` after a deliberate change and read the diff.
+func TestGolden(t *testing.T) {
+	for _, sc := range goldenScenes {
+		for _, width := range []int{80, 120} {
+			t.Run(fmt.Sprintf("%s/%d", sc.name, width), func(t *testing.T) {
+				h := newHarness(t, sc.scenario, width, 24)
+				sc.drive(h)
+				h.expect(sc.name, sc.want)
+				golden.RequireEqual(t, []byte(h.m.View().Content))
+			})
+		}
+	}
+}
+
+// TestHelpKeepsQuitAt80Columns: the help line drops keys from its end when narrow; in every
+// phase, at 80 columns, it still shows how to quit, and in the error phase how to scroll.
+func TestHelpKeepsQuitAt80Columns(t *testing.T) {
+	for _, sc := range goldenScenes {
+		h := newHarness(t, sc.scenario, 80, 24)
+		sc.drive(h)
+		rows := strings.Split(h.m.View().Content, "\n")
+		help := rows[len(rows)-2]
+		if !strings.Contains(help, "ctrl+c quit") {
+			t.Errorf("%s: the help line hides ctrl+c: %q", sc.name, help)
+		}
+		if sc.name == "error-retry-focused" && !strings.Contains(help, "pgup/pgdn scroll") {
+			t.Errorf("%s: the help line hides scrolling: %q", sc.name, help)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// terminalModes are the tmux formats of the pane's modes an application can leave behind:
+// its title, the alternate screen, mouse reporting, the cursor, keypad and wrap modes.
+const terminalModes = "title=#{pane_title} alt=#{alternate_on} mouse=#{mouse_any_flag}#{mouse_button_flag}" +
+	"#{mouse_all_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag} cursor=#{cursor_flag}" +
+	" keypad=#{keypad_flag}#{keypad_cursor_flag} insert=#{insert_flag} wrap=#{wrap_flag} origin=#{origin_flag}"
+
+// The hostile scenario (issue 7) streams terminal escapes in text, a tool name and its
+// arguments: an OSC title, an OSC 52 clipboard write, a screen clear, C1 and bidi controls.
+// Run from a shell, phasechat must leave the terminal as it found it: the pane's title and
+// modes unchanged, no tmux buffer set, and the lines printed before it still there.
+func TestTUIHostile(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	p := newPane(t, 100, 30, append(hermeticEnv(t), "PS1=e2e$ "), []string{"sh"})
+	p.waitFor(5*time.Second, "e2e$")
+	p.typeText(`printf 'before-%s\n' phasechat; printf '\033]2;e2e-title\033\\'`)
+	p.keys("Enter")
+	p.waitFor(3*time.Second, "before-phasechat")
+	before := p.display(terminalModes)
+	if !strings.HasPrefix(before, "title=e2e-title ") {
+		t.Fatalf("the shell could not set the title, so the test could not see it change: %s", before)
+	}
+
+	p.typeText(shellJoin(fs.chatArgs(t, "hostile")))
+	p.keys("Enter")
+	p.waitFor(5*time.Second, idleStatus)
+	p.typeText("hi")
+	p.keys("Enter")
+	screen := p.waitFor(8*time.Second, "Answer ready.")
+	for _, shown := range []string{"␛[2J", "␛]0;pwned␇", "<U+009B>", "<U+202E>"} {
+		if !strings.Contains(screen, shown) {
+			t.Fatalf("the escape is not shown as %q:\n%s", shown, screen)
+		}
+	}
+	if title := p.display("#{pane_title}"); title != "e2e-title" {
+		t.Fatalf("while phasechat runs the title is %q", title)
+	}
+	if bufs := p.run("list-buffers"); bufs != "" {
+		t.Fatalf("an OSC 52 write reached tmux's paste buffers: %q", bufs)
+	}
+
+	p.keys("C-c")
+	p.typeText("echo after-$((40+2))")
+	p.keys("Enter")
+	screen = p.waitFor(5*time.Second, "after-42")
+	if !strings.Contains(screen, "before-phasechat\n") {
+		t.Fatalf("the lines printed before phasechat are gone:\n%s", screen)
+	}
+	if after := p.display(terminalModes); after != before {
+		t.Fatalf("the terminal's modes changed:\nbefore %s\nafter  %s", before, after)
+	}
+	p.neverShowed("pwned\a")
+}

@@ -12,7 +12,7 @@ import (
 const approvalTools = "model/linemode/testdata/approval/tools.toml"
 
 // expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...).
-func (p *pane) expectModes(flags ...string) {
+func (p *linePane) expectModes(flags ...string) {
 	p.t.Helper()
 	m := p.modes()
 	for _, f := range flags {
@@ -27,8 +27,8 @@ func (p *pane) expectModes(flags ...string) {
 // retries, which succeeds.
 func TestAccessibleEnterRetriesAfterFlaky(t *testing.T) {
 	t.Parallel()
-	needTmux(t)
-	p := startPane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "flaky")
+	requireTmux(t)
+	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "flaky")
 	p.expect("You: ")
 	p.expectModes("icanon", "echo", "isig", "opost")
 	p.typeLine("hello")
@@ -66,9 +66,9 @@ func TestAccessibleApprovals(t *testing.T) {
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			t.Parallel()
-			needTmux(t)
+			requireTmux(t)
 			dir := t.TempDir()
-			p := startPane(t, dir, nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "mark", "--tools", tools)
+			p := startLinePane(t, dir, nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "mark", "--tools", tools)
 			p.expect("You: ")
 			p.typeLine("note hi")
 			p.expect("Tool: mark is waiting for your approval")
@@ -103,8 +103,8 @@ func TestAccessibleApprovals(t *testing.T) {
 // and the Stopped status are printed), phasechat exits 0, and the terminal is as it was.
 func TestAccessibleCtrlCStopsAndQuits(t *testing.T) {
 	t.Parallel()
-	needTmux(t)
-	p := startPane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "slow-drip")
+	requireTmux(t)
+	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "slow-drip")
 	p.expect("You: ")
 	p.typeLine("drip")
 	p.expect("Status: Writing a reply. Esc stops generating.")

@@ -7,77 +7,32 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// The accessible-mode tests run the real binary in a real terminal: a tmux pane whose raw
-// output bytes are piped to a file (tmux pipe-pane), so what is checked is exactly what the
-// terminal received. They skip, saying why, when tmux is missing (.ci/run installs it).
+// The accessible-mode tests run the real binary (built once: phasechatBinary, in
+// e2e_helpers_test.go) in a real terminal: a tmux pane whose raw output bytes are piped to a
+// file (tmux pipe-pane), so what is checked is exactly what the terminal received. They skip,
+// saying why, when tmux is missing (.ci/run installs it).
 
-var (
-	a11yBuildOnce sync.Once
-	a11yBuildDir  string
-	a11yBinPath   string
-	a11yBuildErr  error
-	tmuxSockets   atomic.Int64
-)
+var lineSockets atomic.Int64
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if a11yBuildDir != "" {
-		os.RemoveAll(a11yBuildDir)
-	}
-	os.Exit(code)
-}
-
-// phasechatBinary builds the binary once per test run and returns its path.
-func phasechatBinary(t *testing.T) string {
-	t.Helper()
-	a11yBuildOnce.Do(func() {
-		if a11yBuildDir, a11yBuildErr = os.MkdirTemp("", "phasechat-a11y-bin-"); a11yBuildErr != nil {
-			return
-		}
-		a11yBinPath = filepath.Join(a11yBuildDir, "phasechat")
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
-		}
-		out, err := exec.Command(goTool, "build", "-o", a11yBinPath, ".").CombinedOutput()
-		if err != nil {
-			a11yBuildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if a11yBuildErr != nil {
-		t.Fatal(a11yBuildErr)
-	}
-	return a11yBinPath
-}
-
-// pane is the binary running in a detached tmux session of its own tmux server. Its working
+// linePane is the binary running in a detached tmux session of its own tmux server. Its working
 // directory dir holds run.sh, the raw output (out.raw), the exit status (rc) and the
 // terminal's settings before and after (stty.before, stty.after, as stty -g prints them).
-type pane struct {
+type linePane struct {
 	t      *testing.T
 	socket string
 	dir    string
 	from   int // expect looks after this offset of the raw output
 }
 
-// needTmux skips the test when tmux is missing.
-func needTmux(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the real-terminal tests of accessible mode need it (.ci/run installs it)")
-	}
-}
-
 // startPane runs the binary with args (and env, VAR=value each) in a fresh tmux pane.
-func startPane(t *testing.T, dir string, env []string, args ...string) *pane {
+func startLinePane(t *testing.T, dir string, env []string, args ...string) *linePane {
 	t.Helper()
-	needTmux(t)
+	requireTmux(t)
 	bin := phasechatBinary(t)
 	quoted := []string{quote(bin)}
 	for _, a := range args {
@@ -101,7 +56,7 @@ func startPane(t *testing.T, dir string, env []string, args ...string) *pane {
 	if err := os.WriteFile(filepath.Join(dir, "run.sh"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := &pane{t: t, socket: fmt.Sprintf("phasechat-a11y-%d-%d", os.Getpid(), tmuxSockets.Add(1)), dir: dir}
+	p := &linePane{t: t, socket: fmt.Sprintf("phasechat-a11y-%d-%d", os.Getpid(), lineSockets.Add(1)), dir: dir}
 	t.Cleanup(func() { exec.Command("tmux", "-L", p.socket, "kill-server").Run() })
 	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "a11y", "-x", "120", "-y", "40", "-c", dir, "sh run.sh")
 	p.tmux("pipe-pane", "-t", "a11y", "-o", "cat >> "+quote(filepath.Join(dir, "out.raw")))
@@ -111,7 +66,7 @@ func startPane(t *testing.T, dir string, env []string, args ...string) *pane {
 	return p
 }
 
-func (p *pane) tmux(args ...string) string {
+func (p *linePane) tmux(args ...string) string {
 	p.t.Helper()
 	cmd := exec.Command("tmux", append([]string{"-L", p.socket}, args...)...)
 	cmd.Env = append(os.Environ(), "TMUX=") // also when the tests themselves run inside tmux
@@ -123,22 +78,24 @@ func (p *pane) tmux(args ...string) string {
 }
 
 // keys sends tmux key names (Enter, Escape, Tab, C-c, C-d, y, ...).
-func (p *pane) keys(keys ...string) { p.tmux(append([]string{"send-keys", "-t", "a11y"}, keys...)...) }
+func (p *linePane) keys(keys ...string) {
+	p.tmux(append([]string{"send-keys", "-t", "a11y"}, keys...)...)
+}
 
 // typeLine types text literally, then Enter.
-func (p *pane) typeLine(text string) {
+func (p *linePane) typeLine(text string) {
 	p.tmux("send-keys", "-t", "a11y", "-l", text)
 	p.keys("Enter")
 }
 
 // raw is everything the terminal has received so far.
-func (p *pane) raw() string {
+func (p *linePane) raw() string {
 	b, _ := os.ReadFile(filepath.Join(p.dir, "out.raw"))
 	return string(b)
 }
 
 // expect waits (5 s at most) for s to appear in the output after what was last expected.
-func (p *pane) expect(s string) {
+func (p *linePane) expect(s string) {
 	p.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -156,7 +113,7 @@ func (p *pane) expect(s string) {
 
 // exit waits for the binary to end and checks its exit status and that the terminal's
 // settings are exactly what they were before it started.
-func (p *pane) exit(wantCode string) {
+func (p *linePane) exit(wantCode string) {
 	p.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -181,7 +138,7 @@ func (p *pane) exit(wantCode string) {
 
 // modes returns the pane terminal's local and output flags as stty -a names them ("icanon"
 // or "-icanon", ...), read from outside while phasechat runs.
-func (p *pane) modes() map[string]bool {
+func (p *linePane) modes() map[string]bool {
 	p.t.Helper()
 	tty := p.tmux("display", "-p", "-t", "a11y", "#{pane_tty}")
 	flag := "-F"

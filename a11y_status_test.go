@@ -138,7 +138,7 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 	} {
 		t.Run(tc.model, func(t *testing.T) {
 			t.Parallel()
-			needTmux(t)
+			requireTmux(t)
 			base := a11yFixtures(t)
 			dir := t.TempDir()
 			want := headlessStatuses(t, base, tc.model, dir, tc.esc)
@@ -152,7 +152,7 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 			} else {
 				args = append(args, "--accessible")
 			}
-			p := startPane(t, dir, env, args...)
+			p := startLinePane(t, dir, env, args...)
 			p.expect("You: ")
 			p.typeLine("hello")
 			if tc.esc {

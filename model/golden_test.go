@@ -35,13 +35,13 @@ var goldenScenes = []struct {
 	{"error-retry-focused", "error-frame", func(h *harness) {
 		h.submit("hello")
 		h.feedAll()
-	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that!. " + retryHint)},
+	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that! " + retryHint)},
 	{"error-after-tab", "error-frame", func(h *harness) {
 		h.submit("hello")
 		h.feedAll()
 		h.send(keyTab)
 		h.typeText("try again")
-	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that!. " + retryHint).inComposer()},
+	}, failed("The server sent an error: The server had an error while processing your request. Sorry about that! " + retryHint).inComposer()},
 	{"complete", "seed", func(h *harness) {
 		h.submit("find the headings")
 		h.feedAll()

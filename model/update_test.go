@@ -65,7 +65,7 @@ func TestErrorThenDoneAfterError(t *testing.T) {
 		h.expect("text frame", writing())
 	}
 	h.feedStream() // {"error": ...}
-	errStatus := "The server sent an error: The server had an error while processing your request. Sorry about that!. " + retryHint
+	errStatus := "The server sent an error: The server had an error while processing your request. Sorry about that! " + retryHint
 	h.expect("error frame", failed(errStatus))
 	if len(h.pending) != 0 {
 		t.Fatalf("the engine kept reading after the error: %#v", h.pending)

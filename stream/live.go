@@ -44,8 +44,13 @@ var errClosed = fmt.Errorf("stream: closed by the caller: %w", context.Canceled)
 func (s *Stream) Next() (Update, bool) {
 	if s.feed == nil {
 		s.open()
+	} else if s.watch != nil {
+		s.watch.wait()
 	}
 	u, ok := s.feed.next()
+	if s.watch != nil {
+		s.watch.away()
+	}
 	if s.feed.ended {
 		s.release()
 	}

@@ -6,22 +6,28 @@ import (
 	"time"
 )
 
-// watchdog calls fire once when no activity has been reported for timeout. Activity is a
-// single atomic store, so it can be reported on every read; the timer re-arms itself for
-// the remaining time instead of being reset per read. A zero timeout never fires.
+// watchdog calls fire once the server has been silent for timeout while the consumer waited
+// for it. Time the consumer spends away (between Next calls, with the server's data waiting
+// in the buffers) is not silence: the watchdog only counts while waiting is set, and the
+// clock restarts when waiting begins. Activity is a single atomic store, so it can be
+// reported on every read; the timer re-arms itself for the remaining time instead of being
+// reset per read. A zero timeout never fires.
 type watchdog struct {
 	timeout time.Duration
 	fire    func()
 	start   time.Time
 	last    atomic.Int64 // nanoseconds after start of the last activity
+	waiting atomic.Bool  // the consumer is blocked waiting for the server
 
 	mu      sync.Mutex
 	timer   *time.Timer
 	stopped bool
 }
 
+// startWatchdog arms a watchdog for a consumer that is already waiting.
 func startWatchdog(timeout time.Duration, fire func()) *watchdog {
 	w := &watchdog{timeout: timeout, fire: fire, start: time.Now()}
+	w.waiting.Store(true)
 	if timeout > 0 {
 		w.timer = time.AfterFunc(timeout, w.check)
 	}
@@ -31,10 +37,23 @@ func startWatchdog(timeout time.Duration, fire func()) *watchdog {
 // touch records activity now.
 func (w *watchdog) touch() { w.last.Store(int64(time.Since(w.start))) }
 
+// wait marks the consumer as waiting for the server from now on.
+func (w *watchdog) wait() {
+	w.touch()
+	w.waiting.Store(true)
+}
+
+// away marks the consumer as busy elsewhere: silence is not counted until the next wait.
+func (w *watchdog) away() { w.waiting.Store(false) }
+
 func (w *watchdog) check() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.stopped {
+		return
+	}
+	if !w.waiting.Load() {
+		w.timer.Reset(w.timeout)
 		return
 	}
 	idle := time.Since(w.start) - time.Duration(w.last.Load())

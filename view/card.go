@@ -35,6 +35,9 @@ func renderCard(st *theme, c Card, width int) lines {
 		pointer = st.CardFocus.paint("▶") + " "
 	}
 	glyph, word, look := cardLook(st, c.Status)
+	if c.Asking { // ready, but it has not run and may never run
+		glyph, word, look = "?", "waiting for approval", st.Asking
+	}
 	name := fit(safe.Line(c.Name), maxNameCells)
 	if name == "" {
 		name = "tool"

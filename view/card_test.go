@@ -47,7 +47,7 @@ func TestRenderCard(t *testing.T) {
 			"  ✗ error · read_file · path=nope · 3ms",
 			"    → open nope: no such file"}},
 		{"asking and focused", Card{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true, Focused: true}, []string{
-			"▶ ◐ running · sh · cmd=ls",
+			"▶ ? waiting for approval · sh · cmd=ls",
 			"    Allow? y runs it · n declines · a always"}},
 		{"expanded: arguments decoded in order, result capped", Card{Name: "sh", Status: phase.CallDone,
 			Args: `{"cmd":"ls","env":{"A":"1"},"list":[],"n":1.5}`, Result: sixty, Expanded: true, Duration: 61 * time.Second},

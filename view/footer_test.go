@@ -107,10 +107,18 @@ func TestRenderStatus(t *testing.T) {
 			t.Errorf("%s: control row %d is not the last of %d", tt.name, b.ctlRow, len(b.rows))
 		}
 	}
-	// Capped: a status longer than the rows it may take ends in "…", the control still last.
+	// Capped: an error longer than the rows it may take loses the end of its reason ("…"),
+	// never the Retry hint; the control is still last.
 	long := phase.State{Phase: phase.Error, Reason: strings.Repeat("word ", 60)}
 	b := renderStatus(st, long, phase.FocusRetry, 80, 2)
-	if len(b.rows) != 2 || !strings.Contains(b.rows[1], "…") || !strings.HasSuffix(b.rows[1], retryButton) {
+	joined := strings.Join(b.rows, " ")
+	if len(b.rows) != 2 || !strings.Contains(b.rows[0], "…") || !strings.Contains(joined, "Enter retries, Tab goes to the composer.") || !strings.HasSuffix(b.rows[1], retryButton) {
 		t.Fatalf("capped status: %q", b.rows)
+	}
+	// So does a long approval question: its keys stay.
+	asking := phase.State{Phase: phase.StreamingTool, Tool: "t", Ask: strings.Repeat("k=v ", 60)}
+	b = renderStatus(st, asking, phase.FocusStop, 80, 2)
+	if joined := strings.Join(b.rows, " "); len(b.rows) != 2 || !strings.Contains(joined, "…") || !strings.Contains(joined, "y runs it, n declines") {
+		t.Fatalf("capped ask: %q", b.rows)
 	}
 }

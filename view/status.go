@@ -48,7 +48,6 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	if state.Phase == phase.Error {
 		look = st.StatusError
 	}
-	text := safe.Line(phase.Status(state))
 	narrow := width < narrowWidth
 	textRows, avail := maxRows, width-buttonReserve
 	if narrow {
@@ -56,7 +55,7 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	}
 	var wrapped []string
 	if textRows > 0 {
-		wrapped = strings.Split(ansi.Wrap(text, max(1, avail), ""), "\n")
+		wrapped = statusRows(shortenReason(state, max(1, avail), textRows), max(1, avail))
 		if len(wrapped) > textRows {
 			wrapped = wrapped[:textRows]
 			wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
@@ -86,6 +85,42 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + buttonLook.paint(button)
 	b.ctlCol = min(col+2, width-1)
 	return b
+}
+
+func statusRows(state phase.State, width int) []string {
+	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state)), width, ""), "\n")
+}
+
+// shortenReason cuts the free text of a status — an error's reason, or what an approval
+// question says the tool will run with — ending it in "…", just enough for the whole status to
+// fit rows rows, so what the user acts on (the keys at its end) is never the part cut. The
+// transcript and the card keep the whole text.
+func shortenReason(state phase.State, width, rows int) phase.State {
+	field := &state.Reason
+	switch {
+	case state.Phase == phase.StreamingTool && state.Ask != "":
+		field = &state.Ask
+	case state.Phase != phase.Error:
+		return state
+	}
+	if len(statusRows(state, width)) <= rows {
+		return state
+	}
+	text := []rune(*field)
+	cut := func(n int) phase.State {
+		*field = strings.TrimSpace(string(text[:n])) + "…"
+		return state
+	}
+	lo, hi := 0, len(text) // the longest cut that fits is in [lo, hi]
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if len(statusRows(cut(mid), width)) <= rows {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return cut(lo)
 }
 
 // composerLabel names the composer and says when it takes no input.

@@ -16,13 +16,9 @@ import (
 // links with a trailing @ (as ls -F), at most maxListEntries of them.
 func builtinListDir(ctx context.Context, r *Registry, args map[string]any) (string, error) {
 	p := stringArg(args, "path", ".")
-	rel, err := r.resolve(p)
+	root, rel, err := r.openWithin(p)
 	if err != nil {
 		return "", err
-	}
-	root, err := os.OpenRoot(r.root)
-	if err != nil {
-		return "", fmt.Errorf("the working directory cannot be opened: %v", err)
 	}
 	defer root.Close()
 	if fi, err := root.Stat(rel); err == nil && !fi.IsDir() {
@@ -61,13 +57,9 @@ func builtinListDir(ctx context.Context, r *Registry, args map[string]any) (stri
 func builtinReadFile(ctx context.Context, r *Registry, args map[string]any) (string, error) {
 	p := stringArg(args, "path", "")
 	limit := min(intArg(args, "max_bytes", maxReadBytes), maxReadBytes)
-	rel, err := r.resolve(p)
+	root, rel, err := r.openWithin(p)
 	if err != nil {
 		return "", err
-	}
-	root, err := os.OpenRoot(r.root)
-	if err != nil {
-		return "", fmt.Errorf("the working directory cannot be opened: %v", err)
 	}
 	defer root.Close()
 	// O_NONBLOCK: opening a FIFO must not hang; it is refused below as not a regular file.

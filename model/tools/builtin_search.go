@@ -20,13 +20,9 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 	pattern := stringArg(args, "pattern", "")
 	p := stringArg(args, "path", ".")
 	ignoreCase := boolArg(args, "ignore_case")
-	rel, err := r.resolve(p)
+	root, rel, err := r.openWithin(p)
 	if err != nil {
 		return "", err
-	}
-	root, err := os.OpenRoot(r.root)
-	if err != nil {
-		return "", fmt.Errorf("the working directory cannot be opened: %v", err)
 	}
 	defer root.Close()
 	fsys := root.FS()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -60,4 +61,17 @@ func quoteName(name string) string {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// openWithin resolves p (refusing any way out of the root, see resolve) and opens the root, so
+// the caller reaches p only through it: a link swapped in after the check still cannot lead
+// out. The caller closes the root.
+func (r *Registry) openWithin(p string) (root *os.Root, rel string, err error) {
+	if rel, err = r.resolve(p); err != nil {
+		return nil, "", err
+	}
+	if root, err = os.OpenRoot(r.root); err != nil {
+		return nil, "", fmt.Errorf("the working directory cannot be opened: %v", err)
+	}
+	return root, rel, nil
 }

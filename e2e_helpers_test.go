@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -51,11 +50,8 @@ func phasechatBinary(t *testing.T) string {
 	t.Helper()
 	e2e.once.Do(func() {
 		e2e.bin = filepath.Join(e2e.dir, "phasechat")
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
-		}
-		if out, err := exec.Command(goTool, "build", "-o", e2e.bin, ".").CombinedOutput(); err != nil {
+		// The go command that runs the tests is on PATH (go test puts its own GOROOT/bin first).
+		if out, err := exec.Command("go", "build", "-o", e2e.bin, ".").CombinedOutput(); err != nil {
 			e2e.err = fmt.Errorf("building phasechat: %v\n%s", err, out)
 		}
 	})

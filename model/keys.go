@@ -16,7 +16,6 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	st := m.chat.State
 	switch k.String() {
 	case "ctrl+c":
-		m.quitting = true
 		m, cmd := m.after(m.chat.Stop())
 		return m, tea.Sequence(cmd, tea.Quit)
 	case "esc":

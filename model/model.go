@@ -40,7 +40,6 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
-	quitting      bool
 }
 
 const composerRows = 3

@@ -165,12 +165,6 @@ func callLine(model string, index int, id, name, args string) string {
 		"type": "function", "function": map[string]any{"name": name, "arguments": args}}}}, "")
 }
 
-// argsLine continues call index's arguments.
-func argsLine(model string, index int, args string) string {
-	return chunkLine(model, map[string]any{"tool_calls": []any{map[string]any{"index": index,
-		"function": map[string]any{"arguments": args}}}}, "")
-}
-
 // scenarioFile joins directives and frames into a scenario file: an event stream answer, and
 // a quote of the results for a follow-up request.
 func scenarioFile(description string, lines ...string) string {

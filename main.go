@@ -18,6 +18,7 @@ Usage:
   phasechat replay [--json | --trace] [FILE|-]     a recorded SSE body through the same pipeline
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
+  phasechat fixtures body [--dir DIR] NAME         a scenario's streamed body, for replay
   phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
 
 Chat flags:

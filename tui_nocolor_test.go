@@ -1,0 +1,36 @@
+package main
+
+import (
+	"regexp"
+	"testing"
+	"time"
+)
+
+// colourSGR matches an SGR sequence that sets a foreground or background colour.
+var colourSGR = regexp.MustCompile(`\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
+
+// NO_COLOR (no-color.org) turns every colour off in the full-screen chat; without it the
+// chat is coloured. Read from tmux with the pane's attributes (capture-pane -e).
+func TestTUINoColor(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	for _, noColor := range []bool{true, false} {
+		env := hermeticEnv(t)
+		if !noColor {
+			env = withoutVar(env, "NO_COLOR")
+		}
+		script := shellJoin(fs.chatArgs(t, "text")) + `; echo "` + exitLine + `$?"`
+		p := newPane(t, 100, 30, env, []string{"sh", "-c", script})
+		p.waitFor(5*time.Second, idleStatus)
+		p.typeText("hello")
+		p.keys("Enter")
+		p.waitFor(5*time.Second, "Answer ready.")
+		styled := p.run("capture-pane", "-e", "-p", "-t", "e2e")
+		if got := colourSGR.MatchString(styled); got == noColor {
+			t.Errorf("NO_COLOR set %v: colour on screen %v:\n%q", noColor, got, styled)
+		}
+		p.keys("C-c")
+		p.waitExit(5 * time.Second)
+	}
+}

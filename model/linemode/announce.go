@@ -98,9 +98,9 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 		a.next++
 	}
 	text := phase.Status(st)
-	// The engine may leave a question in its state after the last one was answered while the
-	// stream still runs; a question is pending only while a card waits.
-	pending := st.Ask != "" && q.waiting
+	// The engine keeps a question in its state exactly while a call waits for approval. The
+	// same words may ask about a second call: answered tells the questions apart.
+	pending := st.Ask != ""
 	newQuestion := pending && (q.answered || text != a.question)
 	if st.Phase != a.phase || newQuestion {
 		for _, e := range entries[a.next:] {
@@ -197,11 +197,10 @@ func (s *seenEntry) line(text string, lines []string) []string {
 
 // approvals is what the cards say about approval questions in one Announce call.
 type approvals struct {
-	waiting  bool // a card waits for approval
 	answered bool // a card that waited no longer does
 }
 
-// toolLines announces each card's start and end once, and notes approvals in q.
+// toolLines announces each card's start and end once, and notes answered approvals in q.
 func (s *seenEntry) toolLines(cards []view.Card, lines []string, q *approvals) []string {
 	for i := range cards {
 		c := &cards[i]
@@ -212,7 +211,6 @@ func (s *seenEntry) toolLines(cards []view.Card, lines []string, q *approvals) [
 		if seen.asking && !c.Asking {
 			q.answered = true
 		}
-		q.waiting = q.waiting || c.Asking
 		seen.asking = c.Asking
 		if seen.ended {
 			continue

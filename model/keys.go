@@ -21,10 +21,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case "esc":
 		return m.after(m.chat.Stop())
 	case "pgup":
-		m.scroll(m.page())
+		m.scrollPages(1)
 		return m, nil
 	case "pgdown":
-		m.scroll(-m.page())
+		m.scrollPages(-1)
 		return m, nil
 	case "ctrl+o":
 		m.toggleLatest()
@@ -80,9 +80,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// page is how far PgUp/PgDn scroll: the transcript's height less a line of context.
-func (m Model) page() int {
-	return max(1, m.transcriptRows()-1)
+// scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
+func (m *Model) scrollPages(n int) {
+	scr := m.renderer.Render(m.frame())
+	m.scrollUp = min(max(0, m.scrollUp+n*max(1, scr.TranscriptHeight-1)), scr.MaxScroll)
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.

@@ -36,7 +36,7 @@ func fillTranscript(h *harness, lines int) int {
 func (h *harness) measure() int {
 	h.m.scrollUp = 1 << 40
 	defer func() { h.m.scrollUp = 0 }()
-	return h.m.maxScroll() + h.m.transcriptRows()
+	return h.m.maxScroll() + h.m.renderer.Render(h.m.frame()).TranscriptHeight
 }
 
 // BenchmarkTokenUpdateAndView is DESIGN §10 P3 through the model: one text token arrives as a

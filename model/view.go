@@ -46,6 +46,3 @@ func usage(u stream.Usage) view.Usage {
 
 // maxScroll is how far up the transcript can scroll at the current size.
 func (m Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
-
-// transcriptRows is the height the transcript has at the current size.
-func (m Model) transcriptRows() int { return m.renderer.Render(m.frame()).TranscriptHeight }

@@ -50,9 +50,6 @@ func New(cfg Config, history []stream.Message) *Chat {
 	return c
 }
 
-// Config returns the session's configuration.
-func (c *Chat) Config() Config { return c.cfg }
-
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
 // when text is blank.
 func (c *Chat) Submit(text string) []Effect {

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/phasechat/phasechat/fixtures"
-	"github.com/phasechat/phasechat/model"
+	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
@@ -204,7 +204,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := model.New(model.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if log != nil {

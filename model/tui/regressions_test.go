@@ -1,4 +1,4 @@
-package model
+package tui
 
 // Regression tests of defects found while testing the model in other packages, seen from the
 // model: each failed before its fix.

@@ -1,7 +1,7 @@
-// Package model is the Bubble Tea model of the full-screen chat: it turns key presses, window
+// Package tui is the Bubble Tea model of the full-screen chat: it turns key presses, window
 // sizes, stream updates and tool results into calls on the chat engine, and the engine's
 // effects into commands. Update does no I/O; commands never touch the model.
-package model
+package tui
 
 import (
 	"charm.land/bubbles/v2/key"

@@ -1,4 +1,4 @@
-package model
+package tui
 
 import (
 	"os"
@@ -17,7 +17,7 @@ import (
 // ("complete" or "error") each scenario must end in; none for one that depends on the message.
 func catalogueOutcomes(t *testing.T) map[string]string {
 	t.Helper()
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "fixtures.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "fixtures.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

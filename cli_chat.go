@@ -14,12 +14,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/phasechat/phasechat/fixtures"
-	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"

@@ -32,6 +32,12 @@ type Store struct {
 // ErrNotFound is the cause when no session has the id asked for.
 var ErrNotFound = errors.New("no such session")
 
+// notFound is an ErrNotFound that says more.
+type notFound string
+
+func (e notFound) Error() string        { return string(e) }
+func (e notFound) Is(target error) bool { return target == ErrNotFound }
+
 // DefaultDir is $XDG_DATA_HOME/phasechat/sessions, else ~/.local/share/phasechat/sessions.
 func DefaultDir() (string, error) {
 	data, err := DataDir()
@@ -101,7 +107,7 @@ func (s *Store) Latest() (Meta, error) {
 		return Meta{}, err
 	}
 	if len(all) == 0 {
-		return Meta{}, fmt.Errorf("there is no saved session yet in %s: %w", s.dir, ErrNotFound)
+		return Meta{}, notFound("there is no saved session yet in " + s.dir)
 	}
 	return all[0], nil
 }
@@ -117,7 +123,7 @@ func (s *Store) Find(id string) (Meta, error) {
 
 func find(all []Meta, id string) (Meta, error) {
 	if id == "" {
-		return Meta{}, fmt.Errorf("no session id given: %w", ErrNotFound)
+		return Meta{}, notFound("no session id given")
 	}
 	var matches []Meta
 	for _, m := range all {
@@ -130,7 +136,7 @@ func find(all []Meta, id string) (Meta, error) {
 	}
 	switch len(matches) {
 	case 0:
-		return Meta{}, fmt.Errorf("no session %q (phasechat sessions list shows them): %w", id, ErrNotFound)
+		return Meta{}, notFound(fmt.Sprintf("no session %q (phasechat sessions list shows them)", id))
 	case 1:
 		return matches[0], nil
 	}

@@ -278,8 +278,8 @@ func TestDataDirFollowsXDG(t *testing.T) {
 
 func TestTitle(t *testing.T) {
 	for in, want := range map[string]string{
-		"  hello   world \n": "hello world",
-		"\x1b]52;c;aGk=\x07x": Title("\x1b]52;c;aGk=\x07x"),
+		"  hello   world \n":     "hello world",
+		"\x1b]52;c;aGk=\x07x":    Title("\x1b]52;c;aGk=\x07x"),
 		strings.Repeat("a", 100): strings.Repeat("a", titleRunes-1) + "…",
 	} {
 		if got := Title(in); got != want || strings.ContainsRune(got, 0x1b) {

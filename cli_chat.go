@@ -201,7 +201,9 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice})
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice}
+		conv.everydayOptions(&opts, o.noSave)
+		m := tui.New(opts)
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

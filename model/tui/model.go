@@ -22,6 +22,12 @@ type Options struct {
 	Styles    view.Styles
 	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+
+	// The everyday keys (everyday.go).
+	History       []string           // earlier prompts, oldest first: Up recalls them
+	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
+	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
+	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -40,6 +46,7 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	ed            everyday
 }
 
 const composerRows = 3
@@ -67,6 +74,7 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		ed:           newEveryday(o),
 	}
 }
 
@@ -92,6 +100,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	if next, cmd, ok := m.everydayMsg(msg); ok {
+		return next, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

@@ -11,9 +11,13 @@ import (
 	"github.com/phasechat/phasechat/stream"
 )
 
-// Performer holds what effects need. Tools may be nil when no tools are offered.
+// Performer holds what effects need. Tools may be nil when no tools are offered. Route, when
+// not nil, gives the client of a named provider (resolving its key the first time, which may
+// run a command); requests naming no provider, or any provider when Route is nil, go to
+// Client.
 type Performer struct {
 	Client *stream.Client
+	Route  func(ctx context.Context, provider string) (*stream.Client, error)
 	Tools  *tools.Registry
 }
 
@@ -37,11 +41,23 @@ func (p *Performer) Do(e chat.Effect) any {
 }
 
 func (p *Performer) open(e chat.OpenStream) chat.Source {
+	client := p.Client
+	if e.Provider != "" && p.Route != nil {
+		c, err := p.Route(e.Ctx, e.Provider)
+		if err != nil {
+			res := stream.Result{Outcome: stream.OutcomeError, Err: &stream.Error{Message: err.Error(), Cause: err}}
+			if e.Ctx.Err() != nil {
+				res = stream.Result{Outcome: stream.OutcomeStopped}
+			}
+			return newReplay(res)
+		}
+		client = c
+	}
 	if e.Buffered {
-		res, _ := p.Client.Complete(e.Ctx, e.Request)
+		res, _ := client.Complete(e.Ctx, e.Request)
 		return newReplay(res)
 	}
-	return p.Client.Stream(e.Ctx, e.Request)
+	return client.Stream(e.Ctx, e.Request)
 }
 
 func (p *Performer) run(ctx context.Context, call chat.Call) chat.ToolResult {

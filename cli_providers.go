@@ -57,6 +57,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.MaxSteps > 0 && !o.set["max-steps"] {
 		o.maxSteps = f.MaxSteps
 	}
+	if f.Save != nil && !*f.Save && !o.set["no-save"] {
+		o.noSave = true
+	}
 }
 
 // usesProviders reports whether the session's endpoint comes from the file's providers: the

@@ -198,6 +198,17 @@ func Parse(data []byte, file string) (*File, error) {
 			f.Order = append(f.Order, k[1])
 		}
 	}
+	notTable := func(key ...string) bool { t := md.Type(key...); return t != "" && t != "Hash" }
+	if notTable("provider") {
+		bad([]string{"provider"}, "must be a table of providers: write [provider.NAME] and its keys under it")
+	}
+	for _, name := range f.Order {
+		for _, k := range []string{"headers", "extra_body"} {
+			if notTable("provider", name, k) {
+				bad([]string{"provider", name, k}, "must be a table, such as { name = \"value\" }, not %s", strings.ToLower(md.Type("provider", name, k)))
+			}
+		}
+	}
 	if f.MaxSteps < 0 || (md.IsDefined("max_steps") && f.MaxSteps == 0) {
 		bad([]string{"max_steps"}, "must be at least 1 (it counts the requests of one turn), not %d", f.MaxSteps)
 	}

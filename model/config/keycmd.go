@@ -31,7 +31,7 @@ func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (s
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.WaitDelay = time.Second // a child that keeps the pipes open does not hold us up
 	err := cmd.Run()
-	name := strings.Join(argv, " ")
+	name := argv[0] // only the program: its arguments could hold anything
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return "", fmt.Errorf("the key command %q did not finish within %s and was stopped", name, timeout)

@@ -104,9 +104,17 @@ func (c *Client) httpClient() *http.Client {
 
 // body is the request's JSON: stream_options only when streamOptions is true.
 func (req Request) body(stream, streamOptions bool, o *Options) ([]byte, error) {
-	msgs := turnMessages(req.Messages)
+	msgs := make([]Message, 0, len(req.Messages)+1)
 	if req.System != "" {
-		msgs = append([]Message{{Role: "system", Content: req.System}}, msgs...)
+		msgs = append(msgs, Message{Role: "system", Content: req.System})
+	}
+	current := currentTurn(req.Messages)
+	for i, m := range req.Messages {
+		m.Native = nil // another format's: a Chat Completions server must not get it
+		if i < current {
+			m = m.withoutTurnState()
+		}
+		msgs = append(msgs, m)
 	}
 	type streamOpts struct {
 		IncludeUsage bool `json:"include_usage"`
@@ -159,31 +167,15 @@ func mergeExtra(b []byte, extra map[string]any) ([]byte, error) {
 	return append(out, '}'), nil
 }
 
-// turnMessages is msgs as a request sends them: the messages before the last user message
-// lose their reasoning and extra_content (the slice is copied only when one has some).
-func turnMessages(msgs []Message) []Message {
-	last := -1
+// currentTurn is the index of the last user message: the messages from there on are the
+// current turn's tool loop. 0 when there is none.
+func currentTurn(msgs []Message) int {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Role == "user" {
-			last = i
-			break
+			return i
 		}
 	}
-	var out []Message
-	for i := 0; i < last; i++ {
-		m := msgs[i]
-		if m.ReasoningField == "" && m.Reasoning == "" && !hasExtra(m.ToolCalls) {
-			continue
-		}
-		if out == nil {
-			out = append([]Message(nil), msgs...)
-		}
-		out[i] = m.withoutTurnState()
-	}
-	if out == nil {
-		return msgs
-	}
-	return out
+	return 0
 }
 
 // streamOptions reports whether a streaming request carries stream_options now.

@@ -39,6 +39,7 @@ type chatOptions struct {
 	logPath, resume, tools string
 	showVersion, showHelp  bool
 	noSave, continueLast   bool
+	oneShot                oneShotOptions
 }
 
 func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
@@ -60,6 +61,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
 	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
 	fs.Usage = func() {
@@ -69,10 +71,10 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func runChat(args []string, stdout, stderr io.Writer) int {
+func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o chatOptions
 	fs := chatFlagSet(&o, stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterleaved(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -88,7 +90,7 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 	case o.showVersion:
 		fmt.Fprintln(stdout, "phasechat", version)
 		return 0
-	case fs.NArg() > 0:
+	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
 		return 2
 	case o.maxSteps < 1:
@@ -100,6 +102,9 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 	case o.stallTimeout < 0:
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
+	}
+	if o.oneShot.print {
+		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
 	}
 	if err := chatSession(o, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
@@ -172,35 +177,11 @@ func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 }
 
 func chatSession(o chatOptions, stdout, stderr io.Writer) error {
-	file, err := loadConfig(o, stderr)
+	target, err := chooseTarget(&o, stderr)
 	if err != nil {
 		return err
 	}
-	applyConfig(&o, file)
-	var (
-		ep       endpoint
-		client   *stream.Client
-		provs    *providers
-		provider string
-	)
-	if usesProviders(o, file) {
-		provs = newProviders(file, o)
-		choice, c, err := provs.start(o)
-		if err != nil {
-			return err
-		}
-		client, provider = c, choice.Provider
-		ep = endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}
-	} else {
-		if o.provider != "" {
-			return fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(o))
-		}
-		if ep, err = resolveEndpoint(o); err != nil {
-			return err
-		}
-		client = stream.NewClient(ep.baseURL, ep.apiKey)
-		client.StallTimeout = o.stallTimeout
-	}
+	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {

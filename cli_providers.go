@@ -18,6 +18,43 @@ import (
 // discoverTimeout bounds a GET /models asked for at startup or by the model picker.
 const discoverTimeout = 15 * time.Second
 
+// target is where a session's requests go.
+type target struct {
+	ep       endpoint
+	client   *stream.Client
+	provs    *providers // nil when no config file defines providers
+	provider string     // the chosen provider; "" without providers
+}
+
+// chooseTarget reads the config file, fills o's unset settings from it, and picks the
+// endpoint: the file's providers when it has some (see usesProviders), else the flags and
+// OPENAI_* variables, else the built-in demo. Call t.ep.stop when done.
+func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
+	file, err := loadConfig(*o, stderr)
+	if err != nil {
+		return target{}, err
+	}
+	applyConfig(o, file)
+	if usesProviders(*o, file) {
+		provs := newProviders(file, *o)
+		choice, c, err := provs.start(*o)
+		if err != nil {
+			return target{}, err
+		}
+		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider}, nil
+	}
+	if o.provider != "" {
+		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
+	}
+	ep, err := resolveEndpoint(*o)
+	if err != nil {
+		return target{}, err
+	}
+	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.StallTimeout = o.stallTimeout
+	return target{ep: ep, client: client}, nil
+}
+
 // loadConfig reads the config file: --config, else the default place (which may be absent:
 // then nil). Warnings go to stderr.
 func loadConfig(o chatOptions, stderr io.Writer) (*config.File, error) {

@@ -30,6 +30,7 @@ type Stream struct {
 	cancel context.CancelCauseFunc
 	watch  *watchdog
 	feed   *feed
+	notice string // the request's Notice (see Result)
 
 	mu     sync.Mutex
 	body   io.Closer
@@ -89,6 +90,7 @@ func (s *Stream) Result() Result {
 	}
 	r := s.feed.Result()
 	r.Err = redactor(s.c.APIKey).error(r.Err)
+	r.Notice = s.notice
 	return r
 }
 
@@ -123,7 +125,8 @@ func (s *Stream) open() {
 		s.feed = failedFeed(errClosed)
 		return
 	}
-	resp, e := s.c.post(s.ctx, s.req, true)
+	resp, notice, e := s.c.post(s.ctx, s.req, true)
+	s.notice = notice
 	if e != nil {
 		s.feed = failedFeed(s.endCause(e))
 		return

@@ -9,7 +9,12 @@ import (
 	"time"
 )
 
-const approvalTools = "testdata/approval/tools.toml"
+// approvalDir holds the mark scenario and the tools file defining mark, shared with the line
+// mode's own tests.
+const (
+	approvalDir   = "../../linemode/testdata/approval"
+	approvalTools = approvalDir + "/tools.toml"
+)
 
 // expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...).
 func (p *pane) expectModes(flags ...string) {

@@ -16,10 +16,10 @@ import (
 )
 
 // a11yFixtures starts the fixture server on 127.0.0.1 port 0 at a quarter of real time (with
-// the approval scenario of testdata/approval) and returns its API root.
+// the approval scenario the line mode's own tests use) and returns its API root.
 func a11yFixtures(t *testing.T) string {
 	t.Helper()
-	return startFixturesWith(t, fixtures.Options{Pace: 0.25, Dir: "testdata/approval"}).URL + "/v1"
+	return startFixturesWith(t, fixtures.Options{Pace: 0.25, Dir: approvalDir}).URL + "/v1"
 }
 
 // startLinePane runs the binary with args in dir, in a 120x40 pane whose environment is

@@ -1,19 +1,25 @@
-// Package benchdata holds the stream the package stream benchmarks (DESIGN.md §10 P1) and the
-// openai-go comparison in stream/internal/bench share, so they measure the same bytes.
-package benchdata
+package stream
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"strings"
+	"testing"
 )
 
-// RealisticStream is an OpenAI-shaped stream of 5,000 chunks as gpt-4o sends them (ids,
+// realisticFile holds realisticStream's body, gzipped, for the openai-go comparison in
+// stream/internal/bench (a module of its own), so both measure the same bytes.
+const realisticFile = "testdata/realistic.sse.gz"
+
+// realisticStream is an OpenAI-shaped stream of 5,000 chunks as gpt-4o sends them (ids,
 // model, fingerprint, logprobs:null, obfuscation): a role chunk, 3,001 content tokens, two
 // tool calls of 998 argument fragments each, the finish chunk and a usage chunk; then [DONE].
 // It returns the SSE body and the chunks' data payloads.
-func RealisticStream() (body []byte, payloads [][]byte) {
+func realisticStream() (body []byte, payloads [][]byte) {
 	const head = `{"id":"chatcmpl-C2QD1kGWsTW5OWiqAtOSFEAOfPfQH","object":"chat.completion.chunk","created":1754693439,"model":"gpt-4o-2024-08-06","service_tier":"default","system_fingerprint":"fp_07871e2ad8","choices":[{"index":0,"delta":`
 	chunk := func(delta, finish, obf string) string {
 		return head + delta + `,"logprobs":null,"finish_reason":` + finish + `}],"obfuscation":"` + obf + `"}`
@@ -52,4 +58,37 @@ func RealisticStream() (body []byte, payloads [][]byte) {
 	}
 	b.WriteString("data: [DONE]\n\n")
 	return b.Bytes(), payloads
+}
+
+// TestRealisticFileIsTheStream keeps realisticFile equal to realisticStream's body; -update
+// rewrites it.
+func TestRealisticFileIsTheStream(t *testing.T) {
+	body, _ := realisticStream()
+	if *update {
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(body)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(realisticFile, z.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(realisticFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, body) {
+		t.Fatalf("%s differs from realisticStream's body (%d bytes, want %d): run go test ./stream -run TestRealisticFileIsTheStream -update", realisticFile, len(got), len(body))
+	}
 }

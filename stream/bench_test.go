@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/internal/benchdata"
 )
 
 // minimalChunk is the least a client must decode from a chunk: the baseline of P1.
@@ -34,7 +35,7 @@ type minimalChunk struct {
 }
 
 func TestRealisticStreamIsWhatItSays(t *testing.T) {
-	body, payloads := realisticStream()
+	body, payloads := benchdata.RealisticStream()
 	res, err := Replay(bytes.NewReader(body), ReplayJSON, io.Discard, nil)
 	if err != nil || len(payloads) != 5000 || res.Outcome != OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
 		!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 {
@@ -45,7 +46,7 @@ func TestRealisticStreamIsWhatItSays(t *testing.T) {
 // BenchmarkP1Pipeline is P1 (docs/architecture.md, Performance): framing, decoding, reassembly and the reducer
 // over the realistic stream, from its bytes.
 func BenchmarkP1Pipeline(b *testing.B) {
-	body, _ := realisticStream()
+	body, _ := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -64,7 +65,7 @@ func BenchmarkP1Pipeline(b *testing.B) {
 
 // BenchmarkP1PipelineWithToolCalls adds applying the CallEvents to phase.ToolCalls.
 func BenchmarkP1PipelineWithToolCalls(b *testing.B) {
-	body, _ := realisticStream()
+	body, _ := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -88,7 +89,7 @@ func BenchmarkP1PipelineWithToolCalls(b *testing.B) {
 // BenchmarkP1BareUnmarshal is P1's baseline: json.Unmarshal of the same chunks' payloads,
 // already cut out, into minimalChunk. SetBytes counts the same SSE body, so MB/s compare.
 func BenchmarkP1BareUnmarshal(b *testing.B) {
-	body, payloads := realisticStream()
+	body, payloads := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -103,7 +104,7 @@ func BenchmarkP1BareUnmarshal(b *testing.B) {
 
 // BenchmarkP1Framing is the framing alone (paced + sse.EventStreamReader + field parser).
 func BenchmarkP1Framing(b *testing.B) {
-	body, _ := realisticStream()
+	body, _ := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -2,37 +2,16 @@ package bench
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io"
 	"net/http"
-	"os"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/internal/benchdata"
 )
-
-// realisticBody is the realistic stream the package stream benchmarks run, read from its
-// testdata (package stream's tests keep the file equal to the stream they generate).
-func realisticBody(tb testing.TB) []byte {
-	tb.Helper()
-	f, err := os.Open("../../testdata/realistic.sse.gz")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	body, err := io.ReadAll(r)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return body
-}
 
 // sdkAccumulate runs body through ssestream and ChatCompletionAccumulator, the SDK's way of
 // reassembling a streamed reply.
@@ -51,7 +30,7 @@ func sdkAccumulate(body []byte) (openai.ChatCompletionAccumulator, error) {
 }
 
 func TestBothReadTheSameReply(t *testing.T) {
-	body := realisticBody(t)
+	body, _ := benchdata.RealisticStream()
 	acc, err := sdkAccumulate(body)
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +54,7 @@ func TestBothReadTheSameReply(t *testing.T) {
 // BenchmarkPhasechat is the whole pipeline (framing, decoding, reassembly, the phase reducer)
 // through the public entry point that reads a body, stream.Replay.
 func BenchmarkPhasechat(b *testing.B) {
-	body := realisticBody(b)
+	body, _ := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -87,7 +66,7 @@ func BenchmarkPhasechat(b *testing.B) {
 
 // BenchmarkOpenAIGoAccumulator is ssestream + ChatCompletionAccumulator on the same bytes.
 func BenchmarkOpenAIGoAccumulator(b *testing.B) {
-	body := realisticBody(b)
+	body, _ := benchdata.RealisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {

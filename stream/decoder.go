@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// Kind classifies a frame (seed 004's classify, by type and not by truthiness).
+// Kind classifies a frame, by JSON type and not by truthiness.
 type Kind string
 
 const (
@@ -34,7 +34,7 @@ type Update struct {
 	Err    *Error            // the stream's error, on the Update whose events report it
 }
 
-// Outcome is how a stream ended (DESIGN.md §6).
+// Outcome is how a stream ended (docs/architecture.md, Outcomes).
 type Outcome string
 
 const (

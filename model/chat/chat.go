@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// DefaultMaxSteps bounds the requests of one turn (DESIGN §5 T6).
+// DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
 const DefaultMaxSteps = 8
 
 // Config is fixed for a session.

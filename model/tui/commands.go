@@ -20,6 +20,7 @@ var commands = []slashCommand{
 	{"/help", "", "list the keys and commands"},
 	{"/new", "", "start a new conversation (the current one stays saved)"},
 	{"/clear", "", "clear the screen; the conversation is kept and still sent"},
+	{"/model", "", "switch to another configured model (also Ctrl+P)"},
 	{"/sessions", "", "pick a saved conversation to continue (also Ctrl+S)"},
 	{"/copy", "[code [N]]", "copy the last reply, or its last (or Nth) code block"},
 	{"/retry", "", "send the last request again"},
@@ -38,6 +39,7 @@ var keyHelp = [][2]string{
 	{"Ctrl+Y", "copy the last reply"},
 	{"Ctrl+X Ctrl+E, Ctrl+G", "edit the draft in $VISUAL or $EDITOR"},
 	{"Ctrl+S", "saved conversations"},
+	{"Ctrl+P", "switch model"},
 	{"Tab", "complete a /command"},
 	{"Ctrl+C", "clear the draft; on an empty composer, quit"},
 	{"y / n / a", "run, decline, always allow a tool that asks"},
@@ -113,6 +115,9 @@ func (m Model) runCommand(line string) (Model, tea.Cmd) {
 	case "/sessions":
 		done()
 		return m.openPicker()
+	case "/model":
+		done()
+		return m.OpenModelPicker()
 	case "/copy":
 		if arg == "" {
 			done()

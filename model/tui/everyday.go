@@ -64,6 +64,9 @@ func (m *Model) warn(text string) {
 // everydayKey handles the everyday keys before the phase's own; ok is false for a key it
 // leaves to them.
 func (m Model) everydayKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+	if m.picker != nil {
+		return m, nil, false // the model picker has the keys
+	}
 	key := k.String()
 	m.ed.note, m.ed.noteError = "", false
 	armed, chord := m.ed.quitArmed, m.ed.chordX

@@ -2,23 +2,18 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/view"
-	"github.com/phasechat/phasechat/view/safe"
 )
 
-// sessionPicker lists the saved conversations, filtered by what is typed.
+// sessionPicker lists the saved conversations in a Picker, filtered by what is typed.
 type sessionPicker struct {
-	open    bool
-	loading bool
-	all     []sessions.Meta
-	filter  string
-	sel     int // index into shown()
+	open bool
+	list Picker
+	all  []sessions.Meta
 }
 
 type sessionsListedMsg struct {
@@ -32,19 +27,11 @@ type sessionResumedMsg struct {
 	err error
 }
 
-// shown is the sessions whose title, id or model contain the filter (ignoring case).
-func (p sessionPicker) shown() []sessions.Meta {
-	if p.filter == "" {
-		return p.all
-	}
-	f := strings.ToLower(p.filter)
-	var out []sessions.Meta
-	for _, s := range p.all {
-		if strings.Contains(strings.ToLower(s.Title), f) || strings.Contains(s.ID, f) || strings.Contains(strings.ToLower(s.Model), f) {
-			out = append(out, s)
-		}
-	}
-	return out
+// sessionLabel is a saved conversation as the picker lists it; its title, model and id can
+// all be typed to find it.
+func sessionLabel(s sessions.Meta) string {
+	return fmt.Sprintf("%s  %3d %s  %s  · %s · %s", s.Updated.Local().Format("2006-01-02 15:04"), s.Turns,
+		plural(s.Turns, "turn ", "turns"), s.Title, s.Model, s.ID)
 }
 
 func (m Model) openPicker() (Model, tea.Cmd) {
@@ -56,7 +43,9 @@ func (m Model) openPicker() (Model, tea.Cmd) {
 		m.warn("Saved conversations can be opened once the reply has finished.")
 		return m, nil
 	}
-	m.ed.picker = sessionPicker{open: true, loading: true}
+	list := NewPicker("Saved conversations — the one you choose continues here", nil)
+	list.Note = "Loading…"
+	m.ed.picker = sessionPicker{open: true, list: list}
 	convs := m.ed.convs
 	return m, func() tea.Msg {
 		all, err := convs.List()
@@ -66,24 +55,22 @@ func (m Model) openPicker() (Model, tea.Cmd) {
 
 func (m Model) pickerKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	p := &m.ed.picker
-	shown := p.shown()
 	switch k.String() {
-	case "esc", "ctrl+s", "ctrl+c":
+	case "ctrl+s", "ctrl+c":
 		p.open = false
 		return m, nil, true
-	case "up", "ctrl+p":
-		p.sel = max(0, p.sel-1)
-	case "down", "ctrl+n":
-		p.sel = min(max(0, len(shown)-1), p.sel+1)
-	case "backspace":
-		if r := []rune(p.filter); len(r) > 0 {
-			p.filter, p.sel = string(r[:len(r)-1]), 0
-		}
-	case "enter":
-		if p.sel >= len(shown) {
+	}
+	list, outcome := p.list.Key(k)
+	p.list = list
+	switch outcome {
+	case PickerCancelled:
+		p.open = false
+	case PickerChosen:
+		i := list.Chosen()
+		if i < 0 || i >= len(p.all) {
 			return m, nil, true
 		}
-		id := shown[p.sel].ID
+		id := p.all[i].ID
 		p.open = false
 		convs := m.ed.convs
 		m.say("Opening " + id + "…")
@@ -91,11 +78,6 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 			res, err := convs.Resume(id)
 			return sessionResumedMsg{id: id, res: res, err: err}
 		}, true
-	default:
-		if k.Text != "" {
-			p.filter += k.Text
-			p.sel = 0
-		}
 	}
 	return m, nil, true
 }
@@ -111,7 +93,16 @@ func (m Model) pickerMsg(msg tea.Msg) (Model, tea.Cmd) {
 			m.warn("The saved conversations could not be listed: " + msg.err.Error())
 			return m, nil
 		}
-		m.ed.picker.loading, m.ed.picker.all = false, msg.all
+		labels := make([]string, len(msg.all))
+		for i, s := range msg.all {
+			labels[i] = sessionLabel(s)
+		}
+		m.ed.picker.all = msg.all
+		m.ed.picker.list.SetItems(labels)
+		m.ed.picker.list.Note = ""
+		if len(labels) == 0 {
+			m.ed.picker.list.Note = "No saved conversations yet."
+		}
 	case sessionResumedMsg:
 		if msg.err != nil {
 			m.warn("The conversation could not be opened: " + msg.err.Error())
@@ -133,43 +124,5 @@ func (m Model) pickerMsg(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// pickerView draws the picker over the whole screen: a pure function of its state.
-func (m Model) pickerView() string {
-	p := m.ed.picker
-	w := max(m.width, 10)
-	lines := []string{
-		"Saved conversations — type to filter · ↑/↓ choose · Enter opens · Esc closes",
-		"Filter: " + safe.Line(p.filter),
-		"",
-	}
-	shown := p.shown()
-	switch {
-	case p.loading:
-		lines = append(lines, "  Loading…")
-	case len(p.all) == 0:
-		lines = append(lines, "  No saved conversations yet.")
-	case len(shown) == 0:
-		lines = append(lines, "  No conversation matches.")
-	}
-	room := max(1, m.height-len(lines))
-	top := 0
-	if p.sel >= room {
-		top = p.sel - room + 1
-	}
-	for i := top; i < len(shown) && i < top+room; i++ {
-		s := shown[i]
-		mark := "  "
-		if i == p.sel {
-			mark = "› "
-		}
-		lines = append(lines, fmt.Sprintf("%s%s  %s  %3d %s  %s", mark, s.Updated.Local().Format("2006-01-02 15:04"), s.ID,
-			s.Turns, plural(s.Turns, "turn ", "turns"), safe.Line(s.Title)))
-	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "…")
-	}
-	for len(lines) < m.height {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines[:max(1, min(len(lines), m.height))], "\n")
-}
+// pickerView draws the session picker over the whole screen.
+func (m Model) pickerView() string { return m.ed.picker.list.View(m.width, m.height) }

@@ -15,6 +15,11 @@ func (m Model) View() tea.View {
 		v.AltScreen = true
 		return v
 	}
+	if m.picker != nil {
+		v := tea.NewView(m.picker.list.View(m.width, m.height))
+		v.AltScreen = true
+		return v
+	}
 	scr := m.renderer.Render(m.frame())
 	v := tea.NewView(scr.Content)
 	v.AltScreen = true

@@ -34,6 +34,7 @@ type chatOptions struct {
 	maxSteps               int
 	yes, accessible        bool
 	logPath, resume, tools string
+	mcp                    string
 	showVersion, showHelp  bool
 }
 
@@ -51,6 +52,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
 	fs.StringVar(&o.resume, "resume", "", "continue the conversation saved in this session log")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	fs.StringVar(&o.mcp, "mcp", "", "MCP servers to start: a file of [mcp.NAME] tables (see the README)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
 	fs.Usage = func() {
@@ -163,6 +165,13 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	servers, err := startMCP(o.mcp, reg)
+	if err != nil {
+		return err
+	}
+	if servers != nil {
+		defer servers.Close() // after the front end returns: no server process outlives the chat
+	}
 	var history []stream.Message
 	notice := ""
 	if o.resume != "" {
@@ -197,14 +206,14 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: recorder(log), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout,
+			In: os.Stdin, Out: stdout, MCP: servers,
 		})
 	} else {
 		styles := view.DefaultStyles()
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice, MCP: servers})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if log != nil {

@@ -284,7 +284,7 @@ func Parse(data []byte, file string) (Config, error) {
 		if errors.As(err, &pe) {
 			return nil, &ConfigError{File: file, Line: pe.Position.Line, Key: pe.LastKey, Problem: pe.Message}
 		}
-		return nil, &ConfigError{File: file, Problem: strings.TrimPrefix(err.Error(), "toml: ")}
+		return nil, typeProblem(file, err)
 	}
 	var errs []error
 	lines := indexLines(data)
@@ -304,6 +304,41 @@ func Parse(data []byte, file string) (Config, error) {
 		doc.MCP = Config{}
 	}
 	return doc.MCP, nil
+}
+
+var (
+	typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+	wrongType = regexp.MustCompile(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
+	tomlTypes = map[string]string{"[]any": "array", "[]interface {}": "array", "map[string]any": "table",
+		"map[string]interface {}": "table", "int64": "integer", "float64": "float", "bool": "boolean", "string": "string"}
+)
+
+// typeProblem words a decoding error that is not a syntax error: a value of the wrong type.
+func typeProblem(file string, err error) error {
+	m := typeError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return &ConfigError{File: file, Problem: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	line := 0
+	fmt.Sscan(m[1], &line)
+	problem := m[3]
+	if w := wrongType.FindStringSubmatch(problem); w != nil {
+		got := tomlTypes[w[1]]
+		if got == "" {
+			got = w[1]
+		}
+		want := strings.TrimPrefix(w[2], "mcp.")
+		switch want {
+		case "[]string":
+			want = "list of strings"
+		case "map[string]string":
+			want = "table of strings"
+		case "*bool":
+			want = "boolean"
+		}
+		problem = fmt.Sprintf("a TOML %s where a %s belongs", got, want)
+	}
+	return &ConfigError{File: file, Line: line, Key: m[2], Problem: problem}
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -66,9 +66,13 @@ func (c *Client) httpClient() *http.Client {
 
 // body is the request's JSON.
 func (req Request) body(stream bool) ([]byte, error) {
-	msgs := req.Messages
+	msgs := make([]Message, 0, len(req.Messages)+1)
 	if req.System != "" {
-		msgs = append([]Message{{Role: "system", Content: req.System}}, msgs...)
+		msgs = append(msgs, Message{Role: "system", Content: req.System})
+	}
+	for _, m := range req.Messages {
+		m.Native = nil // another format's: a Chat Completions server must not get it
+		msgs = append(msgs, m)
 	}
 	type streamOptions struct {
 		IncludeUsage bool `json:"include_usage"`

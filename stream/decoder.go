@@ -114,12 +114,13 @@ func (d *Decoder) skip(u Update) Update {
 	return u
 }
 
-// unsupported ends the stream at an Anthropic Messages event: nothing after it can be read.
+// unsupported ends a stream decoded as Chat Completions at an Anthropic Messages event:
+// nothing after it can be read.
 func (d *Decoder) unsupported(u Update) Update {
 	u.Kind = KindError
 	d.fail(&u, &Error{
-		Message: "Unsupported wire format: this is an Anthropic Messages stream; phasechat reads " +
-			"OpenAI chat-completion streams (use the provider's OpenAI-compatible endpoint)",
+		Message: "Unsupported wire format: this is an Anthropic Messages stream, read as Chat " +
+			"Completions (choose the anthropic wire format: --wire anthropic)",
 		Cause: ErrUnsupportedFormat,
 	})
 	d.outcome = OutcomeError

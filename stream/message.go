@@ -17,6 +17,19 @@ type Message struct {
 	ToolCalls  []ToolCall
 	ToolCallID string // role "tool": the call this result answers
 	Name       string // optional participant or tool name
+	// Native is what the provider wants back verbatim in its own wire format (assistant
+	// only): only a request in that format sends it; Chat Completions requests never do.
+	Native *NativeReasoning
+}
+
+// NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking
+// and redacted_thinking blocks (with their signatures), or Responses reasoning items, each the
+// JSON the provider sent, in the order it sent them; and, for Responses, each function call's
+// item id (fc_...) by call id, which a reasoning item sent back must be followed by.
+type NativeReasoning struct {
+	Wire    Wire              `json:"wire"`
+	Items   []json.RawMessage `json:"items,omitempty"`
+	ItemIDs map[string]string `json:"item_ids,omitempty"`
 }
 
 // ToolCall is one reassembled call. Index is its position on the wire (or, when the provider
@@ -55,15 +68,16 @@ type jsonToolCall struct {
 }
 
 type jsonMessage struct {
-	Role       string         `json:"role"`
-	Content    *string        `json:"content"`
-	ToolCalls  []jsonToolCall `json:"tool_calls,omitempty"`
-	ToolCallID string         `json:"tool_call_id,omitempty"`
-	Name       string         `json:"name,omitempty"`
+	Role       string           `json:"role"`
+	Content    *string          `json:"content"`
+	ToolCalls  []jsonToolCall   `json:"tool_calls,omitempty"`
+	ToolCallID string           `json:"tool_call_id,omitempty"`
+	Name       string           `json:"name,omitempty"`
+	Native     *NativeReasoning `json:"native_reasoning,omitempty"`
 }
 
 func (m Message) MarshalJSON() ([]byte, error) {
-	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name}
+	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native}
 	if m.Content != "" || len(m.ToolCalls) == 0 {
 		out.Content = &m.Content
 	}
@@ -78,16 +92,17 @@ func (m Message) MarshalJSON() ([]byte, error) {
 
 func (m *Message) UnmarshalJSON(b []byte) error {
 	var in struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
-		Name       string `json:"name"`
-		wireDelta         // content, reasoning, tool_calls
+		Role       string           `json:"role"`
+		ToolCallID string           `json:"tool_call_id"`
+		Name       string           `json:"name"`
+		Native     *NativeReasoning `json:"native_reasoning"`
+		wireDelta                   // content, reasoning, tool_calls
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
 	*m = messageFromWire(&in.wireDelta)
-	m.Role, m.ToolCallID, m.Name = in.Role, in.ToolCallID, in.Name
+	m.Role, m.ToolCallID, m.Name, m.Native = in.Role, in.ToolCallID, in.Name, in.Native
 	return nil
 }
 

@@ -15,6 +15,10 @@ import (
 type Performer struct {
 	Client *stream.Client
 	Tools  *tools.Registry
+	// Wrap, when set, is given every source opened, and the engine reads what it returns
+	// instead: a front end that must see how each stream ended (the one-shot mode's exit
+	// code) watches it there. Wrap's source is read on the performer's goroutines.
+	Wrap func(chat.Source) chat.Source
 }
 
 // Do performs one effect, blocking until it is done, and returns the message the engine must
@@ -37,11 +41,17 @@ func (p *Performer) Do(e chat.Effect) any {
 }
 
 func (p *Performer) open(e chat.OpenStream) chat.Source {
+	var src chat.Source
 	if e.Buffered {
 		res, _ := p.Client.Complete(e.Ctx, e.Request)
-		return newReplay(res)
+		src = newReplay(res)
+	} else {
+		src = p.Client.Stream(e.Ctx, e.Request)
 	}
-	return p.Client.Stream(e.Ctx, e.Request)
+	if p.Wrap != nil {
+		src = p.Wrap(src)
+	}
+	return src
 }
 
 func (p *Performer) run(ctx context.Context, call chat.Call) chat.ToolResult {

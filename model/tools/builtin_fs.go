@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -21,13 +22,20 @@ func builtinListDir(ctx context.Context, r *Registry, args map[string]any) (stri
 		return "", err
 	}
 	defer root.Close()
-	if fi, err := root.Stat(rel); err == nil && !fi.IsDir() {
+	// O_NONBLOCK: a FIFO swapped in for the directory must not hang the open.
+	d, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", fmt.Errorf("%s cannot be opened: %v", quoteName(p), unwrapPath(err))
+	}
+	defer d.Close()
+	if fi, err := d.Stat(); err != nil || !fi.IsDir() {
 		return "", fmt.Errorf("%s is a file, not a directory; read it with read_file", quoteName(p))
 	}
-	entries, err := fs.ReadDir(root.FS(), rel)
+	entries, err := d.ReadDir(-1)
 	if err != nil {
 		return "", fmt.Errorf("%s cannot be listed: %v", quoteName(p), unwrapPath(err))
 	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -62,22 +70,11 @@ func builtinReadFile(ctx context.Context, r *Registry, args map[string]any) (str
 		return "", err
 	}
 	defer root.Close()
-	// O_NONBLOCK: opening a FIFO must not hang; it is refused below as not a regular file.
-	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, fi, err := openRegular(root, rel, p)
 	if err != nil {
-		return "", fmt.Errorf("%s cannot be opened: %v", quoteName(p), unwrapPath(err))
+		return "", err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", fmt.Errorf("%s cannot be read: %v", quoteName(p), unwrapPath(err))
-	}
-	switch {
-	case fi.IsDir():
-		return "", fmt.Errorf("%s is a directory; list it with list_dir", quoteName(p))
-	case !fi.Mode().IsRegular():
-		return "", fmt.Errorf("%s is not a regular file (a device, pipe or socket); read_file reads only files", quoteName(p))
-	}
 	var read bytes.Buffer
 	read.Grow(int(min(limit, max(fi.Size(), 0))) + bytes.MinRead) // one allocation
 	_, err = read.ReadFrom(io.LimitReader(f, limit))
@@ -99,6 +96,31 @@ func builtinReadFile(ctx context.Context, r *Registry, args map[string]any) (str
 		return fmt.Sprintf("%s\n… [read_file showed the first %d of %d bytes]", buf, len(buf), fi.Size()), nil
 	}
 	return string(buf), nil
+}
+
+// openRegular opens rel under root for reading without blocking, and returns it only if the
+// opened file is a regular one: a FIFO, device or socket (even one swapped in after a listing
+// said "file") is refused without a read. shown is the path as the model gave it.
+func openRegular(root *os.Root, rel, shown string) (*os.File, fs.FileInfo, error) {
+	// O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s cannot be opened: %v", quoteName(shown), unwrapPath(err))
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s cannot be read: %v", quoteName(shown), unwrapPath(err))
+	}
+	switch {
+	case fi.IsDir():
+		f.Close()
+		return nil, nil, fmt.Errorf("%s is a directory; list it with list_dir", quoteName(shown))
+	case !fi.Mode().IsRegular():
+		f.Close()
+		return nil, nil, fmt.Errorf("%s is not a regular file (a device, pipe or socket); read_file reads only files", quoteName(shown))
+	}
+	return f, fi, nil
 }
 
 // isBinary reports whether data looks binary: a NUL byte among its first binarySniffSize bytes.

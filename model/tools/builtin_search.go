@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
+	"slices"
 	"strings"
+	"syscall"
 )
 
 // skippedDirs are version-control directories search_files never enters.
@@ -24,7 +28,7 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 		return "", err
 	}
 	defer root.Close()
-	fsys := root.FS()
+	fsys := nonblockingFS{root}
 
 	needle := []byte(pattern)
 	if ignoreCase {
@@ -48,11 +52,11 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() > maxSearchedFile {
+		data, tooBig, err := readSearched(root, path)
+		if tooBig {
 			huge++
 			return nil
 		}
-		data, err := fs.ReadFile(fsys, path)
 		if err != nil || isBinary(data) {
 			return nil
 		}
@@ -90,4 +94,50 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 		notes = append(notes, fmt.Sprintf("[skipped %d files over %d MiB]", huge, maxSearchedFile>>20))
 	}
 	return strings.Join(notes, "\n"), nil
+}
+
+// readSearched reads a file search_files looks into, checking what was opened rather than what
+// the listing said: anything but a regular file is skipped without a read (a FIFO must not
+// hang the search), and a file over maxSearchedFile is reported too big and never read past
+// that limit, even if it grows meanwhile.
+func readSearched(root *os.Root, rel string) (data []byte, tooBig bool, err error) {
+	f, fi, err := openRegular(root, rel, rel)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	if fi.Size() > maxSearchedFile {
+		return nil, true, nil
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(fi.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, maxSearchedFile+1)); err != nil {
+		return nil, false, err
+	}
+	if buf.Len() > maxSearchedFile {
+		return nil, true, nil
+	}
+	return buf.Bytes(), false, nil
+}
+
+// nonblockingFS is root as an fs.ReadDirFS whose opens never wait: a FIFO swapped in for a
+// directory during a walk is opened without blocking and refused as not a directory.
+type nonblockingFS struct{ root *os.Root }
+
+func (n nonblockingFS) Open(name string) (fs.File, error) {
+	return n.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
+
+func (n nonblockingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	f, err := n.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: syscall.ENOTDIR}
+	}
+	entries, err := f.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }

@@ -73,7 +73,7 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 	runCtx, cancel := context.WithTimeout(ctx, t.timeout)
 	defer cancel()
 	if t.builtin != nil {
-		out, err := t.builtin(runCtx, r, args)
+		out, err := runBuiltin(runCtx, r, t, args)
 		if err != nil {
 			if res, stopped := interrupted(ctx, runCtx, t, ""); stopped {
 				return res
@@ -105,4 +105,26 @@ func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, 
 		msg += "; its output until then:\n" + partial
 	}
 	return Result{Outcome: outcome, ExitCode: -1, Output: msg}, true
+}
+
+// runBuiltin runs a built-in in its own goroutine and returns when it does or when runCtx
+// ends, whichever is first: a built-in stuck in a system call that ignores the context (an
+// open on a hung file system) cannot hold the turn past its timeout. Such a goroutine finishes
+// on its own once the call returns; its answer is dropped.
+func runBuiltin(runCtx context.Context, r *Registry, t *Tool, args map[string]any) (string, error) {
+	type answer struct {
+		out string
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		out, err := t.builtin(runCtx, r, args)
+		done <- answer{out, err}
+	}()
+	select {
+	case a := <-done:
+		return a.out, a.err
+	case <-runCtx.Done():
+		return "", runCtx.Err()
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
@@ -29,6 +30,8 @@ const openAIBaseURL = "https://api.openai.com/v1"
 
 type chatOptions struct {
 	baseURL, model, system string
+	config, provider       string
+	set                    map[string]bool // the flags given on the command line
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
@@ -44,7 +47,10 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.baseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
-	fs.StringVar(&o.model, "model", "", "model name (default: $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "model", "", "model name, or PROVIDER/MODEL for a provider of the config file (default: the config's, else $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "m", "", "short for --model")
+	fs.StringVar(&o.provider, "provider", "", "a provider of the config file (default: the config's default)")
+	fs.StringVar(&o.config, "config", "", "the config file (default: $XDG_CONFIG_HOME/phasechat/config.toml, else ~/.config/phasechat/config.toml)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
@@ -76,6 +82,8 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	switch {
 	case o.showHelp:
 		fs.SetOutput(stdout)
@@ -100,14 +108,14 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.oneShot.print {
 		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
 	}
-	if err := chatSession(o, stdout); err != nil {
+	if err := chatSession(o, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
 	return 0
 }
 
-// endpoint resolves where to send requests (DESIGN §9); demo is true for the built-in demo.
+// endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
 	demo                   bool
@@ -144,7 +152,7 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 	return ep, nil
 }
 
-func loadTools(path string) (*tools.Registry, error) {
+func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	reg, err := tools.NewRegistry("")
 	if err != nil {
 		return nil, err
@@ -152,8 +160,12 @@ func loadTools(path string) (*tools.Registry, error) {
 	reg.Clean = safe.Text
 	explicit := path != ""
 	if !explicit {
-		if path, err = tools.DefaultConfigPath(); err != nil {
+		var notice string
+		if path, notice, err = config.ToolsPath(os.Getenv, os.UserConfigDir); err != nil {
 			return reg, nil
+		}
+		if notice != "" {
+			fmt.Fprintln(stderr, "phasechat:", notice)
 		}
 	}
 	user, err := tools.LoadFile(path)
@@ -166,13 +178,14 @@ func loadTools(path string) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout io.Writer) error {
-	ep, err := resolveEndpoint(o)
+func chatSession(o chatOptions, stdout, stderr io.Writer) error {
+	target, err := chooseTarget(&o, stderr)
 	if err != nil {
 		return err
 	}
+	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
-	reg, err := loadTools(o.tools)
+	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
 	}
@@ -188,15 +201,19 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		return err
 	}
 	history, notice := conv.history, conv.notice
-	client := stream.NewClient(ep.baseURL, ep.apiKey)
-	client.StallTimeout = o.stallTimeout
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
-		Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
+		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
 	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	var models tui.ModelLister
+	if provs != nil {
+		performer.Route = provs.client
+		footer.Model = provider + "/" + ep.model
+		models = provs.models
+	}
 	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
@@ -210,7 +227,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, MCP: servers})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {
@@ -220,6 +237,17 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		fmt.Fprintln(stdout, line)
 	}
 	return runErr
+}
+
+// configPlace names the config file the session reads.
+func configPlace(o chatOptions) string {
+	if o.config != "" {
+		return o.config
+	}
+	if p, err := config.DefaultPath(os.Getenv); err == nil {
+		return p + " does not exist or defines no provider"
+	}
+	return "no config directory"
 }
 
 func (o chatOptions) sessionFlags() sessionFlags {

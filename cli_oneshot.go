@@ -16,7 +16,6 @@ import (
 	"github.com/phasechat/phasechat/model/oneshot"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
-	"github.com/phasechat/phasechat/stream"
 )
 
 // maxContext caps what one-shot mode reads from standard input.
@@ -84,12 +83,13 @@ func readContext(stdin io.Reader) (string, error) {
 }
 
 func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (int, error) {
-	ep, err := resolveEndpoint(o)
+	t, err := chooseTarget(&o, stderr)
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
+	ep := t.ep
 	defer ep.stop()
-	reg, err := loadTools(o.tools)
+	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
@@ -99,17 +99,19 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
-	client := stream.NewClient(ep.baseURL, ep.apiKey)
-	client.StallTimeout = o.stallTimeout
+	performer := &perform.Performer{Client: t.client, Tools: reg}
+	if t.provs != nil {
+		performer.Route = t.provs.client
+	}
 	engine := chat.New(chat.Config{
-		Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
+		Provider: t.provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false,
 	}, conv.history)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	opts := oneshot.Options{
-		Chat: engine, Performer: &perform.Performer{Client: client, Tools: reg}, Log: conv.recorder(),
+		Chat: engine, Performer: performer, Log: conv.recorder(),
 		Prompt: message, Format: oneshot.Format(o.oneShot.format), Out: stdout, ErrAlways: stderr,
 		Interrupt: sigs,
 	}

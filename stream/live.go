@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -29,6 +30,7 @@ type Stream struct {
 	cancel context.CancelCauseFunc
 	watch  *watchdog
 	feed   *feed
+	notice string // the request's Notice (see Result)
 
 	mu     sync.Mutex
 	body   io.Closer
@@ -64,6 +66,7 @@ func (s *Stream) redact(u Update) Update {
 		return u
 	}
 	u.Frame.Data = key.text(u.Frame.Data)
+	u.Err = key.error(u.Err)
 	copied := false
 	for i, ev := range u.Events {
 		if ev.Kind == phase.KindError && strings.Contains(ev.Error, string(key)) {
@@ -87,6 +90,7 @@ func (s *Stream) Result() Result {
 	}
 	r := s.feed.Result()
 	r.Err = redactor(s.c.APIKey).error(r.Err)
+	r.Notice = s.notice
 	return r
 }
 
@@ -121,7 +125,8 @@ func (s *Stream) open() {
 		s.feed = failedFeed(errClosed)
 		return
 	}
-	resp, e := s.c.post(s.ctx, s.req, true)
+	resp, notice, e := s.c.post(s.ctx, s.req, true)
+	s.notice = notice
 	if e != nil {
 		s.feed = failedFeed(s.endCause(e))
 		return
@@ -159,12 +164,16 @@ func (s *Stream) endCause(err error) error {
 // error (the decoder decides between complete and truncated).
 func readError(host string, err error) error {
 	switch {
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+	case err == io.EOF:
 		return nil
 	case errors.Is(err, ErrFrameTooLarge):
 		return &Error{Message: msgTooLarge, Cause: err}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
+		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
+			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200), Cause: err}
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 }
 
 // prefixHTTP says which server answered a 2xx that is not an event stream.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
@@ -29,19 +30,26 @@ const openAIBaseURL = "https://api.openai.com/v1"
 
 type chatOptions struct {
 	baseURL, model, system string
+	config, provider       string
+	set                    map[string]bool // the flags given on the command line
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
 	yes, accessible        bool
 	logPath, resume, tools string
 	showVersion, showHelp  bool
+	noSave, continueLast   bool
+	oneShot                oneShotOptions
 }
 
 func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.baseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
-	fs.StringVar(&o.model, "model", "", "model name (default: $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "model", "", "model name, or PROVIDER/MODEL for a provider of the config file (default: the config's, else $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "m", "", "short for --model")
+	fs.StringVar(&o.provider, "provider", "", "a provider of the config file (default: the config's default)")
+	fs.StringVar(&o.config, "config", "", "the config file (default: $XDG_CONFIG_HOME/phasechat/config.toml, else ~/.config/phasechat/config.toml)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
@@ -49,8 +57,11 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
-	fs.StringVar(&o.resume, "resume", "", "continue the conversation saved in this session log")
+	fs.StringVar(&o.resume, "resume", "", "continue a saved conversation: a session `ID` (see phasechat sessions list) or a session log FILE")
+	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
+	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
 	fs.Usage = func() {
@@ -60,15 +71,17 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func runChat(args []string, stdout, stderr io.Writer) int {
+func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o chatOptions
 	fs := chatFlagSet(&o, stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterleaved(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	switch {
 	case o.showHelp:
 		fs.SetOutput(stdout)
@@ -77,17 +90,23 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 	case o.showVersion:
 		fmt.Fprintln(stdout, "phasechat", version)
 		return 0
-	case fs.NArg() > 0:
+	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
 		return 2
 	case o.maxSteps < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
 		return 2
+	case o.continueLast && o.resume != "":
+		fmt.Fprintln(stderr, "phasechat: --continue and --resume both choose the conversation; give one of them")
+		return 2
 	case o.stallTimeout < 0:
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
 	}
-	if err := chatSession(o, stdout); err != nil {
+	if o.oneShot.print {
+		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
+	}
+	if err := chatSession(o, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
@@ -131,7 +150,7 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 	return ep, nil
 }
 
-func loadTools(path string) (*tools.Registry, error) {
+func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	reg, err := tools.NewRegistry("")
 	if err != nil {
 		return nil, err
@@ -139,8 +158,12 @@ func loadTools(path string) (*tools.Registry, error) {
 	reg.Clean = safe.Text
 	explicit := path != ""
 	if !explicit {
-		if path, err = tools.DefaultConfigPath(); err != nil {
+		var notice string
+		if path, notice, err = config.ToolsPath(os.Getenv, os.UserConfigDir); err != nil {
 			return reg, nil
+		}
+		if notice != "" {
+			fmt.Fprintln(stderr, "phasechat:", notice)
 		}
 	}
 	user, err := tools.LoadFile(path)
@@ -153,50 +176,41 @@ func loadTools(path string) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout io.Writer) error {
-	ep, err := resolveEndpoint(o)
+func chatSession(o chatOptions, stdout, stderr io.Writer) error {
+	target, err := chooseTarget(&o, stderr)
 	if err != nil {
 		return err
 	}
+	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
-	reg, err := loadTools(o.tools)
+	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
 	}
-	var history []stream.Message
-	notice := ""
-	if o.resume != "" {
-		saved, err := sessionlog.Read(o.resume)
-		if err != nil {
-			return err
-		}
-		history = saved.Messages
-		notice = fmt.Sprintf("Resumed %d messages from %s.", len(history), o.resume)
-		if saved.CutOff {
-			notice += " Its last line was cut off and was skipped."
-		}
+	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
+	if err != nil {
+		return err
 	}
-	var log *sessionlog.Writer
-	if o.logPath != "" {
-		if log, err = sessionlog.Create(o.logPath); err != nil {
-			return err
-		}
-	}
-	client := stream.NewClient(ep.baseURL, ep.apiKey)
-	client.StallTimeout = o.stallTimeout
+	history, notice := conv.history, conv.notice
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
-		Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
+		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
 	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	var models tui.ModelLister
+	if provs != nil {
+		performer.Route = provs.client
+		footer.Model = provider + "/" + ep.model
+		models = provs.models
+	}
 	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
-			Chat: engine, Performer: performer, Log: recorder(log), Footer: footer, Notice: notice,
+			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
 			In: os.Stdin, Out: stdout,
 		})
 	} else {
@@ -204,23 +218,40 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models})
 		_, runErr = tea.NewProgram(m).Run()
 	}
-	if log != nil {
-		if err := log.Close(); err != nil && runErr == nil {
-			runErr = err
-		}
+	if err := conv.close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if line := conv.savedLine(); line != "" {
+		fmt.Fprintln(stdout, line)
 	}
 	return runErr
 }
 
-// recorder avoids handing the model a typed nil.
-func recorder(w *sessionlog.Writer) perform.Recorder {
-	if w == nil {
-		return nil
+// configPlace names the config file the session reads.
+func configPlace(o chatOptions) string {
+	if o.config != "" {
+		return o.config
 	}
-	return w
+	if p, err := config.DefaultPath(os.Getenv); err == nil {
+		return p + " does not exist or defines no provider"
+	}
+	return "no config directory"
+}
+
+func (o chatOptions) sessionFlags() sessionFlags {
+	return sessionFlags{noSave: o.noSave, continueAll: o.continueLast, resume: o.resume, logPath: o.logPath}
+}
+
+// hostOf is the host of an API root, as the sessions list names the provider.
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return ""
+	}
+	return u.Host
 }
 
 // endpointLabel is the endpoint as the footer shows it: scheme, host and path, never a key.

@@ -96,6 +96,8 @@ func Reduce(s State, ev Event) State {
 		}
 	case KindStop:
 		s.Stopped = true
+	case KindDone:
+		s.Reason = ev.Error // why a complete reply is not whole (cut off), or ""
 	}
 	s.Phase = to
 	return s

@@ -45,6 +45,9 @@ func Status(s State) string {
 		if s.Stopped {
 			return StatusStopped
 		}
+		if reason := strings.TrimSpace(spokenPunctuation.Replace(s.Reason)); reason != "" {
+			return reason
+		}
 		return StatusComplete
 	default:
 		return StatusIdle

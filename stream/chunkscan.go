@@ -558,9 +558,11 @@ func (s *scanner) toolCall(tc *wireToolCall) {
 			return
 		}
 		if folds(key) {
-			key = fieldName(key, "index", "id", "function")
+			key = fieldName(key, "index", "id", "function", "extra_content")
 		}
 		switch key {
+		case "extra_content":
+			tc.ExtraContent = rawMessage(s.raw())
 		case "index":
 			s.index(&tc.Index)
 		case "id":

@@ -38,6 +38,7 @@ var chunkCases = []string{
 	`{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":{"a":[1, 2]}}}]}}]}`,
 	`{"choices":[{"delta":{"tool_calls":[{"index":-1,"function":{"arguments":null}},{"function":{"arguments":"{\"x\":"}},{"function":5},{"function":null}, 7]}}]}`,
 	`{"choices":[{"delta":{"tool_calls":null}}]}`,
+	`{"choices":[{"delta":{"tool_calls":[{"index":0,"extra_content":{"google":{"thought_signature":"x"}}},{"extra_content":null},{"Extra_Content":5}]}}]}`,
 	`{"choices":[{"delta":{"tool_calls":[]}}]}`,
 	`{"choices":[{"delta":{"tool_calls":{}}}]}`,
 	`{"choices":[{"delta":{"function_call":{"name":"get","arguments":"{\"a\""}}}]}`,

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 
@@ -36,6 +37,7 @@ type call struct {
 	seq      int // its place in calls
 	id, name string
 	args     []byte
+	extra    json.RawMessage // the first extra_content object a fragment carried
 	lex      lexer
 	started  bool
 	final    bool // ready or failed: no more events
@@ -60,6 +62,9 @@ func (a *assembler) fragment(f *wireToolCall, out []phase.CallEvent) (*call, []p
 	}
 	if c.name == "" && f.Function.Name.S != "" {
 		c.name = f.Function.Name.S
+	}
+	if c.extra == nil && f.ExtraContent != nil {
+		c.extra = extraContent(f.ExtraContent)
 	}
 	text := f.Function.Arguments.Text
 	if len(c.args)+len(text) > cap(c.args) { // double: append's 1.25x for large slices copies 5x
@@ -252,7 +257,7 @@ func (a *assembler) toolCalls() []ToolCall {
 			id = a.uniqueID(c, func(id string) bool { return a.started[id] != nil || given[id] })
 		}
 		given[id] = true
-		out[i] = ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args)}
+		out[i] = ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args), ExtraContent: c.extra}
 	}
 	sortByIndex(out)
 	return out

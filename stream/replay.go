@@ -107,7 +107,7 @@ func replayObject(r Result) ReplayObject {
 		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
 	}
 	for _, tc := range r.Message.ToolCalls {
-		out.ToolCalls = append(out.ToolCalls, ReplayCall(tc))
+		out.ToolCalls = append(out.ToolCalls, ReplayCall{Index: tc.Index, ID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 	}
 	return out
 }

@@ -53,15 +53,36 @@ func (d *wireDelta) reasoning() wireString {
 	return d.Reasoning
 }
 
+// reasoningField names the field reasoning() read, "" when neither held text.
+func (d *wireDelta) reasoningField() string {
+	switch {
+	case d.ReasoningContent.Set && d.ReasoningContent.S != "":
+		return FieldReasoningContent
+	case !d.ReasoningContent.Set && d.Reasoning.Set && d.Reasoning.S != "":
+		return FieldReasoning
+	}
+	return ""
+}
+
 type wireToolCall struct {
-	Index    wireIndex    `json:"index"`
-	ID       wireString   `json:"id"`
-	Function wireFunction `json:"function"`
+	Index        wireIndex       `json:"index"`
+	ID           wireString      `json:"id"`
+	Function     wireFunction    `json:"function"`
+	ExtraContent json.RawMessage `json:"extra_content"` // Gemini: thought signatures
 }
 
 type wireFunction struct {
 	Name      wireString `json:"name"`
 	Arguments wireArgs   `json:"arguments"`
+}
+
+// extraContent is a tool call's extra_content kept for sending back: a JSON object, copied;
+// nil for null, absence or any other type.
+func extraContent(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil
+	}
+	return append(json.RawMessage(nil), raw...)
 }
 
 type wireUsage struct {

@@ -113,7 +113,7 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// endpoint resolves where to send requests (DESIGN §9); demo is true for the built-in demo.
+// endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
 	demo                   bool

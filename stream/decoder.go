@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// Kind classifies a frame (seed 004's classify, by type and not by truthiness).
+// Kind classifies a frame, by JSON type and not by truthiness.
 type Kind string
 
 const (
@@ -31,9 +31,10 @@ type Update struct {
 	Kind   Kind
 	Events []phase.Event
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
+	Err    *Error            // the stream's error, on the Update whose events report it
 }
 
-// Outcome is how a stream ended (DESIGN.md §6).
+// Outcome is how a stream ended (docs/architecture.md, Outcomes).
 type Outcome string
 
 const (
@@ -254,6 +255,7 @@ func (d *Decoder) fail(u *Update, e *Error) {
 	}
 	d.err = e
 	d.asm.frozen = true
+	u.Err = e
 	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// assembler rebuilds tool calls from streamed fragments (DESIGN.md §4) and emits the
+// assembler rebuilds tool calls from streamed fragments (docs/architecture.md, Tool calls) and emits the
 // phase.CallEvents that move each call through phase.ToolCalls, in an order the machine
 // accepts: one start (once the call has both an id and a name, or when it must become ready),
 // then deltas, then exactly one ready or error, and nothing after that.

@@ -14,7 +14,7 @@ type ReplayFormat int
 
 const (
 	ReplayText  ReplayFormat = iota // the reply for people: content, each call name(args), the outcome
-	ReplayJSON                      // the one object of DESIGN.md §9
+	ReplayJSON                      // the one object of docs/architecture.md, Command line
 	ReplayTrace                     // one JSON object per SSE event, then one for the end
 )
 
@@ -82,7 +82,7 @@ type traceLine struct {
 	Malformed    *int            `json:"malformed,omitempty"`
 }
 
-// ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).
+// ReplayObject is the JSON form of a Result printed by `replay --json` (docs/architecture.md, Command line).
 type ReplayObject struct {
 	Content      string       `json:"content"`
 	Reasoning    string       `json:"reasoning"`

@@ -184,7 +184,7 @@ func thinkingText(b json.RawMessage) string {
 	return string(out)
 }
 
-// wireArgs is function.arguments: a string fragment, or (seed 003) a whole JSON value sent as
+// wireArgs is function.arguments: a string fragment, or a whole JSON value sent as
 // itself, kept as its JSON text. Set is false for null or absence.
 type wireArgs struct {
 	Text  string

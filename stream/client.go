@@ -18,13 +18,15 @@ const DefaultStallTimeout = 30 * time.Second
 // maxErrorBody caps how much of an error response is read.
 const maxErrorBody = 64 << 10
 
-// Client talks to an OpenAI-compatible chat completions endpoint. BaseURL is the API root
-// (e.g. https://api.openai.com/v1); APIKey is sent as a Bearer token and never appears in an
-// error; HTTP nil means a client that does not follow redirects that would turn the POST into
-// a GET; StallTimeout ends a stream that has been silent that long (0: never).
+// Client talks to a chat endpoint in one wire format. BaseURL is the API root (e.g.
+// https://api.openai.com/v1); Wire chooses the format and so the path below BaseURL (zero:
+// a Chat Completions request, whose answer is decoded in the format its first event shows); APIKey is sent as a Bearer token (Anthropic: as x-api-key) and never
+// appears in an error; HTTP nil means a client that does not follow redirects that would turn
+// the POST into a GET; StallTimeout ends a stream that has been silent that long (0: never).
 type Client struct {
 	BaseURL      string
 	APIKey       string
+	Wire         Wire
 	HTTP         *http.Client
 	StallTimeout time.Duration
 }
@@ -34,13 +36,15 @@ func NewClient(baseURL, apiKey string) *Client {
 	return &Client{BaseURL: baseURL, APIKey: apiKey, StallTimeout: DefaultStallTimeout}
 }
 
-// Request is one chat completion request. System, when set, is sent as a leading system
-// message.
+// Request is one chat request. System, when set, is sent where the format puts it (a leading
+// system message, Anthropic's system, Responses' instructions). MaxTokens caps the reply
+// (0: none, except on Anthropic, which requires one: DefaultAnthropicMaxTokens).
 type Request struct {
-	Model    string
-	System   string
-	Messages []Message
-	Tools    []Tool
+	Model     string
+	System    string
+	Messages  []Message
+	Tools     []Tool
+	MaxTokens int
 }
 
 var defaultHTTP = &http.Client{
@@ -55,7 +59,18 @@ var defaultHTTP = &http.Client{
 	},
 }
 
-func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + "/chat/completions" }
+func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + c.Wire.Path() }
+
+// requestBody is req in the client's wire format.
+func (c *Client) requestBody(req Request, stream bool) ([]byte, error) {
+	switch c.Wire.orChat() {
+	case WireAnthropic:
+		return anthropicRequest(req, stream)
+	case WireResponses:
+		return responsesRequest(req, stream)
+	}
+	return req.body(stream)
+}
 
 func (c *Client) httpClient() *http.Client {
 	if c.HTTP != nil {
@@ -92,7 +107,7 @@ func (req Request) body(stream bool) ([]byte, error) {
 
 // post sends the request. Errors are user-facing *Errors with the key redacted.
 func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Response, *Error) {
-	body, err := req.body(stream)
+	body, err := c.requestBody(req, stream)
 	if err != nil {
 		return nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
 	}
@@ -107,7 +122,13 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 	} else {
 		hr.Header.Set("Accept", "application/json")
 	}
-	if c.APIKey != "" {
+	switch {
+	case c.Wire == WireAnthropic:
+		hr.Header.Set("anthropic-version", AnthropicVersion)
+		if c.APIKey != "" {
+			hr.Header.Set("x-api-key", c.APIKey)
+		}
+	case c.APIKey != "":
 		hr.Header.Set("Authorization", "Bearer "+c.APIKey)
 	}
 	resp, err := c.httpClient().Do(hr)
@@ -136,6 +157,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), nil, func(err error) error {
 			return readError(host, err)
 		})
+		f.wire = c.Wire
 		if f.failed != nil {
 			f.failed = prefixHTTP(resp, f.failed)
 		}

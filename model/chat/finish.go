@@ -113,7 +113,7 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 	if stopped {
 		st.markInterrupted(resultStopped)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Native: st.native}
 	var results []stream.Message
 	for _, call := range st.calls.List() {
 		var text string

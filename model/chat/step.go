@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -15,10 +16,11 @@ type step struct {
 	cancel context.CancelFunc
 	entry  *view.Entry
 	calls  *phase.ToolCalls
-	cards  map[string]int // call id → index in entry.Cards
-	src    Source         // nil until the first update arrives
-	ended  bool           // the stream ended complete; only tools may be outstanding
-	asking []string       // call ids waiting for approval, oldest first
+	cards  map[string]int          // call id → index in entry.Cards
+	src    Source                  // nil until the first update arrives
+	ended  bool                    // the stream ended complete; only tools may be outstanding
+	asking []string                // call ids waiting for approval, oldest first
+	native *stream.NativeReasoning // what the provider wants back with the reply (see stream.Message)
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {

@@ -61,6 +61,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 	switch res.Outcome {
 	case stream.OutcomeComplete:
 		st.ended = true
+		st.native = res.Message.Native
 		return append(effects, c.advance(st)...)
 	case stream.OutcomeStopped:
 		return effects

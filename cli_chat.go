@@ -25,10 +25,15 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-const openAIBaseURL = "https://api.openai.com/v1"
+const (
+	openAIBaseURL    = "https://api.openai.com/v1"
+	anthropicBaseURL = "https://api.anthropic.com/v1"
+	anthropicModel   = "claude-sonnet-4-5"
+)
 
 type chatOptions struct {
 	baseURL, model, system string
+	wire                   string
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
@@ -42,6 +47,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.baseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
+	fs.StringVar(&o.wire, "wire", "", "the API's wire format: chat (Chat Completions, the default), anthropic (Messages: $ANTHROPIC_API_KEY, "+anthropicBaseURL+") or responses (OpenAI Responses)")
 	fs.StringVar(&o.model, "model", "", "model name (default: $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
@@ -103,17 +109,27 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 // endpoint resolves where to send requests (DESIGN §9); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
+	wire                   stream.Wire
 	demo                   bool
 	stop                   func()
 }
 
 func resolveEndpoint(o chatOptions) (endpoint, error) {
-	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, stop: func() {}}
+	wire, err := stream.ParseWire(o.wire)
+	if err != nil {
+		return endpoint{stop: func() {}}, err
+	}
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: wire, stop: func() {}}
+	envBase, defaultBase, envModel, defaultModel := "OPENAI_BASE_URL", openAIBaseURL, "OPENAI_MODEL", "gpt-4o-mini"
+	if wire == stream.WireAnthropic {
+		ep.apiKey = os.Getenv("ANTHROPIC_API_KEY")
+		envBase, defaultBase, envModel, defaultModel = "ANTHROPIC_BASE_URL", anthropicBaseURL, "ANTHROPIC_MODEL", anthropicModel
+	}
 	if ep.baseURL == "" {
-		ep.baseURL = os.Getenv("OPENAI_BASE_URL")
+		ep.baseURL = os.Getenv(envBase)
 	}
 	if ep.baseURL == "" && ep.apiKey != "" {
-		ep.baseURL = openAIBaseURL
+		ep.baseURL = defaultBase
 	}
 	if ep.baseURL == "" {
 		base, stop, err := fixtures.StartDemo(fixtures.Options{Pace: 1})
@@ -129,10 +145,10 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
 	}
 	if ep.model == "" {
-		ep.model = os.Getenv("OPENAI_MODEL")
+		ep.model = os.Getenv(envModel)
 	}
 	if ep.model == "" {
-		ep.model = "gpt-4o-mini"
+		ep.model = defaultModel
 	}
 	return ep, nil
 }
@@ -175,6 +191,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	}
 	history, notice := conv.history, conv.notice
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.Wire = ep.wire
 	client.StallTimeout = o.stallTimeout
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
@@ -182,7 +199,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
-	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: ep.wire.Label()}
 	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error

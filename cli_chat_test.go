@@ -24,7 +24,7 @@ func TestChatCommandLine(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
-		code := runChat(c.args, &out, &errb)
+		code := runChat(c.args, nil, &out, &errb)
 		if code != c.code || !strings.Contains(out.String(), c.out) || !strings.Contains(errb.String(), c.err) {
 			t.Errorf("%v: code %d, stdout %q, stderr %q", c.args, code, out.String(), errb.String())
 		}

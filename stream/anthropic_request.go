@@ -31,7 +31,9 @@ type anthropicToolOut struct {
 // signed thinking blocks (only when it used tools: Messages requires them back on that turn),
 // its text and a tool_use block per call; tool results are tool_result blocks of one user
 // message. Consecutive messages of one role are merged, as Messages requires alternation.
-func anthropicRequest(req Request, stream bool) ([]byte, error) {
+// max_tokens is the options' (DefaultAnthropicMaxTokens when they name none); temperature is
+// sent when set; reasoning_effort has no Messages equivalent and is not sent.
+func anthropicRequest(req Request, stream bool, o *Options) ([]byte, error) {
 	system := []string{}
 	if req.System != "" {
 		system = append(system, req.System)
@@ -76,18 +78,22 @@ func anthropicRequest(req Request, stream bool) ([]byte, error) {
 	for _, t := range req.Tools {
 		tools = append(tools, anthropicToolOut{Name: t.Name, Description: t.Description, InputSchema: objectSchema(t.Parameters)})
 	}
-	maxTokens := req.MaxTokens
-	if maxTokens <= 0 {
-		maxTokens = DefaultAnthropicMaxTokens
+	if o == nil {
+		o = &Options{}
+	}
+	maxTokens := DefaultAnthropicMaxTokens
+	if o.MaxTokens != nil && *o.MaxTokens > 0 {
+		maxTokens = *o.MaxTokens
 	}
 	return json.Marshal(struct {
-		Model     string                `json:"model"`
-		MaxTokens int                   `json:"max_tokens"`
-		System    string                `json:"system,omitempty"`
-		Messages  []anthropicMessageOut `json:"messages"`
-		Tools     []anthropicToolOut    `json:"tools,omitempty"`
-		Stream    bool                  `json:"stream"`
-	}{req.Model, maxTokens, strings.Join(system, "\n\n"), nonNil(msgs), tools, stream})
+		Model       string                `json:"model"`
+		MaxTokens   int                   `json:"max_tokens"`
+		System      string                `json:"system,omitempty"`
+		Messages    []anthropicMessageOut `json:"messages"`
+		Tools       []anthropicToolOut    `json:"tools,omitempty"`
+		Stream      bool                  `json:"stream"`
+		Temperature *float64              `json:"temperature,omitempty"`
+	}{req.Model, maxTokens, strings.Join(system, "\n\n"), nonNil(msgs), tools, stream, o.Temperature})
 }
 
 func nonNil(m []anthropicMessageOut) []anthropicMessageOut {

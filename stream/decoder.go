@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// Kind classifies a frame (seed 004's classify, by type and not by truthiness).
+// Kind classifies a frame, by JSON type and not by truthiness.
 type Kind string
 
 const (
@@ -33,7 +33,7 @@ type Update struct {
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
 }
 
-// Outcome is how a stream ended (DESIGN.md §6).
+// Outcome is how a stream ended (docs/architecture.md, Outcomes).
 type Outcome string
 
 const (
@@ -51,6 +51,9 @@ type Result struct {
 	Outcome      Outcome // empty until the stream has ended
 	Err          *Error  // set for OutcomeError and OutcomeTruncated only
 	Malformed    int     // payloads skipped because they were not JSON objects
+	// Notice is something the client learnt about the server while sending the request,
+	// said once to the user (e.g. NoticeStreamOptions); "" when nothing.
+	Notice string
 }
 
 // Decoder turns frames into Updates and reassembles the reply. It is pure: no I/O, no clock.
@@ -60,6 +63,7 @@ type Decoder struct {
 	asm       assembler
 	content   []byte
 	reasoning []byte
+	field     string // the reasoning field the stream used
 	finish    string
 	usage     *Usage
 	err       *Error
@@ -148,6 +152,9 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	delta := &choice.Delta
 	if r := delta.reasoning(); r.Set {
 		d.text(u, r.S, true)
+		if f := delta.reasoningField(); f != "" {
+			d.field = f
+		}
 	}
 	for _, p := range delta.Content.Parts {
 		d.text(u, p.Text, p.Reasoning)
@@ -211,8 +218,12 @@ func (d *Decoder) conclude(u *Update) {
 }
 
 // endCalls readies every open call of a complete stream, and fails the started ones of a
-// failed stream: they were never dispatched, and the reply will be retried.
+// failed stream (they were never dispatched, and the reply will be retried) or of a reply cut
+// off by the server (see CutOff): a call whose arguments were still open then is never run.
 func (d *Decoder) endCalls(out []phase.CallEvent) []phase.CallEvent {
+	if why := CutOff(d.finish); d.err == nil && why != "" {
+		return d.asm.finish(false, "not run: "+why, out) // its arguments may be cut short
+	}
 	if d.err == nil {
 		return d.asm.finish(true, "", out)
 	}
@@ -275,7 +286,7 @@ func (d *Decoder) Result() Result {
 	r := Result{
 		Message: Message{
 			Role: "assistant", Content: string(d.content), Reasoning: string(d.reasoning),
-			ToolCalls: d.asm.toolCalls(),
+			ReasoningField: d.field, ToolCalls: d.asm.toolCalls(),
 		},
 		FinishReason: d.finish,
 		Outcome:      d.outcome,

@@ -33,7 +33,7 @@ type Error struct {
 func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Cause }
 
-// Messages of DESIGN.md §6.
+// Messages of docs/architecture.md, Outcomes.
 const (
 	msgTruncated = "The server closed the stream before finishing (no [DONE])"
 	msgTooLarge  = "The server sent an event larger than 16 MiB; the stream was stopped"

@@ -29,6 +29,7 @@ type Stream struct {
 	cancel context.CancelCauseFunc
 	watch  *watchdog
 	feed   *feed
+	notice string // the request's Notice (see Result)
 
 	mu     sync.Mutex
 	body   io.Closer
@@ -87,6 +88,7 @@ func (s *Stream) Result() Result {
 	}
 	r := s.feed.Result()
 	r.Err = redactor(s.c.APIKey).error(r.Err)
+	r.Notice = s.notice
 	return r
 }
 
@@ -121,7 +123,8 @@ func (s *Stream) open() {
 		s.feed = failedFeed(errClosed)
 		return
 	}
-	resp, e := s.c.post(s.ctx, s.req, true)
+	resp, notice, e := s.c.post(s.ctx, s.req, true)
+	s.notice = notice
 	if e != nil {
 		s.feed = failedFeed(s.endCause(e))
 		return

@@ -14,7 +14,7 @@ type ReplayFormat int
 
 const (
 	ReplayText  ReplayFormat = iota // the reply for people: content, each call name(args), the outcome
-	ReplayJSON                      // the one object of DESIGN.md §9
+	ReplayJSON                      // the one object of docs/architecture.md, Command line
 	ReplayTrace                     // one JSON object per SSE event, then one for the end
 )
 
@@ -90,7 +90,7 @@ type traceLine struct {
 	Malformed    *int            `json:"malformed,omitempty"`
 }
 
-// ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).
+// ReplayObject is the JSON form of a Result printed by `replay --json` (docs/architecture.md, Command line).
 type ReplayObject struct {
 	Content      string       `json:"content"`
 	Reasoning    string       `json:"reasoning"`
@@ -115,7 +115,7 @@ func replayObject(r Result) ReplayObject {
 		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
 	}
 	for _, tc := range r.Message.ToolCalls {
-		out.ToolCalls = append(out.ToolCalls, ReplayCall(tc))
+		out.ToolCalls = append(out.ToolCalls, ReplayCall{Index: tc.Index, ID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 	}
 	return out
 }

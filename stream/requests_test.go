@@ -39,7 +39,7 @@ func compactJSON(t *testing.T, s string) string {
 func TestAnthropicRequest(t *testing.T) {
 	native := &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"signature":"sig","thinking":"hm","type":"thinking"}`)}}
 	req := Request{Model: "claude", System: "Be brief.", Messages: toolLoop(native), Tools: loopTools}
-	body, err := anthropicRequest(req, true)
+	body, err := anthropicRequest(req, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +58,8 @@ func TestAnthropicRequest(t *testing.T) {
 	// Another format's reasoning is never sent; nor is reasoning of a reply without tools.
 	req.Messages = toolLoop(&NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{json.RawMessage(`{"type":"reasoning"}`)}})
 	req.Messages = append(req.Messages, Message{Role: "assistant", Content: "Sunny.", Native: native}, Message{Role: "user", Content: "Thanks"})
-	req.MaxTokens = 100
-	body, _ = anthropicRequest(req, false)
+	limit := 100
+	body, _ = anthropicRequest(req, false, &Options{MaxTokens: &limit})
 	if s := string(body); strings.Contains(s, "reasoning") || strings.Contains(s, `"thinking"`) || !strings.Contains(s, `"max_tokens":100`) || !strings.Contains(s, `"stream":false`) {
 		t.Errorf("body %s", s)
 	}
@@ -69,7 +69,7 @@ func TestResponsesRequest(t *testing.T) {
 	item := `{"type":"reasoning","id":"rs_1","summary":[],"encrypted_content":"e"}`
 	native := &NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{json.RawMessage(item)}, ItemIDs: map[string]string{"c1": "fc_1"}}
 	req := Request{Model: "gpt", System: "Be brief.", Messages: toolLoop(native), Tools: loopTools}
-	body, err := responsesRequest(req, true)
+	body, err := responsesRequest(req, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestResponsesRequest(t *testing.T) {
 
 func TestChatRequestSendsNoNativeReasoning(t *testing.T) {
 	req := Request{Model: "m", Messages: toolLoop(&NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"type":"thinking"}`)}})}
-	body, _ := req.body(true)
+	body, _ := req.body(true, true, nil)
 	if strings.Contains(string(body), "native") || strings.Contains(string(body), "thinking") {
 		t.Errorf("body %s", body)
 	}

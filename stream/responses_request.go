@@ -18,8 +18,9 @@ type responsesToolOut struct {
 // Completions. The system prompt is "instructions"; an assistant message that used tools is
 // preceded by its reasoning items, sent back verbatim, and its calls are function_call items
 // (with their own item ids when known); a tool result is a function_call_output item.
-// Tools are sent with strict false: their schemas are not written for strict mode.
-func responsesRequest(req Request, stream bool) ([]byte, error) {
+// Tools are sent with strict false: their schemas are not written for strict mode. The
+// options' max_tokens is max_output_tokens and reasoning_effort is reasoning.effort.
+func responsesRequest(req Request, stream bool, o *Options) ([]byte, error) {
 	instructions := []string{}
 	if req.System != "" {
 		instructions = append(instructions, req.System)
@@ -59,16 +60,24 @@ func responsesRequest(req Request, stream bool) ([]byte, error) {
 	for _, t := range req.Tools {
 		tools = append(tools, responsesToolOut{Type: "function", Name: t.Name, Description: t.Description, Parameters: objectSchema(t.Parameters)})
 	}
-	var maxOutput *int
-	if req.MaxTokens > 0 {
-		maxOutput = &req.MaxTokens
+	if o == nil {
+		o = &Options{}
+	}
+	type reasoning struct {
+		Effort string `json:"effort"`
+	}
+	var effort *reasoning
+	if o.ReasoningEffort != "" {
+		effort = &reasoning{o.ReasoningEffort}
 	}
 	return json.Marshal(struct {
 		Model           string             `json:"model"`
 		Instructions    string             `json:"instructions,omitempty"`
 		Input           []json.RawMessage  `json:"input"`
 		Tools           []responsesToolOut `json:"tools,omitempty"`
-		MaxOutputTokens *int               `json:"max_output_tokens,omitempty"`
 		Stream          bool               `json:"stream"`
-	}{req.Model, strings.Join(instructions, "\n\n"), input, tools, maxOutput, stream})
+		MaxOutputTokens *int               `json:"max_output_tokens,omitempty"`
+		Temperature     *float64           `json:"temperature,omitempty"`
+		Reasoning       *reasoning         `json:"reasoning,omitempty"`
+	}{req.Model, strings.Join(instructions, "\n\n"), input, tools, stream, o.MaxTokens, o.Temperature, effort})
 }

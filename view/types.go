@@ -22,6 +22,7 @@ const (
 	MarkNone    Mark = iota
 	MarkStopped      // the user pressed Esc: "■ Stopped — the partial reply is kept."
 	MarkFailed       // the request failed: "✗ <Note>"
+	MarkCutOff       // the server cut the reply off (output limit, content filter): "▲ <Note>"
 )
 
 // Entry is one transcript item. The model mutates entries in place (they are pointers) and bumps

@@ -22,6 +22,7 @@ type Effect interface{ isEffect() }
 type OpenStream struct {
 	Req      int
 	Ctx      context.Context
+	Provider string // the configured provider to send to; "" for the session's only endpoint
 	Request  stream.Request
 	Buffered bool // send with stream: false and replay the answer as updates
 }

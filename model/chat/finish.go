@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/phasechat/phasechat/phase"
@@ -81,6 +82,9 @@ func (c *Chat) advance(st *step) []Effect {
 	c.step = nil
 	effects := append(st.release(), c.commit(st, false)...)
 	switch {
+	case st.cutOff != "":
+		// The reply is incomplete: the model does not get another request on its own.
+		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone, Error: st.cutOff})
 	case st.calls.Len() == 0:
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 	case c.steps >= c.cfg.MaxSteps:
@@ -113,7 +117,13 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 	if stopped {
 		st.markInterrupted(resultStopped)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Native: st.native}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
+	extra := map[string]json.RawMessage{}
+	for _, tc := range st.reply.ToolCalls {
+		if tc.ExtraContent != nil {
+			extra[tc.ID] = tc.ExtraContent
+		}
+	}
 	var results []stream.Message
 	for _, call := range st.calls.List() {
 		var text string
@@ -127,7 +137,7 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 		case call.Status == phase.CallError:
 			text = errorText(call.Error)
 		}
-		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
+		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID]})
 		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: text})
 	}
 	if reply.Content == "" && len(reply.ToolCalls) == 0 {

@@ -16,11 +16,14 @@ type step struct {
 	cancel context.CancelFunc
 	entry  *view.Entry
 	calls  *phase.ToolCalls
-	cards  map[string]int          // call id → index in entry.Cards
-	src    Source                  // nil until the first update arrives
-	ended  bool                    // the stream ended complete; only tools may be outstanding
-	asking []string                // call ids waiting for approval, oldest first
-	native *stream.NativeReasoning // what the provider wants back with the reply (see stream.Message)
+	cards  map[string]int // call id → index in entry.Cards
+	src    Source         // nil until the first update arrives
+	ended  bool           // the stream ended complete; only tools may be outstanding
+	asking []string       // call ids waiting for approval, oldest first
+	// reply is the stream's reassembled message once it ended complete: where its reasoning
+	// came in and each call's provider-specific fields, which go back in the tool loop.
+	reply  stream.Message
+	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {

@@ -58,10 +58,23 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		u := *res.Usage
 		effects = append(effects, Record{Usage: &u})
 	}
+	if res.Notice != "" {
+		c.noticeOnce(res.Notice)
+	}
 	switch res.Outcome {
 	case stream.OutcomeComplete:
 		st.ended = true
-		st.native = res.Message.Native
+		st.reply = res.Message
+		if why := stream.CutOff(res.FinishReason); why != "" {
+			st.cutOff = why
+			st.entry.Mark, st.entry.Note = view.MarkCutOff, why
+			st.entry.Version++
+		}
+		if res.Usage != nil {
+			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {
+				c.noticeOnce(hint)
+			}
+		}
 		return append(effects, c.advance(st)...)
 	case stream.OutcomeStopped:
 		return effects

@@ -279,14 +279,21 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 	return resp, nil, nil
 }
 
-// Complete sends a stream:false request and decodes the whole answer. The error, when not
-// nil, is the *Error also in the Result.
+// Complete sends a stream:false request and decodes the whole answer. The stall timeout
+// bounds every wait: for the headers and between any two reads of the body. The error, when
+// not nil, is the *Error also in the Result.
 func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
-	resp, _, e := c.post(ctx, req, false)
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watch := startWatchdog(c.StallTimeout, func() { cancel(ErrStall) })
+	defer watch.stop()
+	stalled := func() bool { return errors.Is(context.Cause(cctx), ErrStall) && ctx.Err() == nil }
+	resp, _, e := c.post(cctx, req, false)
 	if e == nil {
 		defer resp.Body.Close()
+		watch.touch()
 		host := resp.Request.URL.Host
-		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), nil, func(err error) error {
+		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), watch.touch, func(err error) error {
 			return readError(host, err)
 		})
 		f.wire = c.Wire
@@ -296,7 +303,11 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 		for _, ok := f.next(); ok; _, ok = f.next() {
 		}
 		r := f.Result()
-		if ctx.Err() != nil && r.Outcome != OutcomeComplete {
+		switch {
+		case stalled() && r.Outcome != OutcomeComplete:
+			se := stallError(c.StallTimeout)
+			return Result{Message: r.Message, Outcome: OutcomeError, Err: se}, se
+		case ctx.Err() != nil && r.Outcome != OutcomeComplete:
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()
 		}
@@ -305,6 +316,10 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 			return r, r.Err
 		}
 		return r, nil
+	}
+	if stalled() {
+		se := stallError(c.StallTimeout)
+		return Result{Outcome: OutcomeError, Err: se}, se
 	}
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped}, ctx.Err()

@@ -31,6 +31,7 @@ type Update struct {
 	Kind   Kind
 	Events []phase.Event
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
+	Err    *Error            // the stream's error, on the Update whose events report it
 }
 
 // Outcome is how a stream ended (docs/architecture.md, Outcomes).
@@ -204,6 +205,7 @@ func (d *Decoder) fail(u *Update, e *Error) {
 	}
 	d.err = e
 	d.asm.frozen = true
+	u.Err = e
 	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
 }
 

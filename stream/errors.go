@@ -42,6 +42,10 @@ const (
 // ErrStall is the cause of the error that ends a stream silent for longer than StallTimeout.
 var ErrStall = errors.New("stream: no data within the stall timeout")
 
+// ErrConnectionDropped is the cause of the error that ends a stream whose connection broke
+// (reset, or cut in the middle of the body) before the reply finished.
+var ErrConnectionDropped = errors.New("stream: the connection dropped mid-stream")
+
 // ErrTruncated is the cause of a truncated stream's error.
 var ErrTruncated = errors.New("stream: the stream ended without finish_reason or [DONE]")
 

@@ -35,6 +35,7 @@ type Chat struct {
 	Session stream.Usage // usage of every request so far
 
 	step    *step // the current request; nil when none
+	failed  *step // the request that failed last, until Retry, Regenerate or a new message
 	nextReq int
 	steps   int             // requests started in this turn
 	allowed map[string]bool // tools the user allowed for the rest of the session
@@ -70,11 +71,17 @@ func (c *Chat) Submit(text string) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
 		return nil
 	}
+	var effects []Effect
+	if st := c.failed; st != nil {
+		c.failed = nil
+		effects = c.commit(st, nil)
+	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
 	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
-	return append([]Effect{Record{Message: &msg}}, c.request()...)
+	effects = append(effects, Record{Message: &msg})
+	return append(effects, c.request()...)
 }
 
 // Retry re-sends the request that failed. Only in the error phase.
@@ -83,6 +90,7 @@ func (c *Chat) Retry() []Effect {
 		return nil
 	}
 	c.steps--
+	c.failed = nil
 	return c.request()
 }
 
@@ -96,6 +104,7 @@ func (c *Chat) Regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
+	c.failed = nil
 	c.History = c.History[:lastUser(c.History)+1]
 	for i := len(c.Entries) - 1; i >= 0; i-- {
 		if c.Entries[i].Role == view.RoleUser {
@@ -121,7 +130,7 @@ func (c *Chat) Stop() []Effect {
 	}
 	c.step = nil
 	st.entry.Mark = view.MarkStopped
-	return append(st.release(), c.commit(st, true)...)
+	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 
 // request starts the next request of the turn from the current history.

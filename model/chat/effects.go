@@ -92,6 +92,9 @@ type ToolDoneMsg struct {
 type Toolbox interface {
 	Definitions() []stream.Tool
 	SideEffects(name string) bool
+	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
+	// JSON or fail the tool's schema), in words for the model; "" when it can run.
+	Check(call Call) string
 	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
 	// JSON punctuation beyond {…} and [N items]; "" when there are none.
 	Describe(call Call) string

@@ -26,11 +26,16 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-const openAIBaseURL = "https://api.openai.com/v1"
+const (
+	openAIBaseURL    = "https://api.openai.com/v1"
+	anthropicBaseURL = "https://api.anthropic.com/v1"
+	anthropicModel   = "claude-sonnet-4-5"
+)
 
 type chatOptions struct {
 	baseURL, model, system string
 	config, provider       string
+	wire                   string
 	set                    map[string]bool // the flags given on the command line
 	noStream               bool
 	stallTimeout           time.Duration
@@ -51,6 +56,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.model, "m", "", "short for --model")
 	fs.StringVar(&o.provider, "provider", "", "a provider of the config file (default: the config's default)")
 	fs.StringVar(&o.config, "config", "", "the config file (default: $XDG_CONFIG_HOME/phasechat/config.toml, else ~/.config/phasechat/config.toml)")
+	fs.StringVar(&o.wire, "wire", "", "the API's wire format: chat (Chat Completions, the default), anthropic (Messages; $ANTHROPIC_API_KEY, "+anthropicBaseURL+") or responses (OpenAI Responses)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
@@ -118,17 +124,27 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
+	wire                   stream.Wire
 	demo                   bool
 	stop                   func()
 }
 
 func resolveEndpoint(o chatOptions) (endpoint, error) {
-	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, stop: func() {}}
+	wire, err := stream.ParseWire(o.wire)
+	if err != nil {
+		return endpoint{stop: func() {}}, err
+	}
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: wire, stop: func() {}}
+	envBase, defaultBase, envModel, defaultModel := "OPENAI_BASE_URL", openAIBaseURL, "OPENAI_MODEL", "gpt-4o-mini"
+	if wire == stream.WireAnthropic {
+		ep.apiKey = os.Getenv("ANTHROPIC_API_KEY")
+		envBase, defaultBase, envModel, defaultModel = "ANTHROPIC_BASE_URL", anthropicBaseURL, "ANTHROPIC_MODEL", anthropicModel
+	}
 	if ep.baseURL == "" {
-		ep.baseURL = os.Getenv("OPENAI_BASE_URL")
+		ep.baseURL = os.Getenv(envBase)
 	}
 	if ep.baseURL == "" && ep.apiKey != "" {
-		ep.baseURL = openAIBaseURL
+		ep.baseURL = defaultBase
 	}
 	if ep.baseURL == "" {
 		base, stop, err := fixtures.StartDemo(fixtures.Options{Pace: 1})
@@ -144,10 +160,10 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
 	}
 	if ep.model == "" {
-		ep.model = os.Getenv("OPENAI_MODEL")
+		ep.model = os.Getenv(envModel)
 	}
 	if ep.model == "" {
-		ep.model = "gpt-4o-mini"
+		ep.model = defaultModel
 	}
 	return ep, nil
 }
@@ -207,7 +223,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
-	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: client.Wire.Label()}
 	var models tui.ModelLister
 	if provs != nil {
 		performer.Route = provs.client

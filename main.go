@@ -18,7 +18,7 @@ Usage:
   phasechat -p "question" [flags]                  one-shot: print the reply; stdin is context (exit codes below)
   phasechat --continue | --resume ID|FILE           continue a saved conversation
   phasechat sessions list|show|search|rename|rm|export   saved conversations (phasechat sessions help)
-  phasechat replay [--json | --trace] [FILE|-]     a recorded SSE body through the same pipeline
+  phasechat replay [--json | --trace] [--wire W] [FILE|-]   a recorded SSE body through the same pipeline
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME         a scenario's streamed body, for replay

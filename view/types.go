@@ -67,7 +67,8 @@ type Usage struct{ Prompt, Completion int }
 type Footer struct {
 	Endpoint   string // the endpoint URL or host; only the host is shown (never user info)
 	Model      string
-	Demo       bool // the built-in demo model answers
+	Demo       bool   // the built-in demo model answers
+	Wire       string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not shown
 	Turn       Usage
 	Session    Usage
 	Accessible bool

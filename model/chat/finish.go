@@ -141,7 +141,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {

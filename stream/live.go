@@ -139,6 +139,7 @@ func (s *Stream) open() {
 	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
 		return s.endCause(readError(host, err))
 	})
+	s.feed.wire = s.c.Wire
 	if s.feed.failed != nil {
 		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
@@ -20,9 +21,10 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
-	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
-	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
-	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
+	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
+	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
+	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 
 	// The everyday keys (everyday.go).
 	History       []string           // earlier prompts, oldest first: Up recalls them
@@ -49,6 +51,7 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	mcp           *mcp.Manager
 	ed            everyday
 }
 
@@ -78,12 +81,13 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		mcp:          o.MCP,
 		ed:           newEveryday(o),
 	}
 }
 
-// Init starts nothing: the chat waits for the user.
-func (m Model) Init() tea.Cmd { return nil }
+// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
+func (m Model) Init() tea.Cmd { return waitMCP(m.mcp) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m Model) Chat() *chat.Chat { return m.chat }
@@ -116,6 +120,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case mcpMsg:
+		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
 	case tea.KeyPressMsg:

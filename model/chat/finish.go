@@ -128,7 +128,7 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 	for _, call := range st.calls.List() {
 		var text string
 		switch {
-		case call.Status == phase.CallPending, neverRan[call.ID]:
+		case call.Status == phase.CallPending, neverRan[call.ID], st.unsent[call.ID]:
 			continue
 		case call.Status == phase.CallRunning:
 			text = resultStopped

@@ -35,7 +35,7 @@ func TestOneShotChild(t *testing.T) {
 		t.Skip("the phasechat program for the one-shot tests; runs only as their child process")
 	}
 	// TestMain pointed the data folder into its run directory, which this process never uses.
-	os.RemoveAll(e2e.dir)
+	os.RemoveAll(testData)
 	os.Setenv("XDG_DATA_HOME", os.Getenv(oneShotChildData))
 	os.Exit(run(strings.Split(args, "\n"), os.Stdin, os.Stdout, os.Stderr))
 }

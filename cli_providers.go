@@ -51,6 +51,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		return target{}, err
 	}
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.Wire = ep.wire
 	client.StallTimeout = o.stallTimeout
 	return target{ep: ep, client: client}, nil
 }

@@ -94,7 +94,7 @@ func TestCorpusReplayJSON(t *testing.T) {
 }
 
 // corpusFact is the answer to one recording, read from its raw bytes by the rules of
-// DESIGN.md §4 and §6.
+// docs/architecture.md, Tool calls and Outcomes.
 type corpusFact struct {
 	content, reasoning int      // lengths in bytes
 	calls              []string // name(arguments length), in index order

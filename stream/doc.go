@@ -17,9 +17,9 @@
 //   - Chat Completions classification and decoding (decoder.go, wire.go): each frame is text, tool, error,
 //     done, malformed or ignore, decided by JSON type and not by truthiness, and yields the
 //     phase.Events it means.
-//   - reassembly (reassemble.go, lexer.go): tool-call fragments are routed by index (DESIGN.md
-//     §4) into calls whose arguments an incremental JSON lexer follows, so a call becomes
-//     ready mid-stream as soon as something after it shows it is over.
+//   - reassembly (reassemble.go, lexer.go): tool-call fragments are routed by index
+//     (docs/architecture.md, Tool calls) into calls whose arguments an incremental JSON lexer
+//     follows, so a call becomes ready mid-stream as soon as something after it shows it is over.
 //   - outcomes and errors (decoder.go, errors.go, client.go): every stream ends with exactly
 //     one end-of-stream Update and one Outcome — complete, truncated, error or stopped — and
 //     every failure is an *Error whose Message is what the user is told.

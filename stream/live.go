@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -65,6 +66,7 @@ func (s *Stream) redact(u Update) Update {
 		return u
 	}
 	u.Frame.Data = key.text(u.Frame.Data)
+	u.Err = key.error(u.Err)
 	copied := false
 	for i, ev := range u.Events {
 		if ev.Kind == phase.KindError && strings.Contains(ev.Error, string(key)) {
@@ -137,6 +139,7 @@ func (s *Stream) open() {
 	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
 		return s.endCause(readError(host, err))
 	})
+	s.feed.wire = s.c.Wire
 	if s.feed.failed != nil {
 		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
 	}
@@ -162,12 +165,16 @@ func (s *Stream) endCause(err error) error {
 // error (the decoder decides between complete and truncated).
 func readError(host string, err error) error {
 	switch {
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+	case err == io.EOF:
 		return nil
 	case errors.Is(err, ErrFrameTooLarge):
 		return &Error{Message: msgTooLarge, Cause: err}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
+		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
+			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200), Cause: err}
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 }
 
 // prefixHTTP says which server answered a 2xx that is not an event stream.

@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// DefaultMaxSteps bounds the requests of one turn (DESIGN §5 T6).
+// DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
 const DefaultMaxSteps = 8
 
 // Config is fixed for a session.
@@ -35,10 +35,13 @@ type Chat struct {
 	Session stream.Usage // usage of every request so far
 
 	step    *step // the current request; nil when none
+	failed  *step // the request that failed last, until Retry, Regenerate or a new message
 	nextReq int
 	steps   int             // requests started in this turn
-	allowed map[string]bool // tools the user allowed for the rest of the session
+	allowed map[string]bool // tools the user allowed for the rest of the session, by approval key
 	noticed map[string]bool // notices already said this session
+	// saidPending is set once a request went out without the tools of a source still starting.
+	saidPending bool
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -70,11 +73,17 @@ func (c *Chat) Submit(text string) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
 		return nil
 	}
+	var effects []Effect
+	if st := c.failed; st != nil {
+		c.failed = nil
+		effects = c.commit(st, nil)
+	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
 	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
-	return append([]Effect{Record{Message: &msg}}, c.request()...)
+	effects = append(effects, Record{Message: &msg})
+	return append(effects, c.request()...)
 }
 
 // Retry re-sends the request that failed. Only in the error phase.
@@ -83,6 +92,7 @@ func (c *Chat) Retry() []Effect {
 		return nil
 	}
 	c.steps--
+	c.failed = nil
 	return c.request()
 }
 
@@ -96,6 +106,7 @@ func (c *Chat) Regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
+	c.failed = nil
 	c.History = c.History[:lastUser(c.History)+1]
 	for i := len(c.Entries) - 1; i >= 0; i-- {
 		if c.Entries[i].Role == view.RoleUser {
@@ -121,11 +132,14 @@ func (c *Chat) Stop() []Effect {
 	}
 	c.step = nil
 	st.entry.Mark = view.MarkStopped
-	return append(st.release(), c.commit(st, true)...)
+	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 
 // request starts the next request of the turn from the current history.
 func (c *Chat) request() []Effect {
+	if c.cfg.Tools != nil {
+		c.notePending()
+	}
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
@@ -147,6 +161,26 @@ func (c *Chat) noticeOnce(text string) {
 	}
 	c.noticed[text] = true
 	c.notice("%s", text)
+}
+
+// notePending says, once a session, that a request goes without the tools of sources still
+// starting. It asks before Definitions: a source that gets ready in between is named though
+// its tools made it, never the other way round.
+func (c *Chat) notePending() {
+	p, ok := c.cfg.Tools.(PendingTools)
+	if !ok || c.saidPending {
+		return
+	}
+	if names := p.Pending(); len(names) > 0 {
+		c.saidPending = true
+		c.notice("Still starting: %s. This request goes out with the tools that are ready.", strings.Join(names, ", "))
+	}
+}
+
+// Notice appends a line from phasechat itself to the transcript (e.g. an MCP server that
+// failed to start). text is untrusted: the view sanitises it.
+func (c *Chat) Notice(text string) {
+	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: text})
 }
 
 // notice appends a line of the engine's own to the transcript.

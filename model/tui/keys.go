@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// key handles one key press. What a key does depends on the phase (DESIGN §3): Enter submits
+// key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	st := m.chat.State

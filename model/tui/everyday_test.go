@@ -17,8 +17,6 @@ import (
 )
 
 var (
-	keyUp    = tea.KeyPressMsg{Code: tea.KeyUp}
-	keyDown  = tea.KeyPressMsg{Code: tea.KeyDown}
 	keyCtrlY = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
 	keyCtrlS = tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
 )
@@ -61,7 +59,7 @@ func TestPromptHistory(t *testing.T) {
 	}
 	h.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // clear the line
 	for h.composer() != "" {
-		h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+		h.send(keyBackspace)
 	}
 	h.send(keyUp)
 	h.typeText("!")

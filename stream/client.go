@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // DefaultStallTimeout is the stall watchdog's timeout that NewClient sets.
@@ -19,12 +21,15 @@ const DefaultStallTimeout = 30 * time.Second
 const maxErrorBody = 64 << 10
 
 // Client talks to an OpenAI-compatible chat completions endpoint. BaseURL is the API root
-// (e.g. https://api.openai.com/v1); APIKey is sent as a Bearer token and never appears in an
-// error; HTTP nil means a client that does not follow redirects that would turn the POST into
-// a GET; StallTimeout ends a stream that has been silent that long (0: never).
+// (e.g. https://api.openai.com/v1); APIKey is sent as a Bearer token. Secrets (nil: none but
+// the key and the base URL's credentials, which are always added) are hidden in everything the
+// client hands on: replies, tool arguments, frames and errors. HTTP nil means a client that
+// does not follow redirects that would turn the POST into a GET; StallTimeout ends a stream
+// that has been silent that long (0: never).
 type Client struct {
 	BaseURL      string
 	APIKey       string
+	Secrets      *secret.Set
 	HTTP         *http.Client
 	StallTimeout time.Duration
 }
@@ -88,13 +93,14 @@ func (req Request) body(stream bool) ([]byte, error) {
 
 // post sends the request. Errors are user-facing *Errors with the key redacted.
 func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Response, *Error) {
+	set := c.secrets()
 	body, err := req.body(stream)
 	if err != nil {
 		return nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
 	}
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
 	if err != nil {
-		return nil, redactor(c.APIKey).error(&Error{
+		return nil, redactError(set, &Error{
 			Message: fmt.Sprintf("The endpoint %q is not a valid URL", c.endpoint()), Cause: err})
 	}
 	hr.Header.Set("Content-Type", "application/json")
@@ -108,7 +114,7 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 	}
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
-		return nil, redactor(c.APIKey).error(connectError(c.endpoint(), err))
+		return nil, redactError(set, connectError(c.endpoint(), err))
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
@@ -117,7 +123,7 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 			e.Message += ": the server redirects to " + loc + "; use that address as the base URL"
 		}
-		return nil, redactor(c.APIKey).error(e)
+		return nil, redactError(set, e)
 	}
 	return resp, nil
 }
@@ -137,12 +143,14 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 		}
 		for _, ok := f.next(); ok; _, ok = f.next() {
 		}
+		set := c.secrets()
 		r := f.Result()
+		r.Message = redactMessage(set, r.Message)
 		if ctx.Err() != nil && r.Outcome != OutcomeComplete {
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()
 		}
-		r.Err = redactor(c.APIKey).error(r.Err)
+		r.Err = redactError(set, r.Err)
 		if r.Err != nil {
 			return r, r.Err
 		}

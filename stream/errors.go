@@ -226,37 +226,3 @@ func oneLine(s string, limit int) string {
 	r := []rune(s)
 	return string(r[:limit]) + "…"
 }
-
-// redactor hides the API key in text that may echo it.
-type redactor string
-
-const redacted = "[redacted]"
-
-func (key redactor) text(s string) string {
-	if len(key) < 4 {
-		return s
-	}
-	return strings.ReplaceAll(s, string(key), redacted)
-}
-
-// error returns e with the key hidden from its message and its cause's text.
-func (key redactor) error(e *Error) *Error {
-	if e == nil || len(key) < 4 {
-		return e
-	}
-	out := *e
-	out.Message = key.text(e.Message)
-	if e.Cause != nil && strings.Contains(e.Cause.Error(), string(key)) {
-		out.Cause = redactedError{e.Cause, key}
-	}
-	return &out
-}
-
-// redactedError is an error whose text hides the key; errors.Is and As still see through it.
-type redactedError struct {
-	err error
-	key redactor
-}
-
-func (r redactedError) Error() string { return r.key.text(r.err.Error()) }
-func (r redactedError) Unwrap() error { return r.err }

@@ -57,7 +57,7 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 		return Result{Outcome: OutcomeRejected, ExitCode: -1, Output: fmt.Sprintf(
 			"unknown tool %q; available: %s", truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))}
 	}
-	stdin, args, err := normalizeArgs(call.Arguments)
+	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
 	if err == nil {
 		if verr := t.schema.Validate(args); verr != nil {
 			err = fmt.Errorf("%s", validationProblem(verr))

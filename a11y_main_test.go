@@ -47,7 +47,7 @@ func startLinePane(t *testing.T, dir string, env []string, args ...string) *line
 		"trap true INT",
 		"while [ ! -e go ]; do sleep 0.01; done",
 		"stty -g > stty.before",
-		"env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u OPENAI_MODEL -u ACCESSIBLE -u NO_COLOR HOME=\"$PWD\" XDG_CONFIG_HOME=\"$PWD/config\" " +
+		"env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u OPENAI_MODEL -u ACCESSIBLE -u NO_COLOR -u XDG_DATA_HOME HOME=\"$PWD\" XDG_CONFIG_HOME=\"$PWD/config\" " +
 			strings.Join(env, " ") + " " + strings.Join(quoted, " "),
 		"echo $? > rc.tmp",
 		"stty -g > stty.after",

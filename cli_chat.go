@@ -35,6 +35,7 @@ type chatOptions struct {
 	yes, accessible        bool
 	logPath, resume, tools string
 	showVersion, showHelp  bool
+	noSave, continueLast   bool
 }
 
 func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
@@ -49,7 +50,9 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
-	fs.StringVar(&o.resume, "resume", "", "continue the conversation saved in this session log")
+	fs.StringVar(&o.resume, "resume", "", "continue a saved conversation: a session `ID` (see phasechat sessions list) or a session log FILE")
+	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
+	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
@@ -82,6 +85,9 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case o.maxSteps < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
+		return 2
+	case o.continueLast && o.resume != "":
+		fmt.Fprintln(stderr, "phasechat: --continue and --resume both choose the conversation; give one of them")
 		return 2
 	case o.stallTimeout < 0:
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
@@ -163,25 +169,11 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var history []stream.Message
-	notice := ""
-	if o.resume != "" {
-		saved, err := sessionlog.Read(o.resume)
-		if err != nil {
-			return err
-		}
-		history = saved.Messages
-		notice = fmt.Sprintf("Resumed %d messages from %s.", len(history), o.resume)
-		if saved.CutOff {
-			notice += " Its last line was cut off and was skipped."
-		}
+	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
+	if err != nil {
+		return err
 	}
-	var log *sessionlog.Writer
-	if o.logPath != "" {
-		if log, err = sessionlog.Create(o.logPath); err != nil {
-			return err
-		}
-	}
+	history, notice := conv.history, conv.notice
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
 	client.StallTimeout = o.stallTimeout
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
@@ -196,7 +188,7 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 	var runErr error
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
-			Chat: engine, Performer: performer, Log: recorder(log), Footer: footer, Notice: notice,
+			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
 			In: os.Stdin, Out: stdout,
 		})
 	} else {
@@ -204,23 +196,29 @@ func chatSession(o chatOptions, stdout io.Writer) error {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: recorder(log), Styles: styles, Footer: footer, Notice: notice})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice})
 		_, runErr = tea.NewProgram(m).Run()
 	}
-	if log != nil {
-		if err := log.Close(); err != nil && runErr == nil {
-			runErr = err
-		}
+	if err := conv.close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if line := conv.savedLine(); line != "" {
+		fmt.Fprintln(stdout, line)
 	}
 	return runErr
 }
 
-// recorder avoids handing the model a typed nil.
-func recorder(w *sessionlog.Writer) perform.Recorder {
-	if w == nil {
-		return nil
+func (o chatOptions) sessionFlags() sessionFlags {
+	return sessionFlags{noSave: o.noSave, continueAll: o.continueLast, resume: o.resume, logPath: o.logPath}
+}
+
+// hostOf is the host of an API root, as the sessions list names the provider.
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return ""
 	}
-	return w
+	return u.Host
 }
 
 // endpointLabel is the endpoint as the footer shows it: scheme, host and path, never a key.

@@ -39,6 +39,8 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	e2e.dir = dir
+	// Conversations the tests hold in process are kept here, never in the user's own folder.
+	os.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -15,6 +15,8 @@ const usage = `phasechat — a terminal chat client for OpenAI-compatible stream
 
 Usage:
   phasechat [flags]                                interactive chat (default)
+  phasechat --continue | --resume ID|FILE           continue a saved conversation
+  phasechat sessions list|show|search|rename|rm|export   saved conversations (phasechat sessions help)
   phasechat replay [--json | --trace] [FILE|-]     a recorded SSE body through the same pipeline
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
@@ -31,6 +33,8 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
+		case "sessions":
+			return runSessions(args[1:], stdout, stderr)
 		case "replay":
 			return runReplay(args[1:], stdin, stdout, stderr)
 		case "fixtures":

@@ -10,16 +10,29 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream"
 )
 
-// Record is one line of the log.
+// Record is one line of the log. Time is when the record was queued; logs written before
+// records carried it have none.
 type Record struct {
-	Type    string          `json:"type"` // "message" or "usage"
+	Type    string          `json:"type"` // "session", "message" or "usage"
+	Time    *time.Time      `json:"time,omitempty"`
+	Session *Header         `json:"session,omitempty"`
 	Message *stream.Message `json:"message,omitempty"`
 	Usage   *stream.Usage   `json:"usage,omitempty"`
+}
+
+// Header says what a conversation was held with. It opens a log and is written again each
+// time the conversation is resumed. Endpoint is the API root without credentials; the key is
+// never recorded.
+type Header struct {
+	Model    string `json:"model,omitempty"`
+	Endpoint string `json:"endpoint,omitempty"`
+	System   string `json:"system,omitempty"`
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
@@ -56,12 +69,21 @@ func Create(path string) (*Writer, error) {
 	return w, nil
 }
 
-// Add queues one engine record.
+// Add queues one engine record, stamped with the time now.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	if r.Message == nil {
 		rec = Record{Type: "usage", Usage: r.Usage}
 	}
+	w.queue(rec)
+}
+
+// Head queues a header record, stamped with the time now.
+func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}) }
+
+func (w *Writer) queue(rec Record) {
+	now := time.Now().UTC()
+	rec.Time = &now
 	line, err := json.Marshal(rec)
 	w.mu.Lock()
 	defer w.mu.Unlock()

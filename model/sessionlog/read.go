@@ -16,6 +16,8 @@ import (
 type Log struct {
 	Messages []stream.Message
 	Usage    stream.Usage
+	// Header is the log's first header record, nil for a log written without one.
+	Header *Header
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
@@ -47,9 +49,14 @@ func decode(r io.Reader, name string) (Log, error) {
 				}
 				return log, fmt.Errorf("%s line %d is not a session log record", name, n)
 			}
-			if rec.Message != nil {
+			switch {
+			case rec.Session != nil:
+				if log.Header == nil {
+					log.Header = rec.Session
+				}
+			case rec.Message != nil:
 				log.Messages = append(log.Messages, *rec.Message)
-			} else {
+			default:
 				u := *rec.Usage
 				log.Usage.PromptTokens += u.PromptTokens
 				log.Usage.CompletionTokens += u.CompletionTokens
@@ -71,6 +78,8 @@ func (r Record) valid() bool {
 		return r.Message != nil && r.Message.Role != ""
 	case "usage":
 		return r.Usage != nil
+	case "session":
+		return r.Session != nil
 	}
 	return false
 }

@@ -3,6 +3,7 @@ module github.com/phasechat/phasechat/stream/internal/bench
 go 1.26.7
 
 require (
+	github.com/goccy/go-json v0.12.0
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/phasechat/phasechat v0.0.0
 )

@@ -1,0 +1,320 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const sessionsUsage = `Usage:
+  phasechat sessions list [--json]                      saved conversations, the latest first
+  phasechat sessions show ID                            one conversation, as text
+  phasechat sessions search TEXT                        conversations whose messages hold TEXT
+  phasechat sessions rename ID TITLE
+  phasechat sessions rm ID
+  phasechat sessions export ID [--format markdown|json]
+
+ID may be any unique start of a session's id. Sessions are kept in
+$XDG_DATA_HOME/phasechat/sessions (else ~/.local/share/phasechat/sessions).
+`
+
+func openSessions() (*sessions.Store, error) {
+	dir, err := sessions.DefaultDir()
+	if err != nil {
+		return nil, err
+	}
+	return sessions.Open(dir)
+}
+
+func runSessions(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		out := stderr
+		if len(args) > 0 {
+			out = stdout
+		}
+		fmt.Fprint(out, sessionsUsage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, rest := args[0], args[1:]
+	fs := flag.NewFlagSet("phasechat sessions "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), sessionsUsage) }
+	asJSON := fs.Bool("json", false, "print the list as JSON")
+	format := fs.String("format", "markdown", "export as markdown or json")
+	if err := parseInterleaved(fs, rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	pos := fs.Args()
+	want := map[string]int{"list": 0, "show": 1, "search": 1, "rename": 2, "rm": 1, "export": 1}
+	n, known := want[cmd]
+	switch {
+	case !known:
+		fmt.Fprintf(stderr, "phasechat sessions: unknown command %q\n%s", cmd, sessionsUsage)
+		return 2
+	case cmd == "rename" && len(pos) > 2:
+		pos = []string{pos[0], strings.Join(pos[1:], " ")}
+	case cmd == "search" && len(pos) > 1:
+		pos = []string{strings.Join(pos, " ")}
+	}
+	if len(pos) != n {
+		fmt.Fprintf(stderr, "phasechat sessions %s: expected %d argument(s), got %d\n%s", cmd, n, len(pos), sessionsUsage)
+		return 2
+	}
+	if cmd == "export" && *format != "markdown" && *format != "json" {
+		fmt.Fprintf(stderr, "phasechat sessions export: --format is markdown or json, not %q\n", *format)
+		return 2
+	}
+	store, err := openSessions()
+	if err == nil {
+		err = sessionsCommand(store, cmd, pos, *asJSON, *format, stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "phasechat:", err)
+		return 1
+	}
+	return 0
+}
+
+func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON bool, format string, stdout io.Writer) error {
+	switch cmd {
+	case "list":
+		all, err := store.List()
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			if all == nil {
+				all = []sessions.Meta{}
+			}
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(all)
+		}
+		if len(all) == 0 {
+			_, err := fmt.Fprintf(stdout, "No saved sessions yet in %s.\n", store.Dir())
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tUPDATED\tTURNS\tMODEL\tTITLE")
+		for _, m := range all {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", m.ID, m.Updated.Local().Format("2006-01-02 15:04"), m.Turns, safe.Line(m.Model), safe.Line(m.Title))
+		}
+		return tw.Flush()
+	case "search":
+		hits, err := store.Search(pos[0])
+		if err != nil {
+			return err
+		}
+		if len(hits) == 0 {
+			return fmt.Errorf("no session mentions %q", pos[0])
+		}
+		for _, h := range hits {
+			fmt.Fprintf(stdout, "%s  %s\n    %s: %s\n", h.Meta.ID, safe.Line(h.Meta.Title), h.Role, h.Snippet)
+		}
+		return nil
+	case "rename":
+		m, err := store.Rename(pos[0], pos[1])
+		if err == nil {
+			fmt.Fprintf(stdout, "Renamed %s to %q.\n", m.ID, m.Title)
+		}
+		return err
+	case "rm":
+		m, err := store.Remove(pos[0])
+		if err == nil {
+			fmt.Fprintf(stdout, "Deleted %s (%s).\n", m.ID, safe.Line(m.Title))
+		}
+		return err
+	}
+	m, err := store.Find(pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := store.Load(m)
+	if err != nil {
+		return err
+	}
+	if cmd == "export" && format == "json" {
+		return sessions.JSON(stdout, m, r.Log)
+	}
+	return sessions.Markdown(stdout, m, r.Log)
+}
+
+// parseInterleaved parses flags that may come after positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		if args[0] == "--" {
+			pos = append(pos, args[1:]...)
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// conversation is what a chat continues and where it is recorded.
+type conversation struct {
+	history []stream.Message
+	notice  string
+	session *sessions.Session // nil: not saved in the store
+	log     *sessionlog.Writer
+}
+
+// sessionFlags are the flags that choose which conversation to continue and where to keep it.
+type sessionFlags struct {
+	noSave      bool
+	continueAll bool
+	resume      string
+	logPath     string
+}
+
+// openConversation loads the conversation to continue (--continue, --resume ID|FILE) and opens
+// its recording (the store unless --no-save, and --log FILE).
+func openConversation(f sessionFlags, head sessionlog.Header, provider string) (*conversation, error) {
+	c := &conversation{}
+	var store *sessions.Store
+	if !f.noSave || f.continueAll || (f.resume != "" && !isFile(f.resume)) {
+		var err error
+		if store, err = openSessions(); err != nil {
+			if f.noSave && !f.continueAll && f.resume == "" {
+				store = nil
+			} else {
+				return nil, err
+			}
+		}
+	}
+	var resumed *sessions.Resumed
+	switch {
+	case f.continueAll || (f.resume != "" && !isFile(f.resume)):
+		var m sessions.Meta
+		var err error
+		if f.continueAll {
+			m, err = store.Latest()
+		} else {
+			m, err = store.Find(f.resume)
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := store.Load(m)
+		if err != nil {
+			return nil, err
+		}
+		resumed = &r
+		c.notice = fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+	case f.resume != "":
+		log, err := sessionlog.Read(f.resume)
+		if err != nil {
+			return nil, err
+		}
+		resumed = &sessions.Resumed{Path: f.resume, Log: log, Messages: log.Messages}
+		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), f.resume)
+	}
+	if resumed != nil {
+		c.history = resumed.Messages
+		if resumed.Log.CutOff {
+			c.notice += " Its last line was cut off and was skipped."
+		}
+	}
+	if store != nil && !f.noSave {
+		st := sessions.Start{Header: head, Provider: provider}
+		switch {
+		case resumed != nil && resumed.Meta != nil:
+			st.Resume = resumed.Meta
+		case resumed != nil:
+			st.Seed = resumed.Messages
+		}
+		c.session = store.Begin(st)
+	}
+	if f.logPath != "" {
+		var err error
+		if c.log, err = sessionlog.Create(f.logPath); err != nil {
+			c.close()
+			return nil, err
+		}
+		c.log.Head(head)
+	}
+	return c, nil
+}
+
+// isFile reports whether a --resume argument names a log file rather than a session id.
+func isFile(arg string) bool {
+	if strings.ContainsRune(arg, os.PathSeparator) || strings.HasSuffix(arg, ".jsonl") {
+		return true
+	}
+	fi, err := os.Stat(arg)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// recorder is where the chat's records go: the session, the --log file, both or neither.
+func (c *conversation) recorder() perform.Recorder {
+	var rs multiRecorder
+	if c.session != nil {
+		rs = append(rs, c.session)
+	}
+	if c.log != nil {
+		rs = append(rs, c.log)
+	}
+	switch len(rs) {
+	case 0:
+		return nil
+	case 1:
+		return rs[0]
+	}
+	return rs
+}
+
+type multiRecorder []perform.Recorder
+
+func (m multiRecorder) Add(r chat.Record) {
+	for _, rec := range m {
+		rec.Add(r)
+	}
+}
+
+// close ends the recordings and returns the first error.
+func (c *conversation) close() error {
+	var errs []error
+	if c.session != nil {
+		errs = append(errs, c.session.Close())
+	}
+	if c.log != nil {
+		errs = append(errs, c.log.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// savedLine is the line left on the terminal after a chat: where it was saved and how to come
+// back to it; "" when nothing was saved.
+func (c *conversation) savedLine() string {
+	if c.session == nil || !c.session.Saved() {
+		return ""
+	}
+	return fmt.Sprintf("Conversation saved to %s — resume it with: phasechat --resume %s", c.session.Path(), c.session.ID())
+}

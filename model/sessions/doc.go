@@ -1,0 +1,10 @@
+// Package sessions keeps every conversation: one session log (see model/sessionlog) per
+// conversation in a private folder, and an index of them (id, title, provider, model, times,
+// turns, size) so that listing never reads a log.
+//
+// Invariants: the folder is mode 0700 and every file in it 0600. The index is only ever
+// replaced whole (a temporary file renamed over it), and every read-modify-write of it holds
+// an exclusive lock on a lock file beside it, so concurrent phasechat processes never lose
+// each other's entries and a reader never sees half an index. A session's log is written only
+// by the process that holds the conversation.
+package sessions

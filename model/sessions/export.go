@@ -1,0 +1,99 @@
+package sessions
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// Markdown writes a session as a Markdown document: a title, what it was held with, then each
+// message under a heading of its role; tool calls and results go in code fences long enough
+// that no backticks inside can end them. Text is sanitised (no terminal escapes survive).
+func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
+	var b strings.Builder
+	title := m.Title
+	if title == "" {
+		title = "Untitled conversation"
+	}
+	fmt.Fprintf(&b, "# %s\n\n", safe.Line(title))
+	fmt.Fprintf(&b, "- Session: %s\n", m.ID)
+	if h := log.Header; h != nil {
+		if h.Model != "" {
+			fmt.Fprintf(&b, "- Model: %s\n", safe.Line(h.Model))
+		}
+		if h.Endpoint != "" {
+			fmt.Fprintf(&b, "- Endpoint: %s\n", safe.Line(h.Endpoint))
+		}
+	} else if m.Model != "" {
+		fmt.Fprintf(&b, "- Model: %s\n", safe.Line(m.Model))
+	}
+	fmt.Fprintf(&b, "- Created: %s\n", m.Created.Local().Format(time.DateTime))
+	if u := log.Usage; u.TotalTokens > 0 || u.PromptTokens > 0 {
+		fmt.Fprintf(&b, "- Tokens: %d in, %d out\n", u.PromptTokens, u.CompletionTokens)
+	}
+	if h := log.Header; h != nil && h.System != "" {
+		fmt.Fprintf(&b, "\n## System\n\n%s\n", safe.Text(h.System))
+	}
+	for _, msg := range log.Messages {
+		switch msg.Role {
+		case "user":
+			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Content))
+		case "assistant":
+			b.WriteString("\n## Assistant\n\n")
+			if msg.Content != "" {
+				b.WriteString(safe.Text(msg.Content) + "\n")
+			}
+			for _, c := range msg.ToolCalls {
+				fmt.Fprintf(&b, "\nTool call `%s`:\n\n%s", safe.Line(c.Name), fenced("json", c.Arguments))
+			}
+		case "tool":
+			fmt.Fprintf(&b, "\nResult of `%s`:\n\n%s", safe.Line(msg.Name), fenced("", msg.Content))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// fenced puts text in a code fence longer than any run of backticks in it.
+func fenced(lang, text string) string {
+	longest, run := 0, 0
+	for _, r := range text {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	return fence + lang + "\n" + strings.TrimRight(safe.Text(text), "\n") + "\n" + fence + "\n"
+}
+
+// Export is a session as JSON.
+type Export struct {
+	Meta
+	Endpoint string           `json:"endpoint,omitempty"`
+	System   string           `json:"system,omitempty"`
+	Usage    stream.Usage     `json:"usage"`
+	Messages []stream.Message `json:"messages"`
+}
+
+// JSON writes a session as one indented JSON object (messages in the API's own shape).
+func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
+	e := Export{Meta: m, Usage: log.Usage, Messages: log.Messages}
+	if e.Messages == nil {
+		e.Messages = []stream.Message{}
+	}
+	if h := log.Header; h != nil {
+		e.Endpoint, e.System = h.Endpoint, h.System
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(e)
+}

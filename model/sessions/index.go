@@ -1,0 +1,129 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+const (
+	indexName = "index.jsonl"
+	lockName  = "index.lock"
+)
+
+// readIndex loads the index, most recently updated first. A missing index is empty; a line
+// that is not an entry (a hand edit) is skipped, so one bad line never hides the others.
+func (s *Store) readIndex() ([]Meta, error) {
+	data, err := os.ReadFile(filepath.Join(s.dir, indexName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the sessions index: %w", err)
+	}
+	all := make([]Meta, 0, bytes.Count(data, []byte{'\n'}))
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		var m Meta
+		if json.Unmarshal(line, &m) == nil && m.ID != "" && validID(m.ID) {
+			all = append(all, m)
+		}
+	}
+	sortMetas(all)
+	return all, nil
+}
+
+func sortMetas(all []Meta) {
+	slices.SortStableFunc(all, func(a, b Meta) int {
+		if c := b.Updated.Compare(a.Updated); c != 0 {
+			return c
+		}
+		return compareStrings(b.ID, a.ID)
+	})
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// update changes the index under the lock: change gets every entry and returns what the index
+// holds next (or an error, and the index stays as it was).
+func (s *Store) update(change func([]Meta) ([]Meta, error)) error {
+	unlock, err := lock(filepath.Join(s.dir, lockName))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	all, err := s.readIndex()
+	if err != nil {
+		return err
+	}
+	next, err := change(all)
+	if err != nil {
+		return err
+	}
+	return s.writeIndex(next)
+}
+
+// writeIndex replaces the index with a new file (never writing through a symlink: the
+// temporary file is created fresh and renamed over the old name).
+func (s *Store) writeIndex(all []Meta) error {
+	sortMetas(all)
+	tmp, err := os.CreateTemp(s.dir, ".index-*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write the sessions index: %w", err)
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // after the rename there is nothing left to remove
+	w := bufio.NewWriterSize(tmp, 64<<10)
+	enc := json.NewEncoder(w)
+	for _, m := range all {
+		if err := enc.Encode(m); err != nil {
+			tmp.Close()
+			return fmt.Errorf("cannot encode the sessions index: %w", err)
+		}
+	}
+	if err := w.Flush(); err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the sessions index: %w", err)
+	}
+	if err := os.Rename(name, filepath.Join(s.dir, indexName)); err != nil {
+		return fmt.Errorf("cannot replace the sessions index: %w", err)
+	}
+	return nil
+}
+
+// validID reports whether id is safe as a file name in the store: letters, digits and '-'.
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

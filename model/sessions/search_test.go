@@ -1,0 +1,79 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/stream"
+)
+
+func TestSearchFindsUserAndAssistantText(t *testing.T) {
+	s := openStore(t)
+	mk := func(recs ...chat.Record) string {
+		ss := s.Begin(Start{})
+		for _, r := range recs {
+			ss.Add(r)
+		}
+		closeSession(t, ss)
+		return ss.ID()
+	}
+	a := mk(user("tell me about Rust lifetimes"), assistant("Lifetimes are…"))
+	b := mk(user("weather?"), assistant("It is sunny in LISBON today"))
+	mk(user("nothing here"), chat.Record{Message: &stream.Message{Role: "tool", Content: "lisbon in a tool result"}})
+
+	hits, err := s.Search("lisbon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 || hits[0].Meta.ID != b || hits[0].Role != "assistant" || !strings.Contains(hits[0].Snippet, "LISBON") {
+		t.Fatalf("hits = %+v, want the assistant's message only (tool results are not searched)", hits)
+	}
+	hits, _ = s.Search("LIFETIMES")
+	if len(hits) != 1 || hits[0].Meta.ID != a || hits[0].Matches != 2 {
+		t.Fatalf("hits = %+v", hits)
+	}
+}
+
+func TestExportMarkdownAndJSON(t *testing.T) {
+	s := openStore(t)
+	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m", Endpoint: "http://h/v1", System: "be kind"}})
+	ss.Add(user("show code"))
+	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
+	ss.Add(chat.Record{Message: &call})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
+	ss.Add(assistant("```go\nfmt.Println()\n```"))
+	closeSession(t, ss)
+	m, _ := s.Find(ss.ID())
+	r, err := s.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := Markdown(&md, m, r.Log); err != nil {
+		t.Fatal(err)
+	}
+	out := md.String()
+	for _, want := range []string{"# show code\n", "- Model: m\n", "## System\n\nbe kind\n", "## You\n\nshow code\n", "Tool call `read_file`:\n\n```json\n{\"path\":\"a\"}\n```\n", "````\nx ``` y", "## Assistant\n\n```go\nfmt.Println()\n```\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.ContainsRune(out, 0x1b) {
+		t.Error("an escape survived into the markdown")
+	}
+	var js bytes.Buffer
+	if err := JSON(&js, m, r.Log); err != nil {
+		t.Fatal(err)
+	}
+	var back Export
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.ID != m.ID || back.System != "be kind" || len(back.Messages) != 4 || back.Messages[1].ToolCalls[0].Name != "read_file" {
+		t.Fatalf("json export = %+v", back)
+	}
+}

@@ -1,0 +1,265 @@
+package sessions
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// titleRunes caps a title's length.
+const titleRunes = 72
+
+// Title is text made fit to be a session's title: one line of its first words, sanitised and
+// at most titleRunes runes.
+func Title(text string) string {
+	text = strings.Join(strings.FieldsFunc(safe.Text(text), unicode.IsSpace), " ")
+	if r := []rune(text); len(r) > titleRunes {
+		text = strings.TrimSpace(string(r[:titleRunes-1])) + "…"
+	}
+	return text
+}
+
+// Start says what a new (or resumed) session is held with.
+type Start struct {
+	Header   sessionlog.Header // written when the log is opened; never holds a key
+	Provider string            // shown in the list, e.g. the endpoint's host
+	Title    string            // empty: the first prompt's words
+	// Resume continues this session's log; nil starts a new session.
+	Resume *Meta
+	// Seed is history to write first into a new session's log (a conversation resumed from
+	// a log outside the store).
+	Seed []stream.Message
+}
+
+// Session records one conversation into the store. It is a perform.Recorder: Add only queues,
+// and a goroutine of the session's own opens the log on the first record (a conversation in
+// which nothing was said leaves nothing behind), writes the records, and keeps the index
+// entry up to date.
+type Session struct {
+	store *Store
+	start Start
+	id    string
+	meta  Meta // the entry as this process last wrote it
+
+	mu      sync.Mutex
+	todo    []chat.Record
+	shut    bool
+	started bool // the log was opened and the entry written
+	err     error
+	wake    chan struct{}
+	done    chan struct{}
+
+	log *sessionlog.Writer // the loop's only
+}
+
+// Begin starts recording a conversation. Nothing is written until the first record.
+func (s *Store) Begin(st Start) *Session {
+	ss := &Session{store: s, start: st, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	if st.Resume != nil {
+		ss.id, ss.meta = st.Resume.ID, *st.Resume
+	} else {
+		now := time.Now().UTC()
+		ss.id = newID(now)
+		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now}
+	}
+	go ss.loop()
+	return ss
+}
+
+// ID is the session's id.
+func (ss *Session) ID() string { return ss.id }
+
+// Path is the session's log.
+func (ss *Session) Path() string { return ss.store.LogPath(ss.id) }
+
+// Saved reports whether anything was written to the session's log by this process.
+func (ss *Session) Saved() bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.started
+}
+
+// Add queues one engine record; it may be called from a Bubble Tea Update.
+func (ss *Session) Add(r chat.Record) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.shut {
+		return
+	}
+	ss.todo = append(ss.todo, r)
+	select {
+	case ss.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Close writes what is queued, closes the log and brings the index entry up to date. It
+// returns the first error the session met; calling it again returns that error again.
+func (ss *Session) Close() error {
+	ss.mu.Lock()
+	if ss.shut {
+		defer ss.mu.Unlock()
+		return ss.err
+	}
+	ss.shut = true
+	close(ss.wake)
+	ss.mu.Unlock()
+	<-ss.done
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.err
+}
+
+func (ss *Session) loop() {
+	defer close(ss.done)
+	for range ss.wake {
+		ss.flush()
+	}
+	ss.flush()
+	if ss.log != nil {
+		ss.fail(ss.log.Close())
+		ss.fail(ss.refresh())
+	}
+}
+
+func (ss *Session) fail(err error) {
+	if err == nil {
+		return
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.err == nil {
+		ss.err = err
+	}
+}
+
+func (ss *Session) failed() bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.err != nil
+}
+
+// flush writes the queued records, opening the log first if this is the first.
+func (ss *Session) flush() {
+	ss.mu.Lock()
+	todo := ss.todo
+	ss.todo = nil
+	ss.mu.Unlock()
+	if len(todo) == 0 || ss.failed() {
+		return
+	}
+	if ss.log == nil {
+		if err := ss.open(todo); err != nil {
+			ss.fail(err)
+			return
+		}
+	}
+	for _, r := range todo {
+		ss.log.Add(r)
+		ss.count(r)
+	}
+	ss.fail(ss.refresh())
+}
+
+// open creates (or reopens) the log and writes the header; a new session also gets its seed
+// history and its index entry.
+func (ss *Session) open(first []chat.Record) error {
+	log, err := sessionlog.Create(ss.Path())
+	if err != nil {
+		return err
+	}
+	ss.log = log
+	log.Head(ss.start.Header)
+	if ss.start.Resume != nil {
+		ss.markStarted()
+		return nil
+	}
+	for i := range ss.start.Seed {
+		m := ss.start.Seed[i]
+		log.Add(chat.Record{Message: &m})
+		ss.count(chat.Record{Message: &m})
+	}
+	if ss.meta.Title == "" {
+		for _, r := range first {
+			if r.Message != nil && r.Message.Role == "user" {
+				ss.meta.Title = Title(r.Message.Content)
+				break
+			}
+		}
+	}
+	ss.meta.Updated = time.Now().UTC()
+	meta := ss.meta
+	err = ss.store.update(func(all []Meta) ([]Meta, error) {
+		return append(all, meta), nil
+	})
+	if err != nil {
+		return err
+	}
+	ss.markStarted()
+	return nil
+}
+
+func (ss *Session) markStarted() {
+	ss.mu.Lock()
+	ss.started = true
+	ss.mu.Unlock()
+}
+
+func (ss *Session) count(r chat.Record) {
+	if r.Message == nil || r.Message.Role != "user" {
+		return
+	}
+	ss.meta.Turns++
+	if ss.meta.Title == "" {
+		ss.meta.Title = Title(r.Message.Content)
+	}
+}
+
+// refresh writes this session's entry: turns, title (unless renamed meanwhile), size and the
+// time. An entry removed meanwhile (sessions rm) is not brought back.
+func (ss *Session) refresh() error {
+	ss.meta.Updated = time.Now().UTC()
+	if fi, err := os.Stat(ss.Path()); err == nil {
+		ss.meta.Size = fi.Size()
+	}
+	mine := ss.meta
+	return ss.store.update(func(all []Meta) ([]Meta, error) {
+		for i := range all {
+			if all[i].ID == mine.ID {
+				title := all[i].Title
+				all[i] = mine
+				if title != "" {
+					all[i].Title = title
+				}
+				return all, nil
+			}
+		}
+		return all, nil
+	})
+}
+
+// Resumed describes a conversation loaded to be continued.
+type Resumed struct {
+	Meta     *Meta // nil for a log outside the store
+	Path     string
+	Log      sessionlog.Log
+	Messages []stream.Message
+}
+
+// Load reads the log of a session in the store.
+func (s *Store) Load(m Meta) (Resumed, error) {
+	path := s.LogPath(m.ID)
+	log, err := sessionlog.Read(path)
+	if err != nil {
+		return Resumed{}, fmt.Errorf("cannot resume session %s: %w", m.ID, err)
+	}
+	return Resumed{Meta: &m, Path: path, Log: log, Messages: log.Messages}, nil
+}

@@ -1,0 +1,206 @@
+package sessions
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Meta is a session's index entry.
+type Meta struct {
+	ID       string    `json:"id"`
+	Title    string    `json:"title"`
+	Provider string    `json:"provider,omitempty"`
+	Model    string    `json:"model,omitempty"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
+	Turns    int       `json:"turns"` // user messages
+	Size     int64     `json:"size"`  // bytes of the log
+}
+
+// Store is a sessions folder.
+type Store struct {
+	dir string
+}
+
+// ErrNotFound is the cause when no session has the id asked for.
+var ErrNotFound = errors.New("no such session")
+
+// notFound is an ErrNotFound that says more.
+type notFound string
+
+func (e notFound) Error() string        { return string(e) }
+func (e notFound) Is(target error) bool { return target == ErrNotFound }
+
+// DefaultDir is $XDG_DATA_HOME/phasechat/sessions, else ~/.local/share/phasechat/sessions.
+func DefaultDir() (string, error) {
+	data, err := DataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(data, "sessions"), nil
+}
+
+// DataDir is phasechat's data folder: $XDG_DATA_HOME/phasechat, else
+// ~/.local/share/phasechat. A relative XDG_DATA_HOME is ignored, as the spec asks.
+func DataDir() (string, error) {
+	if x := os.Getenv("XDG_DATA_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "phasechat"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "", fmt.Errorf("cannot find a folder to keep sessions in (set XDG_DATA_HOME or HOME): %v", err)
+	}
+	return filepath.Join(home, ".local", "share", "phasechat"), nil
+}
+
+// Open opens the store in dir, creating it (and its parents) with mode 0700 and restricting
+// an existing one to its owner.
+func Open(dir string) (*Store, error) {
+	if err := privateDir(dir); err != nil {
+		return nil, err
+	}
+	return &Store{dir: dir}, nil
+}
+
+// privateDir makes dir exist as a folder only its owner can enter.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot use the folder %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	if fi.Mode().Perm() != 0o700 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("cannot restrict the folder %s to its owner: %w", dir, err)
+		}
+	}
+	return nil
+}
+
+// Dir is the store's folder.
+func (s *Store) Dir() string { return s.dir }
+
+// LogPath is where the session id's log is.
+func (s *Store) LogPath(id string) string { return filepath.Join(s.dir, id+".jsonl") }
+
+// List returns every session, the most recently updated first. It reads only the index.
+func (s *Store) List() ([]Meta, error) {
+	return s.readIndex()
+}
+
+// Latest returns the most recently updated session.
+func (s *Store) Latest() (Meta, error) {
+	all, err := s.List()
+	if err != nil {
+		return Meta{}, err
+	}
+	if len(all) == 0 {
+		return Meta{}, notFound("there is no saved session yet in " + s.dir)
+	}
+	return all[0], nil
+}
+
+// Find returns the session whose id is id or starts with it (when only one does).
+func (s *Store) Find(id string) (Meta, error) {
+	all, err := s.List()
+	if err != nil {
+		return Meta{}, err
+	}
+	return find(all, id)
+}
+
+func find(all []Meta, id string) (Meta, error) {
+	if id == "" {
+		return Meta{}, notFound("no session id given")
+	}
+	var matches []Meta
+	for _, m := range all {
+		if m.ID == id {
+			return m, nil
+		}
+		if strings.HasPrefix(m.ID, id) {
+			matches = append(matches, m)
+		}
+	}
+	switch len(matches) {
+	case 0:
+		return Meta{}, notFound(fmt.Sprintf("no session %q (phasechat sessions list shows them)", id))
+	case 1:
+		return matches[0], nil
+	}
+	return Meta{}, fmt.Errorf("%d sessions start with %q; give more of the id", len(matches), id)
+}
+
+// Rename sets a session's title.
+func (s *Store) Rename(id, title string) (Meta, error) {
+	title = Title(title)
+	if title == "" {
+		return Meta{}, errors.New("the new title is empty")
+	}
+	var got Meta
+	err := s.update(func(all []Meta) ([]Meta, error) {
+		m, err := find(all, id)
+		if err != nil {
+			return nil, err
+		}
+		for i := range all {
+			if all[i].ID == m.ID {
+				all[i].Title = title
+				got = all[i]
+			}
+		}
+		return all, nil
+	})
+	return got, err
+}
+
+// Remove deletes a session: its index entry and its log.
+func (s *Store) Remove(id string) (Meta, error) {
+	var gone Meta
+	err := s.update(func(all []Meta) ([]Meta, error) {
+		m, err := find(all, id)
+		if err != nil {
+			return nil, err
+		}
+		gone = m
+		kept := all[:0]
+		for _, e := range all {
+			if e.ID != m.ID {
+				kept = append(kept, e)
+			}
+		}
+		return kept, nil
+	})
+	if err != nil {
+		return Meta{}, err
+	}
+	path := s.LogPath(gone.ID)
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+		if err := os.Remove(path); err != nil {
+			return gone, fmt.Errorf("the session is gone from the list, but its log %s could not be deleted: %w", path, err)
+		}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return gone, fmt.Errorf("the session is gone from the list, but its log %s could not be checked: %w", path, err)
+	}
+	return gone, nil
+}
+
+// newID is a session id: the UTC time it was created, sortable, and random bits that keep
+// two sessions started in the same second apart.
+func newID(now time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}

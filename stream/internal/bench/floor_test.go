@@ -1,0 +1,75 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"testing"
+
+	gojson "github.com/goccy/go-json"
+
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/internal/bench/floor"
+	"github.com/phasechat/phasechat/stream/internal/benchdata"
+)
+
+// floorStreams are the bodies the floor is measured on: 20,000 text chunks, and 256 KiB of
+// tool-call arguments in 4-byte fragments.
+var floorStreams = []struct {
+	name string
+	body func() []byte
+}{
+	{"text20k", func() []byte { return benchdata.TextStream(20000) }},
+	{"args256KiBx4", func() []byte { return benchdata.ArgumentStream(256<<10, 4) }},
+}
+
+func TestFloorReadsWhatPhasechatReads(t *testing.T) {
+	for _, s := range floorStreams {
+		body := s.body()
+		ours, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, unmarshal := range []func([]byte, any) error{json.Unmarshal, gojson.Unmarshal} {
+			r, err := floor.Read(bytes.NewReader(body), unmarshal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(r.Content) != ours.Message.Content || len(r.Calls) != len(ours.Message.ToolCalls) ||
+				r.FinishReason != ours.FinishReason || r.CompletionTokens != ours.Usage.CompletionTokens {
+				t.Fatalf("%s: floor and phasechat disagree", s.name)
+			}
+			for i, c := range r.Calls {
+				if string(c.Arguments) != ours.Message.ToolCalls[i].Arguments {
+					t.Fatalf("%s: call %d arguments differ", s.name, i)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkFloor is the floor with encoding/json and with goccy/go-json, and phasechat's
+// `replay --json` (stream.Replay: framing, decoding, reassembly, the phase reducer and the
+// JSON output), on the same bodies. Compare ratios within one run.
+func BenchmarkFloor(b *testing.B) {
+	for _, s := range floorStreams {
+		body := s.body()
+		run := func(name string, read func() error) {
+			b.Run(s.name+"/"+name, func(b *testing.B) {
+				b.SetBytes(int64(len(body)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := read(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		run("std", func() error { _, err := floor.Read(bytes.NewReader(body), json.Unmarshal); return err })
+		run("goccy", func() error { _, err := floor.Read(bytes.NewReader(body), gojson.Unmarshal); return err })
+		run("phasechat", func() error {
+			_, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil)
+			return err
+		})
+	}
+}

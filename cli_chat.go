@@ -20,6 +20,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
+	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
@@ -159,22 +160,37 @@ func loadTools(path string) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout io.Writer) error {
+// runSecrets is every secret of this run: the key and the credentials of the endpoint (and of
+// $OPENAI_BASE_URL, which tools would otherwise inherit). Everything that leaves the process
+// hides them: the client's replies and errors, tools' input, output and environment, the logs.
+func runSecrets(ep endpoint) *secret.Set {
+	set := secret.New(ep.apiKey)
+	set.AddURL(ep.baseURL)
+	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
+	return set
+}
+
+func chatSession(o chatOptions, stdout io.Writer) (err error) {
 	ep, err := resolveEndpoint(o)
 	if err != nil {
 		return err
 	}
 	defer ep.stop()
+	secrets := runSecrets(ep)
+	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools)
 	if err != nil {
 		return err
 	}
+	reg.Secrets = secrets
 	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
 	}
 	history, notice := conv.history, conv.notice
+	conv.secrets = secrets
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.Secrets = secrets
 	client.StallTimeout = o.stallTimeout
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{

@@ -145,7 +145,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 		}
 		set := c.secrets()
 		r := f.Result()
-		r.Message = redactMessage(set, r.Message)
+		r.Message = RedactMessage(set, r.Message)
 		if ctx.Err() != nil && r.Outcome != OutcomeComplete {
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()

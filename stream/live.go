@@ -69,7 +69,7 @@ func (s *Stream) Result() Result {
 		}
 	}
 	r := s.feed.Result()
-	r.Message = redactMessage(s.set, r.Message)
+	r.Message = RedactMessage(s.set, r.Message)
 	r.Err = redactError(s.set, r.Err)
 	return r
 }

@@ -21,23 +21,12 @@ func redactError(set *secret.Set, e *Error) *Error {
 	out := *e
 	out.Message = set.Redact(e.Message)
 	out.detail = set.Redact(e.detail)
-	if e.Cause != nil && set.Contains(e.Cause.Error()) {
-		out.Cause = redactedError{e.Cause, set}
-	}
+	out.Cause = set.Error(e.Cause)
 	return &out
 }
 
-// redactedError is an error whose text hides the secrets; errors.Is and As still see through.
-type redactedError struct {
-	err error
-	set *secret.Set
-}
-
-func (r redactedError) Error() string { return r.set.Redact(r.err.Error()) }
-func (r redactedError) Unwrap() error { return r.err }
-
-// redactMessage hides the secrets in every text of a reply.
-func redactMessage(set *secret.Set, m Message) Message {
+// RedactMessage hides the secrets in every text of a message.
+func RedactMessage(set *secret.Set, m Message) Message {
 	if set.Empty() {
 		return m
 	}

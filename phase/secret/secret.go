@@ -318,3 +318,20 @@ func (st *Stream) Flush() string {
 	st.pending, st.prev = "", last
 	return out
 }
+
+// Error returns err with the secrets hidden from its text; errors.Is and As still see through
+// it. A nil err, or one without a secret, is returned as it is.
+func (s *Set) Error(err error) error {
+	if err == nil || !s.Contains(err.Error()) {
+		return err
+	}
+	return redactedError{err, s}
+}
+
+type redactedError struct {
+	err error
+	set *Set
+}
+
+func (r redactedError) Error() string { return r.set.Redact(r.err.Error()) }
+func (r redactedError) Unwrap() error { return r.err }

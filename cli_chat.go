@@ -15,21 +15,28 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-const openAIBaseURL = "https://api.openai.com/v1"
+const (
+	openAIBaseURL    = "https://api.openai.com/v1"
+	anthropicBaseURL = "https://api.anthropic.com/v1"
+	anthropicModel   = "claude-sonnet-4-5"
+)
 
 type chatOptions struct {
 	baseURL, model, system string
+	config, provider       string
+	wire                   string
+	set                    map[string]bool // the flags given on the command line
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
@@ -37,13 +44,18 @@ type chatOptions struct {
 	logPath, resume, tools string
 	showVersion, showHelp  bool
 	noSave, continueLast   bool
+	oneShot                oneShotOptions
 }
 
 func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.baseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
-	fs.StringVar(&o.model, "model", "", "model name (default: $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "model", "", "model name, or PROVIDER/MODEL for a provider of the config file (default: the config's, else $OPENAI_MODEL, else gpt-4o-mini; \"demo\" on the built-in demo)")
+	fs.StringVar(&o.model, "m", "", "short for --model")
+	fs.StringVar(&o.provider, "provider", "", "a provider of the config file (default: the config's default)")
+	fs.StringVar(&o.config, "config", "", "the config file (default: $XDG_CONFIG_HOME/phasechat/config.toml, else ~/.config/phasechat/config.toml)")
+	fs.StringVar(&o.wire, "wire", "", "the API's wire format: chat (Chat Completions, the default), anthropic (Messages; $ANTHROPIC_API_KEY, "+anthropicBaseURL+") or responses (OpenAI Responses)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
@@ -55,6 +67,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
 	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
 	fs.Usage = func() {
@@ -64,15 +77,17 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func runChat(args []string, stdout, stderr io.Writer) int {
+func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o chatOptions
 	fs := chatFlagSet(&o, stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterleaved(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	switch {
 	case o.showHelp:
 		fs.SetOutput(stdout)
@@ -81,7 +96,7 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 	case o.showVersion:
 		fmt.Fprintln(stdout, "phasechat", version)
 		return 0
-	case fs.NArg() > 0:
+	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
 		return 2
 	case o.maxSteps < 1:
@@ -94,27 +109,40 @@ func runChat(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
 	}
-	if err := chatSession(o, stdout); err != nil {
+	if o.oneShot.print {
+		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
+	}
+	if err := chatSession(o, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
 	return 0
 }
 
-// endpoint resolves where to send requests (DESIGN §9); demo is true for the built-in demo.
+// endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
+	wire                   stream.Wire
 	demo                   bool
 	stop                   func()
 }
 
 func resolveEndpoint(o chatOptions) (endpoint, error) {
-	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, stop: func() {}}
+	wire, err := stream.ParseWire(o.wire)
+	if err != nil {
+		return endpoint{stop: func() {}}, err
+	}
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: wire, stop: func() {}}
+	envBase, defaultBase, envModel, defaultModel := "OPENAI_BASE_URL", openAIBaseURL, "OPENAI_MODEL", "gpt-4o-mini"
+	if wire == stream.WireAnthropic {
+		ep.apiKey = os.Getenv("ANTHROPIC_API_KEY")
+		envBase, defaultBase, envModel, defaultModel = "ANTHROPIC_BASE_URL", anthropicBaseURL, "ANTHROPIC_MODEL", anthropicModel
+	}
 	if ep.baseURL == "" {
-		ep.baseURL = os.Getenv("OPENAI_BASE_URL")
+		ep.baseURL = os.Getenv(envBase)
 	}
 	if ep.baseURL == "" && ep.apiKey != "" {
-		ep.baseURL = openAIBaseURL
+		ep.baseURL = defaultBase
 	}
 	if ep.baseURL == "" {
 		base, stop, err := fixtures.StartDemo(fixtures.Options{Pace: 1})
@@ -130,15 +158,15 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
 	}
 	if ep.model == "" {
-		ep.model = os.Getenv("OPENAI_MODEL")
+		ep.model = os.Getenv(envModel)
 	}
 	if ep.model == "" {
-		ep.model = "gpt-4o-mini"
+		ep.model = defaultModel
 	}
 	return ep, nil
 }
 
-func loadTools(path string) (*tools.Registry, error) {
+func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	reg, err := tools.NewRegistry("")
 	if err != nil {
 		return nil, err
@@ -146,8 +174,12 @@ func loadTools(path string) (*tools.Registry, error) {
 	reg.Clean = safe.Text
 	explicit := path != ""
 	if !explicit {
-		if path, err = tools.DefaultConfigPath(); err != nil {
+		var notice string
+		if path, notice, err = config.ToolsPath(os.Getenv, os.UserConfigDir); err != nil {
 			return reg, nil
+		}
+		if notice != "" {
+			fmt.Fprintln(stderr, "phasechat:", notice)
 		}
 	}
 	user, err := tools.LoadFile(path)
@@ -160,45 +192,42 @@ func loadTools(path string) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-// runSecrets is every secret of this run: the key and the credentials of the endpoint (and of
-// $OPENAI_BASE_URL, which tools would otherwise inherit). Everything that leaves the process
-// hides them: the client's replies and errors, tools' input, output and environment, the logs.
-func runSecrets(ep endpoint) *secret.Set {
-	set := secret.New(ep.apiKey)
-	set.AddURL(ep.baseURL)
-	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
-	return set
-}
-
-func chatSession(o chatOptions, stdout io.Writer) (err error) {
-	ep, err := resolveEndpoint(o)
+func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
+	target, err := chooseTarget(&o, stderr)
 	if err != nil {
-		return err
+		return envSecrets().Error(err)
 	}
+	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
-	secrets := runSecrets(ep)
+	secrets := target.secrets
 	defer func() { err = secrets.Error(err) }()
-	reg, err := loadTools(o.tools)
+	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
 	}
 	reg.Secrets = secrets
+	if provs != nil {
+		reg.HiddenEnv = provs.keyVariables()
+	}
 	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
 	}
-	history, notice := conv.history, conv.notice
 	conv.secrets = secrets
-	client := stream.NewClient(ep.baseURL, ep.apiKey)
-	client.Secrets = secrets
-	client.StallTimeout = o.stallTimeout
+	history, notice := conv.history, conv.notice
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
-		Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
+		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
-	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: client.Wire.Label()}
+	var models tui.ModelLister
+	if provs != nil {
+		performer.Route = provs.client
+		footer.Model = provider + "/" + ep.model
+		models = provs.models
+	}
 	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
@@ -212,7 +241,7 @@ func chatSession(o chatOptions, stdout io.Writer) (err error) {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {
@@ -222,6 +251,17 @@ func chatSession(o chatOptions, stdout io.Writer) (err error) {
 		fmt.Fprintln(stdout, line)
 	}
 	return runErr
+}
+
+// configPlace names the config file the session reads.
+func configPlace(o chatOptions) string {
+	if o.config != "" {
+		return o.config
+	}
+	if p, err := config.DefaultPath(os.Getenv); err == nil {
+		return p + " does not exist or defines no provider"
+	}
+	return "no config directory"
 }
 
 func (o chatOptions) sessionFlags() sessionFlags {

@@ -194,6 +194,7 @@ type sessionFlags struct {
 	continueAll bool
 	resume      string
 	logPath     string
+	title       string // the title of a new session; empty: the first prompt's words
 }
 
 // openConversation loads the conversation to continue (--continue, --resume ID|FILE) and opens
@@ -245,7 +246,7 @@ func openConversation(f sessionFlags, head sessionlog.Header, provider string) (
 		}
 	}
 	if store != nil && !f.noSave {
-		st := sessions.Start{Header: head, Provider: provider}
+		st := sessions.Start{Header: head, Provider: provider, Title: f.title}
 		switch {
 		case resumed != nil && resumed.Meta != nil:
 			st.Resume = resumed.Meta

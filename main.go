@@ -15,13 +15,19 @@ const usage = `phasechat — a terminal chat client for OpenAI-compatible stream
 
 Usage:
   phasechat [flags]                                interactive chat (default)
+  phasechat -p "question" [flags]                  one-shot: print the reply; stdin is context (exit codes below)
   phasechat --continue | --resume ID|FILE           continue a saved conversation
   phasechat sessions list|show|search|rename|rm|export   saved conversations (phasechat sessions help)
-  phasechat replay [--json | --trace] [FILE|-]     a recorded SSE body through the same pipeline
+  phasechat replay [--json | --trace] [--wire W] [FILE|-]   a recorded SSE body through the same pipeline
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME         a scenario's streamed body, for replay
   phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
+
+One-shot mode (-p) writes only the reply to standard output and exits with
+  0 complete, 1 error (HTTP, error frame, network, empty reply), 2 usage,
+  3 truncated or cut off (finish_reason length, no end of stream, step limit),
+  4 stalled (--stall-timeout), 130 interrupted (the partial reply is printed).
 
 Chat flags:
 `
@@ -47,5 +53,5 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
-	return runChat(args, stdout, stderr)
+	return runChat(args, stdin, stdout, stderr)
 }

@@ -8,4 +8,5 @@
 //	tui         the full-screen front end (Bubble Tea)
 //	linemode    the accessible front end: a line mode that only appends
 //	e2e         end-to-end tests of the tool loop over real HTTP
+//	e2e/tmux    the real binary in a real terminal (tmux): both front ends, one harness
 package model

@@ -12,7 +12,7 @@ var update = flag.Bool("update", false, "rewrite docs/phases.md from the transit
 
 const diagramBegin, diagramEnd = "```mermaid\n", "```\n"
 
-// docs/phases.md holds the diagram Mermaid draws from Transitions; this test fails when the
+// docs/phases.md holds the diagram mermaid draws from Transitions; this test fails when the
 // two disagree. Regenerate with: go test ./phase -run TestDiagramMatchesDocs -update
 func TestDiagramMatchesDocs(t *testing.T) {
 	path := filepath.Join("..", "docs", "phases.md")
@@ -27,7 +27,7 @@ func TestDiagramMatchesDocs(t *testing.T) {
 		t.Fatalf("%s has no ```mermaid block", path)
 	}
 	j += i + len(diagramBegin)
-	inDoc, want := text[i+len(diagramBegin):j], Mermaid()
+	inDoc, want := text[i+len(diagramBegin):j], mermaid()
 	if inDoc == want {
 		return
 	}
@@ -41,7 +41,7 @@ func TestDiagramMatchesDocs(t *testing.T) {
 }
 
 func TestMermaidDrawsEveryTransition(t *testing.T) {
-	m := Mermaid()
+	m := mermaid()
 	if !strings.HasPrefix(m, "stateDiagram-v2\n") || !strings.Contains(m, "[*] --> idle") {
 		t.Fatalf("not a state diagram starting at idle:\n%s", m)
 	}

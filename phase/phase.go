@@ -80,12 +80,13 @@ type Event struct {
 	Kind  Kind
 	Delta string // KindText, KindReasoning: the fragment, possibly empty; KindAsk: what the call will do
 	Tool  string // KindTool, KindToolWork, KindAsk: the tool's name; empty keeps the one shown
-	Error string // KindError: what went wrong, in words a user can act on
+	Error string // KindError: what went wrong, in words a user can act on; KindDone: why the complete reply is not whole (cut off by the server), or ""
 }
 
 // State is everything the reducer knows. Text and Reasoning belong to the current request's
-// reply; Tool is the name on the status line. Ask (streaming-tool), Reason (error) and Stopped
-// (complete) qualify one phase each and are cleared by the next accepted event.
+// reply; Tool is the name on the status line. Ask (streaming-tool), Reason (error; complete:
+// a reply cut off by the server) and Stopped (complete) qualify one phase each and are
+// cleared by the next accepted event.
 type State struct {
 	Phase     Phase
 	Text      Text

@@ -9,7 +9,7 @@ type Transition struct {
 }
 
 // Transitions is the reducer's whole phase logic as data. Reduce consults it for every event
-// and Mermaid draws it, so the diagram in docs/phases.md cannot drift from the code.
+// and a test draws it, so the diagram in docs/phases.md cannot drift from the code.
 var Transitions = []Transition{
 	{Idle, KindSubmit, StreamingText},
 	{Complete, KindSubmit, StreamingText},
@@ -96,6 +96,8 @@ func Reduce(s State, ev Event) State {
 		}
 	case KindStop:
 		s.Stopped = true
+	case KindDone:
+		s.Reason = ev.Error // why a complete reply is not whole (cut off), or ""
 	}
 	s.Phase = to
 	return s

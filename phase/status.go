@@ -2,7 +2,7 @@ package phase
 
 import "strings"
 
-// Status texts of DESIGN.md §3. The status line is a function of (phase, tool name, reason,
+// Status texts (docs/phases.md). The status line is a function of (phase, tool name, reason,
 // stopped) only, so it can change only when one of those does — never per delta.
 const (
 	StatusIdle     = "Type a message and press Enter to send. Ctrl+C quits."
@@ -13,7 +13,7 @@ const (
 )
 
 // spokenPunctuation keeps JSON punctuation out of the status line, which a screen reader speaks
-// (DESIGN.md §8): provider messages often quote names or mention [DONE]. The transcript keeps
+// (docs/architecture.md, Accessibility): provider messages often quote names or mention [DONE]. The transcript keeps
 // the message verbatim.
 var spokenPunctuation = strings.NewReplacer(`"`, "'", "[", "", "]", "", "{", "(", "}", ")")
 
@@ -45,6 +45,9 @@ func Status(s State) string {
 		if s.Stopped {
 			return StatusStopped
 		}
+		if reason := strings.TrimSpace(spokenPunctuation.Replace(s.Reason)); reason != "" {
+			return reason
+		}
 		return StatusComplete
 	default:
 		return StatusIdle
@@ -71,7 +74,7 @@ func (f Focus) String() string {
 	}
 }
 
-// Controls is what the screen offers in a phase (DESIGN.md §3).
+// Controls is what the screen offers in a phase (docs/phases.md).
 type Controls struct {
 	Composer bool // the composer accepts typing and Enter
 	Stop     bool // Esc stops; the Stop control is shown

@@ -37,8 +37,8 @@ func TestStatusTexts(t *testing.T) {
 	}
 }
 
-// The status line changes only when the phase or the tool name does: replaying seed 004's
-// frames, it changes exactly at the phase changes and never per delta.
+// The status line changes only when the phase or the tool name does: replaying the seed
+// scenario's frames, it changes exactly at the phase changes and never per delta.
 func TestStatusChangesOnlyWithPhaseOrTool(t *testing.T) {
 	events := []Event{
 		{Kind: KindSubmit},

@@ -32,8 +32,8 @@ func mustGet(t *testing.T, m *ToolCalls, id string) ToolCall {
 	return c
 }
 
-// Seed 000's first example, exactly.
-func TestSeedExampleSearch(t *testing.T) {
+// A search call: start, two argument deltas, ready.
+func TestExampleSearch(t *testing.T) {
 	m := apply(start("t1", "search"), delta("t1", `{"q":`), delta("t1", `"hi"}`), ready("t1"))
 	got := mustGet(t, m, "t1")
 	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: map[string]any{"q": "hi"}, Status: CallRunning}
@@ -42,15 +42,15 @@ func TestSeedExampleSearch(t *testing.T) {
 	}
 }
 
-// Seed 000's second example: a result while pending is too early and ignored.
-func TestSeedExampleResultWhilePending(t *testing.T) {
+// A result while pending is too early and ignored.
+func TestExampleResultWhilePending(t *testing.T) {
 	m := apply(start("t2", "now"), result("t2", 42))
 	if got := mustGet(t, m, "t2"); got.Status != CallPending || got.Result != nil {
 		t.Fatalf("result while pending: got %+v, want still pending with no result", got)
 	}
 }
 
-// Each guard of DESIGN.md §4, one row each: the events, the call's expected state afterwards.
+// Each guard of the state machine (docs/architecture.md, Tool calls), one row each: the events, the call's expected state afterwards.
 func TestGuards(t *testing.T) {
 	parseErr := func(c ToolCall) bool { err, ok := c.Error.(error); return ok && errors.Is(err, ErrInvalidArgs) }
 	cases := []struct {

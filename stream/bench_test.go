@@ -43,7 +43,7 @@ func TestRealisticStreamIsWhatItSays(t *testing.T) {
 	}
 }
 
-// BenchmarkP1Pipeline is DESIGN.md §10 P1: framing, decoding, reassembly and the reducer
+// BenchmarkP1Pipeline is P1 (docs/architecture.md, Performance): framing, decoding, reassembly and the reducer
 // over the realistic stream, from its bytes.
 func BenchmarkP1Pipeline(b *testing.B) {
 	body, _ := benchdata.RealisticStream()
@@ -164,7 +164,7 @@ func argumentFragmentsOf(size, n int) []wireToolCall {
 	return out
 }
 
-// BenchmarkP2Arguments is DESIGN.md §10 P2: reassembling 1 MiB of arguments (routing, the
+// BenchmarkP2Arguments is P2 (docs/architecture.md, Performance): reassembling 1 MiB of arguments (routing, the
 // incremental lexer, accumulation and the CallEvents) in 1-byte and 4 KiB fragments. SetBytes
 // is the argument bytes, so ns/op and MB/s compare per byte.
 func BenchmarkP2Arguments(b *testing.B) {

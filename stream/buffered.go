@@ -24,7 +24,9 @@ func BufferedUpdates(r Result) []Update {
 		if tc.Arguments != "" {
 			calls = append(calls, phase.CallEvent{Type: phase.CallDelta, ID: tc.ID, ArgsTextDelta: tc.Arguments})
 		}
-		if r.Outcome == OutcomeComplete {
+		if why := CutOff(r.FinishReason); r.Outcome == OutcomeComplete && why != "" {
+			calls = append(calls, phase.CallEvent{Type: phase.CallFail, ID: tc.ID, Error: "not run: " + why})
+		} else if r.Outcome == OutcomeComplete {
 			calls = append(calls, phase.CallEvent{Type: phase.CallReady, ID: tc.ID})
 		} else if r.Err != nil {
 			calls = append(calls, phase.CallEvent{Type: phase.CallFail, ID: tc.ID, Error: "not run: " + r.Err.Message})
@@ -36,7 +38,7 @@ func BufferedUpdates(r Result) []Update {
 	case r.Outcome == OutcomeComplete:
 		end.Events = []phase.Event{{Kind: phase.KindDone}}
 	case r.Err != nil:
-		end.Events = []phase.Event{{Kind: phase.KindError, Error: r.Err.Message}}
+		end.Events, end.Err = []phase.Event{{Kind: phase.KindError, Error: r.Err.Message}}, r.Err
 	}
 	return append(out, end)
 }

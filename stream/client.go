@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/phasechat/phasechat/phase/secret"
 	"io"
 	"net/http"
+	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
-
-	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // DefaultStallTimeout is the stall watchdog's timeout that NewClient sets.
@@ -20,18 +21,30 @@ const DefaultStallTimeout = 30 * time.Second
 // maxErrorBody caps how much of an error response is read.
 const maxErrorBody = 64 << 10
 
-// Client talks to an OpenAI-compatible chat completions endpoint. BaseURL is the API root
-// (e.g. https://api.openai.com/v1); APIKey is sent as a Bearer token. Secrets (nil: none but
-// the key and the base URL's credentials, which are always added) are hidden in everything the
-// client hands on: replies, tool arguments, frames and errors. HTTP nil means a client that
-// does not follow redirects that would turn the POST into a GET; StallTimeout ends a stream
-// that has been silent that long (0: never).
+// Client talks to a chat endpoint in one wire format. BaseURL is the API root (e.g.
+// https://api.openai.com/v1); Wire chooses the format and so the path below BaseURL (zero: a
+// Chat Completions request, whose answer is decoded in the format its first event shows);
+// APIKey is sent as a Bearer token (Anthropic: as x-api-key) and never appears in an error;
+// Headers are sent with every request; Options shape every request's body; HTTP nil
+// means a client that does not follow redirects that would turn the POST into a GET;
+// StallTimeout ends a stream that has been silent that long (0: never). A Client remembers,
+// for its lifetime, that its server rejects stream_options (see StreamOptionsAuto); it is
+// safe for concurrent use.
+//
+// Secrets (nil: none but the key, the Headers' values and the base URL's credentials, which
+// are always added) are hidden in everything the client hands on: replies, tool arguments,
+// frames and errors.
 type Client struct {
 	BaseURL      string
 	APIKey       string
 	Secrets      *secret.Set
+	Wire         Wire
+	Headers      map[string]string
+	Options      Options
 	HTTP         *http.Client
 	StallTimeout time.Duration
+
+	noStreamOptions atomic.Bool // the server rejected stream_options: never send it again
 }
 
 // NewClient returns a client with the default stall timeout.
@@ -39,8 +52,37 @@ func NewClient(baseURL, apiKey string) *Client {
 	return &Client{BaseURL: baseURL, APIKey: apiKey, StallTimeout: DefaultStallTimeout}
 }
 
+// Options are a provider's request settings. Nil and zero fields are not sent.
+type Options struct {
+	StreamOptions   StreamOptionsMode
+	MaxTokens       *int
+	Temperature     *float64
+	ReasoningEffort string
+	// ExtraBody is merged into every request's body; a key the request already holds
+	// (model, messages, stream, tools, or a setting above) is not replaced.
+	ExtraBody map[string]any
+}
+
+// StreamOptionsMode says when a streaming request carries stream_options
+// {"include_usage": true}, which asks for the usage in a last chunk.
+type StreamOptionsMode uint8
+
+const (
+	// StreamOptionsAuto sends it; when the server answers 400 or 422 with a body that names
+	// stream_options, the request is sent again once without it, and the client never sends
+	// it again (the Result's Notice says so, once).
+	StreamOptionsAuto StreamOptionsMode = iota
+	StreamOptionsAlways
+	StreamOptionsNever
+)
+
+// NoticeStreamOptions is the Notice of the request that found stream_options rejected.
+const NoticeStreamOptions = "This server rejects stream_options, so phasechat no longer sends it this session; token usage shows only if the server reports it anyway."
+
 // Request is one chat completion request. System, when set, is sent as a leading system
-// message.
+// message. Reasoning (in the field the provider sent it in) and tool calls' extra_content
+// are sent for the messages after the last user message only — the current turn's tool loop,
+// which providers such as DeepSeek and Gemini need back — and dropped from earlier turns.
 type Request struct {
 	Model    string
 	System   string
@@ -60,7 +102,27 @@ var defaultHTTP = &http.Client{
 	},
 }
 
-func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + "/chat/completions" }
+func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + c.Wire.Path() }
+
+// requestBody is req in the client's wire format; stream_options is Chat Completions' only.
+func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
+	switch c.Wire.orChat() {
+	case WireAnthropic:
+		b, err = anthropicRequest(req, stream, &c.Options)
+	case WireResponses:
+		b, err = responsesRequest(req, stream, &c.Options)
+	default:
+		return req.body(stream, streamOptions, &c.Options)
+	}
+	if err != nil || len(c.Options.ExtraBody) == 0 {
+		return b, err
+	}
+	return mergeExtra(b, c.Options.ExtraBody)
+}
 
 func (c *Client) httpClient() *http.Client {
 	if c.HTTP != nil {
@@ -69,39 +131,128 @@ func (c *Client) httpClient() *http.Client {
 	return defaultHTTP
 }
 
-// body is the request's JSON.
-func (req Request) body(stream bool) ([]byte, error) {
-	msgs := req.Messages
+// body is the request's JSON: stream_options only when streamOptions is true.
+func (req Request) body(stream, streamOptions bool, o *Options) ([]byte, error) {
+	msgs := make([]Message, 0, len(req.Messages)+1)
 	if req.System != "" {
-		msgs = append([]Message{{Role: "system", Content: req.System}}, msgs...)
+		msgs = append(msgs, Message{Role: "system", Content: req.System})
 	}
-	type streamOptions struct {
+	current := currentTurn(req.Messages)
+	for i, m := range req.Messages {
+		m.Native = nil // another format's: a Chat Completions server must not get it
+		if i < current {
+			m = m.withoutTurnState()
+		}
+		msgs = append(msgs, m)
+	}
+	type streamOpts struct {
 		IncludeUsage bool `json:"include_usage"`
 	}
-	var opts *streamOptions
-	if stream {
-		opts = &streamOptions{IncludeUsage: true} // usage arrives in a last chunk
+	var so *streamOpts
+	if stream && streamOptions {
+		so = &streamOpts{IncludeUsage: true} // usage arrives in a last chunk
 	}
-	return json.Marshal(struct {
-		Model         string         `json:"model"`
-		Messages      []Message      `json:"messages"`
-		Tools         []Tool         `json:"tools,omitempty"`
-		Stream        bool           `json:"stream"`
-		StreamOptions *streamOptions `json:"stream_options,omitempty"`
-	}{req.Model, msgs, req.Tools, stream, opts})
+	if o == nil {
+		o = &Options{}
+	}
+	b, err := json.Marshal(struct {
+		Model           string      `json:"model"`
+		Messages        []Message   `json:"messages"`
+		Tools           []Tool      `json:"tools,omitempty"`
+		Stream          bool        `json:"stream"`
+		StreamOptions   *streamOpts `json:"stream_options,omitempty"`
+		MaxTokens       *int        `json:"max_tokens,omitempty"`
+		Temperature     *float64    `json:"temperature,omitempty"`
+		ReasoningEffort string      `json:"reasoning_effort,omitempty"`
+	}{req.Model, msgs, req.Tools, stream, so, o.MaxTokens, o.Temperature, o.ReasoningEffort})
+	if err != nil || len(o.ExtraBody) == 0 {
+		return b, err
+	}
+	return mergeExtra(b, o.ExtraBody)
 }
 
-// post sends the request. Errors are user-facing *Errors with the key redacted.
-func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Response, *Error) {
-	set := c.secrets()
-	body, err := req.body(stream)
+// mergeExtra adds extra's keys to the JSON object b, in sorted order, skipping keys b has.
+func mergeExtra(b []byte, extra map[string]any) ([]byte, error) {
+	var have map[string]json.RawMessage
+	if err := json.Unmarshal(b, &have); err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		if _, taken := have[k]; !taken {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := bytes.TrimSuffix(b, []byte("}"))
+	for _, k := range keys {
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(extra[k])
+		if err != nil {
+			return nil, fmt.Errorf("extra_body %s: %w", k, err)
+		}
+		out = append(append(append(append(out, ','), kb...), ':'), vb...)
+	}
+	return append(out, '}'), nil
+}
+
+// currentTurn is the index of the last user message: the messages from there on are the
+// current turn's tool loop. 0 when there is none.
+func currentTurn(msgs []Message) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == "user" {
+			return i
+		}
+	}
+	return 0
+}
+
+// streamOptions reports whether a streaming request carries stream_options now.
+func (c *Client) streamOptions() bool {
+	switch c.Options.StreamOptions {
+	case StreamOptionsNever:
+		return false
+	case StreamOptionsAlways:
+		return true
+	}
+	return !c.noStreamOptions.Load()
+}
+
+// rejectsStreamOptions reports whether an error answer is a server refusing stream_options.
+func rejectsStreamOptions(status int, body []byte) bool {
+	return (status == http.StatusBadRequest || status == http.StatusUnprocessableEntity) &&
+		bytes.Contains(bytes.ToLower(body), []byte("stream_options"))
+}
+
+// post sends the request. Errors are user-facing *Errors with the key redacted. notice is
+// NoticeStreamOptions when this request found that the server rejects stream_options (and
+// was sent again without it), else "".
+func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http.Response, notice string, e *Error) {
+	withOptions := stream && c.Wire.orChat() == WireChat && c.streamOptions()
+	resp, body, e := c.send(ctx, req, stream, withOptions)
+	if e != nil && withOptions && c.Options.StreamOptions == StreamOptionsAuto && rejectsStreamOptions(e.Status, body) {
+		first := c.noStreamOptions.CompareAndSwap(false, true)
+		resp, _, e = c.send(ctx, req, stream, false)
+		if first {
+			notice = NoticeStreamOptions
+		}
+	}
+	return resp, notice, e
+}
+
+// send makes one HTTP exchange. On an error answer it also returns the body read.
+func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bool) (*http.Response, []byte, *Error) {
+	body, err := c.requestBody(req, stream, streamOptions)
 	if err != nil {
-		return nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
+		return nil, nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
 	}
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
 	if err != nil {
-		return nil, redactError(set, &Error{
+		return nil, nil, redactError(c.secrets(), &Error{
 			Message: fmt.Sprintf("The endpoint %q is not a valid URL", c.endpoint()), Cause: err})
+	}
+	for k, v := range c.Headers {
+		hr.Header.Set(k, v)
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	if stream {
@@ -109,12 +260,18 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 	} else {
 		hr.Header.Set("Accept", "application/json")
 	}
-	if c.APIKey != "" {
+	switch {
+	case c.Wire == WireAnthropic:
+		hr.Header.Set("anthropic-version", AnthropicVersion)
+		if c.APIKey != "" {
+			hr.Header.Set("x-api-key", c.APIKey)
+		}
+	case c.APIKey != "":
 		hr.Header.Set("Authorization", "Bearer "+c.APIKey)
 	}
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
-		return nil, redactError(set, connectError(c.endpoint(), err))
+		return nil, nil, redactError(c.secrets(), connectError(c.endpoint(), err))
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
@@ -123,38 +280,54 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 			e.Message += ": the server redirects to " + loc + "; use that address as the base URL"
 		}
-		return nil, redactError(set, e)
+		return nil, data, redactError(c.secrets(), e)
 	}
-	return resp, nil
+	return resp, nil, nil
 }
 
-// Complete sends a stream:false request and decodes the whole answer. The error, when not
-// nil, is the *Error also in the Result.
+// Complete sends a stream:false request and decodes the whole answer. The stall timeout
+// bounds every wait: for the headers and between any two reads of the body. The error, when
+// not nil, is the *Error also in the Result.
 func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
-	resp, e := c.post(ctx, req, false)
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watch := startWatchdog(c.StallTimeout, func() { cancel(ErrStall) })
+	defer watch.stop()
+	stalled := func() bool { return errors.Is(context.Cause(cctx), ErrStall) && ctx.Err() == nil }
+	resp, _, e := c.post(cctx, req, false)
 	if e == nil {
 		defer resp.Body.Close()
+		watch.touch()
 		host := resp.Request.URL.Host
-		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), nil, func(err error) error {
+		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), watch.touch, func(err error) error {
 			return readError(host, err)
 		})
+		f.wire = c.Wire
 		if f.failed != nil {
 			f.failed = prefixHTTP(resp, f.failed)
 		}
 		for _, ok := f.next(); ok; _, ok = f.next() {
 		}
-		set := c.secrets()
 		r := f.Result()
-		r.Message = RedactMessage(set, r.Message)
-		if ctx.Err() != nil && r.Outcome != OutcomeComplete {
+		switch {
+		case stalled() && r.Outcome != OutcomeComplete:
+			se := stallError(c.StallTimeout)
+			return Result{Message: r.Message, Outcome: OutcomeError, Err: se}, se
+		case ctx.Err() != nil && r.Outcome != OutcomeComplete:
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()
 		}
+		set := c.secrets()
+		r.Message = RedactMessage(set, r.Message)
 		r.Err = redactError(set, r.Err)
 		if r.Err != nil {
 			return r, r.Err
 		}
 		return r, nil
+	}
+	if stalled() {
+		se := stallError(c.StallTimeout)
+		return Result{Outcome: OutcomeError, Err: se}, se
 	}
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped}, ctx.Err()

@@ -45,15 +45,19 @@ func streamResult(t *testing.T, c *Client) (Result, []Update) {
 func TestCorpusHTTPErrors(t *testing.T) {
 	want := map[string]string{
 		"anthropic/effort-unsupported.http-400.json": "This model does not support effort level 'xhigh'. Supported levels: high, low, max, medium.",
-		"azure/deployment-not-found.http-404.json":   "The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.",
-		"groq/tool-use-failed.http-400.json":         "Tool call validation failed: tool call validation failed: parameters for tool get_something_by_name did not match schema: errors: [missing properties: 'name', additionalProperties 'foo' not allowed]",
-		"openai/invalid-api-key.http-401.json":       "Incorrect API key provided: not-a-re**************************ized. You can find your API key at https://platform.openai.com/account/api-keys.",
-		"openai/invalid-image-url.http-400.json":     "Error while downloading https://source.unsplash.com/8xznAGy4HcY/800x400.",
+		// Anthropic's shape: {"type":"error","error":{"type":...,"message":...}}.
+		"anthropic/invalid-x-api-key.http-401.json":              "invalid x-api-key",
+		"openai-responses/deepseek-no-tool-output.http-400.json": "No tool output found for tool call call-a.",
+		"openai-responses/invalid-api-key.http-401.json":         "Incorrect API key provided: invalid-*****2345. You can find your API key at https://platform.openai.com/account/api-keys.",
+		"azure/deployment-not-found.http-404.json":               "The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.",
+		"groq/tool-use-failed.http-400.json":                     "Tool call validation failed: tool call validation failed: parameters for tool get_something_by_name did not match schema: errors: [missing properties: 'name', additionalProperties 'foo' not allowed]",
+		"openai/invalid-api-key.http-401.json":                   "Incorrect API key provided: not-a-re**************************ized. You can find your API key at https://platform.openai.com/account/api-keys.",
+		"openai/invalid-image-url.http-400.json":                 "Error while downloading https://source.unsplash.com/8xznAGy4HcY/800x400.",
 		// OpenRouter's own words are generic; the upstream provider's are in metadata.raw.
 		"openrouter/gemini-rate-limited.http-429.json": "Provider returned error (Google: google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream. Please retry shortly, or add your own key to accumulate your rate limits: https://openrouter.ai/settings/integrations); retry after 20s",
 		"openrouter/rate-limit.http-429.json":          "Rate limit exceeded: limit_rpm/meta-llama/llama-3.2-3b-instruct/e8440b11-29fb-4887-a222-eff9ba33dfbf. High demand for meta-llama/llama-3.2-3b-instruct:free on OpenRouter - limited to 1 requests per minute. Please retry shortly.",
 	}
-	files := corpusFiles(t, ".json")
+	files := corpusErrorBodies(t)
 	if len(files) != len(want) {
 		t.Errorf("%d error bodies, %d expectations", len(files), len(want))
 	}
@@ -82,6 +86,17 @@ func TestCorpusHTTPErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// corpusErrorBodies lists the corpus's recorded error bodies, <name>.http-<status>.json.
+func corpusErrorBodies(t *testing.T) []string {
+	var out []string
+	for _, rel := range corpusFiles(t, ".json") {
+		if strings.Contains(rel, ".http-") {
+			out = append(out, rel)
+		}
+	}
+	return out
 }
 
 // statusOf reads the status from a corpus error body's name: <name>.http-<status>.json.
@@ -235,8 +250,12 @@ func TestTruncationOverHTTP(t *testing.T) {
 			conn.Close()
 		})
 		res, _ := streamResult(t, c)
-		if res.Outcome != OutcomeTruncated || res.Message.Content != "kept" || res.Malformed != 0 {
+		if res.Outcome != OutcomeError || res.Message.Content != "kept" || res.Malformed != 0 {
 			t.Errorf("result = %+v", res)
+		}
+		if !errors.Is(res.Err, ErrConnectionDropped) || !strings.Contains(res.Err.Message, "was reset") ||
+			res.Err.Message == msgTruncated {
+			t.Errorf("a dropped connection reads %q; it must say the connection was reset", res.Err.Message)
 		}
 	})
 }

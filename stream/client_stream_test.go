@@ -238,7 +238,7 @@ func TestCorpusOverHTTP(t *testing.T) {
 	}
 }
 
-// TestReadyBeforeDone is DESIGN.md §10 P6 over a real connection: a call whose arguments are
+// TestReadyBeforeDone is P6 (docs/architecture.md, Performance) over a real connection: a call whose arguments are
 // complete is ready (dispatchable) while the server still holds back [DONE].
 func TestReadyBeforeDone(t *testing.T) {
 	t.Cleanup(func() { goleak.VerifyNone(t) }) // runs last, after the server's cleanup

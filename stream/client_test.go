@@ -121,7 +121,7 @@ func TestRequestShape(t *testing.T) {
 func TestMessageJSONRoundTrip(t *testing.T) {
 	in := []Message{
 		{Role: "user", Content: ""},
-		{Role: "assistant", Content: "Let me check.", ToolCalls: []ToolCall{{0, "a", "f", "{}"}, {1, "b", "g", `{"x":1}`}}},
+		{Role: "assistant", Content: "Let me check.", ToolCalls: []ToolCall{{Index: 0, ID: "a", Name: "f", Arguments: "{}"}, {Index: 1, ID: "b", Name: "g", Arguments: `{"x":1}`}}},
 		{Role: "tool", ToolCallID: "a", Name: "f", Content: "ok"},
 	}
 	b, err := json.Marshal(in)

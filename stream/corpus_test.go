@@ -3,8 +3,10 @@ package stream
 import (
 	"bytes"
 	"flag"
+	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,7 +94,7 @@ func TestCorpusReplayJSON(t *testing.T) {
 }
 
 // corpusFact is the answer to one recording, read from its raw bytes by the rules of
-// DESIGN.md §4 and §6.
+// docs/architecture.md, Tool calls and Outcomes.
 type corpusFact struct {
 	content, reasoning int      // lengths in bytes
 	calls              []string // name(arguments length), in index order
@@ -103,11 +105,43 @@ type corpusFact struct {
 }
 
 var corpusFacts = map[string]corpusFact{
-	// Anthropic Messages streams are another wire format: a clear error, not a misreading.
-	"anthropic/claude-3.5-sonnet-text-then-2-tool-use.sse": {outcome: OutcomeError, err: "Unsupported wire format: this is an Anthropic Messages stream"},
-	"anthropic/claude-sonnet-4-text-then-1-tool-use.sse":   {outcome: OutcomeError, err: "Unsupported wire format"},
-	"anthropic/claude-sonnet-4-text-then-2-tool-use.sse":   {outcome: OutcomeError, err: "Unsupported wire format"},
-	"anthropic/claude-sonnet-4-thinking-then-tool-use.sse": {outcome: OutcomeError, err: "Unsupported wire format"},
+	"anthropic/claude-3.5-sonnet-text-then-2-tool-use.sse": {175, 0, []string{"get_weather(52)", "get_time(35)"}, "tool_calls", []int{506, 153, 659}, OutcomeComplete, ""},
+	// Anthropic Messages: message_stop completes; a tool_use block whose only argument text is
+	// "" takes its start's input, {}.
+	"anthropic/claude-haiku-4.5-1-tool-use-empty-input.sse": {0, 0, []string{"fixed_version(2)"}, "tool_calls", []int{563, 37, 600}, OutcomeComplete, ""},
+	// A text block holding "\n\n" before the thinking block: text blocks join as they came.
+	"anthropic/claude-opus-4.6-text-thinking-text.sse": {36, 40, nil, "stop", []int{34, 44, 78}, OutcomeComplete, ""},
+	// stop_reason max_tokens: a cut-off reply, finish length.
+	"anthropic/claude-sonnet-4-max-tokens.sse":                     {150, 0, nil, "length", []int{15, 50, 65}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text-4-pings.sse":                   {16, 0, nil, "stop", []int{17, 15, 32}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text-after-tool.sse":                {172, 0, nil, "stop", []int{476, 46, 522}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text-then-1-tool-use.sse":           {61, 0, []string{"weather(30)"}, "tool_calls", []int{394, 67, 461}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text-then-2-tool-use-same-name.sse": {58, 0, []string{"secret_retrieval_tool(22)", "secret_retrieval_tool(24)"}, "tool_calls", []int{416, 109, 525}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text-then-2-tool-use.sse":           {50, 0, []string{"add(16)", "multiply(16)"}, "tool_calls", []int{502, 137, 639}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text.sse":                           {111, 0, nil, "stop", []int{16, 38, 54}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-thinking-then-tool-use.sse":         {0, 301, []string{"weather(31)"}, "tool_calls", []int{424, 119, 543}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4.5-thinking-then-text.sse":           {17, 218, nil, "stop", []int{46, 84, 130}, OutcomeComplete, ""},
+	"anthropic/vertex-claude-3.7-sonnet-text-then-1-tool-use.sse":  {99, 0, []string{"weather(30)"}, "tool_calls", []int{394, 76, 470}, OutcomeComplete, ""},
+	// OpenAI Responses: response.completed completes; function calls make the finish tool_calls.
+	"openai-responses/azure-gpt-5-mini-reasoning-item-then-1-function-call.sse": {0, 0, []string{"weather(30)"}, "tool_calls", []int{63, 101, 164}, OutcomeComplete, ""},
+	// reasoning_text (not a summary) is reasoning too.
+	"openai-responses/deepseek-v4-flash-reasoning-text-then-text.sse":        {31, 33, nil, "stop", []int{90, 15, 105}, OutcomeComplete, ""},
+	"openai-responses/gpt-4.1-nano-text-78-deltas.sse":                       {390, 0, nil, "stop", []int{18, 79, 97}, OutcomeComplete, ""},
+	"openai-responses/gpt-4o-1-function-call.sse":                            {0, 0, []string{"weather(30)"}, "tool_calls", []int{58, 17, 75}, OutcomeComplete, ""},
+	"openai-responses/gpt-4o-2-function-calls-same-name.sse":                 {0, 0, []string{"secret_retrieval_tool(21)", "secret_retrieval_tool(23)"}, "tool_calls", []int{36, 54, 90}, OutcomeComplete, ""},
+	"openai-responses/gpt-4o-2025-03-text-after-tool-no-sequence-number.sse": {31, 0, nil, "stop", []int{278, 9, 287}, OutcomeComplete, ""},
+	// response.incomplete (max_output_tokens): complete, cut off, finish length.
+	"openai-responses/gpt-4o-incomplete-max-output-tokens.sse": {152, 0, nil, "length", []int{14, 50, 64}, OutcomeComplete, ""},
+	// A refusal content part is what the model said: it is the reply.
+	"openai-responses/gpt-4o-refusal.sse":       {36, 0, nil, "stop", []int{54, 11, 65}, OutcomeComplete, ""},
+	"openai-responses/gpt-4o-text-2-deltas.sse": {5, 0, nil, "stop", []int{20, 3, 23}, OutcomeComplete, ""},
+	// Three summary parts, set apart by a blank line each (two separators: 4 bytes).
+	"openai-responses/gpt-5-3-reasoning-summary-parts-then-text.sse": {1, 1431, nil, "stop", []int{32, 839, 871}, OutcomeComplete, ""},
+	// An error event, then response.failed: the first error is the one shown.
+	"openai-responses/gpt-5-nano-error-insufficient-quota-then-failed.sse": {0, 0, nil, "", nil, OutcomeError, "The server sent an error: You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors."},
+	"openai-responses/gpt-5-reasoning-item-then-2-function-calls.sse":      {0, 0, []string{"add(13)", "multiply(13)"}, "tool_calls", []int{109, 223, 332}, OutcomeComplete, ""},
+	"openai-responses/gpt-5-reasoning-summary-then-1-function-call.sse":    {0, 424, []string{"weather(30)"}, "tool_calls", []int{63, 121, 184}, OutcomeComplete, ""},
+	"openai-responses/o4-mini-reasoning-summary-then-text.sse":             {312, 480, nil, "stop", []int{89, 196, 285}, OutcomeComplete, ""},
 	// content:"" beside reasoning, then "  "; finish twice, usage only in the second copy.
 	"avian/kimi-reasoning-text-tool-duplicate-finish.sse": {2, 332, []string{"weather(30)"}, "tool_calls", []int{76, 96, 172}, OutcomeComplete, ""},
 	// choices:[] prompt-filter first chunk is ignored; no usage.
@@ -165,6 +199,11 @@ func checkFact(t *testing.T, rel string, res Result) {
 	if !ok {
 		t.Fatalf("no fact recorded for %s: read it and add one", rel)
 	}
+	checkAgainst(t, want, res)
+}
+
+func checkAgainst(t *testing.T, want corpusFact, res Result) {
+	t.Helper()
 	got := corpusFact{content: len(res.Message.Content), reasoning: len(res.Message.Reasoning),
 		finish: res.FinishReason, outcome: res.Outcome}
 	for _, tc := range res.Message.ToolCalls {
@@ -203,6 +242,58 @@ func TestCorpusFacts(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkFact(t, rel, res)
+		})
+	}
+}
+
+// corpusAnswers is the answer of each recorded stream:false body (a .json with no HTTP status
+// in its name), read from its bytes.
+var corpusAnswers = map[string]corpusFact{
+	// stop_reason max_tokens: finish length, complete.
+	"anthropic/claude-sonnet-4-max-tokens.json": {150, 0, nil, "length", []int{15, 50, 65}, OutcomeComplete, ""},
+	"anthropic/claude-sonnet-4-text.json":       {88, 0, nil, "stop", []int{16, 34, 50}, OutcomeComplete, ""},
+	// status incomplete (max_output_tokens), the message item incomplete too.
+	"openai-responses/gpt-4o-incomplete-max-output-tokens.json": {152, 0, nil, "length", []int{14, 50, 64}, OutcomeComplete, ""},
+	"openai-responses/gpt-4o-text.json":                         {5, 0, nil, "stop", []int{20, 3, 23}, OutcomeComplete, ""},
+}
+
+// TestCorpusAnswers serves each recorded stream:false body with status 200 to a streaming
+// request and checks the answer it decodes to; that the Updates it gives fold into the same
+// reply (streamed equals buffered); and that replay reads the file the same way.
+func TestCorpusAnswers(t *testing.T) {
+	var files []string
+	for _, rel := range corpusFiles(t, ".json") {
+		if !strings.Contains(rel, ".http-") {
+			files = append(files, rel)
+		}
+	}
+	if len(files) != len(corpusAnswers) {
+		t.Errorf("%d answer bodies, %d facts", len(files), len(corpusAnswers))
+	}
+	for _, rel := range files {
+		t.Run(rel, func(t *testing.T) {
+			body := readCorpus(t, rel)
+			want, ok := corpusAnswers[rel]
+			if !ok {
+				t.Fatalf("no fact recorded for %s: read it and add one", rel)
+			}
+			c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(body)
+			})
+			res, ups := streamResult(t, c)
+			checkAgainst(t, want, res)
+			st, calls := fold(ups)
+			if st.Text.String() != res.Message.Content || st.Reasoning.String() != res.Message.Reasoning {
+				t.Errorf("folded text %q, reasoning %q; result %+v", st.Text.String(), st.Reasoning.String(), res.Message)
+			}
+			if calls.Len() != len(res.Message.ToolCalls) {
+				t.Errorf("%d calls folded, %d in the result", calls.Len(), len(res.Message.ToolCalls))
+			}
+			replayed, err := Replay(bytes.NewReader(body), ReplayJSON, new(bytes.Buffer), nil)
+			if err != nil || !reflect.DeepEqual(replayed, res) {
+				t.Errorf("replay: %+v, %v\nstream: %+v", replayed, err, res)
+			}
 		})
 	}
 }

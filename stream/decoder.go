@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// Kind classifies a frame (seed 004's classify, by type and not by truthiness).
+// Kind classifies a frame, by JSON type and not by truthiness.
 type Kind string
 
 const (
@@ -31,9 +31,10 @@ type Update struct {
 	Kind   Kind
 	Events []phase.Event
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
+	Err    *Error            // the stream's error, on the Update whose events report it
 }
 
-// Outcome is how a stream ended (DESIGN.md §6).
+// Outcome is how a stream ended (docs/architecture.md, Outcomes).
 type Outcome string
 
 const (
@@ -51,6 +52,9 @@ type Result struct {
 	Outcome      Outcome // empty until the stream has ended
 	Err          *Error  // set for OutcomeError and OutcomeTruncated only
 	Malformed    int     // payloads skipped because they were not JSON objects
+	// Notice is something the client learnt about the server while sending the request,
+	// said once to the user (e.g. NoticeStreamOptions); "" when nothing.
+	Notice string
 }
 
 // Decoder turns frames into Updates and reassembles the reply. It is pure: no I/O, no clock.
@@ -60,6 +64,7 @@ type Decoder struct {
 	asm       assembler
 	content   []byte
 	reasoning []byte
+	field     string // the reasoning field the stream used
 	finish    string
 	usage     *Usage
 	err       *Error
@@ -114,12 +119,13 @@ func (d *Decoder) skip(u Update) Update {
 	return u
 }
 
-// unsupported ends the stream at an Anthropic Messages event: nothing after it can be read.
+// unsupported ends a stream decoded as Chat Completions at an Anthropic Messages event:
+// nothing after it can be read.
 func (d *Decoder) unsupported(u Update) Update {
 	u.Kind = KindError
 	d.fail(&u, &Error{
-		Message: "Unsupported wire format: this is an Anthropic Messages stream; phasechat reads " +
-			"OpenAI chat-completion streams (use the provider's OpenAI-compatible endpoint)",
+		Message: "Unsupported wire format: this is an Anthropic Messages stream, read as Chat " +
+			"Completions (choose the anthropic wire format: --wire anthropic)",
 		Cause: ErrUnsupportedFormat,
 	})
 	d.outcome = OutcomeError
@@ -147,6 +153,9 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	delta := &choice.Delta
 	if r := delta.reasoning(); r.Set {
 		d.text(u, r.S, true)
+		if f := delta.reasoningField(); f != "" {
+			d.field = f
+		}
 	}
 	for _, p := range delta.Content.Parts {
 		d.text(u, p.Text, p.Reasoning)
@@ -196,6 +205,7 @@ func (d *Decoder) fail(u *Update, e *Error) {
 	}
 	d.err = e
 	d.asm.frozen = true
+	u.Err = e
 	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
 }
 
@@ -210,8 +220,12 @@ func (d *Decoder) conclude(u *Update) {
 }
 
 // endCalls readies every open call of a complete stream, and fails the started ones of a
-// failed stream: they were never dispatched, and the reply will be retried.
+// failed stream (they were never dispatched, and the reply will be retried) or of a reply cut
+// off by the server (see CutOff): a call whose arguments were still open then is never run.
 func (d *Decoder) endCalls(out []phase.CallEvent) []phase.CallEvent {
+	if why := CutOff(d.finish); d.err == nil && why != "" {
+		return d.asm.finish(false, "not run: "+why, out) // its arguments may be cut short
+	}
 	if d.err == nil {
 		return d.asm.finish(true, "", out)
 	}
@@ -274,7 +288,7 @@ func (d *Decoder) Result() Result {
 	r := Result{
 		Message: Message{
 			Role: "assistant", Content: string(d.content), Reasoning: string(d.reasoning),
-			ToolCalls: d.asm.toolCalls(),
+			ReasoningField: d.field, ToolCalls: d.asm.toolCalls(),
 		},
 		FinishReason: d.finish,
 		Outcome:      d.outcome,

@@ -33,7 +33,7 @@ type Error struct {
 func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Cause }
 
-// Messages of DESIGN.md §6.
+// Messages of docs/architecture.md, Outcomes.
 const (
 	msgTruncated = "The server closed the stream before finishing (no [DONE])"
 	msgTooLarge  = "The server sent an event larger than 16 MiB; the stream was stopped"
@@ -41,6 +41,10 @@ const (
 
 // ErrStall is the cause of the error that ends a stream silent for longer than StallTimeout.
 var ErrStall = errors.New("stream: no data within the stall timeout")
+
+// ErrConnectionDropped is the cause of the error that ends a stream whose connection broke
+// (reset, or cut in the middle of the body) before the reply finished.
+var ErrConnectionDropped = errors.New("stream: the connection dropped mid-stream")
 
 // ErrTruncated is the cause of a truncated stream's error.
 var ErrTruncated = errors.New("stream: the stream ended without finish_reason or [DONE]")

@@ -79,7 +79,7 @@ func TestCompleteErrors(t *testing.T) {
 }
 
 func TestBufferedUpdatesOfAFailedResult(t *testing.T) {
-	r := Result{Message: Message{Role: "assistant", ToolCalls: []ToolCall{{0, "c", "f", "{}"}}},
+	r := Result{Message: Message{Role: "assistant", ToolCalls: []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: "{}"}}},
 		Outcome: OutcomeError, Err: &Error{Message: "boom"}}
 	ups := BufferedUpdates(r)
 	st, calls := fold(ups)

@@ -12,7 +12,8 @@ import (
 // exactly one end-of-stream Update. The client and replay share it, so a recording replays
 // exactly as the live stream went.
 type feed struct {
-	dec    *Decoder
+	dec    frameDecoder // nil until the first frame says which format it is (or wire does)
+	wire   Wire         // the format to decode; empty: detect it from the first frame
 	fr     *framer
 	queue  []Update // a buffered answer's updates, End update last
 	result *Result  // a buffered answer's result
@@ -25,7 +26,7 @@ type feed struct {
 // object. cause maps the read error that ended the body to End's cause (nil: io.EOF means a
 // clean end). onRead is called after every read that returned bytes.
 func newFeed(body io.Reader, contentType string, onRead func(), cause func(error) error) *feed {
-	f := &feed{dec: NewDecoder(), cause: cause}
+	f := &feed{cause: cause}
 	br := bufio.NewReaderSize(body, minRead)
 	switch sniff(contentType, br) {
 	case bodyJSON:
@@ -63,7 +64,19 @@ func (h heartbeat) Read(b []byte) (int, error) {
 }
 
 // failedFeed is a feed that ends at once with cause.
-func failedFeed(cause error) *feed { return &feed{dec: NewDecoder(), failed: cause} }
+func failedFeed(cause error) *feed { return &feed{failed: cause} }
+
+// decoder is the feed's decoder, made for the first frame (nil: no frame arrived).
+func (f *feed) decoder(first *Frame) frameDecoder {
+	if f.dec == nil {
+		w := f.wire
+		if w == "" && first != nil {
+			w = DetectWire(*first)
+		}
+		f.dec = newFrameDecoder(w)
+	}
+	return f.dec
+}
 
 func (f *feed) next() (Update, bool) {
 	switch {
@@ -76,24 +89,24 @@ func (f *feed) next() (Update, bool) {
 		return u, true
 	case f.failed != nil:
 		f.ended = true
-		return f.dec.End(f.failed), true
-	case f.dec.outcome != "": // [DONE]: read nothing more
+		return f.decoder(nil).End(f.failed), true
+	case f.dec != nil && f.dec.ended(): // the format's end event: read nothing more
 		f.ended = true
 		return f.dec.End(nil), true
 	}
 	fr, err := f.fr.Next()
 	if err == nil {
-		return f.dec.Frame(fr), true
+		return f.decoder(&fr).Frame(fr), true
 	}
 	f.ended = true
-	return f.dec.End(f.cause(err)), true
+	return f.decoder(nil).End(f.cause(err)), true
 }
 
 func (f *feed) Result() Result {
 	if f.result != nil {
 		return *f.result
 	}
-	return f.dec.Result()
+	return f.decoder(nil).Result()
 }
 
 type bodyKind int
@@ -135,8 +148,12 @@ func sniff(contentType string, br *bufio.Reader) bodyKind {
 	return bodySSE
 }
 
-// decodeAnswer reads a stream:false answer: a chat.completion, or an error object.
+// decodeAnswer reads a stream:false answer: a chat.completion, an Anthropic message, a
+// Responses response, or an error object.
 func decodeAnswer(data []byte) (Result, *Error) {
+	if r, e, ok := decodeNativeAnswer(data); ok {
+		return r, e
+	}
 	var resp wireChunk
 	if err := json.Unmarshal(data, &resp); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
 		return Result{}, &Error{Message: "the server answered with JSON that could not be read: " +

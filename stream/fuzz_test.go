@@ -143,6 +143,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return err
 		})
+		fd.wire = WireChat // the Chat Completions decoder (the other formats have their own targets)
 		var ups []Update
 		for u, ok := fd.next(); ok; u, ok = fd.next() {
 			ups = append(ups, u)

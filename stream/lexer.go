@@ -2,7 +2,7 @@ package stream
 
 // lexer is an incremental JSON validator for one tool call's argument text. Feed costs
 // O(len(fragment)) whatever came before, so arguments streamed one byte at a time are checked
-// in linear total time (seed 003). It knows when the top-level value is closed, and latches
+// in linear total time. It knows when the top-level value is closed, and latches
 // an invalid payload once: after the first byte that cannot continue a JSON text, every later
 // feed is a no-op. The zero value expects a JSON text (leading whitespace allowed).
 type lexer struct {

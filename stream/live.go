@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"syscall"
 
 	"github.com/phasechat/phasechat/phase/secret"
 )
@@ -29,6 +30,7 @@ type Stream struct {
 	cancel context.CancelCauseFunc
 	watch  *watchdog
 	feed   *feed
+	notice string // the request's Notice (see Result)
 	set    *secret.Set
 	red    *updateRedactor
 
@@ -71,6 +73,7 @@ func (s *Stream) Result() Result {
 	r := s.feed.Result()
 	r.Message = RedactMessage(s.set, r.Message)
 	r.Err = redactError(s.set, r.Err)
+	r.Notice = s.notice
 	return r
 }
 
@@ -105,7 +108,8 @@ func (s *Stream) open() {
 		s.feed = failedFeed(errClosed)
 		return
 	}
-	resp, e := s.c.post(s.ctx, s.req, true)
+	resp, notice, e := s.c.post(s.ctx, s.req, true)
+	s.notice = notice
 	if e != nil {
 		s.feed = failedFeed(s.endCause(e))
 		return
@@ -118,6 +122,7 @@ func (s *Stream) open() {
 	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
 		return s.endCause(readError(host, err))
 	})
+	s.feed.wire = s.c.Wire
 	if s.feed.failed != nil {
 		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
 	}
@@ -143,12 +148,16 @@ func (s *Stream) endCause(err error) error {
 // error (the decoder decides between complete and truncated).
 func readError(host string, err error) error {
 	switch {
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+	case err == io.EOF:
 		return nil
 	case errors.Is(err, ErrFrameTooLarge):
 		return &Error{Message: msgTooLarge, Cause: err}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
+		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
+			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200), Cause: err}
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 }
 
 // prefixHTTP says which server answered a 2xx that is not an event stream.

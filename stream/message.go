@@ -6,26 +6,54 @@ import (
 )
 
 // Message is one chat message. It marshals to the OpenAI request shape: content is null when
-// it is empty and tool_calls are present; Reasoning is never sent; tool_calls are
-// {"id","type":"function","function":{"name","arguments"}}; a tool result carries
-// tool_call_id. Unmarshal reads the same shape back (and a response message's
-// reasoning_content or reasoning, and content given as blocks).
+// it is empty and tool_calls are present; tool_calls are
+// {"id","type":"function","function":{"name","arguments"}} plus the call's extra_content when
+// it has one; a tool result carries tool_call_id; Reasoning is written in ReasoningField
+// (nothing when that is empty). Unmarshal reads the same shape back (and a response message's
+// reasoning_content or reasoning, and content given as blocks), so a session log keeps all
+// of it. A request sends reasoning and extra_content only within the current turn (see
+// Request).
 type Message struct {
-	Role       string // "system", "user", "assistant" or "tool"
-	Content    string
-	Reasoning  string // assistant only; shown apart, never sent back
-	ToolCalls  []ToolCall
-	ToolCallID string // role "tool": the call this result answers
-	Name       string // optional participant or tool name
+	Role      string // "system", "user", "assistant" or "tool"
+	Content   string
+	Reasoning string // assistant only; shown apart
+	// ReasoningField is the field the provider sent Reasoning in ("reasoning_content" or
+	// "reasoning"), which is where it goes back; "" means it is never sent back.
+	ReasoningField string
+	ToolCalls      []ToolCall
+	ToolCallID     string // role "tool": the call this result answers
+	Name           string // optional participant or tool name
+	// Native is what the provider wants back verbatim in its own wire format (assistant
+	// only): only a request in that format sends it; Chat Completions requests never do.
+	Native *NativeReasoning
 }
 
+// NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking
+// and redacted_thinking blocks (with their signatures), or Responses reasoning items, each the
+// JSON the provider sent, in the order it sent them; and, for Responses, each function call's
+// item id (fc_...) by call id, which a reasoning item sent back must be followed by.
+type NativeReasoning struct {
+	Wire    Wire              `json:"wire"`
+	Items   []json.RawMessage `json:"items,omitempty"`
+	ItemIDs map[string]string `json:"item_ids,omitempty"`
+}
+
+// Reasoning fields a provider may send reasoning in, and expects it back in.
+const (
+	FieldReasoningContent = "reasoning_content" // DeepSeek, xAI, llama.cpp, vLLM
+	FieldReasoning        = "reasoning"         // OpenRouter, Groq, Ollama
+)
+
 // ToolCall is one reassembled call. Index is its position on the wire (or, when the provider
-// sent none, the order it appeared in); Arguments is the JSON text as sent.
+// sent none, the order it appeared in); Arguments is the JSON text as sent. ExtraContent is
+// the call's provider-specific extra_content (Gemini's thought signature), sent back
+// unchanged; nil when there was none.
 type ToolCall struct {
-	Index     int
-	ID        string
-	Name      string
-	Arguments string
+	Index        int
+	ID           string
+	Name         string
+	Arguments    string
+	ExtraContent json.RawMessage
 }
 
 // Usage is the token accounting the provider reported (the last report seen, never summed).
@@ -49,45 +77,80 @@ type jsonFunctionCall struct {
 }
 
 type jsonToolCall struct {
-	ID       string           `json:"id"`
-	Type     string           `json:"type"`
-	Function jsonFunctionCall `json:"function"`
+	ID           string           `json:"id"`
+	Type         string           `json:"type"`
+	Function     jsonFunctionCall `json:"function"`
+	ExtraContent json.RawMessage  `json:"extra_content,omitempty"`
 }
 
 type jsonMessage struct {
-	Role       string         `json:"role"`
-	Content    *string        `json:"content"`
-	ToolCalls  []jsonToolCall `json:"tool_calls,omitempty"`
-	ToolCallID string         `json:"tool_call_id,omitempty"`
-	Name       string         `json:"name,omitempty"`
+	Role             string           `json:"role"`
+	Content          *string          `json:"content"`
+	ReasoningContent string           `json:"reasoning_content,omitempty"`
+	Reasoning        string           `json:"reasoning,omitempty"`
+	ToolCalls        []jsonToolCall   `json:"tool_calls,omitempty"`
+	ToolCallID       string           `json:"tool_call_id,omitempty"`
+	Name             string           `json:"name,omitempty"`
+	Native           *NativeReasoning `json:"native_reasoning,omitempty"`
 }
 
 func (m Message) MarshalJSON() ([]byte, error) {
-	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name}
+	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native}
 	if m.Content != "" || len(m.ToolCalls) == 0 {
 		out.Content = &m.Content
+	}
+	switch m.ReasoningField {
+	case FieldReasoningContent:
+		out.ReasoningContent = m.Reasoning
+	case FieldReasoning:
+		out.Reasoning = m.Reasoning
 	}
 	for _, tc := range m.ToolCalls {
 		out.ToolCalls = append(out.ToolCalls, jsonToolCall{
 			ID: tc.ID, Type: "function",
-			Function: jsonFunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+			Function:     jsonFunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+			ExtraContent: tc.ExtraContent,
 		})
 	}
 	return json.Marshal(out)
 }
 
+// withoutTurnState is m as an earlier turn sends it: no reasoning, no extra_content.
+func (m Message) withoutTurnState() Message {
+	m.Reasoning, m.ReasoningField = "", ""
+	if hasExtra(m.ToolCalls) {
+		calls := make([]ToolCall, len(m.ToolCalls))
+		copy(calls, m.ToolCalls)
+		for i := range calls {
+			calls[i].ExtraContent = nil
+		}
+		m.ToolCalls = calls
+	}
+	return m
+}
+
+func hasExtra(calls []ToolCall) bool {
+	for _, c := range calls {
+		if c.ExtraContent != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *Message) UnmarshalJSON(b []byte) error {
 	var in struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
-		Name       string `json:"name"`
-		wireDelta         // content, reasoning, tool_calls
+		Role       string           `json:"role"`
+		ToolCallID string           `json:"tool_call_id"`
+		Name       string           `json:"name"`
+		Native     *NativeReasoning `json:"native_reasoning"`
+		wireDelta                   // content, reasoning, tool_calls
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
 	*m = messageFromWire(&in.wireDelta)
-	m.Role, m.ToolCallID, m.Name = in.Role, in.ToolCallID, in.Name
+	m.Role, m.ToolCallID, m.Name, m.Native = in.Role, in.ToolCallID, in.Name, in.Native
 	return nil
 }
 
@@ -104,6 +167,7 @@ func messageFromWire(d *wireDelta) Message {
 		}
 	}
 	m.Reasoning += d.reasoning().S
+	m.ReasoningField = d.reasoningField()
 	for i, tc := range d.ToolCalls {
 		index := i
 		if tc.Index.Set && tc.Index.N >= 0 {
@@ -115,6 +179,7 @@ func messageFromWire(d *wireDelta) Message {
 		}
 		m.ToolCalls = append(m.ToolCalls, ToolCall{
 			Index: index, ID: id, Name: tc.Function.Name.S, Arguments: tc.Function.Arguments.Text,
+			ExtraContent: extraContent(tc.ExtraContent),
 		})
 	}
 	sortByIndex(m.ToolCalls)

@@ -1,12 +1,13 @@
 package stream
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/phasechat/phasechat/phase"
 )
 
-// assembler rebuilds tool calls from streamed fragments (DESIGN.md §4) and emits the
+// assembler rebuilds tool calls from streamed fragments (docs/architecture.md, Tool calls) and emits the
 // phase.CallEvents that move each call through phase.ToolCalls, in an order the machine
 // accepts: one start (once the call has both an id and a name, or when it must become ready),
 // then deltas, then exactly one ready or error, and nothing after that.
@@ -29,6 +30,7 @@ type call struct {
 	index    int
 	id, name string
 	args     []byte
+	extra    json.RawMessage // the first extra_content object a fragment carried
 	lex      lexer
 	started  bool
 	final    bool // ready or failed: no more events
@@ -52,6 +54,9 @@ func (a *assembler) fragment(f *wireToolCall, out []phase.CallEvent) (*call, []p
 	}
 	if c.name == "" && f.Function.Name.S != "" {
 		c.name = f.Function.Name.S
+	}
+	if c.extra == nil && f.ExtraContent != nil {
+		c.extra = extraContent(f.ExtraContent)
 	}
 	text := f.Function.Arguments.Text
 	if len(c.args)+len(text) > cap(c.args) { // double: append's 1.25x for large slices copies 5x
@@ -213,7 +218,7 @@ func (a *assembler) toolCalls() []ToolCall {
 			id = a.uniqueID(c, func(id string) bool { return a.started[id] != nil || given[id] })
 		}
 		given[id] = true
-		out[i] = ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args)}
+		out[i] = ToolCall{Index: c.index, ID: id, Name: c.name, Arguments: string(c.args), ExtraContent: c.extra}
 	}
 	sortByIndex(out)
 	return out

@@ -10,6 +10,9 @@ import (
 func (c *Client) secrets() *secret.Set {
 	set := c.Secrets.With(c.APIKey)
 	set.AddURL(c.BaseURL)
+	for _, v := range c.Headers {
+		set.AddHeader(v)
+	}
 	return set
 }
 
@@ -64,6 +67,7 @@ func (r *updateRedactor) update(u Update, last bool) Update {
 		return u
 	}
 	u.Frame.Data = r.set.Redact(u.Frame.Data)
+	u.Err = redactError(r.set, u.Err)
 	events := make([]phase.Event, 0, len(u.Events)+2)
 	flushed := false
 	flushText := func() {

@@ -15,7 +15,7 @@ type ReplayFormat int
 
 const (
 	ReplayText  ReplayFormat = iota // the reply for people: content, each call name(args), the outcome
-	ReplayJSON                      // the one object of DESIGN.md §9
+	ReplayJSON                      // the one object of docs/architecture.md, Command line
 	ReplayTrace                     // one JSON object per SSE event, then one for the end
 )
 
@@ -31,13 +31,21 @@ const (
 //
 // ReplayText prints model text, which is untrusted: clean (the chat's one sanitiser, view/safe
 // Text) makes it safe for a terminal. The JSON formats escape everything and ignore clean.
+//
+// The wire format is detected from the first event (see DetectWire); ReplayWire names it.
 func Replay(r io.Reader, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
+	return ReplayWire(r, "", format, w, clean)
+}
+
+// ReplayWire is Replay with the stream decoded as wire (empty: detected).
+func ReplayWire(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
 			return nil
 		}
 		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
 	})
+	f.wire = wire
 	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
 	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
@@ -83,7 +91,7 @@ type traceLine struct {
 	Malformed    *int            `json:"malformed,omitempty"`
 }
 
-// ReplayObject is the JSON form of a Result printed by `replay --json` (DESIGN.md §9).
+// ReplayObject is the JSON form of a Result printed by `replay --json` (docs/architecture.md, Command line).
 type ReplayObject struct {
 	Content      string       `json:"content"`
 	Reasoning    string       `json:"reasoning"`
@@ -108,7 +116,7 @@ func replayObject(r Result) ReplayObject {
 		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
 	}
 	for _, tc := range r.Message.ToolCalls {
-		out.ToolCalls = append(out.ToolCalls, ReplayCall(tc))
+		out.ToolCalls = append(out.ToolCalls, ReplayCall{Index: tc.Index, ID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 	}
 	return out
 }

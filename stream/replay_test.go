@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// seed004 is the fixture of seed 004: a tool-call delta, its arguments, a short content delta,
+// seed004 is the reference tool stream: a tool-call delta, its arguments, a short content delta,
 // [DONE].
 const seed004 = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"lookup\"}}]}}]}\n\n" +
 	"data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"q\\\":\\\"home\\\"}\"}}]}}]}\n\n" +

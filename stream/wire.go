@@ -42,6 +42,17 @@ func (d *wireDelta) reasoning() wireString {
 	return d.Reasoning
 }
 
+// reasoningField names the field reasoning() read, "" when neither held text.
+func (d *wireDelta) reasoningField() string {
+	switch {
+	case d.ReasoningContent.Set && d.ReasoningContent.S != "":
+		return FieldReasoningContent
+	case !d.ReasoningContent.Set && d.Reasoning.Set && d.Reasoning.S != "":
+		return FieldReasoning
+	}
+	return ""
+}
+
 type wireToolCall struct {
 	Index    wireIndex  `json:"index"`
 	ID       wireString `json:"id"`
@@ -49,6 +60,16 @@ type wireToolCall struct {
 		Name      wireString `json:"name"`
 		Arguments wireArgs   `json:"arguments"`
 	} `json:"function"`
+	ExtraContent json.RawMessage `json:"extra_content"` // Gemini: thought signatures
+}
+
+// extraContent is a tool call's extra_content kept for sending back: a JSON object, copied;
+// nil for null, absence or any other type.
+func extraContent(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil
+	}
+	return append(json.RawMessage(nil), raw...)
 }
 
 type wireUsage struct {
@@ -140,7 +161,7 @@ func thinkingText(b json.RawMessage) string {
 	return string(out)
 }
 
-// wireArgs is function.arguments: a string fragment, or (seed 003) a whole JSON value sent as
+// wireArgs is function.arguments: a string fragment, or a whole JSON value sent as
 // itself, kept as its JSON text. Set is false for null or absence.
 type wireArgs struct {
 	Text  string

@@ -47,7 +47,7 @@ func benchFrame(es []*Entry, width, height, scrollUp int) Frame {
 		Footer: Footer{Endpoint: "https://api.openai.com/v1", Model: "gpt-4o", Turn: Usage{1200, 345}}}
 }
 
-// BenchmarkAppendTokenAndRender is DESIGN §10 P3: one token appended to a streaming reply at
+// BenchmarkAppendTokenAndRender is P3 (docs/architecture.md, Performance): one token appended to a streaming reply at
 // the tail of a transcript of 1k or 100k rows, Version bumped, the screen rendered at 120x40
 // following the tail. A paragraph break every 60 tokens makes blocks complete as in a real
 // reply (each is rendered through glamour once, amortised over its tokens).
@@ -143,7 +143,7 @@ func BenchmarkScroll(b *testing.B) {
 	}
 }
 
-// BenchmarkTranscriptHeap is DESIGN §10 P5: a transcript of 10 MB of reply text, every entry
+// BenchmarkTranscriptHeap is P5 (docs/architecture.md, Performance): a transcript of 10 MB of reply text, every entry
 // rendered once (scrolled through to the top), then the live heap after a GC, reported as a
 // multiple of the text's size ("x-heap"; must stay under 3). Run with -benchtime=1x.
 func BenchmarkTranscriptHeap(b *testing.B) {

@@ -164,6 +164,8 @@ func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
 			note = "The reply failed; the partial reply is kept."
 		}
 		wrapInto(&b, note, w, markIndent+st.Failed.paint("✗")+" ", markIndent+"  ", failed)
+	case MarkCutOff:
+		wrapInto(&b, note, w, markIndent+st.Stopped.paint("▲")+" ", markIndent+"  ", stopped)
 	default:
 		wrapInto(&b, note, w, markIndent, markIndent, dim)
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view/safe"
 )
 
 // FuzzCleanStyled: whatever a renderer emits, the plain result holds no escape and nothing the
@@ -15,7 +14,7 @@ func FuzzCleanStyled(f *testing.F) {
 	f.Add("\x1b[1\x07\x1bP+q\x1b\\\x9b\xc2\x9b\u202e")
 	f.Add("\x1b")
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := safe.CheckClean(cleanStyled(s, false)); err != nil {
+		if err := checkClean(cleanStyled(s, false)); err != nil {
 			t.Fatalf("plain: %v", err)
 		}
 		if msg := onlySGR(cleanStyled(s, true)); msg != "" {
@@ -44,7 +43,7 @@ func FuzzRenderReply(f *testing.F) {
 			e.Reasoning, e.Cards[0].Args, e.Cards[0].Result = e.Text, e.Text, e.Text
 			e.Version++
 			scr := r.Render(fr)
-			if err := safe.CheckClean(scr.Content); err != nil {
+			if err := checkClean(scr.Content); err != nil {
 				t.Fatalf("screen not clean: %v", err)
 			}
 			checkShape(t, scr.Content, w, 30)

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // channel puts one untrusted string where the model would: it returns the frame to draw and
@@ -77,7 +77,7 @@ var channels = []channel{
 // visibleIn is the marker a channel must show for h, if any. Expanded cards show arguments and
 // results decoded, so the JSON text's escaped ESC appears as the decoded ESC's stand-in.
 // Folded reasoning shows only its newest line, so it owes only a one-line input's marker.
-func visibleIn(ch channel, h safe.HostileInput) (string, bool) {
+func visibleIn(ch channel, h safetest.HostileInput) (string, bool) {
 	switch {
 	case strings.HasSuffix(ch.name, "-expanded") && h.Name == "json-escaped-esc-in-arguments":
 		return "␛[2J", true
@@ -92,10 +92,10 @@ func visibleIn(ch channel, h safe.HostileInput) (string, bool) {
 // visible form; in colour mode every escape sequence on screen must be an SGR.
 func TestHostileInputsInEveryChannel(t *testing.T) {
 	for _, ch := range channels {
-		for _, h := range safe.HostileInputs() {
+		for _, h := range safetest.HostileInputs {
 			t.Run(ch.name+"/"+h.Name, func(t *testing.T) {
 				scr := NewRenderer(PlainStyles()).Render(ch.frame(h.Input))
-				if err := safe.CheckClean(scr.Content); err != nil {
+				if err := checkClean(scr.Content); err != nil {
 					t.Fatalf("plain screen not clean: %v\n%s", err, scr.Content)
 				}
 				if strings.Contains(scr.Content, "\x1b") {
@@ -117,7 +117,7 @@ func TestHostileInputsInEveryChannel(t *testing.T) {
 // TestHostileDeltasAccumulate streams inputs whose point is the split, delta by delta, into a
 // streaming reply and its reasoning: the screen after each delta and at the end is clean.
 func TestHostileDeltasAccumulate(t *testing.T) {
-	for _, h := range safe.HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		if h.Deltas == nil {
 			continue
 		}
@@ -129,14 +129,14 @@ func TestHostileDeltasAccumulate(t *testing.T) {
 				e.Text += d
 				e.Reasoning += d
 				e.Version++
-				if err := safe.CheckClean(r.Render(f).Content); err != nil {
+				if err := checkClean(r.Render(f).Content); err != nil {
 					t.Fatalf("after delta %q: %v", d, err)
 				}
 			}
 			e.Streaming = false
 			e.Version++
 			scr := r.Render(f)
-			if err := safe.CheckClean(scr.Content); err != nil {
+			if err := checkClean(scr.Content); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Count(strings.ReplaceAll(scr.Content, "\n", ""), h.Visible); got != 2 {
@@ -166,7 +166,7 @@ func TestMarkdownCannotReintroduceEscapes(t *testing.T) {
 		for _, streaming := range []bool{false, true} {
 			f := hostileFrame(&Entry{Role: RoleAssistant, Text: tt.text + "\n\nnext", Streaming: streaming})
 			scr := NewRenderer(PlainStyles()).Render(f)
-			if err := safe.CheckClean(scr.Content); err != nil {
+			if err := checkClean(scr.Content); err != nil {
 				t.Errorf("%s: %v", tt.name, err)
 			}
 			if !strings.Contains(scr.Content, tt.visible) {
@@ -194,7 +194,7 @@ func onlySGR(s string) string {
 			}
 		case seq == "\n":
 		default:
-			if err := safe.CheckClean(seq); err != nil {
+			if err := checkClean(seq); err != nil {
 				return err.Error()
 			}
 		}

@@ -20,7 +20,7 @@ const (
 	maxStatusLines = 3
 )
 
-// statusBlock is the status line and the phase's control (DESIGN §3). The status text is
+// statusBlock is the status line and the phase's control (docs/phases.md). The status text is
 // safe.Line(phase.Status(state)), wrapped and capped at maxRows rows; the control (Stop while
 // streaming, Retry in the error phase) sits at the right end of the block's last row, which is
 // always the row just above the composer's label, so it never moves between phases. Under

@@ -1,7 +1,7 @@
 package view
 
 // defaultCacheBudget bounds the rendered lines kept for entries that were not needed in the
-// current frame (DESIGN §10 P5): past it, the least recently used entries lose their lines and
+// current frame (P5 in docs/architecture.md, Performance): past it, the least recently used entries lose their lines and
 // keep only their height, and are rendered again if they come back into view.
 const defaultCacheBudget = 8 << 20
 

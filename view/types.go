@@ -22,6 +22,7 @@ const (
 	MarkNone    Mark = iota
 	MarkStopped      // the user pressed Esc: "■ Stopped — the partial reply is kept."
 	MarkFailed       // the request failed: "✗ <Note>"
+	MarkCutOff       // the server cut the reply off (output limit, content filter): "▲ <Note>"
 )
 
 // Entry is one transcript item. The model mutates entries in place (they are pointers) and bumps
@@ -66,7 +67,8 @@ type Usage struct{ Prompt, Completion int }
 type Footer struct {
 	Endpoint   string // the endpoint URL or host; only the host is shown (never user info)
 	Model      string
-	Demo       bool // the built-in demo model answers
+	Demo       bool   // the built-in demo model answers
+	Wire       string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not shown
 	Turn       Usage
 	Session    Usage
 	Accessible bool

@@ -10,11 +10,12 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// DefaultMaxSteps bounds the requests of one turn (DESIGN §5 T6).
+// DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
 const DefaultMaxSteps = 8
 
 // Config is fixed for a session.
 type Config struct {
+	Provider    string // the configured provider requests go to; "" for the only endpoint
 	Model       string
 	System      string  // sent first with every request when not empty
 	MaxSteps    int     // requests per turn; 0 means DefaultMaxSteps
@@ -34,9 +35,11 @@ type Chat struct {
 	Session stream.Usage // usage of every request so far
 
 	step    *step // the current request; nil when none
+	failed  *step // the request that failed last, until Retry, Regenerate or a new message
 	nextReq int
 	steps   int             // requests started in this turn
 	allowed map[string]bool // tools the user allowed for the rest of the session
+	noticed map[string]bool // notices already said this session
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -44,10 +47,22 @@ func New(cfg Config, history []stream.Message) *Chat {
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
 	}
-	c := &Chat{cfg: cfg, allowed: map[string]bool{}}
+	c := &Chat{cfg: cfg, allowed: map[string]bool{}, noticed: map[string]bool{}}
 	c.History = repairHistory(history)
 	c.Entries = entriesFor(c.History, cfg.Tools)
 	return c
+}
+
+// Model is the provider and model the next request goes to.
+func (c *Chat) Model() (provider, model string) { return c.cfg.Provider, c.cfg.Model }
+
+// SetModel switches the provider and model from the next request on; the history carries
+// over. A request in flight finishes where it started. An empty model is ignored.
+func (c *Chat) SetModel(provider, model string) {
+	if strings.TrimSpace(model) == "" {
+		return
+	}
+	c.cfg.Provider, c.cfg.Model = provider, model
 }
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
@@ -56,11 +71,17 @@ func (c *Chat) Submit(text string) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
 		return nil
 	}
+	var effects []Effect
+	if st := c.failed; st != nil {
+		c.failed = nil
+		effects = c.commit(st, nil)
+	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
 	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
-	return append([]Effect{Record{Message: &msg}}, c.request()...)
+	effects = append(effects, Record{Message: &msg})
+	return append(effects, c.request()...)
 }
 
 // Retry re-sends the request that failed. Only in the error phase.
@@ -69,6 +90,7 @@ func (c *Chat) Retry() []Effect {
 		return nil
 	}
 	c.steps--
+	c.failed = nil
 	return c.request()
 }
 
@@ -82,6 +104,7 @@ func (c *Chat) Regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
+	c.failed = nil
 	c.History = c.History[:lastUser(c.History)+1]
 	for i := len(c.Entries) - 1; i >= 0; i-- {
 		if c.Entries[i].Role == view.RoleUser {
@@ -107,7 +130,7 @@ func (c *Chat) Stop() []Effect {
 	}
 	c.step = nil
 	st.entry.Mark = view.MarkStopped
-	return append(st.release(), c.commit(st, true)...)
+	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 
 // request starts the next request of the turn from the current history.
@@ -123,7 +146,16 @@ func (c *Chat) request() []Effect {
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}
-	return []Effect{OpenStream{Req: c.step.id, Ctx: ctx, Request: req, Buffered: c.cfg.NoStream}}
+	return []Effect{OpenStream{Req: c.step.id, Ctx: ctx, Provider: c.cfg.Provider, Request: req, Buffered: c.cfg.NoStream}}
+}
+
+// noticeOnce appends a notice unless the same text was said before in this session.
+func (c *Chat) noticeOnce(text string) {
+	if c.noticed[text] {
+		return
+	}
+	c.noticed[text] = true
+	c.notice("%s", text)
 }
 
 // notice appends a line of the engine's own to the transcript.

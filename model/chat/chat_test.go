@@ -45,7 +45,7 @@ func TestTextOnlyTurn(t *testing.T) {
 	}
 }
 
-// Seed 004's sequence through a whole tool-using turn: the tool frame names the tool, the call
+// The seed scenario's sequence through a whole tool-using turn: the tool frame names the tool, the call
 // runs the moment it is ready (before the stream ends), text follows, and the turn continues
 // with the result until a reply without tool calls.
 func TestSeedSequenceWithEarlyDispatch(t *testing.T) {

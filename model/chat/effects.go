@@ -22,6 +22,7 @@ type Effect interface{ isEffect() }
 type OpenStream struct {
 	Req      int
 	Ctx      context.Context
+	Provider string // the configured provider to send to; "" for the session's only endpoint
 	Request  stream.Request
 	Buffered bool // send with stream: false and replay the answer as updates
 }
@@ -91,6 +92,9 @@ type ToolDoneMsg struct {
 type Toolbox interface {
 	Definitions() []stream.Tool
 	SideEffects(name string) bool
+	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
+	// JSON or fail the tool's schema), in words for the model; "" when it can run.
+	Check(call Call) string
 	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
 	// JSON punctuation beyond {…} and [N items]; "" when there are none.
 	Describe(call Call) string

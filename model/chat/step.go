@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -15,10 +16,15 @@ type step struct {
 	cancel context.CancelFunc
 	entry  *view.Entry
 	calls  *phase.ToolCalls
-	cards  map[string]int // call id → index in entry.Cards
-	src    Source         // nil until the first update arrives
-	ended  bool           // the stream ended complete; only tools may be outstanding
-	asking []string       // call ids waiting for approval, oldest first
+	cards  map[string]int  // call id → index in entry.Cards
+	src    Source          // nil until the first update arrives
+	ended  bool            // the stream ended complete; only tools may be outstanding
+	asking []string        // call ids waiting for approval, oldest first
+	unran  map[string]bool // calls an interruption caught waiting for approval: they never ran
+	// reply is the stream's reassembled message once it ended complete: where its reasoning
+	// came in and each call's provider-specific fields, which go back in the tool loop.
+	reply  stream.Message
+	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {
@@ -62,12 +68,19 @@ func (st *step) outstanding() (phase.ToolCall, bool) {
 	return phase.ToolCall{}, false
 }
 
-// markInterrupted shows every unfinished card as stopped; the tools are being cancelled.
-func (st *step) markInterrupted(why string) {
-	for i := range st.entry.Cards {
-		card := &st.entry.Cards[i]
-		if card.Status == phase.CallPending || card.Status == phase.CallRunning {
-			card.Status, card.Result, card.IsError, card.Asking = phase.CallError, why, true, false
+// interrupt ends every unfinished call with why, through the calls' state machine, and shows
+// each card as its call now stands; the tools are being cancelled.
+func (st *step) interrupt(why phase.Interruption) {
+	for _, id := range st.asking {
+		if st.unran == nil {
+			st.unran = map[string]bool{}
+		}
+		st.unran[id] = true
+	}
+	st.calls.Interrupt(why)
+	for _, call := range st.calls.List() {
+		if card := st.card(call.ID); card != nil && call.Status == phase.CallError && !card.IsError {
+			card.Status, card.Result, card.IsError, card.Asking = call.Status, errorText(call.Error), true, false
 		}
 	}
 	st.asking = nil

@@ -8,7 +8,6 @@ import (
 
 // Why a call that did not finish has no real result; the model reads these.
 const (
-	resultStopped  = "stopped by the user"
 	resultDeclined = "The user declined to run this tool."
 	resultNoAsk    = "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
 	resultNoTools  = "Not run: no tools are available in this session."
@@ -34,7 +33,7 @@ func (c *Chat) HandleStream(m StreamMsg) []Effect {
 			// The stream is complete, not the turn: streamEnded decides.
 		case phase.KindError:
 			c.State = phase.Reduce(c.State, ev)
-			return c.fail(st, ev.Error)
+			return c.fail(st, ev.Error, m.Update.Err)
 		default:
 			c.State = phase.Reduce(c.State, ev)
 		}
@@ -58,9 +57,23 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		u := *res.Usage
 		effects = append(effects, Record{Usage: &u})
 	}
+	if res.Notice != "" {
+		c.noticeOnce(res.Notice)
+	}
 	switch res.Outcome {
 	case stream.OutcomeComplete:
 		st.ended = true
+		st.reply = res.Message
+		if why := stream.CutOff(res.FinishReason); why != "" {
+			st.cutOff = why
+			st.entry.Mark, st.entry.Note = view.MarkCutOff, why
+			st.entry.Version++
+		}
+		if res.Usage != nil {
+			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {
+				c.noticeOnce(hint)
+			}
+		}
 		return append(effects, c.advance(st)...)
 	case stream.OutcomeStopped:
 		return effects
@@ -70,7 +83,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 			reason = res.Err.Message
 		}
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindError, Error: reason})
-		return append(effects, c.fail(st, reason)...)
+		return append(effects, c.fail(st, reason, res.Err)...)
 	}
 }
 
@@ -131,10 +144,17 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
+	args := Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
 	switch {
 	case c.cfg.Tools == nil:
 		c.refuse(st, call.ID, resultNoTools)
 		return nil
+	}
+	if problem := c.cfg.Tools.Check(args); problem != "" {
+		c.refuse(st, call.ID, problem) // a call that cannot run is the model's to fix, not the user's to judge
+		return nil
+	}
+	switch {
 	case c.needsApproval(call.Name) && !c.cfg.CanAsk:
 		c.refuse(st, call.ID, resultNoAsk)
 		return nil
@@ -146,7 +166,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		}
 		return nil
 	}
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: args}}
 }
 
 func (c *Chat) needsApproval(name string) bool {

@@ -87,7 +87,7 @@ func TestSideEffectsWaitForApproval(t *testing.T) {
 }
 
 // Esc while a call waits for approval: it never ran, so it is dropped from the history
-// (DESIGN §6), and the next request is valid.
+// (docs/architecture.md, Outcomes), and the next request is valid.
 func TestEscWhileAsking(t *testing.T) {
 	const model = "ask"
 	file := scenarioFile("e2e: a side effect, then the stream stalls", "alternate text",

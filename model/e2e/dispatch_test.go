@@ -64,7 +64,7 @@ func TestDemoRunsNowWhileTheStreamIsOpen(t *testing.T) {
 	t.Logf("order: %s", strings.Join(order, " → "))
 }
 
-// P6 (DESIGN §10): on tool-then-text, the tool starts while frames are still to come before
+// P6 (docs/architecture.md, Performance): on tool-then-text, the tool starts while frames are still to come before
 // [DONE]. Measured two ways: from the engine (the frame whose update dispatched list_dir, and
 // the frame number of [DONE]), and from the server (data frames it had written when the
 // tool's result came back, against all it writes).

@@ -37,8 +37,8 @@ func turnLog(t *testing.T, srv *server, reg *tools.Registry, model, prompt strin
 	return data
 }
 
-// The same turn streamed and buffered leaves byte-identical session logs (seed 001: early
-// execution, stable bookkeeping).
+// The same turn streamed and buffered leaves byte-identical session logs: tools run early,
+// but their results join the history in call order once the stream is done.
 func TestStreamedAndBufferedLogsAreIdentical(t *testing.T) {
 	tests := []struct{ model, prompt string }{
 		{"tool-then-text", "show me the directory"},

@@ -131,6 +131,9 @@ func (s *seenEntry) reply(e *view.Entry, lines []string, q *approvals) []string 
 		if e.Reasoning != "" {
 			lines = append(lines, reasoningLine(e.Reasoning))
 		}
+		if e.Mark == view.MarkCutOff {
+			lines = append(lines, Note(e.Note))
+		}
 		s.done = true
 	}
 	return lines

@@ -7,7 +7,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
-	"github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 func (f *fake) card(i int) *view.Card {
@@ -127,7 +127,7 @@ func TestAnnounceTools(t *testing.T) {
 // output holds no unsafe rune, shows the attack, and keeps JSON punctuation out of Status and
 // Tool lines.
 func TestAnnounceHostileInputs(t *testing.T) {
-	for _, h := range safe.HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		t.Run(h.Name, func(t *testing.T) {
 			f := &fake{}
 			a := NewAnnouncer(f.st, f.entries)
@@ -154,7 +154,7 @@ func TestAnnounceHostileInputs(t *testing.T) {
 			f.st.Reason = h.Input
 			say()
 			all := strings.Join(out, "\n")
-			if err := safe.CheckClean(all); err != nil {
+			if err := checkClean(all); err != nil {
 				t.Fatalf("unsafe output: %v\n%s", err, all)
 			}
 			if !strings.Contains(all, strings.Trim(h.Visible, "\n")) && !strings.Contains(all, spoken(h.Visible)) {

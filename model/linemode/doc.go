@@ -1,4 +1,4 @@
-// Package linemode is phasechat's accessible front end (DESIGN §8; `phasechat --accessible`
+// Package linemode is phasechat's accessible front end (`phasechat --accessible`
 // or ACCESSIBLE=1): a line mode for screen readers and plain terminals. It drives the same
 // engine as the full-screen TUI (model/chat, through a perform.Driver) but never uses Bubble
 // Tea, the alternate screen or cursor movement.

@@ -8,6 +8,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // splitAt cuts data into deltas: one of length c (up to what is left) for each byte c of cuts,
@@ -35,7 +36,7 @@ func splitAt(data string, cuts []byte) []string {
 // cut into its lines: trailing blanks dropped, leading blank lines skipped, the first line
 // prefixed with "Assistant: ", a blank last line not printed; and that every line is clean.
 func FuzzAnnounceText(f *testing.F) {
-	for _, h := range safe.HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		var cuts []byte
 		for _, d := range h.Deltas {
 			cuts = append(cuts, byte(min(len(d), 255)))
@@ -73,7 +74,7 @@ func FuzzAnnounceText(f *testing.F) {
 			t.Fatalf("streamed %q in %v:\n%q\nwant\n%q", data, cuts, got, want)
 		}
 		for _, l := range got {
-			if err := safe.CheckClean(l); err != nil || strings.Contains(l, "\n") {
+			if err := checkClean(l); err != nil || strings.Contains(l, "\n") {
 				t.Fatalf("line %q is not one clean line: %v", l, err)
 			}
 		}

@@ -14,8 +14,8 @@ import (
 // maxResultLine caps the part of a tool's result that is read out, in runes.
 const maxResultLine = 100
 
-// jsonPunctuation is what a screen reader would spell out one character at a time (seed 004:
-// "the polite live region finally spoke a curly brace"). Braces and brackets go; a double quote
+// jsonPunctuation is what a screen reader would spell out one character at a time (a live
+// region that speaks a curly brace helps nobody). Braces and brackets go; a double quote
 // becomes a single one so quoted values still read as quoted.
 var jsonPunctuation = strings.NewReplacer("{", "", "}", "", "[", "", "]", "", `"`, "'")
 

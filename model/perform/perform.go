@@ -11,10 +11,18 @@ import (
 	"github.com/phasechat/phasechat/stream"
 )
 
-// Performer holds what effects need. Tools may be nil when no tools are offered.
+// Performer holds what effects need. Tools may be nil when no tools are offered. Route, when
+// not nil, gives the client of a named provider (resolving its key the first time, which may
+// run a command); requests naming no provider, or any provider when Route is nil, go to
+// Client.
 type Performer struct {
 	Client *stream.Client
+	Route  func(ctx context.Context, provider string) (*stream.Client, error)
 	Tools  *tools.Registry
+	// Wrap, when set, is given every source opened, and the engine reads what it returns
+	// instead: a front end that must see how each stream ended (the one-shot mode's exit
+	// code) watches it there. Wrap's source is read on the performer's goroutines.
+	Wrap func(chat.Source) chat.Source
 }
 
 // Do performs one effect, blocking until it is done, and returns the message the engine must
@@ -37,11 +45,30 @@ func (p *Performer) Do(e chat.Effect) any {
 }
 
 func (p *Performer) open(e chat.OpenStream) chat.Source {
-	if e.Buffered {
-		res, _ := p.Client.Complete(e.Ctx, e.Request)
-		return newReplay(res)
+	var src chat.Source
+	client := p.Client
+	if e.Provider != "" && p.Route != nil {
+		c, err := p.Route(e.Ctx, e.Provider)
+		switch {
+		case err != nil && e.Ctx.Err() != nil:
+			src = newReplay(stream.Result{Outcome: stream.OutcomeStopped})
+		case err != nil:
+			src = newReplay(stream.Result{Outcome: stream.OutcomeError, Err: &stream.Error{Message: err.Error(), Cause: err}})
+		}
+		client = c
 	}
-	return p.Client.Stream(e.Ctx, e.Request)
+	switch {
+	case src != nil:
+	case e.Buffered:
+		res, _ := client.Complete(e.Ctx, e.Request)
+		src = newReplay(res)
+	default:
+		src = client.Stream(e.Ctx, e.Request)
+	}
+	if p.Wrap != nil {
+		src = p.Wrap(src)
+	}
+	return src
 }
 
 func (p *Performer) run(ctx context.Context, call chat.Call) chat.ToolResult {

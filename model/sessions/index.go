@@ -100,7 +100,8 @@ func (s *Store) writeIndex(all []Meta) error {
 			return fmt.Errorf("cannot encode the sessions index: %w", err)
 		}
 	}
-	if err := w.Flush(); err == nil {
+	err = w.Flush()
+	if err == nil {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {

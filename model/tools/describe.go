@@ -47,7 +47,7 @@ func describeArgsLine(text string) string {
 }
 
 // describeArgs renders the top-level arguments as key=value pairs. A non-object value v is
-// shown as value=v, as it is wrapped for running (DESIGN §4).
+// shown as value=v, as it is wrapped for running (docs/architecture.md, Tool calls).
 func describeArgs(text string) ([]string, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, nil

@@ -1,4 +1,4 @@
-// Package tools is the registry and runner of the tools a model may call (DESIGN §5): four
+// Package tools is the registry and runner of the tools a model may call (docs/architecture.md, Running tools): four
 // read-only built-ins and user-defined commands, argument validation against JSON Schema,
 // timeouts that kill whole process groups, capped and sanitised output, and one-line call
 // summaries for approval prompts. It knows nothing of the screen; the chat decides when to
@@ -54,8 +54,7 @@
 // registry's root, with our environment minus OPENAI_API_KEY. The call's arguments, validated,
 // arrive on stdin as one JSON object followed by EOF: the model's text byte for byte when it is
 // an object, {} for blank arguments, {"value": v} for any other JSON value v. stdin is never
-// the terminal (DESIGN T4 says /dev/null; the tool needs its arguments, so it gets them and
-// then EOF instead). stdout and stderr are captured together, capped at MaxOutput (head and
+// the terminal: it is the arguments, then EOF. stdout and stderr are captured together, capped at MaxOutput (head and
 // tail kept). A non-zero exit is a failed result carrying the output and the exit status. The
 // command leads its own process group; on timeout or cancel the whole group is killed with
 // SIGKILL, and when the command exits anything it left running in its group is killed too.

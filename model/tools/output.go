@@ -6,7 +6,7 @@ import (
 )
 
 // DefaultMaxOutput is the cap on a command tool's captured output when Registry.MaxOutput is 0:
-// half of it is kept from the start and half from the end (DESIGN §5 T5).
+// half of it is kept from the start and half from the end.
 const DefaultMaxOutput = 32 << 10
 
 // headTail is an io.Writer that keeps the first headCap and the last tailCap bytes written to it

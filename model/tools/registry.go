@@ -67,7 +67,7 @@ func (d Definition) MarshalJSON() ([]byte, error) {
 type Registry struct {
 	// Clean sanitises text for the screen and the model (view/safe.Text in the chat). Run
 	// applies it to every output and error text, and Describe to its summary, before they
-	// return (DESIGN §5 T5, §7). Required: Run and Describe panic when it is nil.
+	// return (docs/architecture.md, Running tools and Safety). Required: Run and Describe panic when it is nil.
 	Clean func(string) string
 	// Now is the clock of the built-in `now`; nil means time.Now.
 	Now func() time.Time

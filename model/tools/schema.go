@@ -69,7 +69,7 @@ func (noLoader) Load(url string) (any, error) {
 
 // normalizeArgs turns a call's raw argument text into the JSON a tool receives: blank text is
 // {}; an object is kept byte for byte (surrounding space trimmed); any other JSON value v is
-// wrapped as {"value": v} (DESIGN §4). It also returns the decoded value, numbers as json.Number.
+// wrapped as {"value": v} (docs/architecture.md, Tool calls). It also returns the decoded value, numbers as json.Number.
 func normalizeArgs(text string) (string, map[string]any, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {

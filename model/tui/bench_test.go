@@ -39,7 +39,7 @@ func (h *harness) measure() int {
 	return h.m.maxScroll() + h.m.renderer.Render(h.m.frame()).TranscriptHeight
 }
 
-// BenchmarkTokenUpdateAndView is DESIGN §10 P3 through the model: one text token arrives as a
+// BenchmarkTokenUpdateAndView is P3 (docs/architecture.md, Performance) through the model: one text token arrives as a
 // chat.StreamMsg for the current request, Update folds it (engine, reducer, transcript entry)
 // and View draws the 120x40 screen, at the tail of a transcript of 1k or 100k rows, in the
 // default (coloured) styles. A paragraph break every 60 tokens completes markdown blocks as a
@@ -79,7 +79,7 @@ func BenchmarkTokenUpdateAndView(b *testing.B) {
 	}
 }
 
-// BenchmarkEscToGoroutinesGone is DESIGN §10 P4: a live slow-drip stream over real HTTP on
+// BenchmarkEscToGoroutinesGone is P4 (docs/architecture.md, Performance): a live slow-drip stream over real HTTP on
 // 127.0.0.1, mid-reply; timed from Esc's key press through Update (the phase leaves streaming
 // there) and its commands (cancel, close) until every goroutine the request started — the
 // pull blocked on the body, net/http's connection goroutines on both sides, the fixture

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 )
 
-// goldenScenes bring a model to each screen DESIGN §3 names, through its own Update, and say
+// goldenScenes bring a model to each screen docs/phases.md names, through its own Update, and say
 // what the screen must show there.
 var goldenScenes = []struct {
 	name     string

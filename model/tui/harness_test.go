@@ -73,7 +73,7 @@ func (p *inProcess) requests() []sentRequest {
 	return append([]sentRequest(nil), p.sent...)
 }
 
-// toolsTOML defines the tools the scenarios call that are not built in: seed 004's lookup and
+// toolsTOML defines the tools the scenarios call that are not built in: the seed scenario's lookup and
 // a tool with side effects, which asks before it runs.
 const toolsTOML = `
 [[tool]]

@@ -10,14 +10,19 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// key handles one key press. What a key does depends on the phase (DESIGN §3): Enter submits
+// key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	st := m.chat.State
+	if m.picker != nil && k.String() != "ctrl+c" {
+		return m.pickKey(k)
+	}
 	switch k.String() {
 	case "ctrl+c":
 		m, cmd := m.after(m.chat.Stop())
 		return m, tea.Sequence(cmd, tea.Quit)
+	case "ctrl+p":
+		return m.OpenModelPicker()
 	case "esc":
 		return m.after(m.chat.Stop())
 	case "pgup":
@@ -125,5 +130,9 @@ func (m Model) help() []view.Key {
 	if m.chat.CanRegenerate() {
 		keys = append(keys, view.Key{Keys: "ctrl+r", Does: "regenerate"})
 	}
-	return append(keys, quit, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand)
+	keys = append(keys, quit)
+	if m.models != nil {
+		keys = append(keys, view.Key{Keys: "ctrl+p", Does: "model"})
+	}
+	return append(keys, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand)
 }

@@ -191,7 +191,7 @@ func (l *loop) abortOnce() {
 	l.settle()
 }
 
-// TestAbortedStreamsLeaveNoGoroutine is DESIGN §10 P4's leak half: 100 live streams over real
+// TestAbortedStreamsLeaveNoGoroutine is P4's leak half (docs/architecture.md, Performance): 100 live streams over real
 // HTTP, each stopped with Esc mid-stream, leave no goroutine behind, ours or net/http's.
 func TestAbortedStreamsLeaveNoGoroutine(t *testing.T) {
 	ignore := goleak.IgnoreCurrent()

@@ -22,6 +22,7 @@ type Options struct {
 	Styles    view.Styles
 	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -32,6 +33,8 @@ type Model struct {
 	log      perform.Recorder
 	renderer *view.Renderer
 	footer   view.Footer
+	models   ModelLister
+	picker   *modelPicker // the open model picker; nil when closed
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -63,6 +66,7 @@ func New(o Options) Model {
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles),
 		footer:       o.Footer,
+		models:       o.Models,
 		composer:     ta,
 		composerView: ta.View(),
 		width:        80,
@@ -101,6 +105,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case modelsMsg:
+		return m.gotModels(msg), nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:

@@ -38,8 +38,8 @@ func catalogueOutcomes(t *testing.T) map[string]string {
 }
 
 // Every catalogued scenario, over real HTTP, ends its turn in the phase the catalogue names —
-// never left streaming — with the screen that phase shows: status, controls and cursor (DESIGN
-// §11). Stalls end by a 1s stall timeout. The built-in tools run in an empty directory. Two
+// never left streaming — with the screen that phase shows: status, controls and cursor
+// (docs/architecture.md, Reliability). Stalls end by a 1s stall timeout. The built-in tools run in an empty directory. Two
 // scenarios run at a time: huge-args and long are thousands of messages, slow under -race.
 func TestEveryScenarioEndsInItsPhase(t *testing.T) {
 	outcomes := catalogueOutcomes(t)

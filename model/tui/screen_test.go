@@ -9,9 +9,9 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-// want is what one step must leave on the screen: DESIGN §3's table, written out here rather
-// than taken from phase.ControlsFor, so the model, the phase package and the view are all
-// checked against the design.
+// want is what one step must leave on the screen: the table of docs/phases.md, written out
+// here rather than taken from phase.ControlsFor, so the model, the phase package and the view
+// are all checked against it.
 type want struct {
 	phase    phase.Phase
 	status   string
@@ -158,7 +158,7 @@ func checkCursor(t testing.TB, m Model, step, on string, rows []string, label in
 }
 
 // checkNoArgumentJSON fails when a tool call's argument text, or any JSON object opening,
-// appears on the screen or in the transcript's text (seed 004: tool frames never reach the
+// appears on the screen or in the transcript's text (tool frames never reach the
 // transcript; cards show a key=value summary).
 func checkNoArgumentJSON(t testing.TB, m Model, step, content string) {
 	t.Helper()

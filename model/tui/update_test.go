@@ -9,7 +9,7 @@ import (
 	"github.com/phasechat/phasechat/stream"
 )
 
-// Seed 004 (a): a tool call first, then text, then [DONE]; the tool runs the moment its call is
+// The seed scenario (a): a tool call first, then text, then [DONE]; the tool runs the moment its call is
 // over, the turn goes on with its result, and only then is the answer ready. Every frame is
 // one step, checked at 80 and 120 columns.
 func TestSeedToolThenTextThenDone(t *testing.T) {
@@ -53,7 +53,7 @@ func TestSeedToolThenTextThenDone(t *testing.T) {
 	}
 }
 
-// Seed 004 (b): an error mid-stream leads to the error phase with Retry focused; the partial
+// (b): an error mid-stream leads to the error phase with Retry focused; the partial
 // reply stays. (c): a [DONE] or a complete end arriving after the error changes nothing.
 func TestErrorThenDoneAfterError(t *testing.T) {
 	h := newHarness(t, "error-frame", 120, 24)

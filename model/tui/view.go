@@ -10,6 +10,11 @@ import (
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
 func (m Model) View() tea.View {
+	if m.picker != nil {
+		v := tea.NewView(m.picker.list.View(m.width, m.height))
+		v.AltScreen = true
+		return v
+	}
 	scr := m.renderer.Render(m.frame())
 	v := tea.NewView(scr.Content)
 	v.AltScreen = true

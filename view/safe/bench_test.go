@@ -1,6 +1,7 @@
 package safe
 
 import (
+	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 )
@@ -23,7 +24,7 @@ var (
 
 func hostileHeavy() string {
 	var b strings.Builder
-	for _, h := range HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		b.WriteString(h.Input)
 		b.WriteByte(' ')
 	}

@@ -2,6 +2,7 @@ package safe
 
 import (
 	"errors"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 )
@@ -66,7 +67,7 @@ func TestCheckCleanMessage(t *testing.T) {
 }
 
 func TestCheckCleanAgreesWithText(t *testing.T) {
-	for _, h := range HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		for _, s := range []string{h.Input, Text(h.Input), Line(h.Input)} {
 			if clean, same := CheckClean(s) == nil, Text(s) == s; clean != same {
 				t.Errorf("%s: CheckClean(%q) clean=%v but Text(s)==s is %v", h.Name, s, clean, same)

@@ -18,21 +18,6 @@ const (
 	tagCharacter          // U+E0000–U+E007F
 )
 
-var classNames = [...]string{
-	safeRune:        "safe rune",
-	c0Control:       "C0 control",
-	delControl:      "DEL control",
-	c1Control:       "C1 control",
-	invalidByte:     "invalid UTF-8 byte",
-	bidiControl:     "bidi control",
-	invisibleFormat: "zero-width or invisible format character",
-	lineSeparator:   "Unicode line or paragraph separator",
-	annotation:      "interlinear annotation character",
-	tagCharacter:    "tag character",
-}
-
-func (c class) String() string { return classNames[c] }
-
 // classify says whether the rune r, decoded with width size (RuneError with size 1 is an
 // invalid byte), must be replaced, and why. It ignores the '\n'/'\t' exemption: callers decide
 // that with their ASCII tables.

@@ -3,8 +3,10 @@ package safe
 import (
 	"flag"
 	"fmt"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,11 +91,11 @@ func deltaLengths(deltas []string) []byte {
 // seedFiles returns the seed corpus files, by path: each hostile input, plus a few inputs that
 // exercise the clean fast path and unfinished UTF-8 tails.
 func seedFiles() map[string]string {
-	seeds := append(HostileInputs(),
-		HostileInput{Name: "empty"},
-		HostileInput{Name: "ascii", Input: "plain ASCII prose,\n\twith a tab"},
-		HostileInput{Name: "unicode", Input: "héllo 世界 🙂 Привет", Deltas: []string{"h\xc3", "\xa9llo \xe4", "\xb8\x96界 \xf0\x9f", "\x99\x82 Привет"}},
-		HostileInput{Name: "unfinished-tail", Input: "end\xf0\x9f\x99"},
+	seeds := append(slices.Clone(safetest.HostileInputs),
+		safetest.HostileInput{Name: "empty"},
+		safetest.HostileInput{Name: "ascii", Input: "plain ASCII prose,\n\twith a tab"},
+		safetest.HostileInput{Name: "unicode", Input: "héllo 世界 🙂 Привет", Deltas: []string{"h\xc3", "\xa9llo \xe4", "\xb8\x96界 \xf0\x9f", "\x99\x82 Привет"}},
+		safetest.HostileInput{Name: "unfinished-tail", Input: "end\xf0\x9f\x99"},
 	)
 	files := map[string]string{}
 	for _, h := range seeds {

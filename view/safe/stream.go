@@ -12,7 +12,7 @@ import (
 //
 //	s.String() + Text(held) == Text(all)
 //
-// where held is the last s.Pending() bytes of all (0 to 3 of them): a valid but unfinished
+// where held is the last s.n bytes of all (0 to 3 of them): a valid but unfinished
 // UTF-8 encoding that the next append may complete. Everything else is decided, so String only
 // ever grows, and a rune split across deltas is decoded whole: "\xc2" then "\x9b" gives
 // <U+009B>, exactly as Text("\xc2\x9b") does. After [Stream.Finish], String() == Text(all).
@@ -27,9 +27,6 @@ type Stream struct {
 // String returns the sanitised text of every byte appended so far except the held-back tail.
 // It does not copy, and a returned string stays valid and unchanged after later appends.
 func (s *Stream) String() string { return s.out.String() }
-
-// Pending returns how many appended bytes are held back as an unfinished UTF-8 encoding (0–3).
-func (s *Stream) Pending() int { return s.n }
 
 // Append feeds the next piece of the text. Its cost is O(len(delta)), amortised over the
 // growth of the output buffer.

@@ -1,6 +1,7 @@
 package safe
 
 import (
+	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 )
@@ -49,7 +50,7 @@ func bytesOf(s string) []string {
 
 func TestStreamMatchesTextAtEverySplit(t *testing.T) {
 	inputs := []string{"héllo 世界 🙂", "a\xc2\x9b31m", "\xe2\x82\xe2\x82\xac", "\xf0\x9f\x99", "x\xf0\x9f\x99\x82\xff"}
-	for _, h := range HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		inputs = append(inputs, h.Input)
 	}
 	for _, in := range inputs {

@@ -2,6 +2,7 @@ package safe
 
 import (
 	"fmt"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -151,7 +152,7 @@ func TestLine(t *testing.T) {
 }
 
 func TestIdempotent(t *testing.T) {
-	for _, h := range HostileInputs() {
+	for _, h := range safetest.HostileInputs {
 		once := Text(h.Input)
 		if twice := Text(once); twice != once {
 			t.Errorf("%s: Text(Text(x)) = %q, Text(x) = %q", h.Name, twice, once)

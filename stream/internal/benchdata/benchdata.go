@@ -1,4 +1,4 @@
-// Package benchdata holds the stream the package stream benchmarks (DESIGN.md §10 P1) and the
+// Package benchdata holds the stream the package stream benchmarks (P1 in docs/architecture.md) and the
 // openai-go comparison in stream/internal/bench share, so they measure the same bytes.
 package benchdata
 

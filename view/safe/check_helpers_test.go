@@ -2,6 +2,8 @@ package safe
 
 import "fmt"
 
+// The test-only inverse of Text: where a string is not clean, and why.
+
 // UnsafeError is what [CheckClean] reports: the first byte or rune of a string that Text would
 // have replaced.
 type UnsafeError struct {
@@ -36,3 +38,18 @@ func CheckClean(s string) error {
 	lo, hi := max(0, i-16), min(len(s), i+size+16)
 	return &UnsafeError{Offset: i, Rune: r, Byte: s[i], Reason: classify(r, size).String(), Near: s[lo:hi]}
 }
+
+var classNames = [...]string{
+	safeRune:        "safe rune",
+	c0Control:       "C0 control",
+	delControl:      "DEL control",
+	c1Control:       "C1 control",
+	invalidByte:     "invalid UTF-8 byte",
+	bidiControl:     "bidi control",
+	invisibleFormat: "zero-width or invisible format character",
+	lineSeparator:   "Unicode line or paragraph separator",
+	annotation:      "interlinear annotation character",
+	tagCharacter:    "tag character",
+}
+
+func (c class) String() string { return classNames[c] }

@@ -1,4 +1,4 @@
-package main
+package tmux
 
 import (
 	"os"
@@ -9,10 +9,15 @@ import (
 	"time"
 )
 
-const approvalTools = "model/linemode/testdata/approval/tools.toml"
+// approvalDir holds the mark scenario and the tools file defining mark, shared with the line
+// mode's own tests.
+const (
+	approvalDir   = "../../linemode/testdata/approval"
+	approvalTools = approvalDir + "/tools.toml"
+)
 
 // expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...).
-func (p *linePane) expectModes(flags ...string) {
+func (p *pane) expectModes(flags ...string) {
 	p.t.Helper()
 	m := p.modes()
 	for _, f := range flags {

@@ -1,7 +1,6 @@
-package main
+package tmux
 
 import (
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -17,16 +16,20 @@ import (
 )
 
 // a11yFixtures starts the fixture server on 127.0.0.1 port 0 at a quarter of real time (with
-// the approval scenario of model/linemode/testdata) and returns its API root.
+// the approval scenario the line mode's own tests use) and returns its API root.
 func a11yFixtures(t *testing.T) string {
 	t.Helper()
-	h, err := fixtures.NewHandler(fixtures.Options{Pace: 0.25, Dir: "model/linemode/testdata/approval"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL + "/v1"
+	return startFixturesWith(t, fixtures.Options{Pace: 0.25, Dir: approvalDir}).URL + "/v1"
+}
+
+// startLinePane runs the binary with args in dir, in a 120x40 pane whose environment is
+// hermeticEnv's without NO_COLOR (line mode must be plain text by itself) plus env
+// (VAR=value each).
+func startLinePane(t *testing.T, dir string, env []string, args ...string) *pane {
+	t.Helper()
+	requireTmux(t)
+	all := append(withoutVar(hermeticEnv(t), "NO_COLOR"), env...)
+	return newProgramPane(t, 120, 40, dir, all, append([]string{phasechatBinary(t)}, args...))
 }
 
 // headlessStatuses runs one turn of model at base with the engine alone (a perform.Driver, no

@@ -1,4 +1,4 @@
-package main
+package tmux
 
 import (
 	"strings"
@@ -8,10 +8,10 @@ import (
 
 const idleStatus = "Type a message and press Enter to send."
 
-// Seed 004 in a real terminal, at the seed's own pace (a frame every 400ms): the status names
+// The seed scenario in a real terminal, at its own pace (a frame every 400ms): the status names
 // the tool while the call streams, the answer ends ready, the text is in the transcript and
 // the argument JSON is on no screen at any moment.
-func TestTUISeed(t *testing.T) {
+func TestTUIToolCallStatusWithoutArguments(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()
 	fs := startFixtures(t)

@@ -1,4 +1,4 @@
-package main
+package tmux
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ const terminalModes = "title=#{pane_title} alt=#{alternate_on} mouse=#{mouse_any
 	"#{mouse_all_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag} cursor=#{cursor_flag}" +
 	" keypad=#{keypad_flag}#{keypad_cursor_flag} insert=#{insert_flag} wrap=#{wrap_flag} origin=#{origin_flag}"
 
-// The hostile scenario (issue 7) streams terminal escapes in text, a tool name and its
+// The hostile scenario streams terminal escapes in text, a tool name and its
 // arguments: an OSC title, an OSC 52 clipboard write, a screen clear, C1 and bidi controls.
 // Run from a shell, phasechat must leave the terminal as it found it: the pane's title and
 // modes unchanged, no tmux buffer set, and the lines printed before it still there.
@@ -49,6 +49,10 @@ func TestTUIHostile(t *testing.T) {
 	}
 
 	p.keys("C-c")
+	// Keys typed before the shell prompts again would reach phasechat, still exiting.
+	p.waitUntil(5*time.Second, "the shell's prompt after phasechat", func(s string) bool {
+		return strings.Count(s, "e2e$") == 3
+	})
 	p.typeText("echo after-$((40+2))")
 	p.keys("Enter")
 	screen = p.waitFor(5*time.Second, "after-42")

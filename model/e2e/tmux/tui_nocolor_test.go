@@ -1,4 +1,4 @@
-package main
+package tmux
 
 import (
 	"regexp"
@@ -20,8 +20,7 @@ func TestTUINoColor(t *testing.T) {
 		if !noColor {
 			env = withoutVar(env, "NO_COLOR")
 		}
-		script := shellJoin(fs.chatArgs(t, "text")) + `; echo "` + exitLine + `$?"`
-		p := newPane(t, 100, 30, env, []string{"sh", "-c", script})
+		p := newProgramPane(t, 100, 30, t.TempDir(), env, fs.chatArgs(t, "text"))
 		p.waitFor(5*time.Second, idleStatus)
 		p.typeText("hello")
 		p.keys("Enter")

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Mermaid renders Transitions as a Mermaid state diagram. Edges between the same two phases
+// mermaid renders Transitions as a Mermaid state diagram. Edges between the same two phases
 // are merged into one arrow labelled with every event kind that takes it, in Kinds order.
-func Mermaid() string {
+func mermaid() string {
 	var b strings.Builder
 	b.WriteString("stateDiagram-v2\n")
 	for _, p := range Phases {

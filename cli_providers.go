@@ -1,0 +1,269 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/phasechat/phasechat/model/config"
+	"github.com/phasechat/phasechat/model/tui"
+	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// discoverTimeout bounds a GET /models asked for at startup or by the model picker.
+const discoverTimeout = 15 * time.Second
+
+// target is where a session's requests go.
+type target struct {
+	ep       endpoint
+	client   *stream.Client
+	provs    *providers  // nil when no config file defines providers
+	provider string      // the chosen provider; "" without providers
+	secrets  *secret.Set // every secret of the run; providers add theirs as they are resolved
+}
+
+// chooseTarget reads the config file, fills o's unset settings from it, and picks the
+// endpoint: the file's providers when it has some (see usesProviders), else the flags and
+// OPENAI_* variables, else the built-in demo. Call t.ep.stop when done.
+func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
+	file, err := loadConfig(*o, stderr)
+	if err != nil {
+		return target{}, err
+	}
+	applyConfig(o, file)
+	if usesProviders(*o, file) {
+		provs := newProviders(file, *o)
+		choice, c, err := provs.start(*o)
+		if err != nil {
+			return target{}, err
+		}
+		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, secrets: provs.set}, nil
+	}
+	if o.provider != "" {
+		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
+	}
+	ep, err := resolveEndpoint(*o)
+	if err != nil {
+		return target{}, err
+	}
+	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.Wire = ep.wire
+	client.StallTimeout = o.stallTimeout
+	set := envSecrets()
+	set.Add(ep.apiKey)
+	set.AddURL(ep.baseURL)
+	client.Secrets = set
+	return target{ep: ep, client: client, secrets: set}, nil
+}
+
+// loadConfig reads the config file: --config, else the default place (which may be absent:
+// then nil). Warnings go to stderr.
+func loadConfig(o chatOptions, stderr io.Writer) (*config.File, error) {
+	path, explicit := o.config, o.config != ""
+	if !explicit {
+		p, err := config.DefaultPath(os.Getenv)
+		if err != nil {
+			return nil, nil
+		}
+		path = p
+	}
+	f, err := config.Load(path)
+	if err != nil {
+		if !explicit && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	for _, w := range f.Warnings {
+		fmt.Fprintln(stderr, "phasechat: warning:", w)
+	}
+	return f, nil
+}
+
+// applyConfig fills the session settings the command line left unset from the file: flags
+// beat the config file.
+func applyConfig(o *chatOptions, f *config.File) {
+	if f == nil {
+		return
+	}
+	if f.System != "" && !o.set["system"] {
+		o.system = f.System
+	}
+	if f.StallTimeout != nil && !o.set["stall-timeout"] {
+		o.stallTimeout = f.StallTimeout.Duration
+	}
+	if f.MaxSteps > 0 && !o.set["max-steps"] {
+		o.maxSteps = f.MaxSteps
+	}
+	if f.Save != nil && !*f.Save && !o.set["no-save"] {
+		o.noSave = true
+	}
+}
+
+// usesProviders reports whether the session's endpoint comes from the file's providers: the
+// file defines some, and --base-url alone does not name an endpoint of its own.
+func usesProviders(o chatOptions, f *config.File) bool {
+	return f != nil && len(f.Order) > 0 && (o.provider != "" || !o.set["base-url"])
+}
+
+// providers is the session's set of configured providers: each one's client made once, when
+// first used (its key resolved then, which may run its key command). Safe for concurrent use.
+type providers struct {
+	file     *config.File
+	resolver *config.Resolver
+	stall    time.Duration
+	baseURL  string // --base-url: replaces the chosen provider's base_url
+	chosen   string
+
+	mu      sync.Mutex
+	clients map[string]*stream.Client
+	secrets []string    // every key and header value resolved so far, for redaction
+	set     *secret.Set // the same, and the base URLs' credentials, as the run's redaction uses them
+}
+
+func newProviders(f *config.File, o chatOptions) *providers {
+	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, clients: map[string]*stream.Client{}, set: envSecrets()}
+}
+
+// client returns the named provider's client.
+func (p *providers) client(ctx context.Context, name string) (*stream.Client, error) {
+	p.mu.Lock()
+	c := p.clients[name]
+	p.mu.Unlock()
+	if c != nil {
+		return c, nil
+	}
+	ep, err := p.resolver.Resolve(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if name == p.chosen && p.baseURL != "" {
+		ep.BaseURL = p.baseURL
+	}
+	p.set.Add(ep.Secrets()...)
+	p.set.AddURL(ep.BaseURL)
+	for _, v := range ep.Headers {
+		p.set.AddHeader(v)
+	}
+	c = providerClient(ep, p.file.Providers[name], p.stall)
+	c.Secrets = p.set
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if have := p.clients[name]; have != nil {
+		return have, nil
+	}
+	p.clients[name] = c
+	p.secrets = append(p.secrets, ep.Secrets()...)
+	return c, nil
+}
+
+// Secrets lists every secret resolved so far (keys, key-command output, header values): the
+// values the redaction of logs and errors must hide.
+func (p *providers) Secrets() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.secrets...)
+}
+
+// providerClient is a stream client for one configured provider.
+func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
+	c := stream.NewClient(ep.BaseURL, ep.APIKey)
+	c.StallTimeout = stall
+	c.Headers = ep.Headers
+	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
+	switch p.StreamOptions {
+	case config.StreamOptionsOn:
+		c.Options.StreamOptions = stream.StreamOptionsAlways
+	case config.StreamOptionsOff:
+		c.Options.StreamOptions = stream.StreamOptionsNever
+	}
+	return c
+}
+
+// start chooses the session's provider and model and makes its client. A provider that
+// names no model gets the first the server lists.
+func (p *providers) start(o chatOptions) (config.Choice, *stream.Client, error) {
+	choice, err := p.file.Choose(o.provider, o.model)
+	if err != nil {
+		return choice, nil, err
+	}
+	p.chosen = choice.Provider
+	if o.set["base-url"] {
+		p.baseURL = o.baseURL
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), config.KeyCommandTimeout+discoverTimeout)
+	defer cancel()
+	c, err := p.client(ctx, choice.Provider)
+	if err != nil {
+		return choice, nil, err
+	}
+	if choice.Model == "" {
+		models, err := c.ListModels(ctx)
+		if err != nil || len(models) == 0 {
+			why := "it lists none"
+			if err != nil {
+				why = err.Error()
+			}
+			return choice, nil, fmt.Errorf("provider %s names no model and asking the server for its models failed (%s): set default_model or models in %s, or pass --model", choice.Provider, why, p.file.Path)
+		}
+		choice.Model = models[0]
+	}
+	return choice, c, nil
+}
+
+// models lists every provider's models for the picker: the file's lists, and the server's
+// for providers that list none. A provider that cannot be asked is reported and skipped.
+func (p *providers) models(ctx context.Context) ([]tui.ModelItem, []string) {
+	var items []tui.ModelItem
+	var problems []string
+	for _, name := range p.file.Order {
+		prov := p.file.Providers[name]
+		names := prov.ListedModels()
+		endpoint := prov.BaseURL
+		if name == p.chosen && p.baseURL != "" {
+			endpoint = p.baseURL
+		}
+		if len(names) == 0 {
+			c, err := p.client(ctx, name)
+			if err == nil {
+				dctx, cancel := context.WithTimeout(ctx, discoverTimeout)
+				names, err = c.ListModels(dctx)
+				cancel()
+			}
+			if err != nil {
+				problems = append(problems, name+": "+err.Error())
+				continue
+			}
+		}
+		for _, m := range names {
+			items = append(items, tui.ModelItem{Provider: name, Model: m, Endpoint: endpointLabel(endpoint)})
+		}
+	}
+	return items, problems
+}
+
+// keyVariables names the environment variables the configured providers take credentials
+// from (api_key_env, and ${VAR} in header values): no tool gets them.
+func (p *providers) keyVariables() []string {
+	var names []string
+	for _, prov := range p.file.Providers {
+		if prov.APIKeyEnv != "" {
+			names = append(names, prov.APIKeyEnv)
+		}
+		for _, v := range prov.Headers {
+			for _, m := range headerVar.FindAllStringSubmatch(v, -1) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	return names
+}
+
+var headerVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)

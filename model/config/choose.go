@@ -1,0 +1,63 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Choice is a provider and a model of it.
+type Choice struct {
+	Provider string
+	Model    string // "" when neither the command line nor the file names one
+}
+
+// String is "provider/model".
+func (c Choice) String() string { return c.Provider + "/" + c.Model }
+
+// Choose picks the session's provider and model from the command line's --provider and
+// --model (or -m) values, "" when not given; the flags win over the file. model may be
+// "PROVIDER/MODEL" when PROVIDER is one of the file's providers (otherwise it is a model name,
+// which may hold slashes itself, like "moonshotai/kimi-k2"). With no provider named, the
+// file's default is used. The model is then, in order: the one named, Default's "/MODEL"
+// when Default names the chosen provider, the provider's default_model, its first model.
+func (f *File) Choose(provider, model string) (Choice, error) {
+	if prefix, rest, ok := strings.Cut(model, "/"); ok && f.Providers[prefix] != nil {
+		if provider != "" && provider != prefix {
+			return Choice{}, fmt.Errorf("--provider %s and --model %s name different providers", provider, model)
+		}
+		provider, model = prefix, rest
+	}
+	if provider == "" {
+		p := f.DefaultProvider()
+		if p == nil {
+			return Choice{}, fmt.Errorf("%s defines no provider; add a [provider.NAME] table", f.Path)
+		}
+		provider = p.Name
+	}
+	p := f.Providers[provider]
+	if p == nil {
+		return Choice{}, fmt.Errorf("no provider named %q in %s%s", provider, f.Path, known(f.Order))
+	}
+	if model == "" {
+		if dp := f.DefaultProvider(); dp != nil && dp.Name == provider {
+			model = f.DefaultModel()
+		}
+	}
+	if model == "" {
+		model = p.DefaultModel
+	}
+	if model == "" && len(p.Models) > 0 {
+		model = p.Models[0]
+	}
+	return Choice{Provider: provider, Model: model}, nil
+}
+
+// ListedModels are the models the file lists for a provider: default_model first when it is
+// not among models, then models in file order. Empty means the server must be asked.
+func (p *Provider) ListedModels() []string {
+	var out []string
+	if p.DefaultModel != "" && !containsString(p.Models, p.DefaultModel) {
+		out = append(out, p.DefaultModel)
+	}
+	return append(out, p.Models...)
+}

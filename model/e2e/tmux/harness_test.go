@@ -1,0 +1,405 @@
+package tmux
+
+// The one harness of the real-terminal tests. Each pane lives on a tmux server of its own, on a
+// unique socket (-S) in the run's directory, killed when the test ends; TestMain removes the
+// directory (tmux leaves socket files behind). The program's environment is explicit (env -i):
+// no API key, base URL or user tools file leaks in. Every byte the pane's terminal receives is
+// piped to a file from the start (the program waits until the pipe is attached), so a test can
+// read the screen (capture-pane) or the raw output (pipe-pane), whichever it checks.
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/phasechat/phasechat/fixtures"
+)
+
+// run holds what the tests of one run share: a directory, removed by TestMain, the module
+// root, and the binary, built into the directory once, by the first test that needs it.
+var run struct {
+	dir  string
+	root string
+	once sync.Once
+	bin  string
+	err  error
+	seq  atomic.Int32 // numbers tmux servers
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "phasechat-tmux-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tmux tests:", err)
+		os.Exit(2)
+	}
+	run.dir = dir
+	// Conversations the tests hold in process are kept here, never in the user's own folder.
+	os.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// moduleRoot is the directory of go.mod, found from the test's working directory (the
+// package's own).
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's working directory")
+		}
+		dir = parent
+	}
+}
+
+// phasechatBinary returns the path of the binary built from the module root, building it on
+// first use.
+func phasechatBinary(t *testing.T) string {
+	t.Helper()
+	root := moduleRoot(t)
+	run.once.Do(func() {
+		run.bin = filepath.Join(run.dir, "phasechat")
+		// The go command that runs the tests is on PATH (go test puts its own GOROOT/bin first).
+		cmd := exec.Command("go", "build", "-o", run.bin, ".")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			run.err = fmt.Errorf("building phasechat: %v\n%s", err, out)
+		}
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	return run.bin
+}
+
+// fixtureServer is the fixture server on 127.0.0.1 (port 0). It counts the chat requests that
+// started and that ended (the handler returned: finished, or the client left).
+type fixtureServer struct {
+	URL            string
+	started, ended atomic.Int32
+}
+
+// startFixtures starts the built-in scenarios at real pace.
+func startFixtures(t *testing.T) *fixtureServer {
+	t.Helper()
+	return startFixturesWith(t, fixtures.Options{Pace: 1})
+}
+
+func startFixturesWith(t *testing.T, opts fixtures.Options) *fixtureServer {
+	t.Helper()
+	h, err := fixtures.NewHandler(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := &fixtureServer{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/chat/completions" {
+			fs.started.Add(1)
+			defer fs.ended.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	fs.URL = srv.URL
+	return fs
+}
+
+// hermeticEnv is the whole environment the binary (or the shell that starts it) gets: a home
+// and config directory of its own, no OpenAI variables, plain output, a UTF-8 locale.
+func hermeticEnv(t *testing.T) []string {
+	home := t.TempDir()
+	return []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home, "TERM=xterm-256color", "NO_COLOR=1",
+		"LANG=C.UTF-8", "PATH=" + os.Getenv("PATH")}
+}
+
+// chatArgs is the command line of the binary talking to scenario on fs.
+func (fs *fixtureServer) chatArgs(t *testing.T, scenario string, extra ...string) []string {
+	return append([]string{phasechatBinary(t), "--base-url", fs.URL + "/v1", "--model", scenario}, extra...)
+}
+
+// exitLine is what a program pane prints once the binary has exited, followed by its status.
+const exitLine = "phasechat exited with status "
+
+// newChatPane runs the binary against scenario on fs in a width x height pane.
+func (fs *fixtureServer) newChatPane(t *testing.T, width, height int, scenario string, extra ...string) *pane {
+	t.Helper()
+	return newProgramPane(t, width, height, t.TempDir(), hermeticEnv(t), fs.chatArgs(t, scenario, extra...))
+}
+
+// newProgramPane runs argv in dir in a width x height pane through a shell that outlives it:
+// Ctrl+C reaches the whole foreground process group, and the shell ignores it (a trap is reset
+// in the child) so that it can record the exit status (the rc file, and exitLine on screen:
+// tmux itself may be slow to notice) and the terminal's settings before and after (stty.before,
+// stty.after, as stty -g prints them).
+func newProgramPane(t *testing.T, width, height int, dir string, env, argv []string) *pane {
+	t.Helper()
+	requireTmux(t)
+	state := t.TempDir()
+	at := func(name string) string { return shellJoin([]string{filepath.Join(state, name)}) }
+	script := strings.Join([]string{
+		"trap true INT",
+		"stty -g > " + at("stty.before"),
+		shellJoin(argv),
+		"rc=$?",
+		"stty -g > " + at("stty.after"),
+		"echo $rc > " + at("rc.tmp"),
+		"mv " + at("rc.tmp") + " " + at("rc"),
+		`echo "` + exitLine + `$rc"`,
+	}, "\n")
+	return startPane(t, width, height, dir, state, env, []string{"sh", "-c", script})
+}
+
+// tmuxConf keeps a pane readable after its program ends, and lets applications set tmux's paste
+// buffers (OSC 52) so a clipboard escape that got through would show up in list-buffers.
+const tmuxConf = "set -g remain-on-exit on\nset -g set-clipboard on\nset -g history-limit 5000\n"
+
+// pane is one tmux pane, on its own tmux server. Its state directory holds tmux.conf, the raw
+// output (out.raw) and, for a program pane, rc and stty.before/stty.after.
+type pane struct {
+	t      *testing.T
+	tmux   string
+	socket string   // path
+	state  string   // directory
+	seen   []string // every screen read, in order
+	from   int      // expect looks after this offset of the raw output
+}
+
+// requireTmux returns tmux's path, or skips the test when tmux is missing. Call it first, before
+// anything that would build the binary.
+func requireTmux(t *testing.T) string {
+	t.Helper()
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed; the real-terminal tests need it (.ci/run installs it)")
+	}
+	return tmux
+}
+
+// newPane starts argv (run with env -i and env) in a fresh working directory in a width x
+// height pane.
+func newPane(t *testing.T, width, height int, env, argv []string) *pane {
+	t.Helper()
+	return startPane(t, width, height, t.TempDir(), t.TempDir(), env, argv)
+}
+
+// startPane starts argv (run with env -i and env) in dir, once the pane's output is piped to
+// state/out.raw.
+func startPane(t *testing.T, width, height int, dir, state string, env, argv []string) *pane {
+	t.Helper()
+	tmux := requireTmux(t)
+	conf := filepath.Join(state, "tmux.conf")
+	if err := os.WriteFile(conf, []byte(tmuxConf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	gate := filepath.Join(state, "go")
+	p := &pane{t: t, tmux: tmux, socket: filepath.Join(run.dir, fmt.Sprintf("tmux-%d", run.seq.Add(1))), state: state}
+	cmdline := "while [ ! -e " + shellJoin([]string{gate}) + " ]; do sleep 0.01; done; exec " +
+		shellJoin(append(append([]string{"env", "-i"}, env...), argv...))
+	p.run("-f", conf, "new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
+		"-c", dir, cmdline)
+	t.Cleanup(func() {
+		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
+		os.Remove(p.socket)
+	})
+	p.run("pipe-pane", "-t", "e2e", "-o", "cat >> "+shellJoin([]string{filepath.Join(state, "out.raw")}))
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// run runs a tmux command on the pane's server and returns its output.
+func (p *pane) run(args ...string) string {
+	p.t.Helper()
+	cmd := exec.Command(p.tmux, append([]string{"-u", "-S", p.socket}, args...)...)
+	cmd.Env = withoutVar(os.Environ(), "TMUX") // also when the tests themselves run inside tmux
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// screen reads the pane as text and keeps it in seen.
+func (p *pane) screen() string {
+	s := p.run("capture-pane", "-p", "-t", "e2e")
+	p.seen = append(p.seen, s)
+	return s
+}
+
+// display expands a tmux format for the pane, e.g. "#{pane_title}".
+func (p *pane) display(format string) string {
+	return strings.TrimSuffix(p.run("display-message", "-p", "-t", "e2e", format), "\n")
+}
+
+// keys sends tmux key names (Enter, Escape, Tab, C-c, C-d, y, ...).
+func (p *pane) keys(names ...string) { p.run(append([]string{"send-keys", "-t", "e2e"}, names...)...) }
+
+// typeText sends s literally.
+func (p *pane) typeText(s string) { p.run("send-keys", "-t", "e2e", "-l", s) }
+
+// typeLine types text literally, then Enter.
+func (p *pane) typeLine(text string) {
+	p.typeText(text)
+	p.keys("Enter")
+}
+
+// waitFor polls the screen until it contains every one of texts, failing after timeout with
+// the last screen. It returns that screen.
+func (p *pane) waitFor(timeout time.Duration, texts ...string) string {
+	p.t.Helper()
+	return p.waitUntil(timeout, strings.Join(texts, " and "), func(s string) bool {
+		for _, text := range texts {
+			if !strings.Contains(s, text) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitUntil polls the screen until ok holds for it.
+func (p *pane) waitUntil(timeout time.Duration, what string, ok func(screen string) bool) string {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		s := p.screen()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("after %v the screen does not show %s:\n%s", timeout, what, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// neverShowed fails when any screen read so far contained text.
+func (p *pane) neverShowed(text string) {
+	p.t.Helper()
+	for i, s := range p.seen {
+		if strings.Contains(s, text) {
+			p.t.Fatalf("screen %d of %d shows %q:\n%s", i+1, len(p.seen), text, s)
+		}
+	}
+}
+
+// raw is everything the pane's terminal has received so far.
+func (p *pane) raw() string {
+	b, _ := os.ReadFile(filepath.Join(p.state, "out.raw"))
+	return string(b)
+}
+
+// expect waits (5 s at most) for s to appear in the raw output after what was last expected.
+func (p *pane) expect(s string) {
+	p.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out := p.raw()
+		if i := strings.Index(out[min(p.from, len(out)):], s); i >= 0 {
+			p.from += i + len(s)
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%q did not appear; the terminal received:\n%s", s, out)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// waitExit waits for a program pane's binary to exit and returns its exit status.
+func (p *pane) waitExit(timeout time.Duration) string {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if rc, err := os.ReadFile(filepath.Join(p.state, "rc")); err == nil {
+			return strings.TrimSpace(string(rc))
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the program is still running %v later:\n%s", timeout, p.run("capture-pane", "-p", "-t", "e2e", "-S", "-"))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// exit waits for a program pane's binary to end and checks its exit status and that the
+// terminal's settings are exactly what they were before it started.
+func (p *pane) exit(wantCode string) {
+	p.t.Helper()
+	if got := p.waitExit(5 * time.Second); got != wantCode {
+		p.t.Fatalf("exit status %s, want %s; the terminal received:\n%s", got, wantCode, p.raw())
+	}
+	before, _ := os.ReadFile(filepath.Join(p.state, "stty.before"))
+	after, _ := os.ReadFile(filepath.Join(p.state, "stty.after"))
+	if len(before) == 0 || string(before) != string(after) {
+		p.t.Fatalf("the terminal was not restored: stty -g before %q, after %q", before, after)
+	}
+}
+
+// modes returns the pane terminal's local and output flags as stty -a names them ("icanon"
+// or "-icanon", ...), read from outside while the program runs.
+func (p *pane) modes() map[string]bool {
+	p.t.Helper()
+	tty := p.display("#{pane_tty}")
+	flag := "-F"
+	if runtime.GOOS != "linux" {
+		flag = "-f"
+	}
+	out, err := exec.Command("stty", flag, tty, "-a").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("stty %s %s -a: %v\n%s", flag, tty, err, out)
+	}
+	m := map[string]bool{}
+	for _, f := range strings.Fields(strings.ReplaceAll(string(out), ";", " ")) {
+		m[f] = true
+	}
+	return m
+}
+
+// waitCount polls n until it reaches want.
+func waitCount(t *testing.T, what string, n *atomic.Int32, want int32, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for n.Load() != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d after %v, want %d", what, n.Load(), timeout, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// shellJoin quotes args for sh.
+func shellJoin(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(q, " ")
+}
+
+func withoutVar(env []string, name string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

@@ -1,0 +1,334 @@
+package oneshot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// Format is what Out receives.
+type Format string
+
+const (
+	FormatText  Format = "text"  // the reply's text, as it streams
+	FormatJSON  Format = "json"  // one Result object at the end
+	FormatJSONL Format = "jsonl" // one event per line as it happens
+)
+
+// Options wires a one-shot turn.
+type Options struct {
+	Chat      *chat.Chat // the engine, with CanAsk false; Run owns it until it returns
+	Performer *perform.Performer
+	Log       perform.Recorder // nil: nothing is recorded
+	Prompt    string           // the user message, context included
+	Format    Format           // "" is FormatText
+	Out       io.Writer
+	Err       io.Writer        // status, tool notices and reasoning; nil: none (errors still go to ErrAlways)
+	ErrAlways io.Writer        // where an error is reported even when Err is nil; nil: nowhere
+	Interrupt <-chan os.Signal // the first signal stops the turn, keeping the partial reply
+	Session   string           // the session id, reported in JSON
+}
+
+// Run holds one turn and returns how it went. It returns once every effect it started has
+// been performed. Writing to Out failing (a closed pipe) stops the turn as an error.
+func Run(o Options) Result {
+	if o.Format == "" {
+		o.Format = FormatText
+	}
+	var watch ends
+	perf := *o.Performer
+	inner := perf.Wrap
+	perf.Wrap = func(src chat.Source) chat.Source {
+		if inner != nil {
+			src = inner(src)
+		}
+		return watch.wrap(src)
+	}
+	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries), seen: map[string]phase.CallStatus{}}
+	d := perform.NewDriver(o.Chat, &perf, o.Log)
+	effects := r.chat.Submit(o.Prompt)
+	if effects == nil {
+		return r.finish(Result{Outcome: Failed, Error: "The prompt is empty."})
+	}
+	r.firstEntry = len(r.chat.Entries) - 1 // the assistant entry the request just opened
+	r.event(map[string]any{"type": "start", "session": o.Session})
+	d.Apply(effects)
+	var sig os.Signal
+	for r.chat.State.Phase.Streaming() && r.outErr == nil {
+		select {
+		case msg := <-d.Results():
+			d.Handle(msg)
+			r.progress()
+		case sig = <-o.Interrupt:
+			d.Apply(r.chat.Stop())
+		}
+	}
+	if r.outErr != nil {
+		d.Apply(r.chat.Stop())
+	}
+	d.Wait()
+	r.progress()
+	return r.finish(r.result(sig, watch.get()))
+}
+
+// runner is Run's state; it belongs to Run's goroutine.
+type runner struct {
+	o          Options
+	chat       *chat.Chat
+	firstEntry int // the first entry of this turn's replies
+
+	entry      *view.Entry // the reply being written out
+	cur        int         // its index in the transcript
+	textDone   int         // bytes of entry.Text handled
+	reasonDone int         // bytes of entry.Reasoning handled
+	clean      safe.Stream // the sanitised text of entry, for FormatText
+	cleanDone  int         // bytes of clean written
+	wrote      strings.Builder
+	endsInLine bool // the last byte written to Out was not '\\n'
+	thinking   bool // reasoning was written to Err without its line's end
+	seen       map[string]phase.CallStatus
+	outErr     error
+}
+
+// progress writes out what the engine's transcript gained since the last call: reply text,
+// reasoning and tool events. Entries are only appended during a turn, so those before the
+// current reply are finished.
+func (r *runner) progress() {
+	entries := r.chat.Entries
+	for i := max(r.cur, r.firstEntry); i < len(entries); i++ {
+		e := entries[i]
+		if e.Role != view.RoleAssistant {
+			continue
+		}
+		if e != r.entry {
+			r.flushClean()
+			if r.wrote.Len() > 0 && !strings.HasSuffix(r.wrote.String(), "\n") && e.Text != "" {
+				r.delta("\n") // the next step's text starts on a line of its own
+			}
+			if e.Text == "" && len(e.Cards) == 0 && e.Reasoning == "" {
+				return // nothing yet: switch once it has something
+			}
+			r.entry, r.cur, r.textDone, r.reasonDone, r.cleanDone = e, i, 0, 0, 0
+			r.clean = safe.Stream{}
+		}
+		r.text(e)
+		r.cards(e)
+	}
+}
+
+func (r *runner) text(e *view.Entry) {
+	if n := len(e.Reasoning); n > r.reasonDone {
+		delta := e.Reasoning[r.reasonDone:]
+		r.reasonDone = n
+		r.event(map[string]any{"type": "reasoning", "delta": delta})
+		r.note(delta, false)
+		r.thinking = !strings.HasSuffix(delta, "\n")
+	}
+	if n := len(e.Text); n > r.textDone {
+		r.endThinking()
+		delta := e.Text[r.textDone:]
+		r.textDone = n
+		r.delta(delta)
+	}
+}
+
+// delta writes reply text.
+func (r *runner) delta(text string) {
+	r.wrote.WriteString(text)
+	r.event(map[string]any{"type": "text", "delta": text})
+	if r.o.Format == FormatText {
+		r.clean.Append(text)
+		r.writeClean()
+	}
+}
+
+func (r *runner) writeClean() {
+	s := r.clean.String()
+	if len(s) > r.cleanDone {
+		r.out(s[r.cleanDone:])
+		r.cleanDone = len(s)
+	}
+}
+
+func (r *runner) flushClean() {
+	if r.entry != nil && r.o.Format == FormatText {
+		r.clean.Finish()
+		r.writeClean()
+	}
+}
+
+// cards reports each call when it is ready to run (or refused) and when it has a result.
+func (r *runner) cards(e *view.Entry) {
+	for _, c := range e.Cards {
+		was, known := r.seen[c.ID]
+		if c.Status == phase.CallPending || (known && was == c.Status) {
+			continue
+		}
+		r.seen[c.ID] = c.Status
+		if !known {
+			r.event(map[string]any{"type": "tool_call", "id": c.ID, "name": c.Name, "arguments": c.Args})
+			if c.Status == phase.CallRunning {
+				r.note(fmt.Sprintf("Running %s %s\n", safe.Line(c.Name), safe.Line(c.Summary)), true)
+			}
+		}
+		if c.Status == phase.CallDone || c.Status == phase.CallError {
+			r.event(map[string]any{"type": "tool_result", "id": c.ID, "name": c.Name, "result": c.Result, "is_error": c.IsError})
+			word := "done"
+			if c.IsError {
+				word = "failed: " + firstLine(c.Result)
+			}
+			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name), safe.Line(word)), true)
+		}
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// result says how the turn ended.
+func (r *runner) result(sig os.Signal, end *stream.Result) Result {
+	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Usage: r.chat.Turn, Session: r.o.Session}
+	var reasoning []string
+	notice := false
+	for _, e := range r.chat.Entries[min(r.firstEntry, len(r.chat.Entries)):] {
+		if e.Role == view.RoleNotice {
+			notice = true
+		}
+		if e.Role != view.RoleAssistant {
+			continue
+		}
+		if e.Reasoning != "" {
+			reasoning = append(reasoning, e.Reasoning)
+		}
+		for _, c := range e.Cards {
+			res.ToolCalls = append(res.ToolCalls, Call{ID: c.ID, Name: c.Name, Arguments: c.Args, Result: c.Result, IsError: c.IsError})
+		}
+	}
+	res.Reasoning = strings.Join(reasoning, "\n")
+	switch {
+	case r.outErr != nil:
+		res.Outcome, res.Error = Failed, "Writing the reply failed: "+r.outErr.Error()
+	case sig != nil:
+		res.Outcome, res.Error = Interrupted, "Interrupted by "+signalName(sig)+"; the partial reply is kept."
+	case end == nil:
+		res.Outcome, res.Error = Failed, "The request ended without an answer."
+	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
+		res.Outcome, res.Error = Truncated, "The reply was cut off: the model reached its output limit (finish_reason length)."
+	case end.Outcome == stream.OutcomeComplete && notice && len(res.ToolCalls) > 0:
+		res.Outcome, res.Error = Truncated, "Stopped at the step limit (--max-steps) before the model answered."
+	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:
+		res.Outcome, res.Error = Failed, "The model sent an empty reply."
+	case end.Outcome == stream.OutcomeComplete:
+		res.Outcome = Complete
+	case end.Outcome == stream.OutcomeTruncated:
+		res.Outcome, res.Error = Truncated, errText(end, "The reply was cut off.")
+	case end.Err != nil && errors.Is(end.Err, stream.ErrStall):
+		res.Outcome, res.Error = Stalled, errText(end, "The server stopped sending.")
+	case end.Outcome == stream.OutcomeStopped:
+		res.Outcome, res.Error = Failed, "The request was stopped."
+	default:
+		res.Outcome, res.Error = Failed, errText(end, "The request failed.")
+	}
+	res.ExitCode = exitCode(res.Outcome)
+	return res
+}
+
+func errText(end *stream.Result, fallback string) string {
+	if end.Err != nil && end.Err.Message != "" {
+		return end.Err.Message
+	}
+	return fallback
+}
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "Ctrl+C (SIGINT)"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+// finish writes the end of the output and returns res.
+func (r *runner) finish(res Result) Result {
+	if res.ExitCode == 0 && res.Outcome != Complete {
+		res.ExitCode = exitCode(res.Outcome)
+	}
+	r.endThinking()
+	switch r.o.Format {
+	case FormatText:
+		r.flushClean()
+		if r.endsInLine {
+			r.out("\n")
+		}
+	case FormatJSON:
+		b, _ := json.Marshal(res)
+		r.out(string(b) + "\n")
+	case FormatJSONL:
+		r.event(map[string]any{"type": "end", "outcome": res.Outcome, "exit_code": res.ExitCode, "error": res.Error, "usage": res.Usage})
+	}
+	if res.Error != "" {
+		w := r.o.ErrAlways
+		if w != nil {
+			fmt.Fprintln(w, "phasechat: "+safe.Line(res.Error))
+		}
+	}
+	return res
+}
+
+// out writes to Out; the first failure is kept and ends the turn.
+func (r *runner) out(s string) {
+	if r.outErr != nil || s == "" {
+		return
+	}
+	if _, err := io.WriteString(r.o.Out, s); err != nil {
+		r.outErr = err
+		return
+	}
+	r.endsInLine = s[len(s)-1] != '\n'
+}
+
+// event writes one JSONL event.
+func (r *runner) event(ev map[string]any) {
+	if r.o.Format != FormatJSONL {
+		return
+	}
+	b, err := json.Marshal(ev)
+	if err == nil {
+		r.out(string(b) + "\n")
+	}
+}
+
+// endThinking ends the line of reasoning on Err before anything else is said.
+func (r *runner) endThinking() {
+	if r.thinking {
+		r.thinking = false
+		r.note("\n", false)
+	}
+}
+
+// note writes status or reasoning to Err (sanitised); tool notices are prefixed.
+func (r *runner) note(s string, tool bool) {
+	if r.o.Err == nil || s == "" {
+		return
+	}
+	if tool {
+		r.endThinking()
+		s = "phasechat: " + s
+	}
+	_, _ = io.WriteString(r.o.Err, safe.Text(s))
+}

@@ -1,0 +1,108 @@
+package tui
+
+import (
+	"context"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/view"
+)
+
+// ModelItem is one model the picker offers: a configured provider's model, and the endpoint
+// the footer shows for it.
+type ModelItem struct {
+	Provider, Model, Endpoint string
+}
+
+// Label is "provider/model".
+func (it ModelItem) Label() string { return it.Provider + "/" + it.Model }
+
+// ModelLister lists every configured provider's models, asking servers when it must (it
+// runs as a command, never in Update); problems name the providers that could not be asked.
+type ModelLister func(ctx context.Context) (items []ModelItem, problems []string)
+
+// modelsMsg carries a ModelLister's answer back to Update.
+type modelsMsg struct {
+	items    []ModelItem
+	problems []string
+}
+
+// modelPicker is the open model picker.
+type modelPicker struct {
+	list  Picker
+	items []ModelItem
+}
+
+// OpenModelPicker opens the model picker (Ctrl+P; a /model command may call it). It returns
+// the command that lists the models; nil when the session has no configured providers.
+func (m Model) OpenModelPicker() (Model, tea.Cmd) {
+	if m.models == nil {
+		m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
+			Text: "No providers to switch between: name them in the config file (see docs/config.md)."})
+		return m, nil
+	}
+	list := NewPicker("Switch model — the next request goes to the one you choose", nil)
+	list.Note = "Loading the models…"
+	m.picker = &modelPicker{list: list}
+	lister := m.models
+	return m, func() tea.Msg {
+		items, problems := lister(context.Background())
+		return modelsMsg{items: items, problems: problems}
+	}
+}
+
+// gotModels fills the open picker, pointing at the current model.
+func (m Model) gotModels(msg modelsMsg) Model {
+	if m.picker == nil {
+		return m
+	}
+	p := *m.picker
+	p.items = msg.items
+	labels := make([]string, len(msg.items))
+	provider, model := m.chat.Model()
+	current := -1
+	for i, it := range msg.items {
+		labels[i] = it.Label()
+		if it.Provider == provider && it.Model == model {
+			current = i
+		}
+	}
+	p.list.SetItems(labels)
+	p.list.Point(current)
+	p.list.Note = ""
+	switch {
+	case len(msg.problems) > 0:
+		p.list.Note = "Not listed: " + strings.Join(msg.problems, "; ")
+	case len(msg.items) == 0:
+		p.list.Note = "No models found."
+	}
+	m.picker = &p
+	return m
+}
+
+// pickKey handles a key while the picker is open.
+func (m Model) pickKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	p := *m.picker
+	var out PickerOutcome
+	p.list, out = p.list.Key(k)
+	switch out {
+	case PickerCancelled:
+		m.picker = nil
+	case PickerChosen:
+		m.picker = nil
+		m = m.switchModel(p.items[p.list.Chosen()])
+	default:
+		m.picker = &p
+	}
+	return m, nil
+}
+
+// switchModel makes it the model of the next request and says so in the transcript.
+func (m Model) switchModel(it ModelItem) Model {
+	m.chat.SetModel(it.Provider, it.Model)
+	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
+	m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
+		Text: "Switched to " + it.Label() + ": the next request goes there, with the conversation so far."})
+	return m
+}

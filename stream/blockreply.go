@@ -1,0 +1,181 @@
+package stream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// replyState is what the Anthropic Messages and Responses decoders share: the reply being
+// reassembled and the outcome rules. A stream is complete only when the format's own end event
+// arrived (conclude); a clean end of input before it is truncated; an error event, or a failed
+// end, makes it an error, and the first error is the one reported.
+type replyState struct {
+	n         int
+	calls     blockCalls
+	content   []byte
+	reasoning []byte
+	split     bool // the next reasoning text starts a new block or part: separate it
+	partStart int  // where the text of the reasoning part begun last starts
+	finish    string
+	usage     *Usage
+	err       *Error
+	outcome   Outcome
+	malformed int
+	replay    []json.RawMessage
+	wire      Wire
+	endEvent  string // the format's end event, named when a stream ends without it
+}
+
+func (s *replyState) ended() bool { return s.outcome != "" }
+
+// next starts the Update of one frame; done is true when the stream has already ended.
+func (s *replyState) next(f Frame) (u Update, done bool) {
+	s.n++
+	return Update{N: s.n, Frame: f, Kind: KindIgnore}, s.outcome != ""
+}
+
+// object reports whether data is a JSON object; when not, the frame is counted as malformed.
+func (s *replyState) object(u *Update, data []byte) bool {
+	for _, c := range data {
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			continue
+		}
+		if c == '{' {
+			return true
+		}
+		break
+	}
+	s.malformed++
+	u.Kind = KindMalformed
+	return false
+}
+
+// text applies one content or reasoning delta. An empty delta still moves the phase.
+// Reasoning from a new block or summary part is set off from the one before by a blank line.
+func (s *replyState) text(u *Update, t string, reasoning bool) {
+	if u.Kind != KindTool {
+		u.Kind = KindText
+	}
+	kind := phase.KindText
+	if reasoning {
+		kind = phase.KindReasoning
+		if s.split && t != "" {
+			s.split = false
+			s.partStart = len(s.reasoning)
+			if len(s.reasoning) > 0 {
+				t = "\n\n" + t
+				s.partStart += 2
+			}
+		}
+		s.reasoning = append(s.reasoning, t...)
+	} else {
+		s.content = append(s.content, t...)
+	}
+	u.Events = append(u.Events, phase.Event{Kind: kind, Delta: t})
+}
+
+// toolEvent marks u as a tool frame for the call named name.
+func toolEvent(u *Update, name string) {
+	u.Kind = KindTool
+	u.Events = append(u.Events, phase.Event{Kind: phase.KindTool, Tool: name})
+}
+
+// fail records the stream's first error and reports it; later errors change nothing.
+func (s *replyState) fail(u *Update, e *Error) {
+	if u.Kind != KindMalformed {
+		u.Kind = KindError
+	}
+	if s.err != nil {
+		return
+	}
+	s.err = e
+	s.calls.frozen = true
+	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
+}
+
+// cutOff is why a call still open when the reply was cut off is not run.
+const cutOff = "not run: the reply was cut off before the call's arguments were complete"
+
+// conclude ends the stream at the format's own end event: complete, unless an error came
+// first. Calls still open become ready, or fail when the reply was cut off (finish length).
+func (s *replyState) conclude(u *Update) {
+	s.outcome = OutcomeComplete
+	if s.err != nil {
+		s.outcome = OutcomeError
+	}
+	u.Kind = kindOf(s.outcome)
+	u.Calls = s.endCalls(u.Calls)
+	if s.outcome == OutcomeComplete {
+		u.Events = append(u.Events, phase.Event{Kind: phase.KindDone})
+	}
+}
+
+func (s *replyState) endCalls(out []phase.CallEvent) []phase.CallEvent {
+	switch {
+	case s.err != nil:
+		return s.calls.finish(false, "not run: "+s.err.Message, out)
+	case s.finish == "length":
+		return s.calls.finish(false, cutOff, out)
+	}
+	return s.calls.finish(true, "", out)
+}
+
+// End ends the stream as Decoder.End does, except that a finish reason alone does not make it
+// complete: only the format's end event does.
+func (s *replyState) End(cause error) Update {
+	u := Update{Kind: KindIgnore}
+	switch {
+	case s.outcome != "":
+		u.Kind = kindOf(s.outcome)
+		return u
+	case s.err != nil:
+		s.outcome = OutcomeError
+	case errors.Is(cause, context.Canceled):
+		s.outcome = OutcomeStopped
+		return u
+	case cause != nil:
+		s.outcome = OutcomeError
+		s.fail(&u, asError(cause))
+	default:
+		s.outcome = OutcomeTruncated
+		s.fail(&u, &Error{Message: "The server closed the stream before finishing (no " + s.endEvent + ")", Cause: ErrTruncated})
+	}
+	u.Kind = kindOf(s.outcome)
+	u.Calls = s.endCalls(u.Calls)
+	return u
+}
+
+// Result is the reply so far; its Outcome is set once the stream has ended.
+func (s *replyState) Result() Result {
+	r := Result{
+		Message: Message{
+			Role: "assistant", Content: string(s.content), Reasoning: string(s.reasoning),
+			ToolCalls: s.calls.toolCalls(),
+		},
+		FinishReason: s.finish,
+		Outcome:      s.outcome,
+		Malformed:    s.malformed,
+	}
+	if ids := s.calls.itemIDs(); len(s.replay) > 0 || ids != nil {
+		r.Message.Native = &NativeReasoning{Wire: s.wire, Items: append([]json.RawMessage(nil), s.replay...), ItemIDs: ids}
+	}
+	if s.usage != nil {
+		usage := *s.usage
+		r.Usage = &usage
+	}
+	if s.outcome == OutcomeError || s.outcome == OutcomeTruncated {
+		r.Err = s.err
+	}
+	return r
+}
+
+// setUsage records the usage from the token counts the format reports.
+func (s *replyState) setUsage(prompt, completion, total int) {
+	if total == 0 {
+		total = prompt + completion
+	}
+	s.usage = &Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: total}
+}

@@ -1,0 +1,62 @@
+package stream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// maxModelsBody caps how much of a GET /models answer is read.
+const maxModelsBody = 8 << 20
+
+// ListModels asks the server which models it serves (GET BaseURL/models, OpenAI's list shape
+// {"data":[{"id":...}]}) and returns their ids, sorted. Errors are *Errors with the key
+// redacted.
+func (c *Client) ListModels(ctx context.Context) ([]string, error) {
+	url := strings.TrimRight(c.BaseURL, "/") + "/models"
+	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, redactError(c.secrets(), &Error{Message: fmt.Sprintf("The endpoint %q is not a valid URL", url), Cause: err})
+	}
+	for k, v := range c.Headers {
+		hr.Header.Set(k, v)
+	}
+	hr.Header.Set("Accept", "application/json")
+	if c.APIKey != "" {
+		hr.Header.Set("Authorization", "Bearer "+c.APIKey)
+	}
+	resp, err := c.httpClient().Do(hr)
+	if err != nil {
+		return nil, redactError(c.secrets(), connectError(url, err))
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
+	if err != nil {
+		return nil, redactError(c.secrets(), &Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + oneLine(err.Error(), 200), Cause: err})
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, redactError(c.secrets(), httpError(resp, data))
+	}
+	var list struct {
+		Data []struct {
+			ID wireString `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(data, &list); err != nil || list.Data == nil {
+		return nil, &Error{Message: "The server's model list (GET /models) is not OpenAI's {\"data\": [...]} shape",
+			Cause: errors.Join(errors.New("stream: not a model list"), err)}
+	}
+	var ids []string
+	for _, m := range list.Data {
+		if m.ID.S != "" {
+			ids = append(ids, m.ID.S)
+		}
+	}
+	sort.Strings(ids)
+	return ids, nil
+}

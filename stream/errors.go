@@ -109,7 +109,7 @@ func connectError(endpoint string, err error) *Error {
 	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
 		reason = "timed out"
 	}
-	return &Error{Message: "Could not connect to " + endpoint + ": " + oneLine(reason, 200), Cause: err}
+	return &Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + oneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
 }
 
 // httpError describes a non-2xx answer: "HTTP 401 from api.openai.com: <the provider's

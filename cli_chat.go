@@ -243,7 +243,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout, MCP: servers,
+			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 		})
 	} else {
 		styles := view.DefaultStyles()

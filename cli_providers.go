@@ -24,6 +24,7 @@ type target struct {
 	client   *stream.Client
 	provs    *providers // nil when no config file defines providers
 	provider string     // the chosen provider; "" without providers
+	file     *config.File // the config file read; nil when there is none
 }
 
 // chooseTarget reads the config file, fills o's unset settings from it, and picks the
@@ -41,7 +42,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		if err != nil {
 			return target{}, err
 		}
-		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider}, nil
+		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, file: file}, nil
 	}
 	if o.provider != "" {
 		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
@@ -161,6 +162,7 @@ func (p *providers) Secrets() []string {
 // providerClient is a stream client for one configured provider.
 func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
+	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
 	c.Headers = ep.Headers
 	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}

@@ -236,7 +236,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout, MCP: servers,
+			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 		})
 	} else {
 		styles := view.DefaultStyles()

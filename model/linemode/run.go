@@ -12,6 +12,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 )
@@ -27,6 +28,9 @@ type Options struct {
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
 	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
+
+	Clipboard     func(string) error // a system clipboard tool for /copy; nil: none
+	Conversations Conversations      // /new and /sessions; nil: conversations are not saved
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -42,6 +46,8 @@ func Run(o Options) (err error) {
 		term:   openTerminal(o.In),
 		out:    o.Out,
 		models: o.Models,
+		clip:   o.Clipboard,
+		convs:  o.Conversations,
 	}
 	if s.term != nil {
 		defer func() {
@@ -93,6 +99,9 @@ type session struct {
 	queued   []string         // whole lines not sent yet
 	models   chat.ModelLister
 	choosing []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
+	clip     func(string) error
+	convs    Conversations
+	picking  []sessions.Meta // the numbered list "/sessions" printed, until a line answers it
 
 	focus      phase.Focus
 	focusSet   bool

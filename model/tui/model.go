@@ -23,6 +23,7 @@ type Options struct {
 	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
+	Tick      Ticker      // schedules the model's timers; nil: tea.Tick
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -43,6 +44,8 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool // the phase was error after the last engine input
+	timers        timers
 }
 
 const composerRows = 3
@@ -57,6 +60,10 @@ func New(o Options) Model {
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
 	ta.Focus()
+	tick := o.Tick
+	if tick == nil {
+		tick = tea.Tick
+	}
 	if o.Notice != "" {
 		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
 	}
@@ -71,6 +78,7 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		timers:       timers{tick: tick},
 	}
 }
 
@@ -85,7 +93,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg:
+	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -102,9 +110,15 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.composer.SetWidth(max(msg.Width, 10))
 		return m, nil
 	case chat.StreamMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case silenceTick:
+		return m.onSilence(msg)
+	case retryTick:
+		return m.onRetryTick(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
 	case tea.KeyPressMsg:
@@ -129,8 +143,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 
 // after turns the engine's effects into commands, and keeps focus in step with the phase.
 func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
-	if m.chat.State.Phase != phase.Error {
+	wasError := m.inError
+	m.inError = m.chat.State.Phase == phase.Error
+	switch {
+	case !m.inError:
 		m.composerFocus = false
+	case !wasError && m.chat.RetryCannotHelp():
+		m.composerFocus = true // Retry cannot help: the composer first, Retry a Shift+Tab away
 	}
 	if m.composerEnabled() && m.focus() == phase.FocusComposer {
 		m.composer.Focus()
@@ -147,7 +166,8 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 		}
 		cmds = append(cmds, m.command(e))
 	}
-	return m, tea.Batch(cmds...)
+	m, timer := m.armTimers()
+	return m, tea.Batch(append(cmds, timer)...)
 }
 
 func (m Model) command(e chat.Effect) tea.Cmd {

@@ -47,11 +47,12 @@ func (c *Chat) Approve(d Decision) []Effect {
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		c.allowed[card.Name] = true
+		key := c.approvalKey(card.Name)
+		c.allowed[key] = true
 		run(id)
 		waiting := st.asking[:0]
 		for _, other := range st.asking {
-			if same := st.card(other); same.Name == card.Name {
+			if same := st.card(other); same.Name == card.Name && c.approvalKey(same.Name) == key {
 				same.Asking = false
 				run(other)
 			} else {
@@ -140,7 +141,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
@@ -152,7 +153,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 		var text string
 		cut, _ := call.Error.(phase.Interruption)
 		switch {
-		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending:
+		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending, st.unsent[call.ID]:
 			continue
 		case call.Status == phase.CallDone:
 			text = resultText(call.Result)

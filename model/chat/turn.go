@@ -124,6 +124,15 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 		if card := st.card(call.ID); card != nil {
 			card.ArgsBytes = len(call.ArgsText)
 		}
+	case phase.CallFail:
+		// The stream ended the call before it was whole (a reply cut off by the server): it
+		// is never run, and it stays out of the history, whose calls must be whole.
+		st.unsent[call.ID] = true
+		if card := st.card(call.ID); card != nil {
+			card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
+			card.Result, card.IsError = errorText(call.Error), true
+			st.entry.Version++
+		}
 	case phase.CallReady:
 		card := st.card(call.ID)
 		if card == nil {
@@ -170,7 +179,16 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 }
 
 func (c *Chat) needsApproval(name string) bool {
-	return !c.cfg.AutoApprove && !c.allowed[name] && c.cfg.Tools.SideEffects(name)
+	return !c.cfg.AutoApprove && !c.allowed[c.approvalKey(name)] && c.cfg.Tools.SideEffects(name)
+}
+
+// approvalKey is what "allow for the session" remembers a tool by: its name, or what a
+// toolbox whose tools can change what they declare says stands for the tool as it is now.
+func (c *Chat) approvalKey(name string) string {
+	if k, ok := c.cfg.Tools.(ApprovalKeyer); ok {
+		return k.ApprovalKey(name)
+	}
+	return name
 }
 
 // refuse ends a call without running it; the model reads why.

@@ -71,6 +71,9 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 		}
 		return Result{Outcome: OutcomeOK, Output: capText(out, maxBuiltinOutput)}
 	}
+	if t.external != nil {
+		return r.runExternal(ctx, runCtx, t, stdin)
+	}
 	return r.runCommand(ctx, runCtx, t, stdin)
 }
 
@@ -92,7 +95,7 @@ func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any
 		return nil, "", nil, fmt.Sprintf("unknown tool %q; available: %s",
 			truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))
 	}
-	stdin, args, err := normalizeArgs(call.Arguments)
+	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
 	if err == nil {
 		if verr := t.schema.Validate(args); verr != nil {
 			err = fmt.Errorf("%s", validationProblem(verr))
@@ -113,7 +116,7 @@ func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, 
 	case ctx.Err() != nil:
 		msg, outcome = t.name+" was stopped by the user", OutcomeStopped
 	case runCtx.Err() != nil:
-		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, t.timeout), OutcomeTimedOut
+		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, durationText(t.timeout)), OutcomeTimedOut
 	default:
 		return Result{}, false
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
@@ -20,10 +21,11 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
-	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
-	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
-	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
-	Tick      Ticker      // schedules the model's timers; nil: tea.Tick
+	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
+	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
+	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
+	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -46,6 +48,7 @@ type Model struct {
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
 	inError       bool // the phase was error after the last engine input
 	timers        timers
+	mcp           *mcp.Manager
 }
 
 const composerRows = 3
@@ -79,11 +82,12 @@ func New(o Options) Model {
 		width:        80,
 		height:       24,
 		timers:       timers{tick: tick},
+		mcp:          o.MCP,
 	}
 }
 
-// Init starts nothing: the chat waits for the user.
-func (m Model) Init() tea.Cmd { return nil }
+// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
+func (m Model) Init() tea.Cmd { return waitMCP(m.mcp) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m Model) Chat() *chat.Chat { return m.chat }
@@ -119,6 +123,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onSilence(msg)
 	case retryTick:
 		return m.onRetryTick(msg)
+	case mcpMsg:
+		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
 	case tea.KeyPressMsg:

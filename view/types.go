@@ -91,7 +91,11 @@ type Frame struct {
 	ComposerCursor                   bool
 	Help                             []Key
 	Footer                           Footer
-	Timing                           Timing
+	// Note, when not empty, is shown on the status line instead of the phase's status: what the
+	// user's last command or key did, or why it could not (NoteError). Untrusted.
+	Note      string
+	NoteError bool
+	Timing    Timing
 }
 
 // Timing is what the status line shows of time passing: how long the stream has been silent,

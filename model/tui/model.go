@@ -26,6 +26,12 @@ type Options struct {
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
+
+	// The everyday keys (everyday.go).
+	History       []string           // earlier prompts, oldest first: Up recalls them
+	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
+	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
+	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -49,6 +55,7 @@ type Model struct {
 	inError       bool // the phase was error after the last engine input
 	timers        timers
 	mcp           *mcp.Manager
+	ed            everyday
 }
 
 const composerRows = 3
@@ -83,6 +90,7 @@ func New(o Options) Model {
 		height:       24,
 		timers:       timers{tick: tick},
 		mcp:          o.MCP,
+		ed:           newEveryday(o),
 	}
 }
 
@@ -108,6 +116,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	if next, cmd, ok := m.everydayMsg(msg); ok {
+		return next, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

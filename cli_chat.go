@@ -17,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -194,20 +195,29 @@ func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout, stderr io.Writer) error {
+func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	target, err := chooseTarget(&o, stderr)
 	if err != nil {
-		return err
+		return envSecrets().Error(err)
 	}
 	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
+	secrets := target.secrets
+	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
 	}
+	reg.Secrets = secrets
+	if provs != nil {
+		reg.HiddenEnv = provs.keyVariables()
+	}
 	servers, err := startMCP(o.mcp, reg)
 	if err != nil {
 		return err
+	}
+	if o.mcp == "" && target.file != nil && len(target.file.MCP) > 0 {
+		servers = mcp.Start(target.file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
 	}
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat
@@ -216,6 +226,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	conv.secrets = secrets
 	history, notice := conv.history, conv.notice
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
@@ -236,14 +247,16 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout, MCP: servers,
+			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 		})
 	} else {
 		styles := view.DefaultStyles()
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
+		conv.everydayOptions(&opts, o.noSave)
+		m := tui.New(opts)
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

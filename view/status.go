@@ -33,7 +33,13 @@ type statusBlock struct {
 	focused bool // the shown control holds the focus
 }
 
-func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
+// note is a line of the front end's own shown instead of the phase's status text.
+type note struct {
+	text  string
+	error bool
+}
+
+func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
 	ctl := phase.ControlsFor(state.Phase)
 	var b statusBlock
 	button := ""
@@ -45,7 +51,7 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	}
 	b.hasCtl = button != ""
 	look := st.Status
-	if state.Phase == phase.Error {
+	if state.Phase == phase.Error && n.text == "" || n.error {
 		look = st.StatusError
 	}
 	narrow := width < narrowWidth
@@ -55,7 +61,11 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	}
 	var wrapped []string
 	if textRows > 0 {
-		wrapped = statusRows(shortenReason(state, max(1, avail), textRows), max(1, avail))
+		if n.text != "" {
+			wrapped = strings.Split(ansi.Wrap(safe.Line(n.text), max(1, avail), ""), "\n")
+		} else {
+			wrapped = statusRows(shortenReason(state, max(1, avail), textRows), max(1, avail))
+		}
 		if len(wrapped) > textRows {
 			wrapped = wrapped[:textRows]
 			wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)

@@ -91,6 +91,10 @@ type Frame struct {
 	ComposerCursor                   bool
 	Help                             []Key
 	Footer                           Footer
+	// Note, when not empty, is shown on the status line instead of the phase's status: what the
+	// user's last command or key did, or why it could not (NoteError). Untrusted.
+	Note      string
+	NoteError bool
 }
 
 // Screen is a rendered frame.

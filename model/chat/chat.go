@@ -196,3 +196,20 @@ func lastUser(h []stream.Message) int {
 	}
 	return -1
 }
+
+// Restart replaces the conversation with history (nil: a new, empty one), keeping the
+// configuration. Ignored while a request is in flight.
+func (c *Chat) Restart(history []stream.Message) {
+	if c.State.Phase.Streaming() {
+		return
+	}
+	c.History = repairHistory(history)
+	c.Entries = entriesFor(c.History, c.cfg.Tools)
+	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, stream.Usage{}, stream.Usage{}, 0, map[string]bool{}
+}
+
+// SetSystem replaces the system prompt sent with every later request ("" sends none).
+func (c *Chat) SetSystem(text string) { c.cfg.System = text }
+
+// System is the system prompt sent with every request.
+func (c *Chat) System() string { return c.cfg.System }

@@ -25,6 +25,12 @@ type Options struct {
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
+
+	// The everyday keys (everyday.go).
+	History       []string           // earlier prompts, oldest first: Up recalls them
+	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
+	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
+	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -46,6 +52,7 @@ type Model struct {
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
 	mcp           *mcp.Manager
+	ed            everyday
 }
 
 const composerRows = 3
@@ -75,6 +82,7 @@ func New(o Options) Model {
 		width:        80,
 		height:       24,
 		mcp:          o.MCP,
+		ed:           newEveryday(o),
 	}
 }
 
@@ -100,6 +108,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	if next, cmd, ok := m.everydayMsg(msg); ok {
+		return next, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

@@ -10,6 +10,11 @@ import (
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
 func (m Model) View() tea.View {
+	if m.ed.picker.open {
+		v := tea.NewView(m.pickerView())
+		v.AltScreen = true
+		return v
+	}
 	if m.picker != nil {
 		v := tea.NewView(m.picker.list.View(m.width, m.height))
 		v.AltScreen = true
@@ -39,6 +44,7 @@ func (m Model) frame() view.Frame {
 		Footer:   m.footer,
 	}
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
+	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
 	}

@@ -17,7 +17,9 @@ import (
 func TestMCPListShowsServersToolsAndTheirEstimatedCost(t *testing.T) {
 	srv := sdk.NewServer(&sdk.Implementation{Name: "list-test", Version: "1"}, nil)
 	schema := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}}}`)
-	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	srv.AddTool(&sdk.Tool{Name: "search", Description: "Search the notes", InputSchema: schema, Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}}, noop)
 	srv.AddTool(&sdk.Tool{Name: "delete.note", Description: "Delete a note", InputSchema: schema}, noop)
 	ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))

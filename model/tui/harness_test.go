@@ -130,6 +130,8 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 		Performer: &perform.Performer{Client: client, Tools: reg},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: "http://fixtures.test/v1", Model: scenario},
+		// the approval wait's timer runs inside send; quiet() delivers it
+		ApprovalQuiet: time.Microsecond,
 	})
 	h := &harness{t: t, m: m, server: server}
 	h.send(tea.WindowSizeMsg{Width: width, Height: height})
@@ -185,6 +187,19 @@ func takeNext[T tea.Msg](h *harness) T {
 	var zero T
 	h.t.Fatalf("no pending %T; pending: %#v", zero, h.pending)
 	return zero
+}
+
+// quiet feeds the pending approval timers: the user waited before answering.
+func (h *harness) quiet() {
+	h.t.Helper()
+	for i := 0; i < len(h.pending); {
+		if msg, ok := h.pending[i].(approvalQuietMsg); ok {
+			h.pending = append(h.pending[:i:i], h.pending[i+1:]...)
+			h.send(msg)
+			continue
+		}
+		i++
+	}
 }
 
 // feedStream feeds the oldest pending stream message and returns it.

@@ -4,6 +4,9 @@
 package tui
 
 import (
+	"cmp"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -21,10 +24,13 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
-	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
-	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
-	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
-	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
+	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
+	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
+	// ApprovalQuiet is how still the keyboard must be after an approval question appears
+	// before a key answers it; 0 means chat.ApprovalQuiet.
+	ApprovalQuiet time.Duration
+	MCP           *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -37,6 +43,8 @@ type Model struct {
 	footer   view.Footer
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	approval *chat.ApprovalKeys
+	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -75,6 +83,8 @@ func New(o Options) Model {
 		width:        80,
 		height:       24,
 		mcp:          o.MCP,
+		approval:     &chat.ApprovalKeys{},
+		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 }
 
@@ -113,6 +123,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case approvalQuietMsg:
+		m.approval.Quiet(msg.gen)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -143,7 +156,10 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 	} else {
 		m.composer.Blur()
 	}
-	cmds := make([]tea.Cmd, 0, len(effects))
+	cmds := make([]tea.Cmd, 0, len(effects)+1)
+	if start, gen := m.approval.Arm(m.chat.Question()); start {
+		cmds = append(cmds, m.quietAfter(gen))
+	}
 	for _, e := range effects {
 		if r, ok := e.(chat.Record); ok {
 			if m.log != nil {
@@ -154,6 +170,14 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 		cmds = append(cmds, m.command(e))
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
+type approvalQuietMsg struct{ gen int }
+
+// quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
+func (m Model) quietAfter(gen int) tea.Cmd {
+	return tea.Tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
 }
 
 func (m Model) command(e chat.Effect) tea.Cmd {

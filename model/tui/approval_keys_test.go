@@ -39,15 +39,10 @@ func TestAStaleApprovalTimerArmsNothing(t *testing.T) {
 	h.submit("note: buy milk")
 	for h.feedStream().More {
 	}
-	var stale []approvalQuietMsg
-	for _, msg := range h.pending {
-		if q, ok := msg.(approvalQuietMsg); ok {
-			stale = append(stale, q)
-		}
-	}
-	h.pending = nil
+	stale := h.timers
+	h.timers = nil
 	h.send(keyRune('x')) // typing: a new wait begins
-	h.pending = nil
+	h.timers = nil
 	for _, q := range stale {
 		h.send(q)
 	}

@@ -29,6 +29,11 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // press handles a key press that is not an approval's answer.
 func (m Model) press(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	next, cmd, ok := m.everydayKey(k)
+	if ok {
+		return next, cmd
+	}
+	m = next
 	st := m.chat.State
 	if m.picker != nil && k.String() != "ctrl+c" {
 		return m.pickKey(k)
@@ -81,12 +86,16 @@ func (m Model) press(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		m.composer.Reset()
 		m.scrollUp = 0
-		return m.after(m.chat.Submit(text))
+		remember := m.sent(text)
+		if strings.HasPrefix(text, "//") {
+			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
+		}
+		m, sent := m.after(m.chat.Submit(text))
+		return m, tea.Batch(sent, remember)
 	case "ctrl+r":
 		m.scrollUp = 0
 		return m.after(m.chat.Regenerate())
 	}
-	var cmd tea.Cmd
 	m.composer, cmd = m.composer.Update(k)
 	return m, cmd
 }

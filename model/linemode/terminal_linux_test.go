@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/phasechat/phasechat/stream"
 )
 
 const (
@@ -92,17 +94,17 @@ func TestTerminalRetryAndTab(t *testing.T) {
 	p.expectNoEscape()
 }
 
-// TestTerminalApprovals: y runs the side-effecting tool, n declines it, a runs it and every
+// TestTerminalApprovals: y runs the side-effecting tool, n declines it, A runs it and every
 // later call of it in the session without asking again.
 func TestTerminalApprovals(t *testing.T) {
-	const question = "Status: Allow mark with text=hi? y runs it, n declines, a allows mark for this session. Esc stops."
+	const question = "Status: Allow mark with text=hi? y runs it, n declines, A allows mark for this session. Esc stops."
 	for _, tc := range []struct {
 		key, line string
 		ran       bool
 	}{
 		{"y", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
 		{"n", "Tool: mark not run: The user declined to run this tool.", false},
-		{"a", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
+		{"A", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			dir := t.TempDir()
@@ -112,20 +114,19 @@ func TestTerminalApprovals(t *testing.T) {
 			p.send("note hi\r")
 			p.waitFor("Tool: mark is waiting for your approval\r\n" + question + "\r\n")
 			p.expectMode(keyInput)
-			p.send(tc.key)
-			p.waitFor(tc.line)
+			p.answerApproval(tc.key, tc.line)
 			p.waitFor("Assistant: Tool results received")
 			p.waitFor(answerReady + "\r\nYou: ")
 			_, err := os.Stat(filepath.Join(dir, "marker.txt"))
 			if ran := err == nil; ran != tc.ran {
 				t.Fatalf("mark ran: %v, want %v", ran, tc.ran)
 			}
-			if tc.key == "a" {
+			if tc.key == "A" {
 				p.send("again\r")
 				p.waitFor("Tool: mark started: text=hi")
 				p.waitFor(answerReady + "\r\nYou: ")
 				if strings.Count(p.output(), question) != 1 {
-					t.Fatalf("asked again after a:\n%s", p.output())
+					t.Fatalf("asked again after A:\n%s", p.output())
 				}
 			}
 			p.send("\x04")
@@ -277,5 +278,47 @@ func TestModeChangeDiscardsUnreadInput(t *testing.T) {
 	}
 	if got := p.termios(); got != orig {
 		t.Fatalf("restore: %+v, want %+v", got, orig)
+	}
+}
+
+// TestTerminalEscAndRetryInEachWire: in each wire format, Esc stops a reply whose call's
+// arguments stall, and Enter in the error phase after an error event retries.
+func TestTerminalEscAndRetryInEachWire(t *testing.T) {
+	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+		t.Run(string(wire), func(t *testing.T) {
+			base := fixtureURL(t)
+			p := openPTY(t)
+			o := sessionOptions(t, base, string(wire)+"-stall-between-tool-chunks", t.TempDir(), true, p.slave, p.slave)
+			o.Performer.Client.Wire = wire
+			wait := start(t, o)
+			p.waitFor("You: ")
+			p.send("read it\r")
+			p.waitFor("read_file")
+			p.send("\x1b")
+			p.waitFor(stopped + "\r\nYou: ")
+			p.send("\x04")
+			if err := wait(); err != nil {
+				t.Fatal(err)
+			}
+
+			q := openPTY(t)
+			o = sessionOptions(t, base, string(wire)+"-error-event", t.TempDir(), true, q.slave, q.slave)
+			o.Performer.Client.Wire = wire
+			wait = start(t, o)
+			q.waitFor("You: ")
+			q.send("hello\r")
+			q.waitFor("The server sent an error: ")
+			q.waitFor("Retry is available: Enter retries, Tab goes to the composer.\r\n")
+			q.send("\r")
+			q.waitFor(writing)
+			q.waitFor("Retry is available")
+			q.send("\t")
+			q.waitFor("You: ")
+			q.send("\x04")
+			if err := wait(); err != nil {
+				t.Fatal(err)
+			}
+			q.expectNoEscape()
+		})
 	}
 }

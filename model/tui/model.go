@@ -4,6 +4,9 @@
 package tui
 
 import (
+	"cmp"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -25,6 +28,10 @@ type Options struct {
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
+	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
+	// ApprovalQuiet is how still the keyboard must be after an approval question appears
+	// before a key answers it; 0 means chat.ApprovalQuiet.
+	ApprovalQuiet time.Duration
 
 	// The everyday keys (everyday.go).
 	History       []string           // earlier prompts, oldest first: Up recalls them
@@ -43,6 +50,8 @@ type Model struct {
 	footer   view.Footer
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	approval *chat.ApprovalKeys
+	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -51,6 +60,8 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool // the phase was error after the last engine input
+	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
 }
@@ -67,6 +78,10 @@ func New(o Options) Model {
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
 	ta.Focus()
+	tick := o.Tick
+	if tick == nil {
+		tick = tea.Tick
+	}
 	if o.Notice != "" {
 		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
 	}
@@ -81,8 +96,11 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		timers:       timers{tick: tick},
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
+		approval:     &chat.ApprovalKeys{},
+		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 }
 
@@ -97,7 +115,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg:
+	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -117,13 +135,22 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.composer.SetWidth(max(msg.Width, 10))
 		return m, nil
 	case chat.StreamMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case silenceTick:
+		return m.onSilence(msg)
+	case retryTick:
+		return m.onRetryTick(msg)
 	case mcpMsg:
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case approvalQuietMsg:
+		m.approval.Quiet(msg.gen)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -146,15 +173,23 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 
 // after turns the engine's effects into commands, and keeps focus in step with the phase.
 func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
-	if m.chat.State.Phase != phase.Error {
+	wasError := m.inError
+	m.inError = m.chat.State.Phase == phase.Error
+	switch {
+	case !m.inError:
 		m.composerFocus = false
+	case !wasError && m.chat.RetryCannotHelp():
+		m.composerFocus = true // Retry cannot help: the composer first, Retry a Shift+Tab away
 	}
 	if m.composerEnabled() && m.focus() == phase.FocusComposer {
 		m.composer.Focus()
 	} else {
 		m.composer.Blur()
 	}
-	cmds := make([]tea.Cmd, 0, len(effects))
+	cmds := make([]tea.Cmd, 0, len(effects)+1)
+	if start, gen := m.approval.Arm(m.chat.Question()); start {
+		cmds = append(cmds, m.quietAfter(gen))
+	}
 	for _, e := range effects {
 		if r, ok := e.(chat.Record); ok {
 			if m.log != nil {
@@ -164,7 +199,16 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 		}
 		cmds = append(cmds, m.command(e))
 	}
-	return m, tea.Batch(cmds...)
+	m, timer := m.armTimers()
+	return m, tea.Batch(append(cmds, timer)...)
+}
+
+// approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
+type approvalQuietMsg struct{ gen int }
+
+// quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
+func (m Model) quietAfter(gen int) tea.Cmd {
+	return m.timers.tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
 }
 
 func (m Model) command(e chat.Effect) tea.Cmd {

@@ -33,6 +33,7 @@ type statusKey struct {
 	phase          phase.Phase
 	focus          phase.Focus
 	width, maxRows int
+	timing         Timing
 }
 
 type composerKey struct {
@@ -41,15 +42,15 @@ type composerKey struct {
 	width, maxRows, cursorY int
 }
 
-func (c *chrome) statusBlock(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
-	k := statusKey{phase.Status(state), n, state.Phase, focus, width, maxRows}
+func (c *chrome) statusBlock(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
+	k := statusKey{phase.Status(state), n, state.Phase, focus, width, maxRows, timing}
 	if b, ok := c.status[k]; ok {
 		return b
 	}
 	if c.status == nil || len(c.status) >= 16 {
 		c.status = map[statusKey]statusBlock{}
 	}
-	b := renderStatus(st, state, n, focus, width, maxRows)
+	b := renderStatusTimed(st, state, n, focus, timing, width, maxRows)
 	c.status[k] = b
 	return b
 }

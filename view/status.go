@@ -1,7 +1,9 @@
 package view
 
 import (
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -40,6 +42,31 @@ type note struct {
 }
 
 func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
+	return renderStatusTimed(st, state, n, focus, Timing{}, width, maxRows)
+}
+
+// retryLabel is the Retry control: with an automatic retry pending, its countdown.
+func retryLabel(t Timing) string {
+	switch {
+	case t.RetryIn <= 0:
+		return retryButton
+	case t.RetryQuick:
+		return "[ Retrying once… · Enter now ]"
+	}
+	return "[ Retry in " + strconv.Itoa(int((t.RetryIn+time.Second-1)/time.Second)) + "s · Enter now ]"
+}
+
+// waitingNote is what the status line adds while the stream is silent: "waiting 12s".
+func waitingNote(t Timing) string {
+	if t.Waiting < time.Second {
+		return ""
+	}
+	return "   waiting " + strconv.Itoa(int(t.Waiting/time.Second)) + "s"
+}
+
+// renderStatusTimed is renderStatus with time passing: the silence note after the status
+// text, the countdown on the Retry control.
+func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
 	ctl := phase.ControlsFor(state.Phase)
 	var b statusBlock
 	button := ""
@@ -47,15 +74,16 @@ func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width
 	case ctl.Stop:
 		button, b.focused = stopButton, focus == phase.FocusStop
 	case ctl.Retry:
-		button, b.focused = retryButton, focus == phase.FocusRetry
+		button, b.focused = retryLabel(timing), focus == phase.FocusRetry
 	}
+	silence := waitingNote(timing)
 	b.hasCtl = button != ""
 	look := st.Status
 	if state.Phase == phase.Error && n.text == "" || n.error {
 		look = st.StatusError
 	}
 	narrow := width < narrowWidth
-	textRows, avail := maxRows, width-buttonReserve
+	textRows, avail := maxRows, width-max(buttonReserve, ansi.StringWidth(button)+2)
 	if narrow {
 		textRows, avail = maxRows-1, width
 	}
@@ -64,7 +92,7 @@ func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width
 		if n.text != "" {
 			wrapped = strings.Split(ansi.Wrap(safe.Line(n.text), max(1, avail), ""), "\n")
 		} else {
-			wrapped = statusRows(shortenReason(state, max(1, avail), textRows), max(1, avail))
+			wrapped = statusRows(shortenReason(state, silence, max(1, avail), textRows), silence, max(1, avail))
 		}
 		if len(wrapped) > textRows {
 			wrapped = wrapped[:textRows]
@@ -97,15 +125,15 @@ func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width
 	return b
 }
 
-func statusRows(state phase.State, width int) []string {
-	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state)), width, ""), "\n")
+func statusRows(state phase.State, silence string, width int) []string {
+	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state))+silence, width, ""), "\n")
 }
 
 // shortenReason cuts the free text of a status — an error's reason, or what an approval
 // question says the tool will run with — ending it in "…", just enough for the whole status to
 // fit rows rows, so what the user acts on (the keys at its end) is never the part cut. The
 // transcript and the card keep the whole text.
-func shortenReason(state phase.State, width, rows int) phase.State {
+func shortenReason(state phase.State, silence string, width, rows int) phase.State {
 	field := &state.Reason
 	switch {
 	case state.Phase == phase.StreamingTool && state.Ask != "":
@@ -113,7 +141,7 @@ func shortenReason(state phase.State, width, rows int) phase.State {
 	case state.Phase != phase.Error:
 		return state
 	}
-	if len(statusRows(state, width)) <= rows {
+	if len(statusRows(state, silence, width)) <= rows {
 		return state
 	}
 	text := []rune(*field)
@@ -124,7 +152,7 @@ func shortenReason(state phase.State, width, rows int) phase.State {
 	lo, hi := 0, len(text) // the longest cut that fits is in [lo, hi]
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if len(statusRows(cut(mid), width)) <= rows {
+		if len(statusRows(cut(mid), silence, width)) <= rows {
 			lo = mid
 		} else {
 			hi = mid - 1

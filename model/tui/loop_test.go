@@ -68,6 +68,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
+		Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }, // no timer fires
 	})
 	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})

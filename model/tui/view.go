@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
@@ -42,6 +44,10 @@ func (m Model) frame() view.Frame {
 		Composer: m.composerView,
 		Help:     m.help(),
 		Footer:   m.footer,
+		Timing:   view.Timing{Waiting: m.waiting()},
+	}
+	if t := m.timers; t.retryLeft > 0 {
+		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick
 	}
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
 	f.Note, f.NoteError = m.statusNote()

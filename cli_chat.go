@@ -42,6 +42,7 @@ type chatOptions struct {
 	maxSteps               int
 	yes, accessible        bool
 	logPath, resume, tools string
+	mcp                    string
 	showVersion, showHelp  bool
 	noSave, continueLast   bool
 	oneShot                oneShotOptions
@@ -67,6 +68,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
 	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	fs.StringVar(&o.mcp, "mcp", "", "MCP servers to start: a file of [mcp.NAME] tables (see the README)")
 	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
@@ -203,6 +205,13 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	servers, err := startMCP(o.mcp, reg)
+	if err != nil {
+		return err
+	}
+	if servers != nil {
+		defer servers.Close() // after the front end returns: no server process outlives the chat
+	}
 	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
@@ -227,14 +236,14 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout,
+			In: os.Stdin, Out: stdout, MCP: servers,
 		})
 	} else {
 		styles := view.DefaultStyles()
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

@@ -49,8 +49,8 @@ func renderHelp(st *theme, keys []Key, width int) string {
 }
 
 // renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · Chat Completions ·
-// turn 120↑ 45↓ · session 900↑ 300↓". Only the endpoint's host is shown, never user info or a path; the API
-// key is never in a Footer. Usage shows once it is non-zero.
+// MCP 2/3 · turn 120↑ 45↓ · session 900↑ 300↓". Only the endpoint's host is shown, never user
+// info or a path; the API key is never in a Footer. Usage shows once it is non-zero.
 func renderFooter(st *theme, f Footer, width int) string {
 	var parts []string
 	if f.Demo {
@@ -64,6 +64,9 @@ func renderFooter(st *theme, f Footer, width int) string {
 	}
 	if f.Wire != "" {
 		parts = append(parts, safe.Line(f.Wire))
+	}
+	if f.MCP != "" {
+		parts = append(parts, safe.Line(f.MCP))
 	}
 	if u := usage("turn", f.Turn); u != "" {
 		parts = append(parts, u)

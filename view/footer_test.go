@@ -24,6 +24,7 @@ func TestRenderFooter(t *testing.T) {
 			"api.anthropic.com · claude · Anthropic Messages · turn 1↑ 2↓"},
 		{"zero usage left off", Footer{Model: "m", Session: Usage{1, 0}}, 80, "m · session 1↑ 0↓"},
 		{"accessible", Footer{Model: "m", Accessible: true}, 80, "m · accessible"},
+		{"mcp servers", Footer{Model: "m", MCP: "MCP 2/3", Turn: Usage{1, 2}}, 80, "m · MCP 2/3 · turn 1↑ 2↓"},
 		{"truncated to width", Footer{Demo: true, Model: "a-very-long-model-name"}, 20, "demo (built-in) · a…"},
 		{"empty", Footer{}, 80, ""},
 	}

@@ -72,6 +72,7 @@ type Footer struct {
 	Turn       Usage
 	Session    Usage
 	Accessible bool
+	MCP        string // the MCP servers' state, e.g. "MCP 2/3"; "" when none are configured
 }
 
 // Key is one live key binding for the help line, e.g. {Keys: "esc", Does: "stop"}.

@@ -38,8 +38,10 @@ type Chat struct {
 	failed  *step // the request that failed last, until Retry, Regenerate or a new message
 	nextReq int
 	steps   int             // requests started in this turn
-	allowed map[string]bool // tools the user allowed for the rest of the session
+	allowed map[string]bool // tools the user allowed for the rest of the session, by approval key
 	noticed map[string]bool // notices already said this session
+	// saidPending is set once a request went out without the tools of a source still starting.
+	saidPending bool
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -135,6 +137,9 @@ func (c *Chat) Stop() []Effect {
 
 // request starts the next request of the turn from the current history.
 func (c *Chat) request() []Effect {
+	if c.cfg.Tools != nil {
+		c.notePending()
+	}
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
@@ -156,6 +161,26 @@ func (c *Chat) noticeOnce(text string) {
 	}
 	c.noticed[text] = true
 	c.notice("%s", text)
+}
+
+// notePending says, once a session, that a request goes without the tools of sources still
+// starting. It asks before Definitions: a source that gets ready in between is named though
+// its tools made it, never the other way round.
+func (c *Chat) notePending() {
+	p, ok := c.cfg.Tools.(PendingTools)
+	if !ok || c.saidPending {
+		return
+	}
+	if names := p.Pending(); len(names) > 0 {
+		c.saidPending = true
+		c.notice("Still starting: %s. This request goes out with the tools that are ready.", strings.Join(names, ", "))
+	}
+}
+
+// Notice appends a line from phasechat itself to the transcript (e.g. an MCP server that
+// failed to start). text is untrusted: the view sanitises it.
+func (c *Chat) Notice(text string) {
+	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: text})
 }
 
 // notice appends a line of the engine's own to the transcript.

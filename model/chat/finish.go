@@ -47,11 +47,12 @@ func (c *Chat) Approve(d Decision) []Effect {
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		c.allowed[card.Name] = true
+		key := c.approvalKey(card.Name)
+		c.allowed[key] = true
 		run(id)
 		waiting := st.asking[:0]
 		for _, other := range st.asking {
-			if same := st.card(other); same.Name == card.Name {
+			if same := st.card(other); same.Name == card.Name && c.approvalKey(same.Name) == key {
 				same.Asking = false
 				run(other)
 			} else {

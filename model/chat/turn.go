@@ -170,7 +170,16 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 }
 
 func (c *Chat) needsApproval(name string) bool {
-	return !c.cfg.AutoApprove && !c.allowed[name] && c.cfg.Tools.SideEffects(name)
+	return !c.cfg.AutoApprove && !c.allowed[c.approvalKey(name)] && c.cfg.Tools.SideEffects(name)
+}
+
+// approvalKey is what "allow for the session" remembers a tool by: its name, or what a
+// toolbox whose tools can change what they declare says stands for the tool as it is now.
+func (c *Chat) approvalKey(name string) string {
+	if k, ok := c.cfg.Tools.(ApprovalKeyer); ok {
+		return k.ApprovalKey(name)
+	}
+	return name
 }
 
 // refuse ends a call without running it; the model reads why.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
@@ -24,6 +25,7 @@ type Options struct {
 	Notice    string           // announced once, as a Note line, before the first prompt
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
+	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -64,6 +66,9 @@ func Run(o Options) (err error) {
 	if o.Notice != "" {
 		s.say(Note(o.Notice))
 	}
+	done := make(chan struct{})
+	defer close(done)
+	s.mcp = watchMCP(o.MCP, done)
 	s.sync()
 	s.loop(sigs)
 	s.shutdown()
@@ -78,6 +83,7 @@ type session struct {
 	term   *terminal // nil: the input is not a terminal
 	out    io.Writer
 	input  *reader
+	mcp    <-chan mcp.Update
 
 	keys     keyDecoder
 	escTimer <-chan time.Time // fires escWait after a possible lone ESC; nil when none
@@ -102,6 +108,8 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.sync()
 		case c := <-s.input.chunks:
 			s.read(c)
+		case u := <-s.mcp:
+			s.mcpUpdate(u)
 		case <-s.escTimer:
 			s.escTimer = nil
 			for _, k := range s.keys.Expire() {

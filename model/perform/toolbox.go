@@ -34,3 +34,7 @@ func (t toolbox) Check(c chat.Call) string {
 func (t toolbox) Describe(c chat.Call) string {
 	return t.r.DescribeArgs(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
 }
+
+func (t toolbox) ApprovalKey(name string) string { return t.r.ApprovalKey(name) }
+
+func (t toolbox) Pending() []string { return t.r.Pending() }

@@ -26,8 +26,11 @@ type Tool struct {
 	schema      *jsonschema.Schema
 	sideEffects bool
 	timeout     time.Duration
-	argv        []string    // a command tool's program and fixed arguments; nil for a built-in
-	builtin     builtinFunc // a built-in's implementation; nil for a command tool
+	argv        []string     // a command tool's program and fixed arguments; nil for a built-in
+	builtin     builtinFunc  // a built-in's implementation; nil for a command tool
+	external    ExternalFunc // an external tool's remote call; nil otherwise
+	approvalKey string       // see External.ApprovalKey
+	group       string       // the group an external tool belongs to
 }
 
 // builtinFunc runs a built-in with validated arguments. It returns what the model is told, or
@@ -75,9 +78,11 @@ type Registry struct {
 
 	root string // absolute, symlinks resolved; built-ins never reach outside it
 
-	mu    sync.RWMutex
-	tools map[string]*Tool
-	order []*Tool // in the order they were added: built-ins first
+	mu      sync.RWMutex
+	tools   map[string]*Tool   // every tool by name, group tools included
+	order   []*Tool            // tools added with Add, in that order: built-ins first
+	groups  map[string][]*Tool // external tools by group (SetGroup)
+	pending map[string]bool    // groups whose tools are still coming (ExpectGroup)
 }
 
 // NewRegistry returns a registry holding the built-ins, confined to root ("" means the working
@@ -138,13 +143,14 @@ func (r *Registry) Add(tools ...Tool) error {
 	return nil
 }
 
-// Definitions returns every tool for the request's `tools` list, built-ins first, then in the
-// order they were added.
+// Definitions returns every tool for the request's `tools` list: built-ins first, then in the
+// order they were added, then each group's tools (groups sorted by name).
 func (r *Registry) Definitions() []Definition {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	defs := make([]Definition, len(r.order))
-	for i, t := range r.order {
+	all := r.all()
+	defs := make([]Definition, len(all))
+	for i, t := range all {
 		defs[i] = Definition{Name: t.name, Description: t.description, Parameters: slices.Clone(t.parameters)}
 	}
 	return defs
@@ -154,8 +160,9 @@ func (r *Registry) Definitions() []Definition {
 func (r *Registry) Names() []string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	names := make([]string, len(r.order))
-	for i, t := range r.order {
+	all := r.all()
+	names := make([]string, len(all))
+	for i, t := range all {
 		names[i] = t.name
 	}
 	return names

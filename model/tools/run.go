@@ -71,6 +71,9 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 		}
 		return Result{Outcome: OutcomeOK, Output: capText(out, maxBuiltinOutput)}
 	}
+	if t.external != nil {
+		return r.runExternal(ctx, runCtx, t, stdin)
+	}
 	return r.runCommand(ctx, runCtx, t, stdin)
 }
 
@@ -113,7 +116,7 @@ func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, 
 	case ctx.Err() != nil:
 		msg, outcome = t.name+" was stopped by the user", OutcomeStopped
 	case runCtx.Err() != nil:
-		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, t.timeout), OutcomeTimedOut
+		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, durationText(t.timeout)), OutcomeTimedOut
 	default:
 		return Result{}, false
 	}

@@ -12,7 +12,7 @@ import (
 
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
-func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	st := m.chat.State
 	if m.picker != nil && k.String() != "ctrl+c" {
 		return m.pickKey(k)
@@ -92,7 +92,7 @@ func (m *Model) scrollPages(n int) {
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m Model) toggleLatest() {
+func (m *Model) toggleLatest() {
 	for i := len(m.chat.Entries) - 1; i >= 0; i-- {
 		e := m.chat.Entries[i]
 		if n := len(e.Cards); n > 0 {
@@ -110,7 +110,7 @@ func (m Model) toggleLatest() {
 
 // help lists the keys live in the current phase, most needed first: the help line drops keys
 // from the end when it is narrow, and quitting must stay visible at 80 columns.
-func (m Model) help() []view.Key {
+func (m *Model) help() []view.Key {
 	st := m.chat.State
 	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
 	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}

@@ -60,7 +60,7 @@ func TestEveryScenarioEndsInItsPhase(t *testing.T) {
 			l := newLiveLoop(t, name, live{stall: time.Second, tools: reg})
 			l.wait = 15 * time.Second
 			l.submit("hello")
-			l.until("the turn to end", func(m Model) bool { return !m.Chat().State.Phase.Streaming() })
+			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()
 			st := l.m.Chat().State
 			switch st.Phase {

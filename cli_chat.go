@@ -194,16 +194,22 @@ func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout, stderr io.Writer) error {
+func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	target, err := chooseTarget(&o, stderr)
 	if err != nil {
-		return err
+		return envSecrets().Error(err)
 	}
 	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
+	secrets := target.secrets
+	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
+	}
+	reg.Secrets = secrets
+	if provs != nil {
+		reg.HiddenEnv = provs.keyVariables()
 	}
 	servers, err := startMCP(o.mcp, reg)
 	if err != nil {
@@ -216,6 +222,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	conv.secrets = secrets
 	history, notice := conv.history, conv.notice
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
@@ -236,7 +243,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout, MCP: servers,
+			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 		})
 	} else {
 		styles := view.DefaultStyles()

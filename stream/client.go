@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/phasechat/phasechat/phase/secret"
 	"io"
 	"net/http"
 	"sort"
-	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -29,9 +29,14 @@ const maxErrorBody = 64 << 10
 // StallTimeout ends a stream that has been silent that long (0: never). A Client remembers,
 // for its lifetime, that its server rejects stream_options (see StreamOptionsAuto); it is
 // safe for concurrent use.
+//
+// Secrets (nil: none but the key, the Headers' values and the base URL's credentials, which
+// are always added) are hidden in everything the client hands on: replies, tool arguments,
+// frames and errors.
 type Client struct {
 	BaseURL      string
 	APIKey       string
+	Secrets      *secret.Set
 	Wire         Wire
 	Headers      map[string]string
 	Options      Options
@@ -84,19 +89,9 @@ type Request struct {
 	Tools    []Tool
 }
 
-var defaultHTTP = &http.Client{
-	CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if req.Method != http.MethodPost {
-			return http.ErrUseLastResponse // report the redirect rather than re-send as GET
-		}
-		if len(via) >= 5 {
-			return errors.New("stopped after 5 redirects")
-		}
-		return nil
-	},
-}
+var defaultHTTP = &http.Client{CheckRedirect: checkRedirect(nil)}
 
-func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + c.Wire.Path() }
+func (c *Client) endpoint() string { return joinPath(c.BaseURL, c.Wire.Path()) }
 
 // requestBody is req in the client's wire format; stream_options is Chat Completions' only.
 func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, error) {
@@ -118,9 +113,13 @@ func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, e
 	return mergeExtra(b, c.Options.ExtraBody)
 }
 
+// httpClient is c.HTTP (or the default) with the redirect policy of checkRedirect in front of
+// its own.
 func (c *Client) httpClient() *http.Client {
 	if c.HTTP != nil {
-		return c.HTTP
+		hc := *c.HTTP
+		hc.CheckRedirect = checkRedirect(c.HTTP.CheckRedirect)
+		return &hc
 	}
 	return defaultHTTP
 }
@@ -242,8 +241,8 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 	}
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
 	if err != nil {
-		return nil, nil, redactor(c.APIKey).error(&Error{
-			Message: fmt.Sprintf("The endpoint %q is not a valid URL", c.endpoint()), Cause: err})
+		return nil, nil, redactError(c.secrets(), &Error{
+			Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(c.endpoint())), Cause: scrubURL(err, c.endpoint())})
 	}
 	for k, v := range c.Headers {
 		hr.Header.Set(k, v)
@@ -265,16 +264,19 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 	}
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
-		return nil, nil, redactor(c.APIKey).error(connectError(c.endpoint(), err))
+		if e := refusedRedirect(err); e != nil {
+			return nil, nil, redactError(c.secrets(), e)
+		}
+		return nil, nil, redactError(c.secrets(), connectError(c.endpoint(), err))
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		resp.Body.Close()
 		e := httpError(resp, data)
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
-			e.Message += ": the server redirects to " + loc + "; use that address as the base URL"
+			e.Message += ": the server redirects to " + shownEndpoint(loc) + "; use that address as the base URL"
 		}
-		return nil, data, redactor(c.APIKey).error(e)
+		return nil, data, redactError(c.secrets(), e)
 	}
 	return resp, nil, nil
 }
@@ -311,7 +313,9 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()
 		}
-		r.Err = redactor(c.APIKey).error(r.Err)
+		set := c.secrets()
+		r.Message = RedactMessage(set, r.Message)
+		r.Err = redactError(set, r.Err)
 		if r.Err != nil {
 			return r, r.Err
 		}

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -45,7 +46,7 @@ func ReplayWire(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean 
 		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
 	})
 	f.wire = wire
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
 	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
 	for u, ok := f.next(); ok; u, ok = f.next() {
@@ -163,4 +164,28 @@ func writeText(w io.Writer, r Result, clean func(string) string) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// c1Escaper writes JSON with the C1 control characters (U+0080–U+009F), which encoding/json
+// leaves raw and a terminal may obey, written as \u escapes. In JSON text they can only stand
+// inside strings, so the escape keeps the value.
+type c1Escaper struct{ w io.Writer }
+
+func (c c1Escaper) Write(b []byte) (int, error) {
+	if !bytes.Contains(b, []byte{0xc2}) {
+		return c.w.Write(b)
+	}
+	out := make([]byte, 0, len(b)+16)
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f {
+			out = fmt.Appendf(out, `\u%04x`, rune(b[i+1]))
+			i++
+			continue
+		}
+		out = append(out, b[i])
+	}
+	if _, err := c.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

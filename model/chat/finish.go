@@ -153,7 +153,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 		var text string
 		cut, _ := call.Error.(phase.Interruption)
 		switch {
-		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending:
+		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending, st.unsent[call.ID]:
 			continue
 		case call.Status == phase.CallDone:
 			text = resultText(call.Result)

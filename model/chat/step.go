@@ -24,11 +24,12 @@ type step struct {
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
 	reply  stream.Message
-	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
+	cutOff string          // why the server cut the reply off (stream.CutOff); "" when it did not
+	unsent map[string]bool // calls the stream ended unfinished: kept out of the history
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {
-	return &step{id: id, ctx: ctx, cancel: cancel, entry: entry, calls: phase.NewToolCalls(), cards: map[string]int{}}
+	return &step{id: id, ctx: ctx, cancel: cancel, entry: entry, calls: phase.NewToolCalls(), cards: map[string]int{}, unsent: map[string]bool{}}
 }
 
 // release ends the step's context and closes its source.

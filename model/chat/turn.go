@@ -124,6 +124,15 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 		if card := st.card(call.ID); card != nil {
 			card.ArgsBytes = len(call.ArgsText)
 		}
+	case phase.CallFail:
+		// The stream ended the call before it was whole (a reply cut off by the server): it
+		// is never run, and it stays out of the history, whose calls must be whole.
+		st.unsent[call.ID] = true
+		if card := st.card(call.ID); card != nil {
+			card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
+			card.Result, card.IsError = errorText(call.Error), true
+			st.entry.Version++
+		}
 	case phase.CallReady:
 		card := st.card(call.ID)
 		if card == nil {

@@ -23,6 +23,7 @@ type Options struct {
 	Log       perform.Recorder // nil: no session log
 	Footer    view.Footer      // the first line names the model and the endpoint's host
 	Notice    string           // announced once, as a Note line, before the first prompt
+	Models    chat.ModelLister // what "/model" lists to switch between; nil: no providers
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
 	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
@@ -40,6 +41,7 @@ func Run(o Options) (err error) {
 		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries),
 		term:   openTerminal(o.In),
 		out:    o.Out,
+		models: o.Models,
 	}
 	if s.term != nil {
 		defer func() {
@@ -89,6 +91,8 @@ type session struct {
 	escTimer <-chan time.Time // fires escWait after a possible lone ESC; nil when none
 	line     []byte           // the line being read, up to its '\n'
 	queued   []string         // whole lines not sent yet
+	models   chat.ModelLister
+	choosing []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
 
 	focus      phase.Focus
 	focusSet   bool

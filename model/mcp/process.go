@@ -101,14 +101,6 @@ func (c *child) stop(ctx context.Context) {
 	c.stdout.Close()
 }
 
-// kill ends the child at once.
-func (c *child) kill() {
-	signalGroup(c.cmd.Process, sigKill)
-	<-c.exited
-	c.stdin.Close()
-	c.stdout.Close()
-}
-
 // Pid is the leader's process id.
 func (c *child) Pid() int { return c.cmd.Process.Pid }
 

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // DefaultTimeout bounds a tool's run when its definition sets none.
@@ -75,6 +77,12 @@ type Registry struct {
 	// MaxOutput caps a command tool's output in bytes, head and tail kept; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int
+	// Secrets are hidden from a tool's arguments before it runs and from its output and
+	// errors, and no environment variable holding one reaches a command; nil hides nothing.
+	Secrets *secret.Set
+	// HiddenEnv names environment variables a command never gets (the provider key variables
+	// of the configuration), on top of those in ProviderEnv.
+	HiddenEnv []string
 
 	root string // absolute, symlinks resolved; built-ins never reach outside it
 
@@ -185,7 +193,7 @@ func (r *Registry) clean(s string) string {
 	if r.Clean == nil {
 		panic("tools: Registry.Clean is nil; set it to the screen sanitiser (view/safe.Text) before Run or Describe")
 	}
-	return r.Clean(s)
+	return r.Clean(r.Secrets.Redact(s))
 }
 
 func (r *Registry) now() time.Time {

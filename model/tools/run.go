@@ -95,7 +95,7 @@ func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any
 		return nil, "", nil, fmt.Sprintf("unknown tool %q; available: %s",
 			truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))
 	}
-	stdin, args, err := normalizeArgs(call.Arguments)
+	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
 	if err == nil {
 		if verr := t.schema.Validate(args); verr != nil {
 			err = fmt.Errorf("%s", validationProblem(verr))

@@ -17,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -215,6 +216,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	if o.mcp == "" && target.file != nil && len(target.file.MCP) > 0 {
+		servers = mcp.Start(target.file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
+	}
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat
 	}
@@ -250,7 +254,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
+		conv.everydayOptions(&opts, o.noSave)
+		m := tui.New(opts)
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

@@ -24,9 +24,10 @@ const discoverTimeout = 15 * time.Second
 type target struct {
 	ep       endpoint
 	client   *stream.Client
-	provs    *providers  // nil when no config file defines providers
-	provider string      // the chosen provider; "" without providers
-	secrets  *secret.Set // every secret of the run; providers add theirs as they are resolved
+	provs    *providers   // nil when no config file defines providers
+	provider string       // the chosen provider; "" without providers
+	file     *config.File // the config file read; nil when there is none
+	secrets  *secret.Set  // every secret of the run; providers add theirs as they are resolved
 }
 
 // chooseTarget reads the config file, fills o's unset settings from it, and picks the
@@ -44,7 +45,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		if err != nil {
 			return target{}, err
 		}
-		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, secrets: provs.set}, nil
+		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, file: file, secrets: provs.set}, nil
 	}
 	if o.provider != "" {
 		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
@@ -60,7 +61,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 	set.Add(ep.apiKey)
 	set.AddURL(ep.baseURL)
 	client.Secrets = set
-	return target{ep: ep, client: client, secrets: set}, nil
+	return target{ep: ep, client: client, secrets: set, file: file}, nil
 }
 
 // loadConfig reads the config file: --config, else the default place (which may be absent:
@@ -175,7 +176,16 @@ func (p *providers) Secrets() []string {
 // providerClient is a stream client for one configured provider.
 func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
+	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
+	switch {
+	case len(p.APIKeyCmd) > 0:
+		c.KeySource = "the api_key_cmd of provider " + p.Name
+	case p.APIKeyEnv != "":
+		c.KeySource = p.APIKeyEnv
+	case p.APIKey != "":
+		c.KeySource = "the api_key of provider " + p.Name
+	}
 	c.Headers = ep.Headers
 	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
 	switch p.StreamOptions {

@@ -107,7 +107,7 @@ func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 	c.step = nil
 	st.entry.Mark, st.entry.Note = view.MarkFailed, reason
 	st.interrupt(interruptionOf(reason, err))
-	c.failed = st
+	c.failed, c.failErr = st, err
 	return st.release()
 }
 

@@ -96,7 +96,7 @@ const toolDuration = 7 * time.Millisecond
 // produced that have not been fed back yet.
 type harness struct {
 	t       testing.TB
-	m       Model
+	m       *Model
 	server  *inProcess
 	pending []tea.Msg
 	timers  []tea.Msg // what the model's timers will deliver, in the order scheduled; fire sends them
@@ -159,7 +159,7 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 func (h *harness) send(msg tea.Msg) []tea.Msg {
 	h.t.Helper()
 	next, cmd := h.m.Update(msg)
-	h.m = next.(Model)
+	h.m = next.(*Model)
 	out := runCmd(cmd, nil)
 	h.pending = append(h.pending, out...)
 	return out
@@ -203,6 +203,24 @@ func takeNext[T tea.Msg](h *harness) T {
 	var zero T
 	h.t.Fatalf("no pending %T; pending: %#v", zero, h.pending)
 	return zero
+}
+
+// quiet fires the approval wait's timers scheduled so far: the user waited before answering.
+func (h *harness) quiet() {
+	h.t.Helper()
+	var due []tea.Msg
+	kept := h.timers[:0]
+	for _, msg := range h.timers {
+		if _, ok := msg.(approvalQuietMsg); ok {
+			due = append(due, msg)
+		} else {
+			kept = append(kept, msg)
+		}
+	}
+	h.timers = kept
+	for _, msg := range due {
+		h.send(msg)
+	}
 }
 
 // feedStream feeds the oldest pending stream message and returns it.

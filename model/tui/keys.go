@@ -5,14 +5,30 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 )
 
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
-func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
+	if m.chat.Asking() && m.picker == nil && k.Text != "" {
+		// Only a deliberate key answers (see chat.ApprovalKeys); any other typing goes on to
+		// the composer as usual and makes the answer wait for the keyboard to be still.
+		v := m.approval.Key(k.Text)
+		if v.Answer {
+			return m.after(m.chat.Approve(v.Decision))
+		}
+		if v.Restart {
+			next, cmd := m.press(k)
+			return next, tea.Batch(cmd, m.quietAfter(v.Gen))
+		}
+	}
+	return m.press(k)
+}
+
+// press handles a key press that is not an approval's answer.
+func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	next, cmd, ok := m.everydayKey(k)
 	if ok {
 		return next, cmd
@@ -39,16 +55,6 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case "ctrl+o":
 		m.toggleLatest()
 		return m, nil
-	}
-	if m.chat.Asking() {
-		switch k.String() {
-		case "y":
-			return m.after(m.chat.Approve(chat.Allow))
-		case "n":
-			return m.after(m.chat.Approve(chat.Deny))
-		case "a":
-			return m.after(m.chat.Approve(chat.AllowAlways))
-		}
 	}
 	if !m.composerEnabled() {
 		return m, nil
@@ -101,7 +107,7 @@ func (m *Model) scrollPages(n int) {
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m Model) toggleLatest() {
+func (m *Model) toggleLatest() {
 	for i := len(m.chat.Entries) - 1; i >= 0; i-- {
 		e := m.chat.Entries[i]
 		if n := len(e.Cards); n > 0 {
@@ -119,14 +125,14 @@ func (m Model) toggleLatest() {
 
 // help lists the keys live in the current phase, most needed first: the help line drops keys
 // from the end when it is narrow, and quitting must stay visible at 80 columns.
-func (m Model) help() []view.Key {
+func (m *Model) help() []view.Key {
 	st := m.chat.State
 	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
 	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}
 	expand := view.Key{Keys: "ctrl+o", Does: "expand tool"}
 	switch {
 	case m.chat.Asking():
-		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "a", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
+		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "A", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
 	case st.Phase.Streaming():
 		return []view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}
 	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:

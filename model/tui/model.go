@@ -4,6 +4,9 @@
 package tui
 
 import (
+	"cmp"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -26,6 +29,9 @@ type Options struct {
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
+	// ApprovalQuiet is how still the keyboard must be after an approval question appears
+	// before a key answers it; 0 means chat.ApprovalQuiet.
+	ApprovalQuiet time.Duration
 
 	// The everyday keys (everyday.go).
 	History       []string           // earlier prompts, oldest first: Up recalls them
@@ -44,6 +50,8 @@ type Model struct {
 	footer   view.Footer
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	approval *chat.ApprovalKeys
+	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -61,7 +69,7 @@ type Model struct {
 const composerRows = 3
 
 // New returns a model ready to run.
-func New(o Options) Model {
+func New(o Options) *Model {
 	ta := textarea.New()
 	ta.Placeholder = "Message the model…"
 	ta.ShowLineNumbers = false
@@ -77,7 +85,7 @@ func New(o Options) Model {
 	if o.Notice != "" {
 		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
 	}
-	return Model{
+	return &Model{
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
@@ -91,17 +99,19 @@ func New(o Options) Model {
 		timers:       timers{tick: tick},
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
+		approval:     &chat.ApprovalKeys{},
+		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 }
 
 // Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
-func (m Model) Chat() *chat.Chat { return m.chat }
+func (m *Model) Chat() *chat.Chat { return m.chat }
 
 // Update folds one message into the model.
-func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	switch msg.(type) {
@@ -115,7 +125,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return next, cmd
 }
 
-func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	if next, cmd, ok := m.everydayMsg(msg); ok {
 		return next, cmd
 	}
@@ -138,6 +148,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case approvalQuietMsg:
+		m.approval.Quiet(msg.gen)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -159,7 +172,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // after turns the engine's effects into commands, and keeps focus in step with the phase.
-func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
+func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	wasError := m.inError
 	m.inError = m.chat.State.Phase == phase.Error
 	switch {
@@ -173,7 +186,10 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 	} else {
 		m.composer.Blur()
 	}
-	cmds := make([]tea.Cmd, 0, len(effects))
+	cmds := make([]tea.Cmd, 0, len(effects)+1)
+	if start, gen := m.approval.Arm(m.chat.Question()); start {
+		cmds = append(cmds, m.quietAfter(gen))
+	}
 	for _, e := range effects {
 		if r, ok := e.(chat.Record); ok {
 			if m.log != nil {
@@ -187,13 +203,21 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 	return m, tea.Batch(append(cmds, timer)...)
 }
 
-func (m Model) command(e chat.Effect) tea.Cmd {
+// approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
+type approvalQuietMsg struct{ gen int }
+
+// quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
+func (m *Model) quietAfter(gen int) tea.Cmd {
+	return m.timers.tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
+}
+
+func (m *Model) command(e chat.Effect) tea.Cmd {
 	p := m.perform
 	return func() tea.Msg { return p.Do(e) }
 }
 
 // focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
-func (m Model) focus() phase.Focus {
+func (m *Model) focus() phase.Focus {
 	f := phase.ControlsFor(m.chat.State.Phase).Focus
 	if f == phase.FocusRetry && m.composerFocus {
 		return phase.FocusComposer
@@ -201,7 +225,7 @@ func (m Model) focus() phase.Focus {
 	return f
 }
 
-func (m Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
+func (m *Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
 
 func (m *Model) focusComposer() {
 	if m.chat.State.Phase == phase.Error {
@@ -217,7 +241,7 @@ func (m *Model) scroll(lines int) {
 
 // keepScroll applies an engine input; when the user has scrolled up, it keeps the lines they
 // are reading in place while the transcript grows below them.
-func (m Model) keepScroll(apply func() []chat.Effect) (Model, tea.Cmd) {
+func (m *Model) keepScroll(apply func() []chat.Effect) (*Model, tea.Cmd) {
 	if m.scrollUp == 0 {
 		return m.after(apply())
 	}

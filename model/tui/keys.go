@@ -51,7 +51,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 	}
 	if !m.composerEnabled() {
-		return m, nil
+		return m.draftKey(k)
 	}
 	if m.focus() == phase.FocusRetry {
 		switch k.String() {

@@ -97,6 +97,7 @@ type Frame struct {
 	Note      string
 	NoteError bool
 	Timing    Timing
+	Draft     bool // the composer holds text (while a reply streams: a draft kept for later)
 }
 
 // Timing is what the status line shows of time passing: how long the stream has been silent,

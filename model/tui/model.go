@@ -157,6 +157,9 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
+		if m.drafting() {
+			return m.editDraft(msg)
+		}
 		if m.composerEnabled() {
 			m.focusComposer()
 			var cmd tea.Cmd

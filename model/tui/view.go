@@ -45,6 +45,7 @@ func (m *Model) frame() view.Frame {
 		Help:     m.help(),
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
+		Draft:    m.composer.Value() != "",
 	}
 	if t := m.timers; t.retryLeft > 0 {
 		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick

@@ -27,7 +27,9 @@ func TestExternalToolsRunThroughTheRegistrysPath(t *testing.T) {
 		return "out \x1b[2J" + strings.Repeat("x", 100), false, nil
 	})
 	bad := external(t, "srv__bad", func(context.Context, json.RawMessage) (string, bool, error) { return "it failed", true, nil })
-	gone := external(t, "srv__gone", func(context.Context, json.RawMessage) (string, bool, error) { return "", false, errors.New("the connection closed") })
+	gone := external(t, "srv__gone", func(context.Context, json.RawMessage) (string, bool, error) {
+		return "", false, errors.New("the connection closed")
+	})
 	if err := r.SetGroup("MCP server srv", []Tool{ok, bad, gone}); err != nil {
 		t.Fatal(err)
 	}

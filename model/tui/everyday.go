@@ -8,7 +8,6 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
 )
 
 // Conversations lets the chat start a new conversation and go back to a saved one. The
@@ -22,14 +21,7 @@ type Conversations interface {
 	List() ([]sessions.Meta, error)
 	// Resume ends the current recording and continues the saved session id. It reads files:
 	// it is called from a command.
-	Resume(id string) (Resumed, error)
-}
-
-// Resumed is a saved conversation to continue.
-type Resumed struct {
-	History []stream.Message
-	Log     perform.Recorder
-	Notice  string
+	Resume(id string) (sessions.Continued, error)
 }
 
 // everyday is the state of the keys users reach for first: prompt history, the editor chord,
@@ -63,7 +55,7 @@ func (m *Model) warn(text string) {
 
 // everydayKey handles the everyday keys before the phase's own; ok is false for a key it
 // leaves to them.
-func (m Model) everydayKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	if m.picker != nil {
 		return m, nil, false // the model picker has the keys
 	}
@@ -179,7 +171,7 @@ type noteMsg struct {
 
 // statusNote is what the status line shows instead of the phase's status: the note, or while
 // a command is typed, the commands it may become.
-func (m Model) statusNote() (string, bool) {
+func (m *Model) statusNote() (string, bool) {
 	if m.ed.note != "" {
 		return m.ed.note, m.ed.noteError
 	}
@@ -193,7 +185,7 @@ func (m Model) statusNote() (string, bool) {
 }
 
 // everydayMsg handles the messages of the everyday commands; ok is false for any other.
-func (m Model) everydayMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+func (m *Model) everydayMsg(msg tea.Msg) (*Model, tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case noteMsg:
 		if msg.error {

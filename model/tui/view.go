@@ -11,7 +11,7 @@ import (
 )
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
-func (m Model) View() tea.View {
+func (m *Model) View() tea.View {
 	if m.ed.picker.open {
 		v := tea.NewView(m.pickerView())
 		v.AltScreen = true
@@ -33,7 +33,7 @@ func (m Model) View() tea.View {
 }
 
 // frame is everything the renderer needs for one screen.
-func (m Model) frame() view.Frame {
+func (m *Model) frame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
@@ -43,8 +43,9 @@ func (m Model) frame() view.Frame {
 		Focus:    m.focus(),
 		Composer: m.composerView,
 		Help:     m.help(),
-		Footer:   m.footer,
+		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
+		Draft:    m.composer.Value() != "",
 	}
 	if t := m.timers; t.retryLeft > 0 {
 		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick
@@ -62,4 +63,11 @@ func usage(u stream.Usage) view.Usage {
 }
 
 // maxScroll is how far up the transcript can scroll at the current size.
-func (m Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+func (m *Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+
+// footerNow is the footer with what it must warn of now.
+func (m *Model) footerNow() view.Footer {
+	f := m.footer
+	f.Warning = m.chat.LogWarning
+	return f
+}

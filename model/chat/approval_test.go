@@ -103,8 +103,8 @@ func TestStepLimitStopsTheLoop(t *testing.T) {
 		t.Fatal("the loop went past --max-steps 1")
 	}
 	h.expectPhase(phase.Complete, phase.StatusComplete)
-	note := h.c.Entries[len(h.c.Entries)-1]
-	if note.Text == "" || note.Role != 2 {
+	note := h.c.Entries()[len(h.c.Entries())-1]
+	if note.Text() == "" || note.Role() != 2 {
 		t.Fatalf("the step limit must be said: %+v", note)
 	}
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) {
@@ -169,8 +169,8 @@ func TestResumeRebuildsTheTranscript(t *testing.T) {
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
 		{Role: "assistant", Content: "It is noon."},
 	})
-	if len(c.Entries) != 3 || c.Entries[1].Cards[0].Result != "noon" || c.Entries[2].Text != "It is noon." {
-		t.Fatalf("entries %+v", c.Entries)
+	if len(c.Entries()) != 3 || c.Entries()[1].Cards()[0].Result() != "noon" || c.Entries()[2].Text() != "It is noon." {
+		t.Fatalf("entries %+v", c.Entries())
 	}
 	if c.State.Phase != phase.Idle {
 		t.Fatal("a resumed chat starts idle")
@@ -187,15 +187,15 @@ func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
 		{Role: "tool", ToolCallID: "z", Content: resultDeclined},
 	})
-	cards := c.Entries[1].Cards
+	cards := c.Entries()[1].Cards()
 	want := []struct {
 		status phase.CallStatus
 		isErr  bool
 		result string
 	}{{phase.CallDone, false, "noon"}, {phase.CallError, true, resultInterrupted}, {phase.CallError, true, resultDeclined}}
 	for i, w := range want {
-		if cards[i].Status != w.status || cards[i].IsError != w.isErr || cards[i].Result != w.result {
-			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID, cards[i], w.status, w.isErr, w.result)
+		if cards[i].Status() != w.status || cards[i].IsError() != w.isErr || cards[i].Result() != w.result {
+			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID(), cards[i], w.status, w.isErr, w.result)
 		}
 	}
 }
@@ -219,7 +219,7 @@ func TestResumedCardsKeepTheirSummary(t *testing.T) {
 		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
 		{Role: "tool", ToolCallID: "x", Content: "r"},
 	})
-	if got := c.Entries[1].Cards[0].Summary; got != `args={"q":1}` {
+	if got := c.Entries()[1].Cards()[0].Summary(); got != `args={"q":1}` {
 		t.Fatalf("summary %q", got)
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
@@ -30,10 +30,10 @@ type Chat struct {
 	cfg     Config
 	State   phase.State
 	History []stream.Message
-	Entries []*view.Entry
 	Turn    stream.Usage // usage of the current (or last) turn's requests
 	Session stream.Usage // usage of every request so far
 
+	tr      transcript.Transcript
 	step    *step // the current request; nil when none
 	nextReq int
 	steps   int             // requests started in this turn
@@ -48,8 +48,34 @@ func New(cfg Config, history []stream.Message) *Chat {
 	}
 	c := &Chat{cfg: cfg, allowed: map[string]bool{}, noticed: map[string]bool{}}
 	c.History = repairHistory(history)
-	c.Entries = entriesFor(c.History, cfg.Tools)
+	entriesFor(&c.tr, c.History, cfg.Tools)
 	return c
+}
+
+// Entries is the transcript so far, for reading: only the engine changes it.
+func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
+
+// Notice adds a line of phasechat's own to the transcript.
+func (c *Chat) Notice(text string) {
+	c.tr.Add(transcript.Spec{Role: transcript.RoleNotice, Text: text})
+}
+
+// ToggleDetails expands or folds the most recent tool card, or else the latest reasoning. It
+// reports whether there was anything to toggle.
+func (c *Chat) ToggleDetails() bool {
+	entries := c.tr.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if n := len(e.Cards()); n > 0 {
+			c.tr.ToggleCard(e, n-1)
+			return true
+		}
+		if e.Reasoning() != "" {
+			c.tr.ToggleReasoning(e)
+			return true
+		}
+	}
+	return false
 }
 
 // Model is the provider and model the next request goes to.
@@ -72,7 +98,7 @@ func (c *Chat) Submit(text string) []Effect {
 	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
-	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
+	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
 	return append([]Effect{Record{Message: &msg}}, c.request()...)
 }
@@ -97,9 +123,10 @@ func (c *Chat) Regenerate() []Effect {
 		return nil
 	}
 	c.History = c.History[:lastUser(c.History)+1]
-	for i := len(c.Entries) - 1; i >= 0; i-- {
-		if c.Entries[i].Role == view.RoleUser {
-			c.Entries = c.Entries[:i+1]
+	entries := c.tr.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].Role() == transcript.RoleUser {
+			c.tr.Truncate(i + 1)
 			break
 		}
 	}
@@ -120,7 +147,7 @@ func (c *Chat) Stop() []Effect {
 		return nil
 	}
 	c.step = nil
-	st.entry.Mark = view.MarkStopped
+	c.tr.SetMark(st.entry, transcript.MarkStopped, st.entry.Note())
 	return append(st.release(), c.commit(st, true)...)
 }
 
@@ -129,9 +156,8 @@ func (c *Chat) request() []Effect {
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
-	entry := &view.Entry{Role: view.RoleAssistant, Streaming: true}
-	c.Entries = append(c.Entries, entry)
-	c.step = newStep(c.nextReq, ctx, cancel, entry)
+	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
+	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
 	req := stream.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
 	if c.cfg.Tools != nil {
@@ -151,7 +177,7 @@ func (c *Chat) noticeOnce(text string) {
 
 // notice appends a line of the engine's own to the transcript.
 func (c *Chat) notice(format string, args ...any) {
-	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: fmt.Sprintf(format, args...)})
+	c.Notice(fmt.Sprintf(format, args...))
 }
 
 func lastUser(h []stream.Message) int {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // Decision is the user's answer to an approval question.
@@ -29,9 +29,8 @@ func (c *Chat) Approve(d Decision) []Effect {
 	}
 	id := st.asking[0]
 	st.asking = st.asking[1:]
-	card := st.card(id)
-	card.Asking = false
-	st.entry.Version++
+	c.tr.SetAsking(st.entry, id, false)
+	name := st.callName(id)
 	var effects []Effect
 	run := func(id string) {
 		call, _ := st.calls.Get(id)
@@ -46,12 +45,12 @@ func (c *Chat) Approve(d Decision) []Effect {
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		c.allowed[card.Name] = true
+		c.allowed[name] = true
 		run(id)
 		waiting := st.asking[:0]
 		for _, other := range st.asking {
-			if same := st.card(other); same.Name == card.Name {
-				same.Asking = false
+			if st.callName(other) == name {
+				c.tr.SetAsking(st.entry, other, false)
 				run(other)
 			} else {
 				waiting = append(waiting, other)
@@ -101,8 +100,8 @@ func (c *Chat) advance(st *step) []Effect {
 // history is left as it was, so Retry re-sends the same request.
 func (c *Chat) fail(st *step, reason string) []Effect {
 	c.step = nil
-	st.entry.Mark, st.entry.Note = view.MarkFailed, reason
-	st.markInterrupted(resultStopped)
+	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
+	st.interrupt(resultStopped)
 	return st.release()
 }
 
@@ -110,14 +109,19 @@ func (c *Chat) fail(st *step, reason string) []Effect {
 // never ran (never ready, or still waiting for approval) are dropped and calls still running
 // get a "stopped by the user" result.
 func (c *Chat) commit(st *step, stopped bool) []Effect {
-	neverRan := map[string]bool{} // waiting for approval: ready, but never started
+	neverRan := map[string]bool{} // still streaming, or waiting for approval: never started
 	for _, id := range st.asking {
 		neverRan[id] = true
 	}
-	if stopped {
-		st.markInterrupted(resultStopped)
+	for _, call := range st.calls.List() {
+		if call.Status == phase.CallPending {
+			neverRan[call.ID] = true
+		}
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField}
+	if stopped {
+		st.interrupt(resultStopped)
+	}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
@@ -130,8 +134,6 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 		switch {
 		case call.Status == phase.CallPending, neverRan[call.ID]:
 			continue
-		case call.Status == phase.CallRunning:
-			text = resultStopped
 		case call.Status == phase.CallDone:
 			text = resultText(call.Result)
 		case call.Status == phase.CallError:

@@ -4,30 +4,61 @@ import (
 	"context"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // step is one request of a turn and the tools its calls started. It ends when its stream
 // ends and every call is final (then it is committed to the history), or on Stop or an error.
+//
+// Each call's state lives in calls, the state machine; the entry's card of a call shows the
+// machine's snapshot, handed over by apply after every event, so the two cannot disagree.
 type step struct {
 	id     int
 	ctx    context.Context // the request's and its tools' context
 	cancel context.CancelFunc
-	entry  *view.Entry
+	tr     *transcript.Transcript
+	entry  *transcript.Entry
 	calls  *phase.ToolCalls
-	cards  map[string]int // call id → index in entry.Cards
-	src    Source         // nil until the first update arrives
-	ended  bool           // the stream ended complete; only tools may be outstanding
-	asking []string       // call ids waiting for approval, oldest first
+	src    Source   // nil until the first update arrives
+	ended  bool     // the stream ended complete; only tools may be outstanding
+	asking []string // call ids waiting for approval, oldest first
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
 	reply  stream.Message
 	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
 }
 
-func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {
-	return &step{id: id, ctx: ctx, cancel: cancel, entry: entry, calls: phase.NewToolCalls(), cards: map[string]int{}}
+func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {
+	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls()}
+}
+
+// apply folds one event into the call's state machine and shows the call's new state on its
+// card (a start the machine accepted adds the card). It returns the call and whether the
+// machine knows it.
+func (st *step) apply(ev phase.CallEvent) (phase.ToolCall, bool) {
+	st.calls.Apply(ev)
+	call, ok := st.calls.Get(ev.ID)
+	if !ok {
+		return call, false
+	}
+	if _, shown := st.entry.Card(call.ID); shown || ev.Type == phase.CallStart {
+		st.tr.SetCall(st.entry, call)
+	}
+	return call, true
+}
+
+// fail ends a call that is not final with why as its error, through the machine.
+func (st *step) failCall(id, why string) {
+	st.apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
+	st.tr.SetResult(st.entry, id, why, 0)
+	st.tr.SetAsking(st.entry, id, false)
+}
+
+// callName is the tool name of call id.
+func (st *step) callName(id string) string {
+	call, _ := st.calls.Get(id)
+	return call.Name
 }
 
 // release ends the step's context and closes its source.
@@ -36,25 +67,13 @@ func (st *step) release() []Effect {
 	if st.src != nil {
 		effects = append(effects, CloseSource{Src: st.src})
 	}
-	st.entry.Streaming = false
-	st.entry.Version++
+	st.tr.EndStreaming(st.entry)
 	return effects
-}
-
-// card returns the transcript card of a call.
-func (st *step) card(id string) *view.Card {
-	i, ok := st.cards[id]
-	if !ok {
-		return nil
-	}
-	return &st.entry.Cards[i]
 }
 
 // sync copies the reply so far into the transcript entry.
 func (st *step) sync(s phase.State) {
-	st.entry.Text = s.Text.String()
-	st.entry.Reasoning = s.Reasoning.String()
-	st.entry.Version++
+	st.tr.SetReply(st.entry, s.Text.String(), s.Reasoning.String())
 }
 
 // outstanding returns the first call that is not final yet, or false when all are.
@@ -67,14 +86,13 @@ func (st *step) outstanding() (phase.ToolCall, bool) {
 	return phase.ToolCall{}, false
 }
 
-// markInterrupted shows every unfinished card as stopped; the tools are being cancelled.
-func (st *step) markInterrupted(why string) {
-	for i := range st.entry.Cards {
-		card := &st.entry.Cards[i]
-		if card.Status == phase.CallPending || card.Status == phase.CallRunning {
-			card.Status, card.Result, card.IsError, card.Asking = phase.CallError, why, true, false
+// interrupt ends every call that is not final with why (the tools are being cancelled): the
+// machine moves each to error, and the cards show it.
+func (st *step) interrupt(why string) {
+	for _, call := range st.calls.List() {
+		if call.Status == phase.CallPending || call.Status == phase.CallRunning {
+			st.failCall(call.ID, why)
 		}
 	}
 	st.asking = nil
-	st.entry.Version++
 }

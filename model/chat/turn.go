@@ -2,8 +2,8 @@ package chat
 
 import (
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // Why a call that did not finish has no real result; the model reads these.
@@ -67,8 +67,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		st.reply = res.Message
 		if why := stream.CutOff(res.FinishReason); why != "" {
 			st.cutOff = why
-			st.entry.Mark, st.entry.Note = view.MarkCutOff, why
-			st.entry.Version++
+			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
 		}
 		if res.Usage != nil {
 			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {
@@ -98,11 +97,8 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	if m.Result.IsError {
 		ev = phase.CallEvent{Type: phase.CallFail, ID: m.CallID, Error: m.Result.Output}
 	}
-	st.calls.Apply(ev)
-	if card := st.card(m.CallID); card != nil {
-		call, _ := st.calls.Get(m.CallID)
-		card.Status, card.Result, card.IsError, card.Duration = call.Status, m.Result.Output, m.Result.IsError, m.Result.Duration
-		st.entry.Version++
+	if _, ok := st.apply(ev); ok {
+		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
 	}
 	return c.advance(st)
 }
@@ -110,37 +106,21 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 // applyCall folds one reassembly event into the step's calls and cards, dispatching a call
 // the moment it is ready.
 func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
-	st.calls.Apply(ev)
-	call, ok := st.calls.Get(ev.ID)
-	if !ok {
+	call, ok := st.apply(ev)
+	if !ok || ev.Type != phase.CallReady {
 		return nil
 	}
-	switch ev.Type {
-	case phase.CallStart:
-		if _, seen := st.cards[call.ID]; !seen {
-			st.cards[call.ID] = len(st.entry.Cards)
-			st.entry.Cards = append(st.entry.Cards, view.Card{ID: call.ID, Name: call.Name, Status: call.Status})
-		}
-	case phase.CallDelta:
-		if card := st.card(call.ID); card != nil {
-			card.ArgsBytes = len(call.ArgsText)
-		}
-	case phase.CallReady:
-		card := st.card(call.ID)
-		if card == nil {
-			return nil
-		}
-		card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
-		if c.cfg.Tools != nil {
-			card.Summary = c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
-		}
-		if call.Status == phase.CallError {
-			card.Result, card.IsError = errorText(call.Error), true
-			return nil
-		}
-		return c.dispatch(st, call)
+	if _, shown := st.entry.Card(call.ID); !shown {
+		return nil
 	}
-	return nil
+	if c.cfg.Tools != nil {
+		c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
+	}
+	if call.Status == phase.CallError {
+		c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
+		return nil
+	}
+	return c.dispatch(st, call)
 }
 
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
@@ -154,7 +134,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		return nil
 	case c.needsApproval(call.Name):
 		st.asking = append(st.asking, call.ID)
-		st.card(call.ID).Asking = true
+		c.tr.SetAsking(st.entry, call.ID, true)
 		if len(st.asking) == 1 {
 			c.ask(st)
 		}
@@ -169,11 +149,7 @@ func (c *Chat) needsApproval(name string) bool {
 
 // refuse ends a call without running it; the model reads why.
 func (c *Chat) refuse(st *step, id, why string) {
-	st.calls.Apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
-	if card := st.card(id); card != nil {
-		card.Status, card.Result, card.IsError, card.Asking = phase.CallError, why, true, false
-	}
-	st.entry.Version++
+	st.failCall(id, why)
 }
 
 // ask puts the oldest waiting approval on the status line.
@@ -181,16 +157,16 @@ func (c *Chat) ask(st *step) {
 	if len(st.asking) == 0 {
 		return
 	}
-	card := st.card(st.asking[0])
-	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name, Delta: askDetail(card)})
+	card, _ := st.entry.Card(st.asking[0])
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name(), Delta: askDetail(card)})
 }
 
 // askDetail is what the approval question says the tool will be run with.
-func askDetail(card *view.Card) string {
-	if card.Summary == "" {
+func askDetail(card transcript.Card) string {
+	if card.Summary() == "" {
 		return "no arguments"
 	}
-	return card.Summary
+	return card.Summary()
 }
 
 func errorText(e any) string {

@@ -35,7 +35,7 @@ func Run(o Options) (err error) {
 	s := &session{
 		chat:   o.Chat,
 		driver: perform.NewDriver(o.Chat, o.Performer, o.Log),
-		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries),
+		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries()),
 		term:   openTerminal(o.In),
 		out:    o.Out,
 	}
@@ -142,7 +142,7 @@ func (s *session) apply(effects []chat.Effect) {
 // the composer reads lines; Stop and Retry read single keys. Entering the composer prints
 // the prompt.
 func (s *session) sync() {
-	s.say(s.ann.Announce(s.chat.State, s.chat.Entries)...)
+	s.say(s.ann.Announce(s.chat.State, s.chat.Entries())...)
 	if s.quitting {
 		return
 	}

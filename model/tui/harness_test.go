@@ -99,6 +99,7 @@ type harness struct {
 	m       Model
 	server  *inProcess
 	pending []tea.Msg
+	cfg     chat.Config // the engine's
 }
 
 // newHarness returns a model talking to scenario (a catalogued one, or one in
@@ -124,14 +125,15 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 	server := &inProcess{h: handler}
 	client := stream.NewClient("http://fixtures.test/v1", "")
 	client.HTTP, client.StallTimeout = &http.Client{Transport: server}, 0
-	engine := chat.New(chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}, nil)
+	cfg := chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}
+	engine := chat.New(cfg, nil)
 	m := New(Options{
 		Chat:      engine,
 		Performer: &perform.Performer{Client: client, Tools: reg},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: "http://fixtures.test/v1", Model: scenario},
 	})
-	h := &harness{t: t, m: m, server: server}
+	h := &harness{t: t, m: m, server: server, cfg: cfg}
 	h.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return h
 }

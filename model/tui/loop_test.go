@@ -25,6 +25,7 @@ import (
 type loop struct {
 	t    testing.TB
 	m    Model
+	cfg  chat.Config // the engine's, for forget
 	msgs chan tea.Msg
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
@@ -61,13 +62,14 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	if cfg.tools != nil {
 		toolbox = perform.Toolbox(cfg.tools)
 	}
+	engine := chat.Config{Model: scenario, Tools: toolbox}
 	m := New(Options{
-		Chat:      chat.New(chat.Config{Model: scenario, Tools: toolbox}, nil),
+		Chat:      chat.New(engine, nil),
 		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
 	})
-	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
+	l := &loop{t: t, m: m, cfg: engine, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return l
 }
@@ -168,13 +170,13 @@ func (l *loop) forget() {
 	if c.State.Phase.Streaming() {
 		l.t.Fatal("forget while streaming")
 	}
-	c.History, c.Entries = nil, nil
+	l.m.chat = chat.New(l.cfg, nil)
 }
 
 // streamingText reports whether the reply being streamed has text yet.
 func streamingText(m Model) bool {
-	es := m.Chat().Entries
-	return len(es) > 0 && es[len(es)-1].Streaming && es[len(es)-1].Text != ""
+	es := m.Chat().Entries()
+	return len(es) > 0 && es[len(es)-1].Streaming() && es[len(es)-1].Text() != ""
 }
 
 // abortOnce starts a slow-drip request in a fresh conversation, waits for its first token and

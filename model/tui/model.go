@@ -58,7 +58,7 @@ func New(o Options) Model {
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
 	ta.Focus()
 	if o.Notice != "" {
-		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
+		o.Chat.Notice(o.Notice)
 	}
 	return Model{
 		chat:         o.Chat,

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/phasechat/phasechat/view"
 )
 
 // ModelItem is one model the picker offers: a configured provider's model, and the endpoint
@@ -38,8 +36,7 @@ type modelPicker struct {
 // the command that lists the models; nil when the session has no configured providers.
 func (m Model) OpenModelPicker() (Model, tea.Cmd) {
 	if m.models == nil {
-		m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
-			Text: "No providers to switch between: name them in the config file (see docs/config.md)."})
+		m.chat.Notice("No providers to switch between: name them in the config file (see docs/config.md).")
 		return m, nil
 	}
 	list := NewPicker("Switch model — the next request goes to the one you choose", nil)
@@ -102,7 +99,6 @@ func (m Model) pickKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) switchModel(it ModelItem) Model {
 	m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
-	m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
-		Text: "Switched to " + it.Label() + ": the next request goes there, with the conversation so far."})
+	m.chat.Notice("Switched to " + it.Label() + ": the next request goes there, with the conversation so far.")
 	return m
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -26,17 +27,23 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-const openAIBaseURL = "https://api.openai.com/v1"
+const (
+	openAIBaseURL    = "https://api.openai.com/v1"
+	anthropicBaseURL = "https://api.anthropic.com/v1"
+	anthropicModel   = "claude-sonnet-4-5"
+)
 
 type chatOptions struct {
 	baseURL, model, system string
 	config, provider       string
+	wire                   string
 	set                    map[string]bool // the flags given on the command line
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
 	yes, accessible        bool
 	logPath, resume, tools string
+	mcp                    string
 	showVersion, showHelp  bool
 	noSave, continueLast   bool
 	oneShot                oneShotOptions
@@ -50,6 +57,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.model, "m", "", "short for --model")
 	fs.StringVar(&o.provider, "provider", "", "a provider of the config file (default: the config's default)")
 	fs.StringVar(&o.config, "config", "", "the config file (default: $XDG_CONFIG_HOME/phasechat/config.toml, else ~/.config/phasechat/config.toml)")
+	fs.StringVar(&o.wire, "wire", "", "the API's wire format: chat (Chat Completions, the default), anthropic (Messages; $ANTHROPIC_API_KEY, "+anthropicBaseURL+") or responses (OpenAI Responses)")
 	fs.StringVar(&o.system, "system", "", "system prompt sent first with every request")
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
@@ -61,6 +69,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
 	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
+	fs.StringVar(&o.mcp, "mcp", "", "MCP servers to start: a file of [mcp.NAME] tables (see the README)")
 	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
@@ -116,17 +125,27 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
+	wire                   stream.Wire
 	demo                   bool
 	stop                   func()
 }
 
 func resolveEndpoint(o chatOptions) (endpoint, error) {
-	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, stop: func() {}}
+	wire, err := stream.ParseWire(o.wire)
+	if err != nil {
+		return endpoint{stop: func() {}}, err
+	}
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: wire, stop: func() {}}
+	envBase, defaultBase, envModel, defaultModel := "OPENAI_BASE_URL", openAIBaseURL, "OPENAI_MODEL", "gpt-4o-mini"
+	if wire == stream.WireAnthropic {
+		ep.apiKey = os.Getenv("ANTHROPIC_API_KEY")
+		envBase, defaultBase, envModel, defaultModel = "ANTHROPIC_BASE_URL", anthropicBaseURL, "ANTHROPIC_MODEL", anthropicModel
+	}
 	if ep.baseURL == "" {
-		ep.baseURL = os.Getenv("OPENAI_BASE_URL")
+		ep.baseURL = os.Getenv(envBase)
 	}
 	if ep.baseURL == "" && ep.apiKey != "" {
-		ep.baseURL = openAIBaseURL
+		ep.baseURL = defaultBase
 	}
 	if ep.baseURL == "" {
 		base, stop, err := fixtures.StartDemo(fixtures.Options{Pace: 1})
@@ -142,10 +161,10 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
 	}
 	if ep.model == "" {
-		ep.model = os.Getenv("OPENAI_MODEL")
+		ep.model = os.Getenv(envModel)
 	}
 	if ep.model == "" {
-		ep.model = "gpt-4o-mini"
+		ep.model = defaultModel
 	}
 	return ep, nil
 }
@@ -176,21 +195,38 @@ func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 	return reg, reg.Add(user...)
 }
 
-func chatSession(o chatOptions, stdout, stderr io.Writer) error {
+func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	target, err := chooseTarget(&o, stderr)
 	if err != nil {
-		return err
+		return envSecrets().Error(err)
 	}
 	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
+	secrets := target.secrets
+	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
 		return err
+	}
+	reg.Secrets = secrets
+	if provs != nil {
+		reg.HiddenEnv = provs.keyVariables()
+	}
+	servers, err := startMCP(o.mcp, reg)
+	if err != nil {
+		return err
+	}
+	if o.mcp == "" && target.file != nil && len(target.file.MCP) > 0 {
+		servers = mcp.Start(target.file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
+	}
+	if servers != nil {
+		defer servers.Close() // after the front end returns: no server process outlives the chat
 	}
 	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
 	}
+	conv.secrets = secrets
 	history, notice := conv.history, conv.notice
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
@@ -198,7 +234,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
-	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo}
+	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: client.Wire.Label()}
 	var models tui.ModelLister
 	if provs != nil {
 		performer.Route = provs.client
@@ -211,14 +247,14 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) error {
 	if accessible {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
-			In: os.Stdin, Out: stdout,
+			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 		})
 	} else {
 		styles := view.DefaultStyles()
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models})
+		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

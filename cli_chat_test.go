@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream"
 )
 
 func TestChatCommandLine(t *testing.T) {
@@ -59,5 +61,27 @@ func TestEndpointResolution(t *testing.T) {
 func TestEndpointLabelHidesCredentials(t *testing.T) {
 	if got := endpointLabel("https://user:secret@example.com/v1?key=abc"); strings.Contains(got, "secret") || strings.Contains(got, "abc") {
 		t.Fatalf("label %q leaks credentials", got)
+	}
+}
+
+func TestEndpointResolutionByWire(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-openai")
+	t.Setenv("OPENAI_BASE_URL", "")
+	t.Setenv("OPENAI_MODEL", "")
+	t.Setenv("ANTHROPIC_API_KEY", "sk-ant")
+	t.Setenv("ANTHROPIC_BASE_URL", "")
+	t.Setenv("ANTHROPIC_MODEL", "")
+	ep, err := resolveEndpoint(chatOptions{wire: "anthropic"})
+	if err != nil || ep.wire != stream.WireAnthropic || ep.apiKey != "sk-ant" || ep.baseURL != anthropicBaseURL || ep.model != anthropicModel {
+		t.Fatalf("anthropic defaults: %+v %v", ep, err)
+	}
+	if ep, _ = resolveEndpoint(chatOptions{wire: "anthropic", baseURL: "http://127.0.0.1:7/v1", model: "m"}); ep.baseURL != "http://127.0.0.1:7/v1" || ep.model != "m" {
+		t.Fatalf("--base-url and --model win for anthropic too: %+v", ep)
+	}
+	if ep, _ = resolveEndpoint(chatOptions{wire: "responses"}); ep.wire != stream.WireResponses || ep.apiKey != "sk-openai" || ep.baseURL != openAIBaseURL {
+		t.Fatalf("responses uses the OpenAI defaults: %+v", ep)
+	}
+	if _, err := resolveEndpoint(chatOptions{wire: "gemini"}); err == nil || !strings.Contains(err.Error(), "chat, anthropic or responses") {
+		t.Fatalf("an unknown format must be refused clearly: %v", err)
 	}
 }

@@ -221,6 +221,9 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "phasechat record: %v\n", err)
 		return 1
 	}
+	known := envSecrets()
+	known.AddURL(*upstream)
+	rec.Redact = func(s string, exchange []string) string { return known.With(exchange...).Redact(s) }
 	ln, err := listen(*addr, stderr, "record")
 	if err != nil {
 		return 1

@@ -91,7 +91,11 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	defer ep.stop()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
-		return oneshot.ExitFailed, err
+		return oneshot.ExitFailed, t.secrets.Error(err)
+	}
+	reg.Secrets = t.secrets
+	if t.provs != nil {
+		reg.HiddenEnv = t.provs.keyVariables()
 	}
 	flags := o.sessionFlags()
 	flags.title = prompt
@@ -99,6 +103,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
+	conv.secrets = t.secrets
 	performer := &perform.Performer{Client: t.client, Tools: reg}
 	if t.provs != nil {
 		performer.Route = t.provs.client

@@ -7,11 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"sync"
 	"time"
 
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/tui"
+	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -22,8 +24,10 @@ const discoverTimeout = 15 * time.Second
 type target struct {
 	ep       endpoint
 	client   *stream.Client
-	provs    *providers // nil when no config file defines providers
-	provider string     // the chosen provider; "" without providers
+	provs    *providers   // nil when no config file defines providers
+	provider string       // the chosen provider; "" without providers
+	file     *config.File // the config file read; nil when there is none
+	secrets  *secret.Set  // every secret of the run; providers add theirs as they are resolved
 }
 
 // chooseTarget reads the config file, fills o's unset settings from it, and picks the
@@ -41,7 +45,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		if err != nil {
 			return target{}, err
 		}
-		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider}, nil
+		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, file: file, secrets: provs.set}, nil
 	}
 	if o.provider != "" {
 		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
@@ -51,8 +55,13 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		return target{}, err
 	}
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
+	client.Wire = ep.wire
 	client.StallTimeout = o.stallTimeout
-	return target{ep: ep, client: client}, nil
+	set := envSecrets()
+	set.Add(ep.apiKey)
+	set.AddURL(ep.baseURL)
+	client.Secrets = set
+	return target{ep: ep, client: client, secrets: set, file: file}, nil
 }
 
 // loadConfig reads the config file: --config, else the default place (which may be absent:
@@ -116,11 +125,12 @@ type providers struct {
 
 	mu      sync.Mutex
 	clients map[string]*stream.Client
-	secrets []string // every key and header value resolved so far, for redaction
+	secrets []string    // every key and header value resolved so far, for redaction
+	set     *secret.Set // the same, and the base URLs' credentials, as the run's redaction uses them
 }
 
 func newProviders(f *config.File, o chatOptions) *providers {
-	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, clients: map[string]*stream.Client{}}
+	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, clients: map[string]*stream.Client{}, set: envSecrets()}
 }
 
 // client returns the named provider's client.
@@ -138,7 +148,13 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 	if name == p.chosen && p.baseURL != "" {
 		ep.BaseURL = p.baseURL
 	}
+	p.set.Add(ep.Secrets()...)
+	p.set.AddURL(ep.BaseURL)
+	for _, v := range ep.Headers {
+		p.set.AddHeader(v)
+	}
 	c = providerClient(ep, p.file.Providers[name], p.stall)
+	c.Secrets = p.set
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if have := p.clients[name]; have != nil {
@@ -160,6 +176,7 @@ func (p *providers) Secrets() []string {
 // providerClient is a stream client for one configured provider.
 func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
+	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
 	c.Headers = ep.Headers
 	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
@@ -233,3 +250,22 @@ func (p *providers) models(ctx context.Context) ([]tui.ModelItem, []string) {
 	}
 	return items, problems
 }
+
+// keyVariables names the environment variables the configured providers take credentials
+// from (api_key_env, and ${VAR} in header values): no tool gets them.
+func (p *providers) keyVariables() []string {
+	var names []string
+	for _, prov := range p.file.Providers {
+		if prov.APIKeyEnv != "" {
+			names = append(names, prov.APIKeyEnv)
+		}
+		for _, v := range prov.Headers {
+			for _, m := range headerVar.FindAllStringSubmatch(v, -1) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	return names
+}
+
+var headerVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)

@@ -6,24 +6,48 @@ import (
 	"os"
 	"strings"
 
+	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-const replayUsage = `usage: phasechat replay [--json | --trace] [FILE|-]
+const replayUsage = `usage: phasechat replay [--json | --trace] [--wire chat|anthropic|responses] [FILE|-]
 
 Runs a recorded response body (SSE, or a JSON answer) through the streaming pipeline, with no
 network and no UI. FILE absent or - reads standard input.
   --json    print the reassembled reply as one JSON object
   --trace   print one JSON object per SSE event (and one for the end of the stream)
+  --wire    decode the stream in this wire format (default: detected from the first event)
 Exit status: 0 when the stream completed, 1 otherwise, 2 for a usage error.
 `
 
 // runReplay is `phasechat replay`: it parses the flags and leaves the rest to stream.Replay.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format, file, set := stream.ReplayText, "", 0
-	var files []string
-	for _, a := range args {
+	var (
+		files []string
+		wire  stream.Wire
+	)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a, "=")
+		if name == "--wire" || name == "-wire" {
+			if !hasValue {
+				if i+1 >= len(args) {
+					fmt.Fprintf(stderr, "phasechat replay: --wire needs a format: chat, anthropic or responses\n%s", replayUsage)
+					return 2
+				}
+				i++
+				value = args[i]
+			}
+			w, err := stream.ParseWire(value)
+			if err != nil {
+				fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
+				return 2
+			}
+			wire = w
+			continue
+		}
 		switch a {
 		case "--json", "-json":
 			format, set = stream.ReplayJSON, set+1
@@ -60,7 +84,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	res, err := stream.Replay(in, format, stdout, safe.Text)
+	res, err := stream.ReplayWire(in, wire, format, redactingWriter{envSecrets(), stdout}, safe.Text)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 		return 1
@@ -69,4 +93,26 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// envSecrets is the secrets a command that talks to no endpoint still hides: the key and the
+// base URL's credentials from the environment.
+func envSecrets() *secret.Set {
+	set := secret.New(os.Getenv("OPENAI_API_KEY"))
+	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
+	return set
+}
+
+// redactingWriter hides secrets in what it writes; each Write must be a whole unit (a line, an
+// object), as the replay's writes are.
+type redactingWriter struct {
+	secrets *secret.Set
+	w       io.Writer
+}
+
+func (r redactingWriter) Write(b []byte) (int, error) {
+	if _, err := r.w.Write(r.secrets.RedactBytes(b)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

@@ -11,6 +11,12 @@ import (
 const (
 	completeSSE  = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
 	truncatedSSE = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"}}]}\n\n"
+	anthropicSSE = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n" +
+		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"hi\"}}\n\n" +
+		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	responsesSSE = "data: {\"type\":\"response.output_text.delta\",\"item_id\":\"m\",\"delta\":\"hi\"}\n\n" +
+		"data: {\"type\":\"response.completed\",\"response\":{\"status\":\"completed\"}}\n\n"
 )
 
 func TestRunReplay(t *testing.T) {
@@ -38,6 +44,12 @@ func TestRunReplay(t *testing.T) {
 		{"two files", []string{file, file}, "", 2, "", "one FILE at most"},
 		{"missing file", []string{filepath.Join(dir, "nope.sse")}, "", 2, "", "no such file"},
 		{"help", []string{"--help"}, "", 0, "usage: phasechat replay", ""},
+		{"anthropic, detected", []string{"--json"}, anthropicSSE, 0, `"finish_reason": "stop"`, ""},
+		{"anthropic, named", []string{"--wire", "anthropic"}, anthropicSSE, 0, "hi\n-- complete", ""},
+		{"anthropic read as chat", []string{"--wire=chat"}, anthropicSSE, 1, "--wire anthropic", ""},
+		{"responses, named", []string{"--wire=responses", "--json"}, responsesSSE, 0, `"content": "hi"`, ""},
+		{"unknown format", []string{"--wire", "gemini"}, "", 2, "", "chat, anthropic or responses"},
+		{"format missing", []string{"--wire"}, "", 2, "", "--wire needs a format"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -184,6 +185,7 @@ type conversation struct {
 	notice  string
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
+	secrets *secret.Set // hidden from every record
 }
 
 // sessionFlags are the flags that choose which conversation to continue and where to keep it.
@@ -273,8 +275,16 @@ func isFile(arg string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// recorder is where the chat's records go: the session, the --log file, both or neither.
+// recorder is where the chat's records go: the session, the --log file, both or neither,
+// with the run's secrets hidden.
 func (c *conversation) recorder() perform.Recorder {
+	if r := c.recorders(); r != nil {
+		return redactingRecorder{c.secrets, r}
+	}
+	return nil
+}
+
+func (c *conversation) recorders() perform.Recorder {
 	var rs multiRecorder
 	if c.session != nil {
 		rs = append(rs, c.session)
@@ -289,6 +299,20 @@ func (c *conversation) recorder() perform.Recorder {
 		return rs[0]
 	}
 	return rs
+}
+
+// redactingRecorder hides the secrets in a record before passing it on.
+type redactingRecorder struct {
+	secrets *secret.Set
+	next    perform.Recorder
+}
+
+func (r redactingRecorder) Add(rec chat.Record) {
+	if rec.Message != nil && !r.secrets.Empty() {
+		m := stream.RedactMessage(r.secrets, *rec.Message)
+		rec.Message = &m
+	}
+	r.next.Add(rec)
 }
 
 type multiRecorder []perform.Recorder

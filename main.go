@@ -18,11 +18,12 @@ Usage:
   phasechat -p "question" [flags]                  one-shot: print the reply; stdin is context (exit codes below)
   phasechat --continue | --resume ID|FILE           continue a saved conversation
   phasechat sessions list|show|search|rename|rm|export   saved conversations (phasechat sessions help)
-  phasechat replay [--json | --trace] [FILE|-]     a recorded SSE body through the same pipeline
+  phasechat replay [--json | --trace] [--wire W] [FILE|-]   a recorded SSE body through the same pipeline
   phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME         a scenario's streamed body, for replay
   phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
+  phasechat mcp list --mcp FILE                    each MCP server's state, tools and token cost
 
 One-shot mode (-p) writes only the reply to standard output and exits with
   0 complete, 1 error (HTTP, error frame, network, empty reply), 2 usage,
@@ -47,6 +48,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runFixtures(args[1:], stdout, stderr)
 		case "record":
 			return runRecord(args[1:], stdout, stderr)
+		case "mcp":
+			return runMCP(args[1:], stdout, stderr)
 		case "help":
 			fmt.Fprint(stdout, usage)
 			chatFlagSet(new(chatOptions), stdout).PrintDefaults()

@@ -38,7 +38,7 @@ func BufferedUpdates(r Result) []Update {
 	case r.Outcome == OutcomeComplete:
 		end.Events = []phase.Event{{Kind: phase.KindDone}}
 	case r.Err != nil:
-		end.Events = []phase.Event{{Kind: phase.KindError, Error: r.Err.Message}}
+		end.Events, end.Err = []phase.Event{{Kind: phase.KindError, Error: r.Err.Message}}, r.Err
 	}
 	return append(out, end)
 }

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/phasechat/phasechat/phase/secret"
 	"io"
 	"net/http"
 	"sort"
-	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -20,16 +20,24 @@ const DefaultStallTimeout = 30 * time.Second
 // maxErrorBody caps how much of an error response is read.
 const maxErrorBody = 64 << 10
 
-// Client talks to an OpenAI-compatible chat completions endpoint. BaseURL is the API root
-// (e.g. https://api.openai.com/v1); APIKey is sent as a Bearer token and never appears in an
-// error; Headers are sent with every request; Options shape every request's body; HTTP nil
+// Client talks to a chat endpoint in one wire format. BaseURL is the API root (e.g.
+// https://api.openai.com/v1); Wire chooses the format and so the path below BaseURL (zero: a
+// Chat Completions request, whose answer is decoded in the format its first event shows);
+// APIKey is sent as a Bearer token (Anthropic: as x-api-key) and never appears in an error;
+// Headers are sent with every request; Options shape every request's body; HTTP nil
 // means a client that does not follow redirects that would turn the POST into a GET;
 // StallTimeout ends a stream that has been silent that long (0: never). A Client remembers,
 // for its lifetime, that its server rejects stream_options (see StreamOptionsAuto); it is
 // safe for concurrent use.
+//
+// Secrets (nil: none but the key, the Headers' values and the base URL's credentials, which
+// are always added) are hidden in everything the client hands on: replies, tool arguments,
+// frames and errors.
 type Client struct {
 	BaseURL      string
 	APIKey       string
+	Secrets      *secret.Set
+	Wire         Wire
 	Headers      map[string]string
 	Options      Options
 	HTTP         *http.Client
@@ -81,23 +89,37 @@ type Request struct {
 	Tools    []Tool
 }
 
-var defaultHTTP = &http.Client{
-	CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if req.Method != http.MethodPost {
-			return http.ErrUseLastResponse // report the redirect rather than re-send as GET
-		}
-		if len(via) >= 5 {
-			return errors.New("stopped after 5 redirects")
-		}
-		return nil
-	},
+var defaultHTTP = &http.Client{CheckRedirect: checkRedirect(nil)}
+
+func (c *Client) endpoint() string { return joinPath(c.BaseURL, c.Wire.Path()) }
+
+// requestBody is req in the client's wire format; stream_options is Chat Completions' only.
+func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
+	switch c.Wire.orChat() {
+	case WireAnthropic:
+		b, err = anthropicRequest(req, stream, &c.Options)
+	case WireResponses:
+		b, err = responsesRequest(req, stream, &c.Options)
+	default:
+		return req.body(stream, streamOptions, &c.Options)
+	}
+	if err != nil || len(c.Options.ExtraBody) == 0 {
+		return b, err
+	}
+	return mergeExtra(b, c.Options.ExtraBody)
 }
 
-func (c *Client) endpoint() string { return strings.TrimRight(c.BaseURL, "/") + "/chat/completions" }
-
+// httpClient is c.HTTP (or the default) with the redirect policy of checkRedirect in front of
+// its own.
 func (c *Client) httpClient() *http.Client {
 	if c.HTTP != nil {
-		return c.HTTP
+		hc := *c.HTTP
+		hc.CheckRedirect = checkRedirect(c.HTTP.CheckRedirect)
+		return &hc
 	}
 	return defaultHTTP
 }
@@ -199,7 +221,7 @@ func rejectsStreamOptions(status int, body []byte) bool {
 // NoticeStreamOptions when this request found that the server rejects stream_options (and
 // was sent again without it), else "".
 func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http.Response, notice string, e *Error) {
-	withOptions := stream && c.streamOptions()
+	withOptions := stream && c.Wire.orChat() == WireChat && c.streamOptions()
 	resp, body, e := c.send(ctx, req, stream, withOptions)
 	if e != nil && withOptions && c.Options.StreamOptions == StreamOptionsAuto && rejectsStreamOptions(e.Status, body) {
 		first := c.noStreamOptions.CompareAndSwap(false, true)
@@ -213,14 +235,14 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http
 
 // send makes one HTTP exchange. On an error answer it also returns the body read.
 func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bool) (*http.Response, []byte, *Error) {
-	body, err := req.body(stream, streamOptions, &c.Options)
+	body, err := c.requestBody(req, stream, streamOptions)
 	if err != nil {
 		return nil, nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
 	}
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
 	if err != nil {
-		return nil, nil, redactor(c.APIKey).error(&Error{
-			Message: fmt.Sprintf("The endpoint %q is not a valid URL", c.endpoint()), Cause: err})
+		return nil, nil, redactError(c.secrets(), &Error{
+			Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(c.endpoint())), Cause: scrubURL(err, c.endpoint())})
 	}
 	for k, v := range c.Headers {
 		hr.Header.Set(k, v)
@@ -231,50 +253,77 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 	} else {
 		hr.Header.Set("Accept", "application/json")
 	}
-	if c.APIKey != "" {
+	switch {
+	case c.Wire == WireAnthropic:
+		hr.Header.Set("anthropic-version", AnthropicVersion)
+		if c.APIKey != "" {
+			hr.Header.Set("x-api-key", c.APIKey)
+		}
+	case c.APIKey != "":
 		hr.Header.Set("Authorization", "Bearer "+c.APIKey)
 	}
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
-		return nil, nil, redactor(c.APIKey).error(connectError(c.endpoint(), err))
+		if e := refusedRedirect(err); e != nil {
+			return nil, nil, redactError(c.secrets(), e)
+		}
+		return nil, nil, redactError(c.secrets(), connectError(c.endpoint(), err))
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		resp.Body.Close()
 		e := httpError(resp, data)
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
-			e.Message += ": the server redirects to " + loc + "; use that address as the base URL"
+			e.Message += ": the server redirects to " + shownEndpoint(loc) + "; use that address as the base URL"
 		}
-		return nil, data, redactor(c.APIKey).error(e)
+		return nil, data, redactError(c.secrets(), e)
 	}
 	return resp, nil, nil
 }
 
-// Complete sends a stream:false request and decodes the whole answer. The error, when not
-// nil, is the *Error also in the Result.
+// Complete sends a stream:false request and decodes the whole answer. The stall timeout
+// bounds every wait: for the headers and between any two reads of the body. The error, when
+// not nil, is the *Error also in the Result.
 func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
-	resp, _, e := c.post(ctx, req, false)
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watch := startWatchdog(c.StallTimeout, func() { cancel(ErrStall) })
+	defer watch.stop()
+	stalled := func() bool { return errors.Is(context.Cause(cctx), ErrStall) && ctx.Err() == nil }
+	resp, _, e := c.post(cctx, req, false)
 	if e == nil {
 		defer resp.Body.Close()
+		watch.touch()
 		host := resp.Request.URL.Host
-		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), nil, func(err error) error {
+		f := newFeed(resp.Body, resp.Header.Get("Content-Type"), watch.touch, func(err error) error {
 			return readError(host, err)
 		})
+		f.wire = c.Wire
 		if f.failed != nil {
 			f.failed = prefixHTTP(resp, f.failed)
 		}
 		for _, ok := f.next(); ok; _, ok = f.next() {
 		}
 		r := f.Result()
-		if ctx.Err() != nil && r.Outcome != OutcomeComplete {
+		switch {
+		case stalled() && r.Outcome != OutcomeComplete:
+			se := stallError(c.StallTimeout)
+			return Result{Message: r.Message, Outcome: OutcomeError, Err: se}, se
+		case ctx.Err() != nil && r.Outcome != OutcomeComplete:
 			r.Outcome, r.Err = OutcomeStopped, nil
 			return r, ctx.Err()
 		}
-		r.Err = redactor(c.APIKey).error(r.Err)
+		set := c.secrets()
+		r.Message = RedactMessage(set, r.Message)
+		r.Err = redactError(set, r.Err)
 		if r.Err != nil {
 			return r, r.Err
 		}
 		return r, nil
+	}
+	if stalled() {
+		se := stallError(c.StallTimeout)
+		return Result{Outcome: OutcomeError, Err: se}, se
 	}
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped}, ctx.Err()

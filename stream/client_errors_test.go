@@ -250,8 +250,12 @@ func TestTruncationOverHTTP(t *testing.T) {
 			conn.Close()
 		})
 		res, _ := streamResult(t, c)
-		if res.Outcome != OutcomeTruncated || res.Message.Content != "kept" || res.Malformed != 0 {
+		if res.Outcome != OutcomeError || res.Message.Content != "kept" || res.Malformed != 0 {
 			t.Errorf("result = %+v", res)
+		}
+		if !errors.Is(res.Err, ErrConnectionDropped) || !strings.Contains(res.Err.Message, "was reset") ||
+			res.Err.Message == msgTruncated {
+			t.Errorf("a dropped connection reads %q; it must say the connection was reset", res.Err.Message)
 		}
 	})
 }

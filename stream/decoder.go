@@ -3,9 +3,9 @@ package stream
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
+	"unicode/utf16"
 	"unsafe"
 
 	"github.com/phasechat/phasechat/phase"
@@ -31,6 +31,7 @@ type Update struct {
 	Kind   Kind
 	Events []phase.Event
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
+	Err    *Error            // the stream's error, on the Update whose events report it
 }
 
 // Outcome is how a stream ended (docs/architecture.md, Outcomes).
@@ -69,6 +70,11 @@ type Decoder struct {
 	err       *Error
 	outcome   Outcome // set once, by [DONE] or End
 	malformed int
+	// highContent and highReasoning hold a high surrogate half that ended the last delta of
+	// the text, to be joined with the low half the next one starts with (0: none).
+	highContent, highReasoning rune
+	ch                         wireChunk // the chunk being decoded, reused
+	pools                      chunkPools
 }
 
 // NewDecoder returns a decoder for one stream.
@@ -94,17 +100,18 @@ func (d *Decoder) Frame(f Frame) Update {
 	case f.Event == "message_start":
 		return d.unsupported(u)
 	}
-	var ch wireChunk
 	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
 		return d.skip(u)
 	}
-	if err := json.Unmarshal(data, &ch); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+	d.ch = wireChunk{}
+	ch := &d.ch
+	if !decodeChunk(f.Data, ch, &d.pools) {
 		return d.skip(u)
 	}
 	if ch.Type == "message_start" && ch.Choices == nil {
 		return d.unsupported(u)
 	}
-	d.chunk(&ch, &u)
+	d.chunk(ch, &u)
 	if len(ch.Error) > 0 && string(ch.Error) != "null" {
 		u.Kind = KindError
 		d.fail(&u, serverError(ch.Error))
@@ -151,26 +158,22 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	}
 	delta := &choice.Delta
 	if r := delta.reasoning(); r.Set {
-		d.text(u, r.S, true)
+		d.text(u, r.S, true, r.lone)
 		if f := delta.reasoningField(); f != "" {
 			d.field = f
 		}
 	}
 	for _, p := range delta.Content.Parts {
-		d.text(u, p.Text, p.Reasoning)
+		d.text(u, p.Text, p.Reasoning, p.lone)
 	}
 	if delta.Content.Set && len(delta.Content.Parts) == 0 {
 		u.Kind = KindText // an empty block list: still a text frame
 	}
 	for i := range delta.ToolCalls {
-		var c *call
-		c, u.Calls = d.asm.fragment(&delta.ToolCalls[i], u.Calls)
-		ev := phase.Event{Kind: phase.KindTool}
-		if c != nil {
-			ev.Tool = c.name
-		}
-		u.Events = append(u.Events, ev)
-		u.Kind = KindTool
+		d.fragment(u, &delta.ToolCalls[i])
+	}
+	if f, ok := delta.legacyCall(); ok {
+		d.fragment(u, &f)
 	}
 	if fr := choice.FinishReason; fr.S != "" {
 		d.finish = fr.S
@@ -178,23 +181,71 @@ func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	}
 }
 
+func (d *Decoder) fragment(u *Update, f *wireToolCall) {
+	var c *call
+	c, u.Calls = d.asm.fragment(f, u.Calls)
+	ev := phase.Event{Kind: phase.KindTool}
+	if c != nil {
+		ev.Tool = c.name
+	}
+	u.Events = append(u.Events, ev)
+	u.Kind = KindTool
+}
+
 // text applies one content or reasoning delta. An empty delta still moves the phase (a
 // KindText event with no text); a non-empty one also shows the tool calls before it are over.
-func (d *Decoder) text(u *Update, s string, reasoning bool) {
+// A high surrogate half that ends the delta is held back until the next delta of the same
+// text shows whether it brings the low half (a server that cuts its text between the halves
+// of a UTF-16 pair and escapes each piece on its own).
+func (d *Decoder) text(u *Update, s string, reasoning bool, halves lone) {
 	if u.Kind != KindTool {
 		u.Kind = KindText
 	}
-	kind := phase.KindText
+	kind, high, text := phase.KindText, &d.highContent, &d.content
 	if reasoning {
-		kind = phase.KindReasoning
-		d.reasoning = append(d.reasoning, s...)
-	} else {
-		d.content = append(d.content, s...)
+		kind, high, text = phase.KindReasoning, &d.highReasoning, &d.reasoning
 	}
+	s = joinHalves(s, high, halves)
+	*text = append(*text, s...)
 	if s != "" {
 		u.Calls = d.asm.over(nil, u.Calls)
 	}
 	u.Events = append(u.Events, phase.Event{Kind: kind, Delta: s})
+}
+
+// joinHalves returns s with *high, the high half held back from the previous delta, joined
+// to the low half s starts with (or shown as U+FFFD when s does not start with one), and with
+// its own trailing high half held back in *high.
+func joinHalves(s string, high *rune, halves lone) string {
+	if *high != 0 {
+		if halves.low != 0 {
+			s = string(utf16.DecodeRune(*high, halves.low)) + s[len("\uFFFD"):]
+		} else {
+			s = "\uFFFD" + s
+		}
+		*high = 0
+	}
+	if halves.high != 0 {
+		*high = halves.high
+		s = s[:len(s)-len("\uFFFD")]
+	}
+	return s
+}
+
+// flushHalves shows a high half still held back at the end of the stream as U+FFFD, without
+// moving any tool call (the end decides that).
+func (d *Decoder) flushHalves(u *Update) {
+	for _, t := range []struct {
+		high *rune
+		text *[]byte
+		kind phase.Kind
+	}{{&d.highReasoning, &d.reasoning, phase.KindReasoning}, {&d.highContent, &d.content, phase.KindText}} {
+		if *t.high != 0 {
+			*t.high = 0
+			*t.text = append(*t.text, "\uFFFD"...)
+			u.Events = append(u.Events, phase.Event{Kind: t.kind, Delta: "\uFFFD"})
+		}
+	}
 }
 
 // fail records the stream's first error and reports it; later errors change nothing.
@@ -204,11 +255,13 @@ func (d *Decoder) fail(u *Update, e *Error) {
 	}
 	d.err = e
 	d.asm.frozen = true
+	u.Err = e
 	u.Events = append(u.Events, phase.Event{Kind: phase.KindError, Error: e.Message})
 }
 
 // conclude ends the stream at [DONE].
 func (d *Decoder) conclude(u *Update) {
+	d.flushHalves(u)
 	d.outcome = OutcomeComplete
 	if d.err != nil {
 		d.outcome = OutcomeError
@@ -247,6 +300,10 @@ func (d *Decoder) End(cause error) Update {
 	case errors.Is(cause, context.Canceled):
 		d.outcome = OutcomeStopped
 		return u
+	}
+	d.flushHalves(&u)
+	switch {
+	case d.outcome != "":
 	case d.finish != "":
 		d.outcome = OutcomeComplete
 		u.Events = append(u.Events, phase.Event{Kind: phase.KindDone})

@@ -42,6 +42,10 @@ const (
 // ErrStall is the cause of the error that ends a stream silent for longer than StallTimeout.
 var ErrStall = errors.New("stream: no data within the stall timeout")
 
+// ErrConnectionDropped is the cause of the error that ends a stream whose connection broke
+// (reset, or cut in the middle of the body) before the reply finished.
+var ErrConnectionDropped = errors.New("stream: the connection dropped mid-stream")
+
 // ErrTruncated is the cause of a truncated stream's error.
 var ErrTruncated = errors.New("stream: the stream ended without finish_reason or [DONE]")
 
@@ -105,7 +109,7 @@ func connectError(endpoint string, err error) *Error {
 	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
 		reason = "timed out"
 	}
-	return &Error{Message: "Could not connect to " + endpoint + ": " + oneLine(reason, 200), Cause: err}
+	return &Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + oneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
 }
 
 // httpError describes a non-2xx answer: "HTTP 401 from api.openai.com: <the provider's
@@ -226,37 +230,3 @@ func oneLine(s string, limit int) string {
 	r := []rune(s)
 	return string(r[:limit]) + "…"
 }
-
-// redactor hides the API key in text that may echo it.
-type redactor string
-
-const redacted = "[redacted]"
-
-func (key redactor) text(s string) string {
-	if len(key) < 4 {
-		return s
-	}
-	return strings.ReplaceAll(s, string(key), redacted)
-}
-
-// error returns e with the key hidden from its message and its cause's text.
-func (key redactor) error(e *Error) *Error {
-	if e == nil || len(key) < 4 {
-		return e
-	}
-	out := *e
-	out.Message = key.text(e.Message)
-	if e.Cause != nil && strings.Contains(e.Cause.Error(), string(key)) {
-		out.Cause = redactedError{e.Cause, key}
-	}
-	return &out
-}
-
-// redactedError is an error whose text hides the key; errors.Is and As still see through it.
-type redactedError struct {
-	err error
-	key redactor
-}
-
-func (r redactedError) Error() string { return r.key.text(r.err.Error()) }
-func (r redactedError) Unwrap() error { return r.err }

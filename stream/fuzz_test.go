@@ -223,6 +223,9 @@ func argumentBytes(u Update) int {
 			for _, tc := range c.Delta.ToolCalls {
 				n += len(tc.Function.Arguments.Text)
 			}
+			if f, ok := c.Delta.legacyCall(); ok {
+				n += len(f.Function.Arguments.Text)
+			}
 			break
 		}
 	}

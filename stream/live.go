@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"sync"
+	"syscall"
 
-	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // Stream starts a streaming request; the HTTP exchange happens on the first Next. Cancelling
@@ -17,7 +17,8 @@ import (
 // Next as the end-of-stream Update and out of Result.
 func (c *Client) Stream(ctx context.Context, req Request) *Stream {
 	sctx, cancel := context.WithCancelCause(ctx)
-	return &Stream{c: c, req: req, ctx: sctx, cancel: cancel}
+	set := c.secrets()
+	return &Stream{c: c, req: req, ctx: sctx, cancel: cancel, set: set, red: newUpdateRedactor(set)}
 }
 
 // Stream is one streaming response. Next is for one goroutine; Close may be called from any
@@ -30,6 +31,8 @@ type Stream struct {
 	watch  *watchdog
 	feed   *feed
 	notice string // the request's Notice (see Result)
+	set    *secret.Set
+	red    *updateRedactor
 
 	mu     sync.Mutex
 	body   io.Closer
@@ -55,26 +58,7 @@ func (s *Stream) Next() (Update, bool) {
 	if s.feed.ended {
 		s.release()
 	}
-	return s.redact(u), ok
-}
-
-// redact hides the API key in what the server may have echoed: error events and frame data.
-func (s *Stream) redact(u Update) Update {
-	key := redactor(s.c.APIKey)
-	if len(key) < 4 {
-		return u
-	}
-	u.Frame.Data = key.text(u.Frame.Data)
-	copied := false
-	for i, ev := range u.Events {
-		if ev.Kind == phase.KindError && strings.Contains(ev.Error, string(key)) {
-			if !copied { // the decoder may still hold the slice
-				u.Events, copied = append([]phase.Event(nil), u.Events...), true
-			}
-			u.Events[i].Error = key.text(ev.Error)
-		}
-	}
-	return u
+	return s.red.update(u, s.feed.ended && ok), ok
 }
 
 // Result is the reply and how the stream ended. Called before Next has returned false, it
@@ -87,7 +71,8 @@ func (s *Stream) Result() Result {
 		}
 	}
 	r := s.feed.Result()
-	r.Err = redactor(s.c.APIKey).error(r.Err)
+	r.Message = RedactMessage(s.set, r.Message)
+	r.Err = redactError(s.set, r.Err)
 	r.Notice = s.notice
 	return r
 }
@@ -137,6 +122,7 @@ func (s *Stream) open() {
 	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
 		return s.endCause(readError(host, err))
 	})
+	s.feed.wire = s.c.Wire
 	if s.feed.failed != nil {
 		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
 	}
@@ -153,7 +139,7 @@ func (s *Stream) endCause(err error) error {
 		return context.Canceled
 	}
 	if e, ok := err.(*Error); ok {
-		return redactor(s.c.APIKey).error(e)
+		return redactError(s.set, e)
 	}
 	return err
 }
@@ -162,12 +148,16 @@ func (s *Stream) endCause(err error) error {
 // error (the decoder decides between complete and truncated).
 func readError(host string, err error) error {
 	switch {
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+	case err == io.EOF:
 		return nil
 	case errors.Is(err, ErrFrameTooLarge):
 		return &Error{Message: msgTooLarge, Cause: err}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
+		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
+			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200), Cause: err}
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 }
 
 // prefixHTTP says which server answered a 2xx that is not an event stream.

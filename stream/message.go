@@ -168,7 +168,11 @@ func messageFromWire(d *wireDelta) Message {
 	}
 	m.Reasoning += d.reasoning().S
 	m.ReasoningField = d.reasoningField()
-	for i, tc := range d.ToolCalls {
+	calls := d.ToolCalls
+	if f, ok := d.legacyCall(); ok && len(calls) == 0 {
+		calls = []wireToolCall{f}
+	}
+	for i, tc := range calls {
 		index := i
 		if tc.Index.Set && tc.Index.N >= 0 {
 			index = tc.Index.N

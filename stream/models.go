@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"sort"
-	"strings"
 )
 
 // maxModelsBody caps how much of a GET /models answer is read.
@@ -18,10 +17,10 @@ const maxModelsBody = 8 << 20
 // {"data":[{"id":...}]}) and returns their ids, sorted. Errors are *Errors with the key
 // redacted.
 func (c *Client) ListModels(ctx context.Context) ([]string, error) {
-	url := strings.TrimRight(c.BaseURL, "/") + "/models"
+	url := joinPath(c.BaseURL, "/models")
 	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, redactor(c.APIKey).error(&Error{Message: fmt.Sprintf("The endpoint %q is not a valid URL", url), Cause: err})
+		return nil, redactError(c.secrets(), &Error{Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(url)), Cause: scrubURL(err, url)})
 	}
 	for k, v := range c.Headers {
 		hr.Header.Set(k, v)
@@ -32,15 +31,18 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	}
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
-		return nil, redactor(c.APIKey).error(connectError(url, err))
+		if e := refusedRedirect(err); e != nil {
+			return nil, redactError(c.secrets(), e)
+		}
+		return nil, redactError(c.secrets(), connectError(url, err))
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
 	if err != nil {
-		return nil, redactor(c.APIKey).error(&Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + oneLine(err.Error(), 200), Cause: err})
+		return nil, redactError(c.secrets(), &Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + oneLine(err.Error(), 200), Cause: err})
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, redactor(c.APIKey).error(httpError(resp, data))
+		return nil, redactError(c.secrets(), httpError(resp, data))
 	}
 	var list struct {
 		Data []struct {

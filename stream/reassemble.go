@@ -2,6 +2,7 @@ package stream
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 
 	"github.com/phasechat/phasechat/phase"
@@ -22,18 +23,25 @@ type assembler struct {
 	started map[string]*call // started calls by id (ids are unique among them)
 	current *call            // the call the last fragment went to
 	next    int              // the next unused Index
+	full    bool             // an index of MaxInt was taken: next cannot grow
 	frozen  bool             // an error was seen: nothing more becomes ready
+	// touched holds, in order of appearance, the calls that took a fragment since over last
+	// looked at them. Every call not final and not in it is neither closed nor invalid, so
+	// over looks at these alone: O(1) per fragment however many calls are open.
+	touched []*call
 }
 
 type call struct {
 	wire     int // the wire index that last routed here (-1: none)
 	index    int
+	seq      int // its place in calls
 	id, name string
 	args     []byte
 	extra    json.RawMessage // the first extra_content object a fragment carried
 	lex      lexer
 	started  bool
 	final    bool // ready or failed: no more events
+	touched  bool // in assembler.touched
 }
 
 // fragment routes one tool-call fragment and applies it. It returns the call it went to, or
@@ -66,6 +74,7 @@ func (a *assembler) fragment(f *wireToolCall, out []phase.CallEvent) (*call, []p
 	}
 	c.args = append(c.args, text...)
 	c.lex.Feed(text)
+	a.touch(c)
 	switch {
 	case c.final:
 	case c.started:
@@ -117,7 +126,8 @@ func (a *assembler) route(f *wireToolCall) *call {
 
 // newCall adds a call with the wire index w, or the next unused index when w is taken or -1.
 // The call is routed to by its index from now on (so a call that came without an index is
-// found again by a later fragment that has one).
+// found again by a later fragment that has one). Once MaxInt is taken there is no next index:
+// later calls share MaxInt, after it in order of appearance, and are routed to by none.
 func (a *assembler) newCall(w int) *call {
 	if a.byWire == nil {
 		a.byWire = make(map[int]*call)
@@ -125,12 +135,33 @@ func (a *assembler) newCall(w int) *call {
 	index := w
 	if _, taken := a.byWire[w]; w < 0 || taken {
 		index = a.next
+		if a.full {
+			index = math.MaxInt
+		}
 	}
-	a.next = max(a.next, index+1)
-	c := &call{index: index, wire: -1}
+	if index == math.MaxInt {
+		a.full = true
+	} else {
+		a.next = max(a.next, index+1)
+	}
+	c := &call{index: index, wire: -1, seq: len(a.calls)}
 	a.calls = append(a.calls, c)
-	a.byWire[index] = c
+	if _, taken := a.byWire[index]; !taken {
+		a.byWire[index] = c
+	}
 	return c
+}
+
+// touch notes that c took a fragment, keeping touched in order of appearance.
+func (a *assembler) touch(c *call) {
+	if c.touched {
+		return
+	}
+	c.touched = true
+	a.touched = append(a.touched, c)
+	for i := len(a.touched) - 1; i > 0 && a.touched[i].seq < a.touched[i-1].seq; i-- {
+		a.touched[i], a.touched[i-1] = a.touched[i-1], a.touched[i]
+	}
 }
 
 // start emits the call's start, and one delta with the argument text that came before it.
@@ -169,11 +200,19 @@ func (a *assembler) over(except *call, out []phase.CallEvent) []phase.CallEvent 
 	if a.frozen {
 		return out
 	}
-	for _, c := range a.calls {
-		if c != except && !c.final && (c.lex.Closed() || c.lex.Invalid()) {
+	kept := a.touched[:0]
+	for _, c := range a.touched {
+		switch {
+		case c == except:
+			kept = append(kept, c)
+			continue
+		case !c.final && (c.lex.Closed() || c.lex.Invalid()):
 			out = a.ready(c, out)
 		}
+		c.touched = false
 	}
+	clear(a.touched[len(kept):])
+	a.touched = kept
 	return out
 }
 

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -30,14 +31,22 @@ const (
 //
 // ReplayText prints model text, which is untrusted: clean (the chat's one sanitiser, view/safe
 // Text) makes it safe for a terminal. The JSON formats escape everything and ignore clean.
+//
+// The wire format is detected from the first event (see DetectWire); ReplayWire names it.
 func Replay(r io.Reader, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
+	return ReplayWire(r, "", format, w, clean)
+}
+
+// ReplayWire is Replay with the stream decoded as wire (empty: detected).
+func ReplayWire(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
 			return nil
 		}
 		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
 	})
-	enc := json.NewEncoder(w)
+	f.wire = wire
+	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
 	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
 	for u, ok := f.next(); ok; u, ok = f.next() {
@@ -155,4 +164,28 @@ func writeText(w io.Writer, r Result, clean func(string) string) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// c1Escaper writes JSON with the C1 control characters (U+0080–U+009F), which encoding/json
+// leaves raw and a terminal may obey, written as \u escapes. In JSON text they can only stand
+// inside strings, so the escape keeps the value.
+type c1Escaper struct{ w io.Writer }
+
+func (c c1Escaper) Write(b []byte) (int, error) {
+	if !bytes.Contains(b, []byte{0xc2}) {
+		return c.w.Write(b)
+	}
+	out := make([]byte, 0, len(b)+16)
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f {
+			out = fmt.Appendf(out, `\u%04x`, rune(b[i+1]))
+			i++
+			continue
+		}
+		out = append(out, b[i])
+	}
+	if _, err := c.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

@@ -1,10 +1,8 @@
 package stream
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 )
 
 // The wire types below are the part of an OpenAI chat.completion.chunk (and, for stream:false,
@@ -31,6 +29,19 @@ type wireDelta struct {
 	ReasoningContent wireString     `json:"reasoning_content"`
 	Reasoning        wireString     `json:"reasoning"`
 	ToolCalls        []wireToolCall `json:"tool_calls"`
+	FunctionCall     *wireFunction  `json:"function_call"` // the pre-tools form: one call
+}
+
+// legacyCall is the delta's function_call (the pre-tools form, one call per reply) as the
+// fragment of the call at index 0; ok is false when there is none or it carries nothing.
+func (d *wireDelta) legacyCall() (f wireToolCall, ok bool) {
+	fc := d.FunctionCall
+	if fc == nil || !fc.Name.Set && !fc.Arguments.Set {
+		return f, false
+	}
+	f.Index = wireIndex{N: 0, Set: true}
+	f.Function = *fc
+	return f, true
 }
 
 // reasoning is the delta's reasoning text: reasoning_content (DeepSeek, xAI, llama.cpp ...) or
@@ -54,13 +65,15 @@ func (d *wireDelta) reasoningField() string {
 }
 
 type wireToolCall struct {
-	Index    wireIndex  `json:"index"`
-	ID       wireString `json:"id"`
-	Function struct {
-		Name      wireString `json:"name"`
-		Arguments wireArgs   `json:"arguments"`
-	} `json:"function"`
+	Index        wireIndex       `json:"index"`
+	ID           wireString      `json:"id"`
+	Function     wireFunction    `json:"function"`
 	ExtraContent json.RawMessage `json:"extra_content"` // Gemini: thought signatures
+}
+
+type wireFunction struct {
+	Name      wireString `json:"name"`
+	Arguments wireArgs   `json:"arguments"`
 }
 
 // extraContent is a tool call's extra_content kept for sending back: a JSON object, copied;
@@ -95,14 +108,22 @@ func (w *wireIndex) UnmarshalJSON(b []byte) error {
 type wireString struct {
 	S   string
 	Set bool
+	lone
 }
 
 func (w *wireString) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
-		w.S, w.Set = unquote(b), true
+		w.S, w.lone = unquote(b)
+		w.Set = true
 	}
 	return nil
 }
+
+// lone is the UTF-16 surrogate halves a string's \u escapes left unpaired at its edges: a low
+// half as its very first escape, a high half as its very last (0: none). Each was decoded as
+// U+FFFD, the last three bytes or the first three of the text; a stream joins them with the
+// half that the neighbouring delta of the same text brings.
+type lone struct{ low, high rune }
 
 // wireContent is delta.content: a string, or (Mistral magistral) an array of blocks, where
 // "thinking" blocks are reasoning and "text" blocks are content. Parts keeps the blocks in
@@ -115,13 +136,15 @@ type wireContent struct {
 type contentPart struct {
 	Text      string
 	Reasoning bool
+	lone
 }
 
 func (w *wireContent) UnmarshalJSON(b []byte) error {
 	switch {
 	case len(b) == 0:
 	case b[0] == '"':
-		w.Parts, w.Set = []contentPart{{Text: unquote(b)}}, true
+		text, halves := unquote(b)
+		w.Parts, w.Set = []contentPart{{Text: text, lone: halves}}, true
 	case b[0] == '[':
 		var blocks []struct {
 			Type     string          `json:"type"`
@@ -135,7 +158,7 @@ func (w *wireContent) UnmarshalJSON(b []byte) error {
 		for _, bl := range blocks {
 			switch bl.Type {
 			case "text":
-				w.Parts = append(w.Parts, contentPart{Text: bl.Text.S})
+				w.Parts = append(w.Parts, contentPart{Text: bl.Text.S, lone: bl.Text.lone})
 			case "thinking":
 				w.Parts = append(w.Parts, contentPart{Text: thinkingText(bl.Thinking), Reasoning: true})
 			}
@@ -167,28 +190,20 @@ type wireArgs struct {
 	Text  string
 	Whole bool
 	Set   bool
+	lone
 }
 
 func (w *wireArgs) UnmarshalJSON(b []byte) error {
 	switch {
 	case len(b) == 0 || string(b) == "null":
 	case b[0] == '"':
-		w.Text, w.Set = unquote(b), true
+		w.Text, w.lone = unquote(b)
+		w.Set = true
 	default:
 		w.Text, w.Whole, w.Set = string(b), true, true
 	}
 	return nil
 }
 
-// unquote decodes a JSON string literal that encoding/json has already validated. Strings with
-// no escapes and valid UTF-8 are copied directly; the rest go through encoding/json, which
-// also replaces invalid UTF-8 with U+FFFD.
-func unquote(b []byte) string {
-	inner := b[1 : len(b)-1]
-	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
-		return string(inner)
-	}
-	var s string
-	_ = json.Unmarshal(b, &s)
-	return s
-}
+// unquote decodes a JSON string literal that encoding/json has already validated.
+func unquote(b []byte) (string, lone) { return unescape(string(b[1 : len(b)-1])) }

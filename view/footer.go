@@ -48,9 +48,9 @@ func renderHelp(st *theme, keys []Key, width int) string {
 	return b.String()
 }
 
-// renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · turn 120↑ 45↓ ·
-// session 900↑ 300↓". Only the endpoint's host is shown, never user info or a path; the API
-// key is never in a Footer. Usage shows once it is non-zero.
+// renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · Chat Completions ·
+// MCP 2/3 · turn 120↑ 45↓ · session 900↑ 300↓". Only the endpoint's host is shown, never user
+// info or a path; the API key is never in a Footer. Usage shows once it is non-zero.
 func renderFooter(st *theme, f Footer, width int) string {
 	var parts []string
 	if f.Demo {
@@ -61,6 +61,12 @@ func renderFooter(st *theme, f Footer, width int) string {
 	}
 	if f.Model != "" {
 		parts = append(parts, safe.Line(f.Model))
+	}
+	if f.Wire != "" {
+		parts = append(parts, safe.Line(f.Wire))
+	}
+	if f.MCP != "" {
+		parts = append(parts, safe.Line(f.MCP))
 	}
 	if u := usage("turn", f.Turn); u != "" {
 		parts = append(parts, u)

@@ -20,8 +20,11 @@ func TestRenderFooter(t *testing.T) {
 		{"host with port, no scheme", Footer{Endpoint: "localhost:8080", Model: "llama"}, 80, "localhost:8080 · llama"},
 		{"usage", Footer{Endpoint: "https://api.groq.com/openai/v1", Model: "m", Turn: Usage{120, 45}, Session: Usage{9000, 3000}}, 80,
 			"api.groq.com · m · turn 120↑ 45↓ · session 9,000↑ 3,000↓"},
+		{"the wire format", Footer{Endpoint: "https://api.anthropic.com/v1", Model: "claude", Wire: "Anthropic Messages", Turn: Usage{1, 2}}, 80,
+			"api.anthropic.com · claude · Anthropic Messages · turn 1↑ 2↓"},
 		{"zero usage left off", Footer{Model: "m", Session: Usage{1, 0}}, 80, "m · session 1↑ 0↓"},
 		{"accessible", Footer{Model: "m", Accessible: true}, 80, "m · accessible"},
+		{"mcp servers", Footer{Model: "m", MCP: "MCP 2/3", Turn: Usage{1, 2}}, 80, "m · MCP 2/3 · turn 1↑ 2↓"},
 		{"truncated to width", Footer{Demo: true, Model: "a-very-long-model-name"}, 20, "demo (built-in) · a…"},
 		{"empty", Footer{}, 80, ""},
 	}

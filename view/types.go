@@ -12,10 +12,12 @@ type Usage struct{ Prompt, Completion int }
 type Footer struct {
 	Endpoint   string // the endpoint URL or host; only the host is shown (never user info)
 	Model      string
-	Demo       bool // the built-in demo model answers
+	Demo       bool   // the built-in demo model answers
+	Wire       string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not shown
 	Turn       Usage
 	Session    Usage
 	Accessible bool
+	MCP        string // the MCP servers' state, e.g. "MCP 2/3"; "" when none are configured
 }
 
 // Key is one live key binding for the help line, e.g. {Keys: "esc", Does: "stop"}.

@@ -35,10 +35,13 @@ type Chat struct {
 
 	tr      transcript.Transcript
 	step    *step // the current request; nil when none
+	failed  *step // the request that failed last, until Retry, Regenerate or a new message
 	nextReq int
 	steps   int             // requests started in this turn
-	allowed map[string]bool // tools the user allowed for the rest of the session
+	allowed map[string]bool // tools the user allowed for the rest of the session, by approval key
 	noticed map[string]bool // notices already said this session
+	// saidPending is set once a request went out without the tools of a source still starting.
+	saidPending bool
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -50,32 +53,6 @@ func New(cfg Config, history []stream.Message) *Chat {
 	c.History = repairHistory(history)
 	entriesFor(&c.tr, c.History, cfg.Tools)
 	return c
-}
-
-// Entries is the transcript so far, for reading: only the engine changes it.
-func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
-
-// Notice adds a line of phasechat's own to the transcript.
-func (c *Chat) Notice(text string) {
-	c.tr.Add(transcript.Spec{Role: transcript.RoleNotice, Text: text})
-}
-
-// ToggleDetails expands or folds the most recent tool card, or else the latest reasoning. It
-// reports whether there was anything to toggle.
-func (c *Chat) ToggleDetails() bool {
-	entries := c.tr.Entries()
-	for i := len(entries) - 1; i >= 0; i-- {
-		e := entries[i]
-		if n := len(e.Cards()); n > 0 {
-			c.tr.ToggleCard(e, n-1)
-			return true
-		}
-		if e.Reasoning() != "" {
-			c.tr.ToggleReasoning(e)
-			return true
-		}
-	}
-	return false
 }
 
 // Model is the provider and model the next request goes to.
@@ -96,11 +73,17 @@ func (c *Chat) Submit(text string) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
 		return nil
 	}
+	var effects []Effect
+	if st := c.failed; st != nil {
+		c.failed = nil
+		effects = c.commit(st, nil)
+	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
 	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
-	return append([]Effect{Record{Message: &msg}}, c.request()...)
+	effects = append(effects, Record{Message: &msg})
+	return append(effects, c.request()...)
 }
 
 // Retry re-sends the request that failed. Only in the error phase.
@@ -109,6 +92,7 @@ func (c *Chat) Retry() []Effect {
 		return nil
 	}
 	c.steps--
+	c.failed = nil
 	return c.request()
 }
 
@@ -122,6 +106,7 @@ func (c *Chat) Regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
+	c.failed = nil
 	c.History = c.History[:lastUser(c.History)+1]
 	entries := c.tr.Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -148,11 +133,14 @@ func (c *Chat) Stop() []Effect {
 	}
 	c.step = nil
 	c.tr.SetMark(st.entry, transcript.MarkStopped, st.entry.Note())
-	return append(st.release(), c.commit(st, true)...)
+	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 
 // request starts the next request of the turn from the current history.
 func (c *Chat) request() []Effect {
+	if c.cfg.Tools != nil {
+		c.notePending()
+	}
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
@@ -173,6 +161,47 @@ func (c *Chat) noticeOnce(text string) {
 	}
 	c.noticed[text] = true
 	c.notice("%s", text)
+}
+
+// notePending says, once a session, that a request goes without the tools of sources still
+// starting. It asks before Definitions: a source that gets ready in between is named though
+// its tools made it, never the other way round.
+func (c *Chat) notePending() {
+	p, ok := c.cfg.Tools.(PendingTools)
+	if !ok || c.saidPending {
+		return
+	}
+	if names := p.Pending(); len(names) > 0 {
+		c.saidPending = true
+		c.notice("Still starting: %s. This request goes out with the tools that are ready.", strings.Join(names, ", "))
+	}
+}
+
+// Notice appends a line from phasechat itself to the transcript (e.g. an MCP server that
+// failed to start). text is untrusted: the view sanitises it.
+func (c *Chat) Notice(text string) {
+	c.tr.Add(transcript.Spec{Role: transcript.RoleNotice, Text: text})
+}
+
+// Entries is the transcript so far, for reading: only the engine changes it.
+func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
+
+// ToggleDetails expands or folds the most recent tool card, or else the latest reasoning. It
+// reports whether there was anything to toggle.
+func (c *Chat) ToggleDetails() bool {
+	entries := c.tr.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if n := len(e.Cards()); n > 0 {
+			c.tr.ToggleCard(e, n-1)
+			return true
+		}
+		if e.Reasoning() != "" {
+			c.tr.ToggleReasoning(e)
+			return true
+		}
+	}
+	return false
 }
 
 // notice appends a line of the engine's own to the transcript.

@@ -92,7 +92,24 @@ type ToolDoneMsg struct {
 type Toolbox interface {
 	Definitions() []stream.Tool
 	SideEffects(name string) bool
+	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
+	// JSON or fail the tool's schema), in words for the model; "" when it can run.
+	Check(call Call) string
 	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
 	// JSON punctuation beyond {…} and [N items]; "" when there are none.
 	Describe(call Call) string
+}
+
+// ApprovalKeyer is a Toolbox whose tools can change what they declare about themselves (an
+// MCP server's annotations). An "allow for the session" answer is remembered by the key, so
+// a tool whose key changes is asked about again.
+type ApprovalKeyer interface {
+	ApprovalKey(name string) string
+}
+
+// PendingTools is a Toolbox whose tools arrive over time (MCP servers still starting). A
+// request goes out with the tools that are ready; the first request that goes without some
+// says so, once, naming what it goes without.
+type PendingTools interface {
+	Pending() []string
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/phasechat/phasechat/phase"
@@ -45,11 +46,12 @@ func (c *Chat) Approve(d Decision) []Effect {
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		c.allowed[name] = true
+		key := c.approvalKey(name)
+		c.allowed[key] = true
 		run(id)
 		waiting := st.asking[:0]
 		for _, other := range st.asking {
-			if st.callName(other) == name {
+			if st.callName(other) == name && c.approvalKey(name) == key {
 				c.tr.SetAsking(st.entry, other, false)
 				run(other)
 			} else {
@@ -79,7 +81,7 @@ func (c *Chat) advance(st *step) []Effect {
 		return nil
 	}
 	c.step = nil
-	effects := append(st.release(), c.commit(st, false)...)
+	effects := append(st.release(), c.commit(st, nil)...)
 	switch {
 	case st.cutOff != "":
 		// The reply is incomplete: the model does not get another request on its own.
@@ -96,32 +98,49 @@ func (c *Chat) advance(st *step) []Effect {
 	return effects
 }
 
-// fail ends the step after an error. The partial reply stays in the transcript, marked; the
-// history is left as it was, so Retry re-sends the same request.
-func (c *Chat) fail(st *step, reason string) []Effect {
+// fail ends the step after an error. The partial reply stays in the transcript, marked, its
+// unfinished calls ended with why the request failed; the history is left as it was, so Retry
+// re-sends the same request. A new message instead first commits the failed reply (see
+// Submit), so the model reads what ran and why the rest did not.
+func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 	c.step = nil
 	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
-	st.interrupt(resultStopped)
+	st.interrupt(interruptionOf(reason, err))
+	c.failed = st
 	return st.release()
 }
 
-// commit appends the step's reply and its tool results to the history. After Stop, calls that
-// never ran (never ready, or still waiting for approval) are dropped and calls still running
-// get a "stopped by the user" result.
-func (c *Chat) commit(st *step, stopped bool) []Effect {
-	neverRan := map[string]bool{} // still streaming, or waiting for approval: never started
+// interruptionOf says why a request that failed with err (reason: what the user was told)
+// ended its calls.
+func interruptionOf(reason string, err *stream.Error) phase.Interruption {
+	why := phase.CutRequestFailed
+	switch {
+	case err == nil:
+	case errors.Is(err, stream.ErrStall):
+		why = phase.CutServerStalled
+	case errors.Is(err, stream.ErrConnectionDropped):
+		why = phase.CutConnectionDrop
+	case errors.Is(err, stream.ErrTruncated):
+		why = phase.CutArgumentsCut
+	}
+	return phase.Interruption{Why: why, Detail: reason}
+}
+
+// commit appends the step's reply and its tool results to the history. After Stop (why not
+// nil) the unfinished calls are interrupted first. Calls that never ran (their arguments never
+// complete, or still waiting for approval) are dropped; calls that ran keep their result, or
+// the interruption that ended them.
+func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	for _, id := range st.asking {
-		neverRan[id] = true
-	}
-	for _, call := range st.calls.List() {
-		if call.Status == phase.CallPending {
-			neverRan[call.ID] = true
+		if st.unran == nil {
+			st.unran = map[string]bool{}
 		}
+		st.unran[id] = true
 	}
-	if stopped {
-		st.interrupt(resultStopped)
+	if why != nil {
+		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
@@ -131,8 +150,9 @@ func (c *Chat) commit(st *step, stopped bool) []Effect {
 	var results []stream.Message
 	for _, call := range st.calls.List() {
 		var text string
+		cut, _ := call.Error.(phase.Interruption)
 		switch {
-		case call.Status == phase.CallPending, neverRan[call.ID]:
+		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending, st.unsent[call.ID]:
 			continue
 		case call.Status == phase.CallDone:
 			text = resultText(call.Result)

@@ -14,14 +14,19 @@ func (s *fakeSource) Next() (stream.Update, bool) { return stream.Update{}, fals
 func (s *fakeSource) Result() stream.Result       { return stream.Result{} }
 func (s *fakeSource) Close()                      { s.closed = true }
 
-// fakeTools offers every tool; names in sideEffects need approval.
-type fakeTools struct{ sideEffects map[string]bool }
+// fakeTools offers every tool; names in sideEffects need approval; a call whose arguments
+// are in invalid is rejected by Check with that text.
+type fakeTools struct {
+	sideEffects map[string]bool
+	invalid     map[string]string
+}
 
 func (t fakeTools) Definitions() []stream.Tool {
 	return []stream.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
 }
 func (t fakeTools) SideEffects(name string) bool { return t.sideEffects[name] }
 func (t fakeTools) Describe(c Call) string       { return "args=" + c.Arguments }
+func (t fakeTools) Check(c Call) string          { return t.invalid[c.Arguments] }
 
 func text(d string) stream.Update {
 	return stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}

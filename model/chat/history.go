@@ -1,6 +1,8 @@
 package chat
 
 import (
+	"strings"
+
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
@@ -12,6 +14,15 @@ const resultInterrupted = "No result: the session ended before this tool finishe
 // notRun holds the engine's own answers for calls that did not run to the end; a rebuilt
 // transcript shows those cards as failed, as the live one did.
 var notRun = map[string]bool{resultStopped: true, resultDeclined: true, resultNoAsk: true, resultNoTools: true, resultInterrupted: true}
+
+// resultStopped answers a call the user stopped.
+var resultStopped = phase.Interruption{Why: phase.CutByUser}.Error()
+
+// endedEarly reports whether a tool message is one of the engine's own answers for a call that
+// did not run to the end.
+func endedEarly(content string) bool {
+	return notRun[content] || strings.HasPrefix(content, "interrupted: ")
+}
 
 // repairHistory makes a history (e.g. a session log cut off mid-turn) valid to send: every
 // assistant tool call gets exactly one tool message right after its assistant message (a
@@ -71,7 +82,7 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, tools Toolbox) {
 			if e == nil {
 				continue
 			}
-			if notRun[m.Content] {
+			if endedEarly(m.Content) {
 				card, _ := e.Card(m.ToolCallID)
 				call := card.Call()
 				call.Status, call.Error = phase.CallError, m.Content

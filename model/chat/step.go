@@ -20,17 +20,19 @@ type step struct {
 	tr     *transcript.Transcript
 	entry  *transcript.Entry
 	calls  *phase.ToolCalls
-	src    Source   // nil until the first update arrives
-	ended  bool     // the stream ended complete; only tools may be outstanding
-	asking []string // call ids waiting for approval, oldest first
+	src    Source          // nil until the first update arrives
+	ended  bool            // the stream ended complete; only tools may be outstanding
+	asking []string        // call ids waiting for approval, oldest first
+	unran  map[string]bool // calls an interruption caught waiting for approval: they never ran
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
 	reply  stream.Message
-	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
+	cutOff string          // why the server cut the reply off (stream.CutOff); "" when it did not
+	unsent map[string]bool // calls the stream ended unfinished: kept out of the history
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {
-	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls()}
+	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls(), unsent: map[string]bool{}}
 }
 
 // apply folds one event into the call's state machine and shows the call's new state on its
@@ -42,13 +44,18 @@ func (st *step) apply(ev phase.CallEvent) (phase.ToolCall, bool) {
 	if !ok {
 		return call, false
 	}
-	if _, shown := st.entry.Card(call.ID); shown || ev.Type == phase.CallStart {
-		st.tr.SetCall(st.entry, call)
-	}
+	st.show(call, ev.Type == phase.CallStart)
 	return call, true
 }
 
-// fail ends a call that is not final with why as its error, through the machine.
+// show gives the card of call the machine's snapshot; add says a missing card may be added.
+func (st *step) show(call phase.ToolCall, add bool) {
+	if _, shown := st.entry.Card(call.ID); shown || add {
+		st.tr.SetCall(st.entry, call)
+	}
+}
+
+// failCall ends a call that is not final with why as its error, through the machine.
 func (st *step) failCall(id, why string) {
 	st.apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
 	st.tr.SetResult(st.entry, id, why, 0)
@@ -86,12 +93,25 @@ func (st *step) outstanding() (phase.ToolCall, bool) {
 	return phase.ToolCall{}, false
 }
 
-// interrupt ends every call that is not final with why (the tools are being cancelled): the
-// machine moves each to error, and the cards show it.
-func (st *step) interrupt(why string) {
+// interrupt ends every unfinished call with why, through the calls' state machine, and shows
+// each card as its call now stands; the tools are being cancelled.
+func (st *step) interrupt(why phase.Interruption) {
+	for _, id := range st.asking {
+		if st.unran == nil {
+			st.unran = map[string]bool{}
+		}
+		st.unran[id] = true
+	}
+	before := map[string]phase.CallStatus{}
 	for _, call := range st.calls.List() {
-		if call.Status == phase.CallPending || call.Status == phase.CallRunning {
-			st.failCall(call.ID, why)
+		before[call.ID] = call.Status
+	}
+	st.calls.Interrupt(why)
+	for _, call := range st.calls.List() {
+		if before[call.ID] != call.Status {
+			st.show(call, false)
+			st.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
+			st.tr.SetAsking(st.entry, call.ID, false)
 		}
 	}
 	st.asking = nil

@@ -8,7 +8,6 @@ import (
 
 // Why a call that did not finish has no real result; the model reads these.
 const (
-	resultStopped  = "stopped by the user"
 	resultDeclined = "The user declined to run this tool."
 	resultNoAsk    = "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
 	resultNoTools  = "Not run: no tools are available in this session."
@@ -34,7 +33,7 @@ func (c *Chat) HandleStream(m StreamMsg) []Effect {
 			// The stream is complete, not the turn: streamEnded decides.
 		case phase.KindError:
 			c.State = phase.Reduce(c.State, ev)
-			return c.fail(st, ev.Error)
+			return c.fail(st, ev.Error, m.Update.Err)
 		default:
 			c.State = phase.Reduce(c.State, ev)
 		}
@@ -83,7 +82,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 			reason = res.Err.Message
 		}
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindError, Error: reason})
-		return append(effects, c.fail(st, reason)...)
+		return append(effects, c.fail(st, reason, res.Err)...)
 	}
 }
 
@@ -107,28 +106,47 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 // the moment it is ready.
 func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 	call, ok := st.apply(ev)
-	if !ok || ev.Type != phase.CallReady {
+	if !ok {
 		return nil
 	}
-	if _, shown := st.entry.Card(call.ID); !shown {
-		return nil
+	_, shown := st.entry.Card(call.ID)
+	switch ev.Type {
+	case phase.CallFail:
+		// The stream ended the call before it was whole (a reply cut off by the server): it
+		// is never run, and it stays out of the history, whose calls must be whole.
+		st.unsent[call.ID] = true
+		if shown {
+			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
+		}
+	case phase.CallReady:
+		if !shown {
+			return nil
+		}
+		if c.cfg.Tools != nil {
+			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
+		}
+		if call.Status == phase.CallError {
+			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
+			return nil
+		}
+		return c.dispatch(st, call)
 	}
-	if c.cfg.Tools != nil {
-		c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
-	}
-	if call.Status == phase.CallError {
-		c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
-		return nil
-	}
-	return c.dispatch(st, call)
+	return nil
 }
 
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
+	args := Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
 	switch {
 	case c.cfg.Tools == nil:
 		c.refuse(st, call.ID, resultNoTools)
 		return nil
+	}
+	if problem := c.cfg.Tools.Check(args); problem != "" {
+		c.refuse(st, call.ID, problem) // a call that cannot run is the model's to fix, not the user's to judge
+		return nil
+	}
+	switch {
 	case c.needsApproval(call.Name) && !c.cfg.CanAsk:
 		c.refuse(st, call.ID, resultNoAsk)
 		return nil
@@ -140,11 +158,20 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		}
 		return nil
 	}
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: args}}
 }
 
 func (c *Chat) needsApproval(name string) bool {
-	return !c.cfg.AutoApprove && !c.allowed[name] && c.cfg.Tools.SideEffects(name)
+	return !c.cfg.AutoApprove && !c.allowed[c.approvalKey(name)] && c.cfg.Tools.SideEffects(name)
+}
+
+// approvalKey is what "allow for the session" remembers a tool by: its name, or what a
+// toolbox whose tools can change what they declare says stands for the tool as it is now.
+func (c *Chat) approvalKey(name string) string {
+	if k, ok := c.cfg.Tools.(ApprovalKeyer); ok {
+		return k.ApprovalKey(name)
+	}
+	return name
 }
 
 // refuse ends a call without running it; the model reads why.

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/phasechat/phasechat/model/mcp"
 )
 
 // File is a parsed config file. Zero values mean "not set": the command line's defaults apply.
@@ -34,6 +36,8 @@ type File struct {
 	Save *bool `toml:"save"`
 	// Providers by name.
 	Providers map[string]*Provider `toml:"provider"`
+	// MCP are the MCP servers to start, [mcp.NAME] tables (checked by mcp.Config.Check).
+	MCP mcp.Config `toml:"mcp"`
 
 	// Path is the file this was read from ("" for text parsed without one).
 	Path string `toml:"-"`
@@ -47,6 +51,9 @@ type File struct {
 // Provider is one [provider.NAME] table.
 type Provider struct {
 	Name string `toml:"-"`
+	// Type is the provider's wire format: "openai" (Chat Completions, the default),
+	// "anthropic" (Messages) or "openai-responses" (Responses).
+	Type string `toml:"type"`
 	// BaseURL is the API root; requests go to BaseURL/chat/completions.
 	BaseURL string `toml:"base_url"`
 	// APIKey is a literal key. Prefer APIKeyEnv or APIKeyCmd: a file is easy to leak.
@@ -191,6 +198,9 @@ func Parse(data []byte, file string) (*File, error) {
 		if len(k) >= 4 && k[0] == "provider" && k[2] == "extra_body" {
 			continue // extra_body is free-form
 		}
+		if k[0] == "mcp" {
+			continue // the [mcp] section's own check reports these
+		}
 		bad(k, "unknown key%s", suggestion(k))
 	}
 	for _, k := range md.Keys() {
@@ -231,6 +241,17 @@ func Parse(data []byte, file string) (*File, error) {
 			bad([]string{"default"}, "names the provider %q, which the file does not define%s", prov, known(f.Order))
 		}
 	}
+	if f.MCP != nil {
+		if err := f.MCP.Check(mcp.Source{File: file, Text: data, Meta: md, Prefix: []string{"mcp"}}); err != nil {
+			for _, e := range unjoin(err) {
+				var ce *mcp.ConfigError
+				if errors.As(e, &ce) {
+					e = &Error{File: ce.File, Line: ce.Line, Key: ce.Key, Problem: ce.Problem}
+				}
+				errs = append(errs, e)
+			}
+		}
+	}
 	if len(errs) > 0 {
 		sortByLine(errs)
 		return nil, errors.Join(errs...)
@@ -238,14 +259,31 @@ func Parse(data []byte, file string) (*File, error) {
 	return f, nil
 }
 
+// unjoin splits an errors.Join error into its parts.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, unjoin(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
 var validProviderName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
 // reservedBody are request fields phasechat sets itself; extra_body may not replace them.
 var reservedBody = []string{"model", "messages", "stream", "stream_options", "tools"}
 
+var providerTypes = []string{"openai", "anthropic", "openai-responses"}
+
 var reasoningEfforts = []string{"none", "minimal", "low", "medium", "high", "xhigh"}
 
 func checkProvider(p *Provider, md toml.MetaData, bad func(field, format string, args ...any)) {
+	if md.IsDefined("provider", p.Name, "type") && !containsString(providerTypes, p.Type) {
+		bad("type", "must be one of %s, not %q", strings.Join(providerTypes, ", "), p.Type)
+	}
 	if p.BaseURL == "" {
 		bad("base_url", "is required: the API root, e.g. \"https://api.openai.com/v1\"")
 	} else if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -17,6 +17,10 @@ stall_timeout = "45s"
 max_steps = 4
 save = false
 
+[mcp.files]
+command = "mcp-server-filesystem"
+args = ["."]
+
 [provider.local]
 base_url = "http://127.0.0.1:8080/v1"
 api_key = "sk-literal"
@@ -38,6 +42,7 @@ api_key_cmd = ["pass", "show", "x"]
 stream_options = "auto"
 
 [provider.env]
+type = "openai-responses"
 base_url = "https://example.org/v1"
 api_key_env = "EXAMPLE_KEY"
 stream_options = true
@@ -65,8 +70,11 @@ func TestParseEveryKey(t *testing.T) {
 	if c := f.Providers["cmd"]; !reflect.DeepEqual(c.APIKeyCmd, []string{"pass", "show", "x"}) || c.StreamOptions != StreamOptionsAuto {
 		t.Errorf("cmd = %+v", c)
 	}
-	if e := f.Providers["env"]; e.APIKeyEnv != "EXAMPLE_KEY" || e.StreamOptions != StreamOptionsOn {
+	if e := f.Providers["env"]; e.APIKeyEnv != "EXAMPLE_KEY" || e.StreamOptions != StreamOptionsOn || e.Type != "openai-responses" {
 		t.Errorf("env = %+v", e)
+	}
+	if srv, ok := f.MCP["files"]; !ok || srv.Command != "mcp-server-filesystem" {
+		t.Errorf("mcp = %+v", f.MCP)
 	}
 	if got := f.DefaultProvider(); got != p || f.DefaultModel() != "small" {
 		t.Errorf("default = %v / %q", got, f.DefaultModel())
@@ -108,6 +116,9 @@ func TestParseErrors(t *testing.T) {
 		{base + "extra_body = 3\n", "provider.p.extra_body: must be a table, such as { name = \"value\" }, not integer"},
 		{"[provider.\"a/b\"]\nbase_url = \"http://h/v1\"\n", "may hold only letters, digits"},
 		{"provider = 1\n", "c.toml:1: provider: must be a table of providers"},
+		{base + "type = \"gemini\"\n", `c.toml:3: provider.p.type: must be one of openai, anthropic, openai-responses, not "gemini"`},
+		{"[mcp.fs]\ncommand = \"x\"\nbogus = 1\n", "c.toml:3: mcp.fs.bogus"},
+		{"[mcp.fs]\nargs = [\"x\"]\n", "mcp.fs"},
 	}
 	for _, c := range cases {
 		_, err := Parse([]byte(c.text), "c.toml")
@@ -129,8 +140,8 @@ func TestEveryProblemIsReported(t *testing.T) {
 		t.Fatal("no error")
 	}
 	got := err.Error()
-	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, save, provider\n" +
-		"c.toml:4: provider.p.b: unknown key; the keys here are base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
+	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, save, provider, mcp\n" +
+		"c.toml:4: provider.p.b: unknown key; the keys here are type, base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
 		"c.toml:5: provider.p.max_tokens: must be at least 1, not -1"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -199,7 +210,7 @@ func TestExampleFileParses(t *testing.T) {
 		if k == "api_key" || k == "provider" {
 			continue // a literal key is not something to show off
 		}
-		if !strings.Contains(text, "\n"+k+" = ") && !strings.Contains(text, "."+k+"]") {
+		if !strings.Contains(text, "\n"+k+" = ") && !strings.Contains(text, "."+k+"]") && !strings.Contains(text, "["+k+".") {
 			t.Errorf("the example does not show %s", k)
 		}
 	}

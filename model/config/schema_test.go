@@ -11,6 +11,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/phasechat/phasechat/model/mcp"
 )
 
 const schemaPath = "../../docs/config.schema.json"
@@ -71,7 +73,11 @@ func TestSchemaMatchesTheGoTypes(t *testing.T) {
 	if got, want := propertyNames(prov), providerKeysSorted(); !reflect.DeepEqual(got, want) {
 		t.Errorf("schema provider keys %v, suggested keys %v", got, want)
 	}
-	for _, obj := range []map[string]any{doc, prov} {
+	server := doc["$defs"].(map[string]any)["mcpServer"].(map[string]any)
+	if got, want := propertyNames(server), tomlKeys(mcp.Server{}); !reflect.DeepEqual(got, want) {
+		t.Errorf("schema MCP server keys %v, Go mcp.Server keys %v", got, want)
+	}
+	for _, obj := range []map[string]any{doc, prov, server} {
 		if obj["additionalProperties"] != false {
 			t.Error("the schema must reject unknown keys, as the parser does")
 		}

@@ -24,6 +24,7 @@ type handTools struct{}
 
 func (handTools) Definitions() []stream.Tool   { return []stream.Tool{{Name: "now"}, {Name: "mark"}} }
 func (handTools) SideEffects(name string) bool { return name == "mark" }
+func (handTools) Check(chat.Call) string       { return "" }
 func (handTools) Describe(c chat.Call) string {
 	if c.Name == "now" {
 		return ""

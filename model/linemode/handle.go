@@ -90,6 +90,14 @@ func (s *session) sendQueued() {
 		if s.term != nil {
 			s.prompted = false // the terminal echoed the line and its end
 		}
+		if s.choosing != nil || strings.TrimSpace(text) == modelCommand {
+			if s.term == nil {
+				s.write(safe.Line(text) + "\n")
+				s.prompted = false
+			}
+			s.chooseModel(text)
+			continue
+		}
 		if strings.TrimSpace(text) == "" {
 			switch {
 			case s.term != nil && s.toComposer:

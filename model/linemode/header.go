@@ -18,6 +18,9 @@ func header(f view.Footer, terminal bool) []string {
 		} else if host := endpointHost(f.Endpoint); host != "" {
 			first += " at " + host
 		}
+		if wire := safe.Line(f.Wire); wire != "" {
+			first += ", " + wire
+		}
 		first += "."
 	}
 	if !terminal {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
@@ -22,8 +23,10 @@ type Options struct {
 	Log       perform.Recorder // nil: no session log
 	Footer    view.Footer      // the first line names the model and the endpoint's host
 	Notice    string           // announced once, as a Note line, before the first prompt
+	Models    chat.ModelLister // what "/model" lists to switch between; nil: no providers
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
+	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -38,6 +41,7 @@ func Run(o Options) (err error) {
 		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries()),
 		term:   openTerminal(o.In),
 		out:    o.Out,
+		models: o.Models,
 	}
 	if s.term != nil {
 		defer func() {
@@ -64,6 +68,9 @@ func Run(o Options) (err error) {
 	if o.Notice != "" {
 		s.say(Note(o.Notice))
 	}
+	done := make(chan struct{})
+	defer close(done)
+	s.mcp = watchMCP(o.MCP, done)
 	s.sync()
 	s.loop(sigs)
 	s.shutdown()
@@ -78,11 +85,14 @@ type session struct {
 	term   *terminal // nil: the input is not a terminal
 	out    io.Writer
 	input  *reader
+	mcp    <-chan mcp.Update
 
 	keys     keyDecoder
 	escTimer <-chan time.Time // fires escWait after a possible lone ESC; nil when none
 	line     []byte           // the line being read, up to its '\n'
 	queued   []string         // whole lines not sent yet
+	models   chat.ModelLister
+	choosing []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
 
 	focus      phase.Focus
 	focusSet   bool
@@ -102,6 +112,8 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.sync()
 		case c := <-s.input.chunks:
 			s.read(c)
+		case u := <-s.mcp:
+			s.mcpUpdate(u)
 		case <-s.escTimer:
 			s.escTimer = nil
 			for _, k := range s.keys.Expire() {

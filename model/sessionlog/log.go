@@ -8,11 +8,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -37,36 +40,44 @@ type Header struct {
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
 // called. Add only queues, so it may be called from a Bubble Tea Update.
+//
+// A write that fails (a full disk) loses nothing: the records not written stay queued, in
+// order, any partial line is cut away again, and the next Add (or Close) retries them. Each
+// failure and the recovery after it are reported to the function given to OnError at once.
 type Writer struct {
-	f    *os.File
-	mu   sync.Mutex
-	todo [][]byte
-	wake chan struct{}
-	done chan struct{}
-	err  error
-	shut bool // Close was called: Add drops records, Close returns the first error again
+	f       logFile
+	mu      sync.Mutex
+	todo    [][]byte
+	wake    chan struct{}
+	done    chan struct{}
+	err     error
+	failing bool // the last write failed; the next success is reported as a recovery
+	shut    bool // Close was called: Add drops records, Close returns the first error again
+	secrets *secret.Set
+	onError func(err error)
 }
 
-// Create opens (or creates) the log at path for appending, with mode 0600 — the log holds the
-// conversation, so only its owner may read it. A log whose last line is unterminated (the
-// program stopped mid-write) is mended first, so that appending keeps it readable: a complete
-// record there gets its newline; a cut-off one, which Read skips anyway, is cut away.
-func Create(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open the session log: %w", err)
-	}
-	if err := f.Chmod(0o600); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("cannot restrict the session log to its owner: %w", err)
-	}
-	if err := mendTail(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
-	}
-	w := &Writer{f: f, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	go w.loop()
-	return w, nil
+// logFile is the file a Writer appends to (an *os.File opened with O_APPEND).
+type logFile interface {
+	io.WriteCloser
+	Stat() (fs.FileInfo, error)
+	Truncate(size int64) error
+}
+
+// SetSecrets makes every record written from now on hide the secrets of s.
+func (w *Writer) SetSecrets(s *secret.Set) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.secrets = s
+}
+
+// OnError sets f to be told, from the writer's goroutine, each time writing fails (err says
+// why and how many records wait) and, with a nil err, when the records waiting were written
+// after all. f must not block.
+func (w *Writer) OnError(f func(err error)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.onError = f
 }
 
 // Add queues one engine record, stamped with the time now.
@@ -90,6 +101,7 @@ func (w *Writer) queue(rec Record) {
 	if w.shut {
 		return
 	}
+	line = w.secrets.RedactBytes(line)
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
@@ -130,21 +142,58 @@ func (w *Writer) loop() {
 	w.flush()
 }
 
+// flush writes what is queued. On a failed write the line written in part is cut away, and
+// it and the rest stay queued ahead of anything added meanwhile.
 func (w *Writer) flush() {
 	w.mu.Lock()
 	todo := w.todo
 	w.todo = nil
 	w.mu.Unlock()
-	for _, line := range todo {
-		if _, err := w.f.Write(line); err != nil {
-			w.mu.Lock()
-			if w.err == nil {
-				w.err = fmt.Errorf("cannot write the session log: %w", err)
-			}
-			w.mu.Unlock()
-			return
-		}
+	if len(todo) == 0 {
+		return
 	}
+	written := 0
+	var werr error
+	for _, line := range todo {
+		if werr = w.writeLine(line); werr != nil {
+			break
+		}
+		written++
+	}
+	w.mu.Lock()
+	report := w.onError
+	var told error
+	switch {
+	case werr != nil:
+		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
+		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", len(w.todo), werr)
+		if w.err == nil {
+			w.err = told
+		}
+		w.failing = true
+	case w.failing:
+		w.failing = false
+		w.err = nil // everything is in the log after all
+	default:
+		report = nil
+	}
+	w.mu.Unlock()
+	if report != nil {
+		report(told)
+	}
+}
+
+// writeLine appends one line whole or not at all: bytes of a failed write are truncated away.
+func (w *Writer) writeLine(line []byte) error {
+	fi, err := w.f.Stat()
+	if err != nil {
+		return err
+	}
+	if _, err := w.f.Write(line); err != nil {
+		w.f.Truncate(fi.Size())
+		return err
+	}
+	return nil
 }
 
 // mendTail makes f end in a newline or be empty: an unterminated last line that holds a whole

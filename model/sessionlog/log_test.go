@@ -39,7 +39,8 @@ func closeLog(t *testing.T, w *Writer) {
 	}
 }
 
-func TestCreateRestrictsTheFileToItsOwner(t *testing.T) {
+// A log phasechat creates is its owner's alone; an existing file keeps the mode its owner gave it.
+func TestCreateRestrictsANewFileToItsOwner(t *testing.T) {
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "fresh.jsonl")
 	old := filepath.Join(dir, "old.jsonl")
@@ -49,7 +50,7 @@ func TestCreateRestrictsTheFileToItsOwner(t *testing.T) {
 	if err := os.Chmod(old, 0o644); err != nil { // whatever the umask
 		t.Fatal(err)
 	}
-	for _, path := range []string{fresh, old} {
+	for path, want := range map[string]os.FileMode{fresh: 0o600, old: 0o644} {
 		w := create(t, path)
 		w.Add(userRecord("hello"))
 		closeLog(t, w)
@@ -57,8 +58,8 @@ func TestCreateRestrictsTheFileToItsOwner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mode := fi.Mode().Perm(); mode != 0o600 {
-			t.Errorf("%s has mode %o, want 600", filepath.Base(path), mode)
+		if mode := fi.Mode().Perm(); mode != want {
+			t.Errorf("%s has mode %o, want %o", filepath.Base(path), mode, want)
 		}
 	}
 	log, err := Read(old)

@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // pipeGrace is how long a finished command's output pipe may stay open after its process
@@ -21,7 +25,7 @@ const pipeGrace = time.Second
 // killed, and when the leader exits any process it left in the group is killed too.
 func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string) Result {
 	out := newHeadTail(r.maxOutput())
-	p, err := startCommand(t.argv, r.root, stdin, out)
+	p, err := startCommand(t.argv, r.root, stdin, r.childEnv(os.Environ()), out)
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}
@@ -61,10 +65,10 @@ type process struct {
 	copied chan struct{} // closed when the output reader is done
 }
 
-func startCommand(argv []string, dir, stdin string, out io.Writer) (*process, error) {
+func startCommand(argv []string, dir, stdin string, env []string, out io.Writer) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = childEnv(os.Environ())
+	cmd.Env = env
 	setProcessGroup(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -132,13 +136,48 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 	return killed, leftover
 }
 
-// childEnv is the environment of command tools: ours without the API key.
-func childEnv(env []string) []string {
+// ProviderEnv names the variables that carry provider credentials; a command never gets them.
+var ProviderEnv = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AZURE_OPENAI_API_KEY", "OPENROUTER_API_KEY",
+	"GROQ_API_KEY", "MISTRAL_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "DEEPSEEK_API_KEY", "XAI_API_KEY"}
+
+// childEnv is the environment of command tools: env without the provider key variables (those
+// of ProviderEnv and r.HiddenEnv), without any variable whose value holds a secret, and with
+// the credentials taken out of OPENAI_BASE_URL.
+func (r *Registry) childEnv(env []string) []string {
+	hidden := map[string]bool{}
+	for _, name := range append(slices.Clone(ProviderEnv), r.HiddenEnv...) {
+		hidden[name] = true
+	}
 	kept := make([]string, 0, len(env))
 	for _, kv := range env {
-		if !strings.HasPrefix(kv, "OPENAI_API_KEY=") {
-			kept = append(kept, kv)
+		name, value, _ := strings.Cut(kv, "=")
+		switch {
+		case hidden[name]:
+			continue
+		case name == "OPENAI_BASE_URL" || name == "ANTHROPIC_BASE_URL":
+			kv = name + "=" + withoutCredentials(value)
 		}
+		if r.Secrets.Contains(kv) {
+			continue
+		}
+		kept = append(kept, kv)
 	}
 	return kept
+}
+
+// withoutCredentials is a URL without its user info and key-like query parameters.
+func withoutCredentials(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	u.User = nil
+	q := u.Query()
+	for name := range q {
+		if secret.CredentialParam(name) {
+			q.Del(name)
+		}
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
 }

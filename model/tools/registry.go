@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // DefaultTimeout bounds a tool's run when its definition sets none.
@@ -26,8 +28,11 @@ type Tool struct {
 	schema      *jsonschema.Schema
 	sideEffects bool
 	timeout     time.Duration
-	argv        []string    // a command tool's program and fixed arguments; nil for a built-in
-	builtin     builtinFunc // a built-in's implementation; nil for a command tool
+	argv        []string     // a command tool's program and fixed arguments; nil for a built-in
+	builtin     builtinFunc  // a built-in's implementation; nil for a command tool
+	external    ExternalFunc // an external tool's remote call; nil otherwise
+	approvalKey string       // see External.ApprovalKey
+	group       string       // the group an external tool belongs to
 }
 
 // builtinFunc runs a built-in with validated arguments. It returns what the model is told, or
@@ -72,12 +77,20 @@ type Registry struct {
 	// MaxOutput caps a command tool's output in bytes, head and tail kept; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int
+	// Secrets are hidden from a tool's arguments before it runs and from its output and
+	// errors, and no environment variable holding one reaches a command; nil hides nothing.
+	Secrets *secret.Set
+	// HiddenEnv names environment variables a command never gets (the provider key variables
+	// of the configuration), on top of those in ProviderEnv.
+	HiddenEnv []string
 
 	root string // absolute, symlinks resolved; built-ins never reach outside it
 
-	mu    sync.RWMutex
-	tools map[string]*Tool
-	order []*Tool // in the order they were added: built-ins first
+	mu      sync.RWMutex
+	tools   map[string]*Tool   // every tool by name, group tools included
+	order   []*Tool            // tools added with Add, in that order: built-ins first
+	groups  map[string][]*Tool // external tools by group (SetGroup)
+	pending map[string]bool    // groups whose tools are still coming (ExpectGroup)
 }
 
 // NewRegistry returns a registry holding the built-ins, confined to root ("" means the working
@@ -138,13 +151,14 @@ func (r *Registry) Add(tools ...Tool) error {
 	return nil
 }
 
-// Definitions returns every tool for the request's `tools` list, built-ins first, then in the
-// order they were added.
+// Definitions returns every tool for the request's `tools` list: built-ins first, then in the
+// order they were added, then each group's tools (groups sorted by name).
 func (r *Registry) Definitions() []Definition {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	defs := make([]Definition, len(r.order))
-	for i, t := range r.order {
+	all := r.all()
+	defs := make([]Definition, len(all))
+	for i, t := range all {
 		defs[i] = Definition{Name: t.name, Description: t.description, Parameters: slices.Clone(t.parameters)}
 	}
 	return defs
@@ -154,8 +168,9 @@ func (r *Registry) Definitions() []Definition {
 func (r *Registry) Names() []string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	names := make([]string, len(r.order))
-	for i, t := range r.order {
+	all := r.all()
+	names := make([]string, len(all))
+	for i, t := range all {
 		names[i] = t.name
 	}
 	return names
@@ -178,7 +193,7 @@ func (r *Registry) clean(s string) string {
 	if r.Clean == nil {
 		panic("tools: Registry.Clean is nil; set it to the screen sanitiser (view/safe.Text) before Run or Describe")
 	}
-	return r.Clean(s)
+	return r.Clean(r.Secrets.Redact(s))
 }
 
 func (r *Registry) now() time.Time {

@@ -2,6 +2,8 @@ package tools
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -188,5 +190,41 @@ func TestNormalizeArgs(t *testing.T) {
 		if !tc.err && (stdin != tc.stdin || !reflect.DeepEqual(args, tc.args)) {
 			t.Errorf("%q: got %q %#v, want %q %#v", tc.in, stdin, args, tc.stdin, tc.args)
 		}
+	}
+}
+
+func TestCheckRejectsWhatRunWouldRejectWithoutRunning(t *testing.T) {
+	r := newTestRegistry(t, "")
+	marker := filepath.Join(r.Root(), "ran")
+	writeFile(t, filepath.Join(r.Root(), "touch.sh"), "touch ran\n")
+	addTools(t, r, `[[tool]]
+name = "touch"
+description = "makes a file"
+argv = ["/bin/sh", "touch.sh"]
+side_effects = true
+parameters = '{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}'
+`)
+	for args, want := range map[string]string{
+		`{"name":"x"}`:    "",
+		`{}`:              "invalid arguments for touch: ",
+		`{"name":`:        "invalid arguments for touch: ",
+		`{"name":3}`:      "invalid arguments for touch: ",
+		`not json at all`: "invalid arguments for touch: ",
+	} {
+		got := r.Check(Call{ID: "c", Name: "touch", Arguments: args})
+		if want == "" && got != "" || !strings.HasPrefix(got, want) {
+			t.Errorf("Check(%s) = %q, want prefix %q", args, got, want)
+		}
+		if want != "" {
+			if res := run(t, r, "touch", args); res.Output != got {
+				t.Errorf("Check says %q, Run says %q", got, res.Output)
+			}
+		}
+	}
+	if got := r.Check(Call{Name: "nope"}); !strings.HasPrefix(got, `unknown tool "nope"`) {
+		t.Errorf("unknown tool: %q", got)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("Check or a rejected Run ran the tool")
 	}
 }

@@ -52,20 +52,9 @@ func (r *Registry) Run(ctx context.Context, call Call) Result {
 }
 
 func (r *Registry) run(ctx context.Context, call Call) Result {
-	t := r.lookup(call.Name)
-	if t == nil {
-		return Result{Outcome: OutcomeRejected, ExitCode: -1, Output: fmt.Sprintf(
-			"unknown tool %q; available: %s", truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))}
-	}
-	stdin, args, err := normalizeArgs(call.Arguments)
-	if err == nil {
-		if verr := t.schema.Validate(args); verr != nil {
-			err = fmt.Errorf("%s", validationProblem(verr))
-		}
-	}
-	if err != nil {
-		return Result{Outcome: OutcomeRejected, ExitCode: -1,
-			Output: fmt.Sprintf("invalid arguments for %s: %v", t.name, err)}
+	t, stdin, args, problem := r.decode(call)
+	if problem != "" {
+		return Result{Outcome: OutcomeRejected, ExitCode: -1, Output: problem}
 	}
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
@@ -82,7 +71,40 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 		}
 		return Result{Outcome: OutcomeOK, Output: capText(out, maxBuiltinOutput)}
 	}
+	if t.external != nil {
+		return r.runExternal(ctx, runCtx, t, stdin)
+	}
 	return r.runCommand(ctx, runCtx, t, stdin)
+}
+
+// Check decodes the call's arguments and validates them against the tool's schema, without
+// running anything: it returns the rejection Run would give (sanitised), or "" when the call
+// can run. Ask for approval only for calls that pass.
+func (r *Registry) Check(call Call) string {
+	if _, _, _, problem := r.decode(call); problem != "" {
+		return r.clean(problem)
+	}
+	return ""
+}
+
+// decode finds the call's tool and decodes and validates its arguments; problem says, for the
+// model, why it cannot run.
+func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any, problem string) {
+	t = r.lookup(call.Name)
+	if t == nil {
+		return nil, "", nil, fmt.Sprintf("unknown tool %q; available: %s",
+			truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))
+	}
+	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
+	if err == nil {
+		if verr := t.schema.Validate(args); verr != nil {
+			err = fmt.Errorf("%s", validationProblem(verr))
+		}
+	}
+	if err != nil {
+		return t, "", nil, fmt.Sprintf("invalid arguments for %s: %v", t.name, err)
+	}
+	return t, stdin, args, ""
 }
 
 // interrupted reports whether the run was cut short, by the user (ctx) or by the timeout
@@ -94,7 +116,7 @@ func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, 
 	case ctx.Err() != nil:
 		msg, outcome = t.name+" was stopped by the user", OutcomeStopped
 	case runCtx.Err() != nil:
-		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, t.timeout), OutcomeTimedOut
+		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, durationText(t.timeout)), OutcomeTimedOut
 	default:
 		return Result{}, false
 	}

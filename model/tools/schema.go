@@ -13,6 +13,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // english prints the schema library's messages for the kinds leafProblem does not word itself.
@@ -139,4 +141,54 @@ func quoteAll(names []string) string {
 	}
 	slices.Sort(q)
 	return strings.Join(q, ", ")
+}
+
+// redactArgs hides the secrets in a call's arguments, in the JSON text and in every string of
+// it once decoded (a key written with \u escapes is still a key): a string holding one is
+// rewritten with it redacted.
+func redactArgs(set *secret.Set, text string) string {
+	if set.Empty() {
+		return text
+	}
+	text = set.Redact(text)
+	var v any
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return text
+	}
+	changed := false
+	var walk func(any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			if r := set.Redact(v); r != v {
+				changed = true
+				return r
+			}
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			for k, x := range v {
+				if rk := set.Redact(k); rk != k {
+					changed = true
+					delete(v, k)
+					k = rk
+				}
+				v[k] = walk(x)
+			}
+		}
+		return v
+	}
+	v = walk(v)
+	if !changed {
+		return text
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return text
+	}
+	return string(b)
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
@@ -20,9 +21,10 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
-	Footer    view.Footer // Endpoint, Model, Demo; usage is filled in per frame
-	Notice    string      // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
-	Models    ModelLister // the model picker's models (Ctrl+P); nil: no providers to switch between
+	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
+	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
+	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -43,6 +45,7 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	mcp           *mcp.Manager
 }
 
 const composerRows = 3
@@ -71,11 +74,12 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		mcp:          o.MCP,
 	}
 }
 
-// Init starts nothing: the chat waits for the user.
-func (m Model) Init() tea.Cmd { return nil }
+// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
+func (m Model) Init() tea.Cmd { return waitMCP(m.mcp) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m Model) Chat() *chat.Chat { return m.chat }
@@ -105,6 +109,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case mcpMsg:
+		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
 	case tea.KeyPressMsg:

@@ -5,20 +5,15 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/model/chat"
 )
 
-// ModelItem is one model the picker offers: a configured provider's model, and the endpoint
-// the footer shows for it.
-type ModelItem struct {
-	Provider, Model, Endpoint string
-}
+// ModelItem is one model the picker offers.
+type ModelItem = chat.ModelChoice
 
-// Label is "provider/model".
-func (it ModelItem) Label() string { return it.Provider + "/" + it.Model }
-
-// ModelLister lists every configured provider's models, asking servers when it must (it
-// runs as a command, never in Update); problems name the providers that could not be asked.
-type ModelLister func(ctx context.Context) (items []ModelItem, problems []string)
+// ModelLister lists the picker's models; it runs as a command, never in Update.
+type ModelLister = chat.ModelLister
 
 // modelsMsg carries a ModelLister's answer back to Update.
 type modelsMsg struct {
@@ -99,6 +94,6 @@ func (m Model) pickKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) switchModel(it ModelItem) Model {
 	m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
-	m.chat.Notice("Switched to " + it.Label() + ": the next request goes there, with the conversation so far.")
+	m.chat.Notice(chat.Switched(it))
 	return m
 }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/phasechat/phasechat/model/mcp"
+	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const mcpUsage = `Usage:
+  phasechat mcp list --mcp FILE    start each MCP server, list its state and tools, and stop them
+
+FILE holds [mcp.NAME] tables (see the README). The token figures are estimates: the bytes of
+a server's tool definitions as sent with every request, divided by 4.
+`
+
+// startMCP starts the servers configured in path ("" means none) in the background. Their
+// tools join reg as each gets ready. nil when none are configured.
+func startMCP(path string, reg *tools.Registry) (*mcp.Manager, error) {
+	if path == "" {
+		return nil, nil
+	}
+	cfg, err := mcp.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(cfg) == 0 {
+		return nil, nil
+	}
+	return mcp.Start(cfg, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version}), nil
+}
+
+func runMCP(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "list" {
+		fmt.Fprint(stderr, mcpUsage)
+		return 2
+	}
+	fs := flag.NewFlagSet("phasechat mcp list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("mcp", "", "file of [mcp.NAME] tables")
+	fs.Usage = func() { fmt.Fprint(stderr, mcpUsage) }
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if *path == "" || fs.NArg() > 0 {
+		fmt.Fprint(stderr, mcpUsage)
+		return 2
+	}
+	reg, err := tools.NewRegistry("")
+	if err != nil {
+		fmt.Fprintln(stderr, "phasechat:", err)
+		return 1
+	}
+	reg.Clean = safe.Text
+	m, err := startMCP(*path, reg)
+	if err != nil {
+		fmt.Fprintln(stderr, "phasechat:", err)
+		return 1
+	}
+	if m == nil {
+		fmt.Fprintf(stdout, "No MCP servers are configured in %s.\n", *path)
+		return 0
+	}
+	<-m.Settled()
+	status := m.Status()
+	m.Close()
+	writeMCPList(stdout, status)
+	for _, s := range status {
+		if s.State != mcp.StateReady {
+			return 1
+		}
+	}
+	return 0
+}
+
+// writeMCPList prints each server, its state and tools, and the estimated tokens their
+// definitions add to every request.
+func writeMCPList(w io.Writer, status []mcp.ServerStatus) {
+	total := 0
+	for _, s := range status {
+		n := s.DefinitionBytes()
+		total += n
+		line := fmt.Sprintf("%s (%s): %s", s.Name, s.Transport, s.State)
+		if s.State == mcp.StateReady {
+			line += fmt.Sprintf(", %d %s, ~%d tokens", len(s.Tools), plural(len(s.Tools), "tool", "tools"), mcp.EstimatedTokens(n))
+		}
+		fmt.Fprintln(w, safe.Line(line))
+		if s.Reason != "" {
+			for _, l := range strings.Split(safe.Text(s.Reason), "\n") {
+				fmt.Fprintln(w, "  "+l)
+			}
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, t := range s.Tools {
+			how := "asks first"
+			switch {
+			case t.ReadOnly && !t.Asks:
+				how = "read-only, runs at once"
+			case !t.Asks:
+				how = "runs at once (approve = never)"
+			}
+			fmt.Fprintf(tw, "  %s\t~%d tokens\t%s\n", safe.Line(t.Name), mcp.EstimatedTokens(t.Bytes), how)
+		}
+		tw.Flush()
+	}
+	fmt.Fprintf(w, "Tool definitions add ~%d tokens to every request (an estimate: %d bytes / 4).\n", mcp.EstimatedTokens(total), total)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

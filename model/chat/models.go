@@ -1,0 +1,22 @@
+package chat
+
+import "context"
+
+// ModelChoice is one model a session can switch to: a configured provider's model, and the
+// endpoint the footer shows for it.
+type ModelChoice struct {
+	Provider, Model, Endpoint string
+}
+
+// Label is "provider/model".
+func (c ModelChoice) Label() string { return c.Provider + "/" + c.Model }
+
+// ModelLister lists every configured provider's models, asking servers when it must, so it
+// does I/O: a front end calls it from a command or a worker, never from its update. problems
+// name the providers that could not be asked.
+type ModelLister func(ctx context.Context) (choices []ModelChoice, problems []string)
+
+// Switched is the notice a front end shows when the user chose c.
+func Switched(c ModelChoice) string {
+	return "Switched to " + c.Label() + ": the next request goes there, with the conversation so far."
+}

@@ -1,0 +1,58 @@
+package linemode
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// modelCommand lists the models to switch between, numbered; the next line picks one by its
+// number (anything else keeps the current model).
+const modelCommand = "/model"
+
+// chooseModel handles "/model" and the line that answers its list.
+func (s *session) chooseModel(line string) {
+	defer func() {
+		s.write("You: ")
+		s.prompted = true
+	}()
+	if s.choosing != nil {
+		list := s.choosing
+		s.choosing = nil
+		n, err := strconv.Atoi(strings.TrimSpace(line))
+		if err != nil || n < 1 || n > len(list) {
+			provider, model := s.chat.Model()
+			s.say(Note("Kept " + provider + "/" + model + "."))
+			return
+		}
+		choice := list[n-1]
+		s.chat.SetModel(choice.Provider, choice.Model)
+		s.say(Note(chat.Switched(choice)))
+		return
+	}
+	if s.models == nil {
+		s.say(Note("No providers to switch between: name them in the config file (see docs/config.md)."))
+		return
+	}
+	choices, problems := s.models(context.Background())
+	provider, model := s.chat.Model()
+	lines := []string{fmt.Sprintf("Models: %d. Type a number and Enter to switch; anything else keeps the current one.", len(choices))}
+	for i, c := range choices {
+		line := fmt.Sprintf("%d. %s", i+1, safe.Line(c.Label()))
+		if c.Provider == provider && c.Model == model {
+			line += " (current)"
+		}
+		lines = append(lines, line)
+	}
+	for _, p := range problems {
+		lines = append(lines, Note("Not listed: "+p))
+	}
+	s.say(lines...)
+	if len(choices) > 0 {
+		s.choosing = choices
+	}
+}

@@ -254,7 +254,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		m := tui.New(tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers})
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
+		conv.everydayOptions(&opts, o.noSave)
+		m := tui.New(opts)
 		_, runErr = tea.NewProgram(m).Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {

@@ -178,6 +178,14 @@ func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration)
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
 	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
+	switch {
+	case len(p.APIKeyCmd) > 0:
+		c.KeySource = "the api_key_cmd of provider " + p.Name
+	case p.APIKeyEnv != "":
+		c.KeySource = p.APIKeyEnv
+	case p.APIKey != "":
+		c.KeySource = "the api_key of provider " + p.Name
+	}
 	c.Headers = ep.Headers
 	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
 	switch p.StreamOptions {

@@ -7,13 +7,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
@@ -179,13 +183,21 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, pos...))
 }
 
-// conversation is what a chat continues and where it is recorded.
+// conversation is what a chat continues and where it is recorded. In the full-screen chat it
+// also switches conversations (/new, the session picker): session is always the current one,
+// and every one begun is closed at the end.
 type conversation struct {
 	history []stream.Message
 	notice  string
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
-	secrets *secret.Set // hidden from every record
+
+	store    *sessions.Store
+	start    sessions.Start // how a new conversation is begun
+	mu       sync.Mutex     // guards session and ended, switched from commands
+	ended    []*sessions.Session
+	switched bool        // the --log file no longer matches the conversation on screen
+	secrets  *secret.Set // hidden from every record
 }
 
 // sessionFlags are the flags that choose which conversation to continue and where to keep it.
@@ -254,6 +266,7 @@ func openConversation(f sessionFlags, head sessionlog.Header, provider string) (
 			st.Seed = resumed.Messages
 		}
 		c.session = store.Begin(st)
+		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
 	}
 	if f.logPath != "" {
 		var err error
@@ -289,7 +302,7 @@ func (c *conversation) recorders() perform.Recorder {
 	if c.session != nil {
 		rs = append(rs, c.session)
 	}
-	if c.log != nil {
+	if c.log != nil && !c.switched {
 		rs = append(rs, c.log)
 	}
 	switch len(rs) {
@@ -323,9 +336,58 @@ func (m multiRecorder) Add(r chat.Record) {
 	}
 }
 
+// switchTo makes next the current session; the one before is closed in the background (and
+// waited for by close). The --log file records only the conversation it was opened with.
+func (c *conversation) switchTo(next *sessions.Session) perform.Recorder {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.session; old != nil {
+		c.ended = append(c.ended, old)
+		go old.Close()
+	}
+	c.session, c.switched = next, true
+	return c.recorder()
+}
+
+// New begins a new conversation's recording (tui.Conversations).
+func (c *conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start)) }
+
+// List returns the saved conversations (tui.Conversations).
+func (c *conversation) List() ([]sessions.Meta, error) { return c.store.List() }
+
+// Resume continues a saved conversation (tui.Conversations).
+func (c *conversation) Resume(id string) (tui.Resumed, error) {
+	m, err := c.store.Find(id)
+	if err != nil {
+		return tui.Resumed{}, err
+	}
+	c.mu.Lock()
+	current := c.session != nil && c.session.ID() == m.ID
+	c.mu.Unlock()
+	if current {
+		return tui.Resumed{}, fmt.Errorf("session %s is the conversation on screen", m.ID)
+	}
+	r, err := c.store.Load(m)
+	if err != nil {
+		return tui.Resumed{}, err
+	}
+	st := c.start
+	st.Resume = r.Meta
+	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+	if r.Log.CutOff {
+		notice += " Its last line was cut off and was skipped."
+	}
+	return tui.Resumed{History: r.Messages, Log: c.switchTo(c.store.Begin(st)), Notice: notice}, nil
+}
+
 // close ends the recordings and returns the first error.
 func (c *conversation) close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	var errs []error
+	for _, s := range c.ended {
+		errs = append(errs, s.Close())
+	}
 	if c.session != nil {
 		errs = append(errs, c.session.Close())
 	}
@@ -338,8 +400,55 @@ func (c *conversation) close() error {
 // savedLine is the line left on the terminal after a chat: where it was saved and how to come
 // back to it; "" when nothing was saved.
 func (c *conversation) savedLine() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.session == nil || !c.session.Saved() {
 		return ""
 	}
 	return fmt.Sprintf("Conversation saved to %s — resume it with: phasechat --resume %s", c.session.Path(), c.session.ID())
+}
+
+// everydayOptions wires the full-screen chat's prompt history, clipboard and conversation
+// switching. With --no-save the history is read (Up still recalls) but nothing is added.
+func (c *conversation) everydayOptions(o *tui.Options, noSave bool) {
+	if prompts, err := sessions.DefaultPrompts(); err == nil {
+		o.History, _ = prompts.Load()
+		if !noSave {
+			o.Remember = prompts.Add
+		}
+	}
+	o.Clipboard = systemClipboard()
+	if c.session != nil {
+		o.Conversations = c
+	}
+}
+
+// systemClipboard returns a function that copies text with the system's clipboard tool, or nil
+// when there is none to use (OSC 52 still copies through the terminal).
+func systemClipboard() func(string) error {
+	var argv []string
+	switch {
+	case os.Getenv("WAYLAND_DISPLAY") != "":
+		argv = []string{"wl-copy"}
+	case os.Getenv("DISPLAY") != "":
+		argv = []string{"xclip", "-selection", "clipboard"}
+	case runtime.GOOS == "darwin":
+		argv = []string{"pbcopy"}
+	default:
+		return nil
+	}
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		return nil
+	}
+	return func(text string) error {
+		cmd := exec.Command(path, argv[1:]...)
+		cmd.Stdin = strings.NewReader(text)
+		// No pipes for its output: xclip stays in the background to serve the selection, and
+		// waiting for its output to close would wait for that.
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s: %v", argv[0], err)
+		}
+		return nil
+	}
 }

@@ -42,6 +42,9 @@ type Client struct {
 	Options      Options
 	HTTP         *http.Client
 	StallTimeout time.Duration
+	// KeySource names where APIKey came from ("OPENAI_API_KEY", "the key command of provider
+	// x"), so a rejected key's error can say; "" means OPENAI_API_KEY.
+	KeySource string
 
 	noStreamOptions atomic.Bool // the server rejected stream_options: never send it again
 }
@@ -267,12 +270,17 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 		if e := refusedRedirect(err); e != nil {
 			return nil, nil, redactError(c.secrets(), e)
 		}
-		return nil, nil, redactError(c.secrets(), connectError(c.endpoint(), err))
+		e := connectError(c.endpoint(), err)
+		if refused(err) {
+			e.retry = RetrySoon
+		}
+		return nil, nil, redactError(c.secrets(), e)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		resp.Body.Close()
 		e := httpError(resp, data)
+		c.advise(e, data)
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 			e.Message += ": the server redirects to " + shownEndpoint(loc) + "; use that address as the base URL"
 		}

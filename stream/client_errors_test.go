@@ -78,7 +78,11 @@ func TestCorpusHTTPErrors(t *testing.T) {
 			})
 			res, _ := streamResult(t, c)
 			host := strings.TrimPrefix(srv.URL, "http://")
-			if msg := "HTTP " + strconv.Itoa(status) + " from " + host + ": " + want[rel]; res.Err == nil || res.Err.Message != msg {
+			msg := "HTTP " + strconv.Itoa(status) + " from " + host + ": " + want[rel]
+			if status == http.StatusUnauthorized { // the key's source and the endpoint are named
+				msg = strings.TrimRight(msg, ".") + ". OPENAI_API_KEY is set but " + srv.URL + "/v1 rejected it"
+			}
+			if res.Err == nil || res.Err.Message != msg {
 				t.Errorf("message = %v\nwant      %q", res.Err, msg)
 			}
 			if res.Err != nil && res.Err.Status != status {

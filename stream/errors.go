@@ -27,7 +27,8 @@ type Error struct {
 	Status     int
 	RetryAfter time.Duration
 
-	detail string // the server's own words, for a caller that adds context to Message
+	detail string     // the server's own words, for a caller that adds context to Message
+	retry  RetryHelps // see Retry
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -127,10 +128,20 @@ func httpError(resp *http.Response, body []byte) *Error {
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 		if wait, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 			e.RetryAfter = wait
-			e.Message = strings.TrimRight(e.Message, ". ") + "; retry after " + naturalDuration(wait)
+			if !mentionsWait(detail, wait) {
+				e.Message = strings.TrimRight(e.Message, ". ") + "; retry after " + naturalDuration(wait)
+			}
 		}
 	}
 	return e
+}
+
+// mentionsWait reports whether the server's own words already say how long to wait (OpenAI:
+// "Please try again in 20s."), so the message does not say it twice.
+func mentionsWait(detail string, wait time.Duration) bool {
+	d := strings.ToLower(detail)
+	return strings.Contains(d, "try again in") || strings.Contains(d, "retry after") ||
+		strings.Contains(d, naturalDuration(wait))
 }
 
 // bodySummary says what a body without a recognisable error object was.

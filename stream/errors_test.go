@@ -68,7 +68,7 @@ func TestCompleteErrors(t *testing.T) {
 	res, err := c.Complete(context.Background(), Request{})
 	var e *Error
 	if !errors.As(err, &e) || e.Status != 401 || res.Outcome != OutcomeError || res.Err != e ||
-		e.Message != "HTTP 401 from "+strings.TrimPrefix(srv.URL, "http://")+": Incorrect API key provided" {
+		e.Message != "HTTP 401 from "+strings.TrimPrefix(srv.URL, "http://")+": Incorrect API key provided. OPENAI_API_KEY is set but "+srv.URL+"/v1 rejected it" {
 		t.Errorf("result %+v, err %v", res, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -29,9 +29,11 @@ type chrome struct {
 
 type statusKey struct {
 	text           string // phase.Status of the state
+	note           note
 	phase          phase.Phase
 	focus          phase.Focus
 	width, maxRows int
+	timing         Timing
 }
 
 type composerKey struct {
@@ -40,15 +42,15 @@ type composerKey struct {
 	width, maxRows, cursorY int
 }
 
-func (c *chrome) statusBlock(st *theme, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
-	k := statusKey{phase.Status(state), state.Phase, focus, width, maxRows}
+func (c *chrome) statusBlock(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
+	k := statusKey{phase.Status(state), n, state.Phase, focus, width, maxRows, timing}
 	if b, ok := c.status[k]; ok {
 		return b
 	}
 	if c.status == nil || len(c.status) >= 16 {
 		c.status = map[statusKey]statusBlock{}
 	}
-	b := renderStatus(st, state, focus, width, maxRows)
+	b := renderStatusTimed(st, state, n, focus, timing, width, maxRows)
 	c.status[k] = b
 	return b
 }

@@ -101,7 +101,7 @@ func TestRenderStatus(t *testing.T) {
 		if tt.width < narrowWidth {
 			max++
 		}
-		b := renderStatus(st, tt.state, tt.focus, tt.width, max)
+		b := renderStatus(st, tt.state, note{}, tt.focus, tt.width, max)
 		if strings.Join(b.rows, "\n") != strings.Join(tt.rows, "\n") || b.ctlCol != tt.ctlCol || b.hasCtl != tt.hasCtl || b.focused != tt.focused {
 			t.Errorf("%s:\n got %q col %d ctl %v focused %v\nwant %q col %d ctl %v focused %v", tt.name,
 				b.rows, b.ctlCol, b.hasCtl, b.focused, tt.rows, tt.ctlCol, tt.hasCtl, tt.focused)
@@ -113,14 +113,14 @@ func TestRenderStatus(t *testing.T) {
 	// Capped: an error longer than the rows it may take loses the end of its reason ("…"),
 	// never the Retry hint; the control is still last.
 	long := phase.State{Phase: phase.Error, Reason: strings.Repeat("word ", 60)}
-	b := renderStatus(st, long, phase.FocusRetry, 80, 2)
+	b := renderStatus(st, long, note{}, phase.FocusRetry, 80, 2)
 	joined := strings.Join(b.rows, " ")
 	if len(b.rows) != 2 || !strings.Contains(b.rows[0], "…") || !strings.Contains(joined, "Enter retries, Tab goes to the composer.") || !strings.HasSuffix(b.rows[1], retryButton) {
 		t.Fatalf("capped status: %q", b.rows)
 	}
 	// So does a long approval question: its keys stay.
 	asking := phase.State{Phase: phase.StreamingTool, Tool: "t", Ask: strings.Repeat("k=v ", 60)}
-	b = renderStatus(st, asking, phase.FocusStop, 80, 2)
+	b = renderStatus(st, asking, note{}, phase.FocusStop, 80, 2)
 	if joined := strings.Join(b.rows, " "); len(b.rows) != 2 || !strings.Contains(joined, "…") || !strings.Contains(joined, "y runs it, n declines") {
 		t.Fatalf("capped ask: %q", b.rows)
 	}

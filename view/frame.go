@@ -80,14 +80,14 @@ func (r *Renderer) Render(f Frame) Screen {
 	if width < narrowWidth {
 		statusMax++ // the control's own row
 	}
-	probe := r.chrome.statusBlock(st, f.State, focus, width, statusMax)
+	probe := r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, width, statusMax)
 	l := plan(height, composerLines, len(probe.rows))
 	status := probe
 	switch {
 	case l.status == 0:
 		status = statusBlock{}
 	case l.status < len(probe.rows):
-		status = r.chrome.statusBlock(st, f.State, focus, width, l.status)
+		status = r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, width, l.status)
 	}
 
 	r.setWidth(width)

@@ -1,7 +1,9 @@
 package view
 
 import (
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -33,7 +35,38 @@ type statusBlock struct {
 	focused bool // the shown control holds the focus
 }
 
-func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRows int) statusBlock {
+// note is a line of the front end's own shown instead of the phase's status text.
+type note struct {
+	text  string
+	error bool
+}
+
+func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
+	return renderStatusTimed(st, state, n, focus, Timing{}, width, maxRows)
+}
+
+// retryLabel is the Retry control: with an automatic retry pending, its countdown.
+func retryLabel(t Timing) string {
+	switch {
+	case t.RetryIn <= 0:
+		return retryButton
+	case t.RetryQuick:
+		return "[ Retrying once… · Enter now ]"
+	}
+	return "[ Retry in " + strconv.Itoa(int((t.RetryIn+time.Second-1)/time.Second)) + "s · Enter now ]"
+}
+
+// waitingNote is what the status line adds while the stream is silent: "waiting 12s".
+func waitingNote(t Timing) string {
+	if t.Waiting < time.Second {
+		return ""
+	}
+	return "   waiting " + strconv.Itoa(int(t.Waiting/time.Second)) + "s"
+}
+
+// renderStatusTimed is renderStatus with time passing: the silence note after the status
+// text, the countdown on the Retry control.
+func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
 	ctl := phase.ControlsFor(state.Phase)
 	var b statusBlock
 	button := ""
@@ -41,21 +74,26 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	case ctl.Stop:
 		button, b.focused = stopButton, focus == phase.FocusStop
 	case ctl.Retry:
-		button, b.focused = retryButton, focus == phase.FocusRetry
+		button, b.focused = retryLabel(timing), focus == phase.FocusRetry
 	}
+	silence := waitingNote(timing)
 	b.hasCtl = button != ""
 	look := st.Status
-	if state.Phase == phase.Error {
+	if state.Phase == phase.Error && n.text == "" || n.error {
 		look = st.StatusError
 	}
 	narrow := width < narrowWidth
-	textRows, avail := maxRows, width-buttonReserve
+	textRows, avail := maxRows, width-max(buttonReserve, ansi.StringWidth(button)+2)
 	if narrow {
 		textRows, avail = maxRows-1, width
 	}
 	var wrapped []string
 	if textRows > 0 {
-		wrapped = statusRows(shortenReason(state, max(1, avail), textRows), max(1, avail))
+		if n.text != "" {
+			wrapped = strings.Split(ansi.Wrap(safe.Line(n.text), max(1, avail), ""), "\n")
+		} else {
+			wrapped = statusRows(shortenReason(state, silence, max(1, avail), textRows), silence, max(1, avail))
+		}
 		if len(wrapped) > textRows {
 			wrapped = wrapped[:textRows]
 			wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
@@ -87,15 +125,15 @@ func renderStatus(st *theme, state phase.State, focus phase.Focus, width, maxRow
 	return b
 }
 
-func statusRows(state phase.State, width int) []string {
-	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state)), width, ""), "\n")
+func statusRows(state phase.State, silence string, width int) []string {
+	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state))+silence, width, ""), "\n")
 }
 
 // shortenReason cuts the free text of a status — an error's reason, or what an approval
 // question says the tool will run with — ending it in "…", just enough for the whole status to
 // fit rows rows, so what the user acts on (the keys at its end) is never the part cut. The
 // transcript and the card keep the whole text.
-func shortenReason(state phase.State, width, rows int) phase.State {
+func shortenReason(state phase.State, silence string, width, rows int) phase.State {
 	field := &state.Reason
 	switch {
 	case state.Phase == phase.StreamingTool && state.Ask != "":
@@ -103,7 +141,7 @@ func shortenReason(state phase.State, width, rows int) phase.State {
 	case state.Phase != phase.Error:
 		return state
 	}
-	if len(statusRows(state, width)) <= rows {
+	if len(statusRows(state, silence, width)) <= rows {
 		return state
 	}
 	text := []rune(*field)
@@ -114,7 +152,7 @@ func shortenReason(state phase.State, width, rows int) phase.State {
 	lo, hi := 0, len(text) // the longest cut that fits is in [lo, hi]
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if len(statusRows(cut(mid), width)) <= rows {
+		if len(statusRows(cut(mid), silence, width)) <= rows {
 			lo = mid
 		} else {
 			hi = mid - 1

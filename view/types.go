@@ -1,6 +1,8 @@
 package view
 
 import (
+	"time"
+
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
@@ -36,6 +38,19 @@ type Frame struct {
 	ComposerCursor                   bool
 	Help                             []Key
 	Footer                           Footer
+	// Note, when not empty, is shown on the status line instead of the phase's status: what the
+	// user's last command or key did, or why it could not (NoteError). Untrusted.
+	Note      string
+	NoteError bool
+	Timing    Timing
+}
+
+// Timing is what the status line shows of time passing: how long the stream has been silent,
+// and the countdown to an automatic retry.
+type Timing struct {
+	Waiting    time.Duration // the stream has been silent this long; 0 says nothing
+	RetryIn    time.Duration // an automatic retry comes in this long; 0: none is pending
+	RetryQuick bool          // that retry is the one quick retry after a failure before the first byte
 }
 
 // Screen is a rendered frame.

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
@@ -236,4 +237,61 @@ func TestDenyingBeforeTheStreamEndsClearsTheQuestion(t *testing.T) {
 		t.Fatalf("the status still asks after the answer: %q", phase.Status(h.c.State))
 	}
 	h.expectPhase(phase.StreamingText, phase.StatusWriting)
+}
+
+// keyedTools is fakeTools whose tools declare things that can change: "allow for the
+// session" holds for a tool only while its approval key stays the same.
+type keyedTools struct {
+	fakeTools
+	keys map[string]string
+}
+
+func (t keyedTools) ApprovalKey(name string) string { return name + "/" + t.keys[name] }
+
+func TestAlwaysAllowLapsesWhenAToolChangesWhatItDeclares(t *testing.T) {
+	tb := keyedTools{fakeTools{sideEffects: map[string]bool{"write_note": true}}, map[string]string{"write_note": "v1"}}
+	h := newHarness(t, Config{CanAsk: true, Tools: tb})
+	h.do(h.c.Submit("note"))
+	h.feed(toolFrame("write_note", start("w1", "write_note"), delta("w1", `{}`)))
+	h.feed(doneUpdate(ready("w1")))
+	h.do(h.c.Approve(AllowAlways))
+	h.end(complete(nil))
+	h.toolDone("w1", "ok", false)
+	h.feed(toolFrame("write_note", start("w2", "write_note"), delta("w2", "{}")))
+	if runs := effectsOf[RunTool](h.feed(doneUpdate(ready("w2")))); len(runs) != 1 {
+		t.Fatal("an allowed tool whose key did not change asked again")
+	}
+	h.end(complete(nil))
+	h.toolDone("w2", "ok", false)
+	tb.keys["write_note"] = "v2"
+	h.feed(toolFrame("write_note", start("w3", "write_note"), delta("w3", "{}")))
+	if runs := effectsOf[RunTool](h.feed(doneUpdate(ready("w3")))); len(runs) != 0 || !h.c.Asking() {
+		t.Fatal("a tool whose approval key changed must be asked about again")
+	}
+}
+
+// pendingTools is fakeTools with sources still starting.
+type pendingTools struct {
+	fakeTools
+	pending *[]string
+}
+
+func (t pendingTools) Pending() []string { return *t.pending }
+
+func TestARequestWithoutStartingToolsSaysSoOnce(t *testing.T) {
+	pending := []string{"MCP server slow"}
+	h := newHarness(t, Config{CanAsk: true, Tools: pendingTools{fakeTools{}, &pending}})
+	h.do(h.c.Submit("one"))
+	h.end(complete(nil))
+	h.do(h.c.Submit("two"))
+	h.end(complete(nil))
+	var said []string
+	for _, e := range h.c.Entries() {
+		if strings.HasPrefix(e.Text(), "Still starting") {
+			said = append(said, e.Text())
+		}
+	}
+	if len(said) != 1 || said[0] != "Still starting: MCP server slow. This request goes out with the tools that are ready." {
+		t.Fatalf("notices %q", said)
+	}
 }

@@ -34,12 +34,15 @@ type Chat struct {
 	Session stream.Usage // usage of every request so far
 
 	tr      transcript.Transcript
-	step    *step // the current request; nil when none
-	failed  *step // the request that failed last, until Retry, Regenerate or a new message
-	nextReq int
-	steps   int             // requests started in this turn
-	allowed map[string]bool // tools the user allowed for the rest of the session, by approval key
-	noticed map[string]bool // notices already said this session
+	step    *step         // the current request; nil when none
+	failed  *step         // the request that failed last, until Retry, Regenerate or a new message
+	failErr *stream.Error // why it failed
+	// autoRetried: the automatic retry of this failure was used; a user's action resets it.
+	autoRetried bool
+	nextReq     int
+	steps       int             // requests started in this turn
+	allowed     map[string]bool // tools the user allowed for the rest of the session, by approval key
+	noticed     map[string]bool // notices already said this session
 	// saidPending is set once a request went out without the tools of a source still starting.
 	saidPending bool
 }
@@ -74,6 +77,7 @@ func (c *Chat) Submit(text string) []Effect {
 		return nil
 	}
 	var effects []Effect
+	c.autoRetried = false
 	if st := c.failed; st != nil {
 		c.failed = nil
 		effects = c.commit(st, nil)
@@ -92,7 +96,7 @@ func (c *Chat) Retry() []Effect {
 		return nil
 	}
 	c.steps--
-	c.failed = nil
+	c.failed, c.autoRetried = nil, false
 	return c.request()
 }
 
@@ -106,7 +110,7 @@ func (c *Chat) Regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
-	c.failed = nil
+	c.failed, c.autoRetried = nil, false
 	c.History = c.History[:lastUser(c.History)+1]
 	entries := c.tr.Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -183,6 +187,9 @@ func (c *Chat) Notice(text string) {
 	c.tr.Add(transcript.Spec{Role: transcript.RoleNotice, Text: text})
 }
 
+// ClearTranscript empties the transcript; the history, and so the next request, is kept.
+func (c *Chat) ClearTranscript() { c.tr.Truncate(0) }
+
 // Entries is the transcript so far, for reading: only the engine changes it.
 func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 
@@ -217,3 +224,21 @@ func lastUser(h []stream.Message) int {
 	}
 	return -1
 }
+
+// Restart replaces the conversation with history (nil: a new, empty one), keeping the
+// configuration. Ignored while a request is in flight.
+func (c *Chat) Restart(history []stream.Message) {
+	if c.State.Phase.Streaming() {
+		return
+	}
+	c.History = repairHistory(history)
+	c.tr = transcript.Transcript{}
+	entriesFor(&c.tr, c.History, c.cfg.Tools)
+	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, stream.Usage{}, stream.Usage{}, 0, map[string]bool{}
+}
+
+// SetSystem replaces the system prompt sent with every later request ("" sends none).
+func (c *Chat) SetSystem(text string) { c.cfg.System = text }
+
+// System is the system prompt sent with every request.
+func (c *Chat) System() string { return c.cfg.System }

@@ -249,3 +249,27 @@ func TestInvalidArgumentsAreAnErrorResult(t *testing.T) {
 		t.Fatalf("result %q", res)
 	}
 }
+
+// TestRestartStartsAfreshOrFromHistory: Restart keeps the configuration and replaces the
+// conversation; it does nothing while a reply streams.
+func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
+	c := New(Config{Model: "m", System: "old"}, []stream.Message{{Role: "user", Content: "a"}, {Role: "assistant", Content: "b"}})
+	c.Restart(nil)
+	if len(c.History) != 0 || len(c.Entries()) != 0 {
+		t.Fatalf("after Restart(nil): %d messages, %d entries", len(c.History), len(c.Entries()))
+	}
+	c.Restart([]stream.Message{{Role: "user", Content: "x"}, {Role: "system", Content: "dropped"}})
+	if len(c.History) != 1 || len(c.Entries()) != 1 {
+		t.Fatalf("after Restart(history): %+v", c.History)
+	}
+	c.SetSystem("new")
+	effects := c.Submit("go")
+	open := effects[len(effects)-1].(OpenStream)
+	if open.Request.System != "new" || open.Request.Model != "m" || len(open.Request.Messages) != 2 {
+		t.Fatalf("request %+v", open.Request)
+	}
+	c.Restart(nil)
+	if len(c.History) != 2 {
+		t.Fatal("Restart changed the conversation while a reply streams")
+	}
+}

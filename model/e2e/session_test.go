@@ -67,11 +67,18 @@ type session struct {
 // flight is performed and the client's connections are closed.
 func newSession(t *testing.T, srv *server, cfg chat.Config, history []stream.Message, reg *tools.Registry, log perform.Recorder) *session {
 	t.Helper()
+	return newSessionOn(t, srv, "", cfg, history, reg, log)
+}
+
+// newSessionOn is newSession with a client of the wire format wire.
+func newSessionOn(t *testing.T, srv *server, wire stream.Wire, cfg chat.Config, history []stream.Message, reg *tools.Registry, log perform.Recorder) *session {
+	t.Helper()
 	if reg != nil {
 		cfg.Tools = perform.Toolbox(reg)
 	}
 	transport := &http.Transport{}
 	client := stream.NewClient(srv.URL, "")
+	client.Wire = wire
 	client.HTTP = &http.Client{Transport: transport}
 	d := perform.NewDriver(chat.New(cfg, history), &perform.Performer{Client: client, Tools: reg}, log)
 	s := &session{t: t, d: d, srv: srv}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/phasechat/phasechat/stream"
 )
 
 const (
@@ -277,5 +279,47 @@ func TestModeChangeDiscardsUnreadInput(t *testing.T) {
 	}
 	if got := p.termios(); got != orig {
 		t.Fatalf("restore: %+v, want %+v", got, orig)
+	}
+}
+
+// TestTerminalEscAndRetryInEachWire: in each wire format, Esc stops a reply whose call's
+// arguments stall, and Enter in the error phase after an error event retries.
+func TestTerminalEscAndRetryInEachWire(t *testing.T) {
+	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+		t.Run(string(wire), func(t *testing.T) {
+			base := fixtureURL(t)
+			p := openPTY(t)
+			o := sessionOptions(t, base, string(wire)+"-stall-between-tool-chunks", t.TempDir(), true, p.slave, p.slave)
+			o.Performer.Client.Wire = wire
+			wait := start(t, o)
+			p.waitFor("You: ")
+			p.send("read it\r")
+			p.waitFor("read_file")
+			p.send("\x1b")
+			p.waitFor(stopped + "\r\nYou: ")
+			p.send("\x04")
+			if err := wait(); err != nil {
+				t.Fatal(err)
+			}
+
+			q := openPTY(t)
+			o = sessionOptions(t, base, string(wire)+"-error-event", t.TempDir(), true, q.slave, q.slave)
+			o.Performer.Client.Wire = wire
+			wait = start(t, o)
+			q.waitFor("You: ")
+			q.send("hello\r")
+			q.waitFor("The server sent an error: ")
+			q.waitFor("Retry is available: Enter retries, Tab goes to the composer.\r\n")
+			q.send("\r")
+			q.waitFor(writing)
+			q.waitFor("Retry is available")
+			q.send("\t")
+			q.waitFor("You: ")
+			q.send("\x04")
+			if err := wait(); err != nil {
+				t.Fatal(err)
+			}
+			q.expectNoEscape()
+		})
 	}
 }

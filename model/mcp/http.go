@@ -9,7 +9,7 @@ import (
 // headerTransport adds a server's configured headers to every request and notes when the
 // server demands authorization. Header values are secrets: they are never shown or logged.
 type headerTransport struct {
-	base     http.RoundTripper
+	base     *http.Transport // this server's own: closing it leaves no idle connection behind
 	headers  http.Header
 	sentAuth bool         // an Authorization header is configured
 	auth     atomic.Int32 // the last 401 or 403 status seen; 0 when none
@@ -31,7 +31,8 @@ func newHeaderTransport(s Server, lookup func(string) (string, bool)) (*headerTr
 		}
 		h.Set("Authorization", "Bearer "+v)
 	}
-	return &headerTransport{base: http.DefaultTransport, headers: h, sentAuth: h.Get("Authorization") != ""}, nil
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	return &headerTransport{base: base, headers: h, sentAuth: h.Get("Authorization") != ""}, nil
 }
 
 func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {

@@ -63,6 +63,9 @@ func (ss *session) close(ctx context.Context) {
 	if ss.child != nil {
 		ss.child.stop(ctx)
 	}
+	if ss.http != nil {
+		ss.http.base.CloseIdleConnections()
+	}
 }
 
 // run is the server's goroutine. It returns when ctx ends (the manager closes) or the

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/goleak"
 )
 
 // The test binary doubles as the MCP servers the tests talk to: run with PHASECHAT_MCPTEST
@@ -30,7 +31,8 @@ import (
 func TestMain(m *testing.M) {
 	mode := os.Getenv("PHASECHAT_MCPTEST")
 	if mode == "" {
-		os.Exit(m.Run())
+		goleak.VerifyTestMain(m) // no server goroutine of ours or the SDK's outlives the tests
+		return
 	}
 	dir := os.Getenv("MCPTEST_DIR")
 	if dir != "" {
@@ -178,3 +180,5 @@ func httpServerFor(t *testing.T, srv *sdk.Server) string {
 	})
 	return ts.URL + "/mcp"
 }
+
+func ioNopCloser(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }

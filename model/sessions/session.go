@@ -102,15 +102,14 @@ func (ss *Session) Add(r chat.Record) {
 }
 
 // Close writes what is queued, closes the log and brings the index entry up to date. It
-// returns the first error the session met; calling it again returns that error again.
+// returns the first error the session met. It may be called again, from any goroutine: every
+// call returns once all of that is done.
 func (ss *Session) Close() error {
 	ss.mu.Lock()
-	if ss.shut {
-		defer ss.mu.Unlock()
-		return ss.err
+	if !ss.shut {
+		ss.shut = true
+		close(ss.wake)
 	}
-	ss.shut = true
-	close(ss.wake)
 	ss.mu.Unlock()
 	<-ss.done
 	ss.mu.Lock()

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // goldenScenes bring a model to each screen docs/phases.md names, through its own Update, and say
@@ -46,6 +48,10 @@ var goldenScenes = []struct {
 		h.submit("find the headings")
 		h.feedAll()
 	}, answered()},
+	{"complete-cut-off", "length", func(h *harness) {
+		h.submit("give me three reasons")
+		h.feedAll()
+	}, want{phase.Complete, "The reply was cut off: the model reached its output limit (finish_reason length).", true, false, false, "composer"}},
 	{"complete-after-stop", "text", func(h *harness) {
 		h.submit("hello")
 		for range 5 {

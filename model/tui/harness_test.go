@@ -100,6 +100,23 @@ type harness struct {
 	server  *inProcess
 	pending []tea.Msg
 	cfg     chat.Config // the engine's
+	timers  []tea.Msg   // what the model's timers will deliver, in the order scheduled; fire sends them
+}
+
+// schedule is the model's Ticker: the message is kept until the test fires it.
+func (h *harness) schedule(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	h.timers = append(h.timers, fn(time.Time{}))
+	return nil
+}
+
+// fire delivers the timer messages scheduled so far (not the ones they schedule in turn).
+func (h *harness) fire() {
+	h.t.Helper()
+	due := h.timers
+	h.timers = nil
+	for _, msg := range due {
+		h.send(msg)
+	}
 }
 
 // newHarness returns a model talking to scenario (a catalogued one, or one in
@@ -127,13 +144,14 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 	client.HTTP, client.StallTimeout = &http.Client{Transport: server}, 0
 	cfg := chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}
 	engine := chat.New(cfg, nil)
-	m := New(Options{
+	h := &harness{t: t, server: server, cfg: cfg}
+	h.m = New(Options{
 		Chat:      engine,
 		Performer: &perform.Performer{Client: client, Tools: reg},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: "http://fixtures.test/v1", Model: scenario},
+		Tick:      h.schedule,
 	})
-	h := &harness{t: t, m: m, server: server, cfg: cfg}
 	h.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return h
 }

@@ -13,6 +13,11 @@ import (
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	next, cmd, ok := m.everydayKey(k)
+	if ok {
+		return next, cmd
+	}
+	m = next
 	st := m.chat.State
 	if m.picker != nil && k.String() != "ctrl+c" {
 		return m.pickKey(k)
@@ -75,12 +80,16 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		m.composer.Reset()
 		m.scrollUp = 0
-		return m.after(m.chat.Submit(text))
+		remember := m.sent(text)
+		if strings.HasPrefix(text, "//") {
+			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
+		}
+		m, sent := m.after(m.chat.Submit(text))
+		return m, tea.Batch(sent, remember)
 	case "ctrl+r":
 		m.scrollUp = 0
 		return m.after(m.chat.Regenerate())
 	}
-	var cmd tea.Cmd
 	m.composer, cmd = m.composer.Update(k)
 	return m, cmd
 }

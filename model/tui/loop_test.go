@@ -25,7 +25,6 @@ import (
 type loop struct {
 	t    testing.TB
 	m    Model
-	cfg  chat.Config // the engine's, for forget
 	msgs chan tea.Msg
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
@@ -37,6 +36,7 @@ type live struct {
 	pace  float64         // the fixture server's pace (0: no pauses)
 	stall time.Duration   // the client's stall timeout; 0 keeps the default
 	tools *tools.Registry // nil: the chat offers no tools
+	wire  stream.Wire     // the client's wire format (zero: Chat Completions)
 }
 
 // newLiveLoop starts the fixture server over real HTTP on 127.0.0.1 (port 0) and returns a
@@ -55,6 +55,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	})
 	client := stream.NewClient(srv.URL+"/v1", "")
 	client.HTTP = &http.Client{Transport: transport}
+	client.Wire = cfg.wire
 	if cfg.stall > 0 {
 		client.StallTimeout = cfg.stall
 	}
@@ -62,14 +63,14 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	if cfg.tools != nil {
 		toolbox = perform.Toolbox(cfg.tools)
 	}
-	engine := chat.Config{Model: scenario, Tools: toolbox}
 	m := New(Options{
-		Chat:      chat.New(engine, nil),
+		Chat:      chat.New(chat.Config{Model: scenario, Tools: toolbox}, nil),
 		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
+		Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }, // no timer fires
 	})
-	l := &loop{t: t, m: m, cfg: engine, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
+	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return l
 }
@@ -170,7 +171,7 @@ func (l *loop) forget() {
 	if c.State.Phase.Streaming() {
 		l.t.Fatal("forget while streaming")
 	}
-	l.m.chat = chat.New(l.cfg, nil)
+	c.Restart(nil)
 }
 
 // streamingText reports whether the reply being streamed has text yet.

@@ -25,6 +25,13 @@ type Options struct {
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
+	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
+
+	// The everyday keys (everyday.go).
+	History       []string           // earlier prompts, oldest first: Up recalls them
+	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
+	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
+	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -45,7 +52,10 @@ type Model struct {
 	width, height int
 	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool // the phase was error after the last engine input
+	timers        timers
 	mcp           *mcp.Manager
+	ed            everyday
 }
 
 const composerRows = 3
@@ -60,6 +70,10 @@ func New(o Options) Model {
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
 	ta.Focus()
+	tick := o.Tick
+	if tick == nil {
+		tick = tea.Tick
+	}
 	if o.Notice != "" {
 		o.Chat.Notice(o.Notice)
 	}
@@ -74,7 +88,9 @@ func New(o Options) Model {
 		composerView: ta.View(),
 		width:        80,
 		height:       24,
+		timers:       timers{tick: tick},
 		mcp:          o.MCP,
+		ed:           newEveryday(o),
 	}
 }
 
@@ -89,7 +105,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg:
+	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -100,15 +116,24 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	if next, cmd, ok := m.everydayMsg(msg); ok {
+		return next, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.composer.SetWidth(max(msg.Width, 10))
 		return m, nil
 	case chat.StreamMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
+		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case silenceTick:
+		return m.onSilence(msg)
+	case retryTick:
+		return m.onRetryTick(msg)
 	case mcpMsg:
 		return m.applyMCP(msg)
 	case modelsMsg:
@@ -135,8 +160,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 
 // after turns the engine's effects into commands, and keeps focus in step with the phase.
 func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
-	if m.chat.State.Phase != phase.Error {
+	wasError := m.inError
+	m.inError = m.chat.State.Phase == phase.Error
+	switch {
+	case !m.inError:
 		m.composerFocus = false
+	case !wasError && m.chat.RetryCannotHelp():
+		m.composerFocus = true // Retry cannot help: the composer first, Retry a Shift+Tab away
 	}
 	if m.composerEnabled() && m.focus() == phase.FocusComposer {
 		m.composer.Focus()
@@ -153,7 +183,8 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 		}
 		cmds = append(cmds, m.command(e))
 	}
-	return m, tea.Batch(cmds...)
+	m, timer := m.armTimers()
+	return m, tea.Batch(append(cmds, timer)...)
 }
 
 func (m Model) command(e chat.Effect) tea.Cmd {

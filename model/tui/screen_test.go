@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func checkScreen(t testing.TB, m Model, step string, w want) {
 	if got := strings.Contains(v.Content, stopLabel); got != w.stop {
 		t.Fatalf("%s: Stop shown %v, want %v:\n%s", step, got, w.stop, v.Content)
 	}
-	if got := strings.Contains(v.Content, retryLabel); got != w.retry {
+	if got := retryControl.MatchString(v.Content); got != w.retry {
 		t.Fatalf("%s: Retry shown %v, want %v:\n%s", step, got, w.retry, v.Content)
 	}
 	if enabled := rows[label] == "Message"; enabled != w.composer {
@@ -101,6 +102,10 @@ func checkScreen(t testing.TB, m Model, step string, w want) {
 	checkCursor(t, m, step, w.cursor, rows, label)
 	checkNoArgumentJSON(t, m, step, v.Content)
 }
+
+// retryControl matches the Retry control in each of its forms: "[ Retry · Enter ]", and with
+// an automatic retry pending "[ Retry in 17s · Enter now ]" or "[ Retrying once… · Enter now ]".
+var retryControl = regexp.MustCompile(`\[ Retry(?: · Enter| in \d+s · Enter now|ing once… · Enter now) \]`)
 
 // labelRow is the row of the composer's label ("Message…"), counted from the bottom.
 func labelRow(rows []string) int {
@@ -121,7 +126,7 @@ func statusText(rows []string, label int) string {
 	}
 	var parts []string
 	for _, r := range rows[top:label] {
-		r = strings.Replace(strings.Replace(r, stopLabel, "", 1), retryLabel, "", 1)
+		r = retryControl.ReplaceAllString(strings.Replace(r, stopLabel, "", 1), "")
 		if r = strings.TrimSpace(r); r != "" {
 			parts = append(parts, r)
 		}

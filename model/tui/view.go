@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
@@ -10,6 +12,11 @@ import (
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
 func (m Model) View() tea.View {
+	if m.ed.picker.open {
+		v := tea.NewView(m.pickerView())
+		v.AltScreen = true
+		return v
+	}
 	if m.picker != nil {
 		v := tea.NewView(m.picker.list.View(m.width, m.height))
 		v.AltScreen = true
@@ -37,8 +44,13 @@ func (m Model) frame() view.Frame {
 		Composer: m.composerView,
 		Help:     m.help(),
 		Footer:   m.footer,
+		Timing:   view.Timing{Waiting: m.waiting()},
+	}
+	if t := m.timers; t.retryLeft > 0 {
+		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick
 	}
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
+	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
 	}

@@ -1,0 +1,86 @@
+package tmux
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A conversation in the full-screen chat is kept: quitting leaves a line saying where and how to
+// resume it, `sessions list` shows it titled by the first prompt, `--continue` brings it back on
+// screen, and Up recalls the prompt in the new process. An unknown command is not sent; /help
+// lists the commands; /copy writes the reply to the clipboard through OSC 52 (tmux's buffer).
+func TestTUISessionKeptAndContinued(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	env := hermeticEnv(t) // one home for both runs: the sessions live in it
+	p := newProgramPane(t, 110, 40, t.TempDir(), env, fs.chatArgs(t, "text"))
+	p.waitFor(10*time.Second, idleStatus)
+	p.typeLine("what is a penguin")
+	p.waitFor(10*time.Second, "Answer ready.")
+
+	p.typeLine("/frobnicate")
+	p.waitFor(10*time.Second, "Unknown command /frobnicate")
+	if n := fs.started.Load(); n != 1 {
+		t.Fatalf("%d requests after an unknown command, want the first only", n)
+	}
+	p.keys("C-u")
+	p.typeLine("/copy")
+	p.waitFor(10*time.Second, "Copied the last reply")
+	p.waitUntil(10*time.Second, "the reply in tmux's paste buffer", func(string) bool {
+		return strings.Contains(p.run("show-buffer"), "Hello! This is a plain streamed reply")
+	})
+	p.typeLine("/help")
+	p.waitFor(10*time.Second, "/sessions", "/copy [code [N]]", "Ctrl+X Ctrl+E")
+
+	p.keys("C-c")
+	p.exit("0")
+	p.expect("Conversation saved to ")
+	p.expect(" — resume it with: phasechat --resume ")
+	screen := p.raw()
+
+	list := exec.Command(phasechatBinary(t), "sessions", "list")
+	list.Env = env
+	out, err := list.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "what is a penguin") || !strings.Contains(string(out), "1      text") {
+		t.Fatalf("sessions list: %v\n%s\n(the chat said:\n%s)", err, out, screen)
+	}
+
+	q := newProgramPane(t, 110, 40, t.TempDir(), env, fs.chatArgs(t, "text", "--continue"))
+	q.waitFor(10*time.Second, "Resumed session", "what is a penguin", "Hello! This is a plain streamed reply", idleStatus)
+	q.keys("Up")
+	q.waitFor(10*time.Second, "│ what is a penguin")
+	q.keys("C-c") // clears the recalled draft
+	q.waitFor(10*time.Second, "Draft cleared. Press Ctrl+C again to quit.")
+	q.keys("C-c")
+	q.exit("0")
+}
+
+// Ctrl+G and Ctrl+X Ctrl+E open the draft in $VISUAL: the chat gives the terminal to the
+// editor and takes it back, with the edited text in the composer.
+func TestTUIEditorEditsTheDraft(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	dir := t.TempDir()
+	editor := filepath.Join(dir, "editor.sh")
+	script := "#!/bin/sh\nprintf '%s' \"$(cat \"$1\") and the editor's words\" > \"$1\"\n"
+	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newProgramPane(t, 100, 30, dir, append(hermeticEnv(t), "VISUAL="+editor), fs.chatArgs(t, "text"))
+	p.waitFor(10*time.Second, idleStatus)
+	p.typeText("my draft")
+	p.keys("C-g")
+	p.waitFor(10*time.Second, "│ my draft and the editor's words", "Draft edited.")
+	p.keys("C-x", "C-e")
+	p.waitFor(10*time.Second, "│ my draft and the editor's words and the editor's words")
+	p.keys("Enter")
+	p.waitFor(10*time.Second, "Answer ready.")
+	p.keys("C-c")
+	p.exit("0")
+}

@@ -1,0 +1,109 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// MaxPrompts caps the prompt history.
+const MaxPrompts = 1000
+
+// Prompts is the prompt history shared by every phasechat of the user: the prompts sent,
+// oldest first, each once (sending one again moves it to the end), at most MaxPrompts. The
+// file is mode 0600, replaced whole under a lock like the index.
+type Prompts struct{ path string }
+
+// DefaultPrompts is the history in phasechat's data folder (created 0700 if missing).
+func DefaultPrompts() (*Prompts, error) {
+	dir, err := DataDir()
+	if err != nil {
+		return nil, err
+	}
+	if err := privateDir(dir); err != nil {
+		return nil, err
+	}
+	return &Prompts{path: filepath.Join(dir, "prompts.jsonl")}, nil
+}
+
+// OpenPrompts is the history kept in the file at path.
+func OpenPrompts(path string) *Prompts { return &Prompts{path: path} }
+
+// Load returns the history, oldest first. A missing file is an empty history; lines that are
+// not prompts are skipped.
+func (p *Prompts) Load() ([]string, error) {
+	data, err := os.ReadFile(p.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the prompt history: %w", err)
+	}
+	var out []string
+	for _, line := range bytes.Split(data, []byte{'\n'}) {
+		var s string
+		if json.Unmarshal(line, &s) == nil && s != "" {
+			out = append(out, s)
+		}
+	}
+	return dedupe(out), nil
+}
+
+// Add appends prompt to the history (moving an earlier copy of it to the end).
+func (p *Prompts) Add(prompt string) error {
+	if prompt == "" {
+		return nil
+	}
+	unlock, err := lock(p.path + ".lock")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	all, err := p.Load()
+	if err != nil {
+		return err
+	}
+	all = dedupe(append(all, prompt))
+	tmp, err := os.CreateTemp(filepath.Dir(p.path), ".prompts-*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write the prompt history: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	enc := json.NewEncoder(w)
+	for _, s := range all {
+		_ = enc.Encode(s)
+	}
+	err = w.Flush()
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p.path)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the prompt history: %w", err)
+	}
+	return nil
+}
+
+// dedupe keeps the last copy of each prompt, in order, and the newest MaxPrompts.
+func dedupe(all []string) []string {
+	seen := make(map[string]bool, len(all))
+	out := make([]string, 0, len(all))
+	for i := len(all) - 1; i >= 0 && len(out) < MaxPrompts; i-- {
+		if !seen[all[i]] {
+			seen[all[i]] = true
+			out = append(out, all[i])
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,180 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// slashCommand is one command of the composer.
+type slashCommand struct {
+	name, args, does string
+}
+
+// commands lists the composer's commands in the order /help shows them.
+var commands = []slashCommand{
+	{"/help", "", "list the keys and commands"},
+	{"/new", "", "start a new conversation (the current one stays saved)"},
+	{"/clear", "", "clear the screen; the conversation is kept and still sent"},
+	{"/model", "", "switch to another configured model (also Ctrl+P)"},
+	{"/sessions", "", "pick a saved conversation to continue (also Ctrl+S)"},
+	{"/copy", "[code [N]]", "copy the last reply, or its last (or Nth) code block"},
+	{"/retry", "", "send the last request again"},
+	{"/system", "TEXT", "set the system prompt for the next requests (empty: none)"},
+	{"/quit", "", "quit (also Ctrl+C on an empty composer)"},
+}
+
+// keyHelp lists the keys /help shows.
+var keyHelp = [][2]string{
+	{"Enter", "send; Alt+Enter or Ctrl+J for a new line"},
+	{"Up / Down", "earlier prompts, in an empty (or recalled, unchanged) composer"},
+	{"Esc", "stop the reply"},
+	{"Ctrl+R", "regenerate the last reply"},
+	{"Ctrl+O", "expand or fold the latest tool card or reasoning"},
+	{"PgUp / PgDn, wheel", "scroll"},
+	{"Ctrl+Y", "copy the last reply"},
+	{"Ctrl+X Ctrl+E, Ctrl+G", "edit the draft in $VISUAL or $EDITOR"},
+	{"Ctrl+S", "saved conversations"},
+	{"Ctrl+P", "switch model"},
+	{"Tab", "complete a /command"},
+	{"Ctrl+C", "clear the draft; on an empty composer, quit"},
+	{"y / n / a", "run, decline, always allow a tool that asks"},
+}
+
+// isCommandWord reports whether v is a command being typed: a slash and letters, no space.
+func isCommandWord(v string) bool {
+	return strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//") && !strings.ContainsAny(v, " \t\n")
+}
+
+// matching returns the names of the commands starting with prefix.
+func matching(prefix string) []string {
+	var out []string
+	for _, c := range commands {
+		if strings.HasPrefix(c.name, prefix) {
+			out = append(out, c.name)
+		}
+	}
+	return out
+}
+
+// complete extends the command typed to the longest prefix shared by those it may become (a
+// space follows a unique match).
+func (m *Model) complete(v string) {
+	names := matching(v)
+	if len(names) == 0 {
+		m.warn("No command starts with " + v + " — /help lists them.")
+		return
+	}
+	common := names[0]
+	for _, n := range names[1:] {
+		for !strings.HasPrefix(n, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	if len(names) == 1 {
+		common += " "
+	}
+	m.composer.SetValue(common)
+	m.composer.MoveToEnd()
+}
+
+// runCommand runs a composer command. An unknown one stays in the composer, with an error on the
+// status line: it is never sent to the model.
+func (m Model) runCommand(line string) (Model, tea.Cmd) {
+	name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	arg = strings.TrimSpace(arg)
+	done := func() { m.composer.Reset(); m.resetHistory() }
+	switch name {
+	case "/help":
+		done()
+		m.chat.Notice(helpText())
+		m.scrollUp = 0
+		return m, nil
+	case "/quit", "/exit":
+		m, cmd := m.after(m.chat.Stop())
+		return m, tea.Sequence(cmd, tea.Quit)
+	case "/clear":
+		done()
+		m.chat.ClearTranscript()
+		m.scrollUp = 0
+		m.say("Screen cleared. The conversation is kept: the next message still sends it.")
+		return m, nil
+	case "/new":
+		done()
+		if m.ed.convs != nil {
+			m.log = m.ed.convs.New()
+		}
+		m.chat.Restart(nil)
+		m.scrollUp = 0
+		m.say("A new conversation.")
+		return m.after(nil)
+	case "/sessions":
+		done()
+		return m.openPicker()
+	case "/model":
+		done()
+		return m.OpenModelPicker()
+	case "/copy":
+		if arg == "" {
+			done()
+			return m.copyReply(nil)
+		}
+		word, num, _ := strings.Cut(arg, " ")
+		if word != "code" {
+			m.warn("Usage: /copy, or /copy code [N] for the Nth code block of the last reply.")
+			return m, nil
+		}
+		n := 0
+		if num = strings.TrimSpace(num); num != "" {
+			var err error
+			if n, err = strconv.Atoi(num); err != nil || n < 1 {
+				m.warn("/copy code N: N counts the code blocks from 1, not " + strconv.Quote(num) + ".")
+				return m, nil
+			}
+		}
+		done()
+		return m.copyReply(&n)
+	case "/retry":
+		done()
+		m.scrollUp = 0
+		if m.chat.State.Phase == phase.Error {
+			return m.after(m.chat.Retry())
+		}
+		if !m.chat.CanRegenerate() {
+			m.warn("Nothing to retry yet.")
+			return m, nil
+		}
+		return m.after(m.chat.Regenerate())
+	case "/system":
+		done()
+		m.chat.SetSystem(arg)
+		if arg == "" {
+			m.say("No system prompt from now on.")
+		} else {
+			m.say("System prompt set for the next requests.")
+		}
+		return m, nil
+	}
+	m.warn("Unknown command " + name + " — /help lists the commands; // sends a message starting with a slash.")
+	return m, nil
+}
+
+// helpText is what /help shows.
+func helpText() string {
+	var b strings.Builder
+	b.WriteString("Commands:\n")
+	for _, c := range commands {
+		b.WriteString("  " + strings.TrimSpace(c.name+" "+c.args) + " — " + c.does + "\n")
+	}
+	b.WriteString("  //text — send text starting with a slash\nKeys:\n")
+	for i, k := range keyHelp {
+		b.WriteString("  " + k[0] + " — " + k[1])
+		if i < len(keyHelp)-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,101 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/phase/transcript"
+)
+
+// copyReply copies the last reply (code nil) or a code block of it (*code 0: the last, N: the
+// Nth) to the clipboard: through OSC 52, which the terminal (or tmux) honours, and through the
+// system clipboard tool when there is one. Only a key or a command the user typed gets here;
+// nothing a model sends can.
+func (m Model) copyReply(code *int) (Model, tea.Cmd) {
+	reply := lastReply(m.chat.Entries())
+	if reply == nil || strings.TrimSpace(reply.Text()) == "" {
+		m.warn("There is no reply to copy yet.")
+		return m, nil
+	}
+	text, what := reply.Text(), "the last reply"
+	if code != nil {
+		blocks := codeBlocks(reply.Text())
+		n := *code
+		switch {
+		case len(blocks) == 0:
+			m.warn("The last reply has no code block.")
+			return m, nil
+		case n > len(blocks):
+			m.warn(fmt.Sprintf("The last reply has %d code %s.", len(blocks), plural(len(blocks), "block", "blocks")))
+			return m, nil
+		case n == 0:
+			n = len(blocks)
+		}
+		text, what = blocks[n-1], fmt.Sprintf("code block %d of %d", n, len(blocks))
+	}
+	m.say(fmt.Sprintf("Copied %s (%d %s).", what, utf8.RuneCountInString(text), plural(utf8.RuneCountInString(text), "character", "characters")))
+	cmds := []tea.Cmd{tea.SetClipboard(text)}
+	if clip := m.ed.clipboard; clip != nil {
+		cmds = append(cmds, func() tea.Msg {
+			if err := clip(text); err != nil {
+				return noteMsg{text: "Copied through the terminal (OSC 52); the system clipboard tool failed: " + err.Error(), error: true}
+			}
+			return nil
+		})
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// lastReply is the last assistant entry with text.
+func lastReply(entries []*transcript.Entry) *transcript.Entry {
+	for i := len(entries) - 1; i >= 0; i-- {
+		if e := entries[i]; e.Role() == transcript.RoleAssistant && e.Text() != "" {
+			return e
+		}
+	}
+	return nil
+}
+
+// codeBlocks returns the contents of the fenced code blocks of markdown text, in order: a
+// fence is three or more backticks or tildes, indented at most three spaces, and the block
+// ends at a fence of the same character at least as long (or at the end of the text).
+func codeBlocks(text string) []string {
+	var blocks []string
+	var cur []string
+	fenceChar, fenceLen, open := byte(0), 0, false
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		indent := len(line) - len(trimmed)
+		if indent <= 3 && len(trimmed) >= 3 && (trimmed[0] == '`' || trimmed[0] == '~') {
+			c := trimmed[0]
+			n := len(trimmed) - len(strings.TrimLeft(trimmed, string(c)))
+			rest := strings.TrimSpace(trimmed[n:])
+			switch {
+			case !open && n >= 3 && !(c == '`' && strings.Contains(rest, "`")):
+				fenceChar, fenceLen, open, cur = c, n, true, nil
+				continue
+			case open && c == fenceChar && n >= fenceLen && rest == "":
+				blocks = append(blocks, strings.Join(cur, "\n"))
+				open = false
+				continue
+			}
+		}
+		if open {
+			cur = append(cur, line)
+		}
+	}
+	if open {
+		blocks = append(blocks, strings.Join(cur, "\n"))
+	}
+	return blocks
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

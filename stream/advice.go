@@ -1,0 +1,86 @@
+package stream
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"syscall"
+)
+
+// RetryHelps says what retrying a failed request can do: RetryUseless when the same request
+// must fail again (the conversation is too long), RetrySoon when it failed before the server
+// sent a byte of an answer and a quick second try often works (a refused connection, a
+// gateway's 502/503/504, a 500 with no body), RetryMaybe otherwise.
+type RetryHelps uint8
+
+const (
+	RetryMaybe RetryHelps = iota
+	RetrySoon
+	RetryUseless
+)
+
+// Retry says whether retrying the request that failed with e can help.
+func (e *Error) Retry() RetryHelps {
+	if e == nil {
+		return RetryMaybe
+	}
+	return e.retry
+}
+
+// advise rewrites an HTTP error's message into words that say what to do about it, and says
+// whether a retry can help. body is the error answer's body.
+func (c *Client) advise(e *Error, body []byte) {
+	switch {
+	case e.Status == http.StatusUnauthorized:
+		if c.APIKey == "" {
+			e.Message = strings.TrimRight(e.Message, ". ") + ". No API key is set: " + c.keyHint()
+		} else {
+			e.Message = strings.TrimRight(e.Message, ". ") + ". " + c.keySource() + " is set but " +
+				strings.TrimRight(c.BaseURL, "/") + " rejected it"
+		}
+	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
+		e.retry = RetryUseless
+		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +
+			"). Retrying will not help: start a new conversation, or send a shorter message"
+	case e.RetryAfter > 0:
+	case e.Status == http.StatusBadGateway, e.Status == http.StatusServiceUnavailable, e.Status == http.StatusGatewayTimeout,
+		e.Status == http.StatusInternalServerError && len(strings.TrimSpace(string(body))) == 0:
+		e.retry = RetrySoon
+	}
+}
+
+// keySource names where the key came from: KeySource, else OPENAI_API_KEY.
+func (c *Client) keySource() string {
+	if c.KeySource != "" {
+		return c.KeySource
+	}
+	return "OPENAI_API_KEY"
+}
+
+func (c *Client) keyHint() string {
+	if c.KeySource != "" {
+		return "set " + c.KeySource
+	}
+	return "export OPENAI_API_KEY, or name the provider's key in the config file"
+}
+
+// refused reports whether a request got no connection at all: worth one quick retry.
+func refused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
+
+// errorCode returns the error object's code ("context_length_exceeded"), or "".
+func errorCode(body []byte) string {
+	var v struct {
+		Error struct {
+			Code json.RawMessage `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &v) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(v.Error.Code, &s) == nil {
+		return s
+	}
+	return ""
+}

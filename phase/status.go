@@ -29,7 +29,7 @@ func Status(s State) string {
 		}
 		if s.Ask != "" {
 			ask := strings.TrimSpace(spokenPunctuation.Replace(s.Ask))
-			return "Allow " + tool + " with " + ask + "? y runs it, n declines, a allows " + tool + " for this session. Esc stops."
+			return "Allow " + tool + " with " + ask + "? y runs it, n declines, A allows " + tool + " for this session. Esc stops."
 		}
 		return "Working on " + tool + ". Esc stops generating."
 	case Error:

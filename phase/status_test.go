@@ -15,7 +15,7 @@ func TestStatusTexts(t *testing.T) {
 		{State{Phase: StreamingTool, Tool: "lookup"}, "Working on lookup. Esc stops generating."},
 		{State{Phase: StreamingTool}, "Working on a tool. Esc stops generating."},
 		{State{Phase: StreamingTool, Tool: "write_note", Ask: `text="hi" tags=[2 items]`},
-			"Allow write_note with text='hi' tags=2 items? y runs it, n declines, a allows write_note for this session. Esc stops."},
+			"Allow write_note with text='hi' tags=2 items? y runs it, n declines, A allows write_note for this session. Esc stops."},
 		{State{Phase: Error, Reason: "HTTP 401 from api.openai.com: Incorrect API key provided."},
 			"HTTP 401 from api.openai.com: Incorrect API key provided. Retry is available: Enter retries, Tab goes to the composer."},
 		{State{Phase: Error, Reason: "No data from the server for 30s"},

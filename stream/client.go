@@ -9,6 +9,7 @@ import (
 	"github.com/phasechat/phasechat/phase/secret"
 	"io"
 	"net/http"
+	"regexp"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -47,6 +48,7 @@ type Client struct {
 	KeySource string
 
 	noStreamOptions atomic.Bool // the server rejected stream_options: never send it again
+	noReasoning     atomic.Bool // the server refused reasoning in assistant messages: never send it again
 }
 
 // NewClient returns a client with the default stall timeout.
@@ -108,7 +110,7 @@ func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, e
 	case WireResponses:
 		b, err = responsesRequest(req, stream, &c.Options)
 	default:
-		return req.body(stream, streamOptions, &c.Options)
+		return req.body(stream, streamOptions, !c.noReasoning.Load(), &c.Options)
 	}
 	if err != nil || len(c.Options.ExtraBody) == 0 {
 		return b, err
@@ -127,8 +129,9 @@ func (c *Client) httpClient() *http.Client {
 	return defaultHTTP
 }
 
-// body is the request's JSON: stream_options only when streamOptions is true.
-func (req Request) body(stream, streamOptions bool, o *Options) ([]byte, error) {
+// body is the request's JSON: stream_options only when streamOptions is true, and the current
+// turn's reasoning only when sendReasoning is.
+func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) ([]byte, error) {
 	msgs := make([]Message, 0, len(req.Messages)+1)
 	if req.System != "" {
 		msgs = append(msgs, Message{Role: "system", Content: req.System})
@@ -138,6 +141,8 @@ func (req Request) body(stream, streamOptions bool, o *Options) ([]byte, error) 
 		m.Native = nil // another format's: a Chat Completions server must not get it
 		if i < current {
 			m = m.withoutTurnState()
+		} else if !sendReasoning {
+			m.Reasoning, m.ReasoningField = "", ""
 		}
 		msgs = append(msgs, m)
 	}
@@ -224,16 +229,74 @@ func rejectsStreamOptions(status int, body []byte) bool {
 // NoticeStreamOptions when this request found that the server rejects stream_options (and
 // was sent again without it), else "".
 func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http.Response, notice string, e *Error) {
-	withOptions := stream && c.Wire.orChat() == WireChat && c.streamOptions()
+	chat := c.Wire.orChat() == WireChat
+	withOptions := stream && chat && c.streamOptions()
 	resp, body, e := c.send(ctx, req, stream, withOptions)
-	if e != nil && withOptions && c.Options.StreamOptions == StreamOptionsAuto && rejectsStreamOptions(e.Status, body) {
-		first := c.noStreamOptions.CompareAndSwap(false, true)
-		resp, _, e = c.send(ctx, req, stream, false)
-		if first {
-			notice = NoticeStreamOptions
+	say := func(n string) {
+		if notice != "" {
+			notice += " "
 		}
+		notice += n
+	}
+	for retries := 0; e != nil && retries < 2; retries++ {
+		switch {
+		case withOptions && c.Options.StreamOptions == StreamOptionsAuto && rejectsStreamOptions(e.Status, body):
+			withOptions = false
+			if c.noStreamOptions.CompareAndSwap(false, true) {
+				say(NoticeStreamOptions)
+			}
+		case chat && !c.noReasoning.Load() && sendsReasoning(req) && rejectsReasoning(e.Status, body):
+			if c.noReasoning.CompareAndSwap(false, true) {
+				say(NoticeReasoning)
+			}
+		default:
+			return resp, notice, e
+		}
+		resp, body, e = c.send(ctx, req, stream, withOptions)
 	}
 	return resp, notice, e
+}
+
+// NoticeReasoning is the Notice of the request that found the server refusing reasoning sent
+// back in assistant messages (Groq: "property 'reasoning' is unsupported").
+const NoticeReasoning = "This server refuses reasoning sent back with tool calls, so phasechat no longer sends it this session."
+
+// sendsReasoning reports whether a Chat Completions request carries reasoning back: an
+// assistant message of the current turn with reasoning in a known field.
+func sendsReasoning(req Request) bool {
+	for _, m := range req.Messages[currentTurn(req.Messages):] {
+		if m.ReasoningField != "" && m.Reasoning != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// reasoningField finds a reasoning field's name as a word of its own (not reasoning_effort).
+var reasoningField = regexp.MustCompile(`(?:^|[^a-z_])reasoning(?:_content)?(?:[^a-z_]|$)`)
+
+// rejectsReasoning reports whether an error answer refuses a reasoning field as unknown, as
+// opposed to asking for it (DeepSeek's "Missing `reasoning_content`").
+func rejectsReasoning(status int, body []byte) bool {
+	if status != http.StatusBadRequest && status != http.StatusUnprocessableEntity {
+		return false
+	}
+	b := bytes.ToLower(body)
+	names := reasoningField.Match(b)
+	if !names {
+		return false
+	}
+	for _, asks := range []string{"missing", "required", "must be passed", "must be provided"} {
+		if bytes.Contains(b, []byte(asks)) {
+			return false
+		}
+	}
+	for _, refuses := range []string{"unsupported", "not supported", "unknown", "unrecognized", "extra", "not permitted", "not allowed", "additional properties"} {
+		if bytes.Contains(b, []byte(refuses)) {
+			return true
+		}
+	}
+	return false
 }
 
 // send makes one HTTP exchange. On an error answer it also returns the body read.

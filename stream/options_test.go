@@ -157,7 +157,7 @@ func TestTurnStateGoesBackWithinTheTurn(t *testing.T) {
 		{Role: "assistant", Reasoning: "not the provider's", ToolCalls: []ToolCall{{ID: "c", Name: "now", Arguments: "{}"}}},
 		{Role: "tool", ToolCallID: "c", Content: "two"},
 	}}
-	b, err := req.body(true, true, nil)
+	b, err := req.body(true, true, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,5 +264,26 @@ func TestListModels(t *testing.T) {
 	_, err = bad.ListModels(context.Background())
 	if err == nil || strings.Contains(err.Error(), "sk-test-key-1234") || !strings.Contains(err.Error(), "401") {
 		t.Errorf("error %v", err)
+	}
+}
+
+func TestRejectsReasoning(t *testing.T) {
+	cases := []struct {
+		status int
+		body   string
+		want   bool
+	}{
+		{400, `{"error":{"message":"'messages.1' : for 'role:assistant' the following must be satisfied[('messages.1' : property 'reasoning' is unsupported)]"}}`, true},
+		{400, `{"error":{"message":"'messages.4' : for 'role:assistant' the following must be satisfied[('messages.4' : property 'reasoning_content' is unsupported)]"}}`, true},
+		{422, `{"detail":[{"type":"extra_forbidden","loc":["body","messages",1,"reasoning_content"],"msg":"Extra inputs are not permitted"}]}`, true},
+		{400, "{\"error\":{\"message\":\"Missing `reasoning_content` field in the assistant message at message index 2.\"}}", false},
+		{400, `{"error":{"message":"reasoning_effort is not supported with this model"}}`, false},
+		{500, `{"error":{"message":"property 'reasoning' is unsupported"}}`, false},
+		{400, `{"error":{"message":"max_tokens is too large"}}`, false},
+	}
+	for _, c := range cases {
+		if got := rejectsReasoning(c.status, []byte(c.body)); got != c.want {
+			t.Errorf("%d %s: %v, want %v", c.status, c.body, got, c.want)
+		}
 	}
 }

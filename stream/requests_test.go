@@ -91,7 +91,7 @@ func TestResponsesRequest(t *testing.T) {
 
 func TestChatRequestSendsNoNativeReasoning(t *testing.T) {
 	req := Request{Model: "m", Messages: toolLoop(&NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"type":"thinking"}`)}})}
-	body, _ := req.body(true, true, nil)
+	body, _ := req.body(true, true, true, nil)
 	if strings.Contains(string(body), "native") || strings.Contains(string(body), "thinking") {
 		t.Errorf("body %s", body)
 	}

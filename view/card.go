@@ -21,7 +21,7 @@ const (
 )
 
 // askLine is the approval question; the keys are the model's (§5 T2).
-const askLine = "Allow? y runs it · n declines · a always"
+const askLine = "Allow? y runs it · n declines · A always"
 
 // renderCard draws one tool call: a header (status glyph and word, name, then
 // the argument size while pending or the summary once ready, and the duration when over),

@@ -48,7 +48,7 @@ func TestRenderCard(t *testing.T) {
 			"    → open nope: no such file"}},
 		{"asking", draftCard{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true}, []string{
 			"  ? waiting for approval · sh · cmd=ls",
-			"    Allow? y runs it · n declines · a always"}},
+			"    Allow? y runs it · n declines · A always"}},
 		{"expanded: arguments decoded in order, result capped", draftCard{Name: "sh", Status: phase.CallDone,
 			Args: `{"cmd":"ls","env":{"A":"1"},"list":[],"n":1.5}`, Result: sixty, Expanded: true, Duration: 61 * time.Second},
 			append(append([]string{

@@ -49,7 +49,7 @@ func sceneFrame(st phase.State, focus phase.Focus, entries []*draft, help []Key)
 var (
 	streamingKeys = []Key{{"esc", "stop"}, {"pgup/pgdn", "scroll"}, {"ctrl+c", "quit"}}
 	idleKeys      = []Key{{"enter", "send"}, {"alt+enter", "newline"}, {"ctrl+r", "regenerate"}, {"pgup/pgdn", "scroll"}, {"ctrl+c", "quit"}}
-	askKeys       = []Key{{"y", "run"}, {"n", "decline"}, {"a", "always"}, {"esc", "stop"}}
+	askKeys       = []Key{{"y", "run"}, {"n", "decline"}, {"A", "always"}, {"esc", "stop"}}
 	errorKeys     = []Key{{"enter", "retry"}, {"tab", "composer"}, {"ctrl+c", "quit"}}
 )
 

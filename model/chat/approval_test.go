@@ -23,7 +23,7 @@ func TestSideEffectsWaitForApproval(t *testing.T) {
 	if len(effectsOf[RunTool](h.effects)) != 0 || !h.c.Asking() {
 		t.Fatal("a side-effecting tool ran without asking")
 	}
-	want := `Allow write_note with args=('text':'hi')? y runs it, n declines, a allows write_note for this session. Esc stops.`
+	want := `Allow write_note with args=('text':'hi')? y runs it, n declines, A allows write_note for this session. Esc stops.`
 	h.expectPhase(phase.StreamingTool, want)
 	h.end(complete(nil))
 	h.expectPhase(phase.StreamingTool, want) // still asking once the stream is over

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"os"
 	"path/filepath"
@@ -239,5 +240,31 @@ func TestResumeAReasoningToolLoop(t *testing.T) {
 			r.submit("what time is it now")
 			r.expectComplete()
 		})
+	}
+}
+
+// Groq refuses reasoning on assistant messages: the follow-up is sent again without it, once
+// for the session, said once; the tool loop still completes in one turn.
+func TestReasoningRefusedIsDroppedForTheSession(t *testing.T) {
+	srv := newServer(t, fixtures.Options{}, nil)
+	reg := newRegistry(t, nil, "")
+	s := newSession(t, srv, chat.Config{Model: "groq-reasoning-strict"}, nil, reg, nil)
+	s.submit("what time is it")
+	s.expectComplete()
+	s.submit("and now?")
+	s.expectComplete()
+	if !strings.HasPrefix(s.lastReply(), "Tool results received: now → ") {
+		t.Fatalf("the tool loop did not complete: %q", s.lastReply())
+	}
+	var carried []bool
+	for _, r := range srv.Requests() {
+		carried = append(carried, strings.Contains(string(r.Raw), `"reasoning":"Time needs a tool."`))
+	}
+	// turn 1: the call, the refused follow-up, its retry; turn 2: the call, the follow-up.
+	if want := []bool{false, true, false, false, false}; fmt.Sprint(carried) != fmt.Sprint(want) {
+		t.Errorf("requests carrying reasoning %v, want %v", carried, want)
+	}
+	if n := notices(s.chat().Entries(), "refuses reasoning"); n != 1 {
+		t.Errorf("the notice is shown %d times, want once", n)
 	}
 }

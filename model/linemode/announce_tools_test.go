@@ -22,7 +22,7 @@ func (f *fake) tool(name string) {
 }
 
 func TestAnnounceTools(t *testing.T) {
-	const question = "Status: Allow mark with text=hi? y runs it, n declines, a allows mark for this session. Esc stops."
+	const question = "Status: Allow mark with text=hi? y runs it, n declines, A allows mark for this session. Esc stops."
 	for name, steps := range map[string][]announceStep{
 		"start and end once each; a new tool name prints no status": {
 			{func(f *fake) { f.submit() }, []string{writing}},

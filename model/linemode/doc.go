@@ -26,7 +26,7 @@
 //
 // Approvals are the one Status line that is not a phase change: when a tool waits for
 // approval, the question phase.Status gives in that state ("Allow make_note with text=hi?
-// y runs it, n declines, a allows make_note for this session. Esc stops.") is printed once as
+// y runs it, n declines, A allows make_note for this session. Esc stops.") is printed once as
 // a Status line, because the user must hear which keys answer it, and the Status line is what
 // a listener attends to. Answering it prints the tool's start (or "not run") line, not another
 // Status line.

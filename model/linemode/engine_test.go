@@ -97,7 +97,7 @@ func TestAnnounceEngineApprovalTurn(t *testing.T) {
 	h.expect(h.feed(textUpdate("I will note it.")))
 	h.expect(h.feed(callUpdate("m1", "mark", `{"text":"hi"}`)),
 		"Assistant: I will note it.", "Status: Working on mark. Esc stops generating.")
-	question := "Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops."
+	question := "Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, A allows mark for this session. Esc stops."
 	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval", question)
 	h.expect(h.end())
 	h.expect(h.do(h.c.Approve(chat.Allow)), "Tool: mark started: text='hi' tags=2 items")
@@ -116,7 +116,7 @@ func TestAnnounceEngineDenialAndStop(t *testing.T) {
 	h.expect(h.do(h.c.Submit("note hi")), writing)
 	h.expect(h.feed(callUpdate("m1", "mark", `{"text":"hi"}`)), "Status: Working on mark. Esc stops generating.")
 	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval",
-		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
+		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, A allows mark for this session. Esc stops.")
 	h.expect(h.end())
 	h.expect(h.do(h.c.Approve(chat.Deny)), "Tool: mark not run: The user declined to run this tool.", writing)
 	h.expect(h.feed(textUpdate("drip1 drip2 ")))
@@ -158,7 +158,7 @@ func TestAnnounceEngineStopWhileAsking(t *testing.T) {
 	h.do(h.c.Submit("note hi"))
 	h.feed(callUpdate("m1", "mark", `{"text":"hi"}`))
 	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval",
-		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
+		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, A allows mark for this session. Esc stops.")
 	h.expect(h.do(h.c.Stop()), "Tool: mark not run: stopped by the user", "Status: Stopped. The partial reply is kept.")
 }
 
@@ -169,7 +169,7 @@ func TestAnnounceEngineDenialBeforeTheStreamEnds(t *testing.T) {
 	h.do(h.c.Submit("note hi"))
 	h.feed(callUpdate("m1", "mark", `{"text":"hi"}`))
 	h.expect(h.feed(readyUpdate("m1")), "Tool: mark is waiting for your approval",
-		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, a allows mark for this session. Esc stops.")
+		"Status: Allow mark with text='hi' tags=2 items? y runs it, n declines, A allows mark for this session. Esc stops.")
 	h.expect(h.do(h.c.Approve(chat.Deny)), "Tool: mark not run: The user declined to run this tool.", writing)
 	h.expect(h.end())
 }

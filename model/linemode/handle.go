@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -49,16 +48,26 @@ func (s *session) read(c chunk) {
 const backToRetry = "Back to Retry: Enter retries, Tab goes to the composer."
 
 // key acts on one key press in single-key mode; keys that do nothing in the phase are ignored.
+// While a tool waits for approval only a deliberate key answers (see chat.ApprovalKeys): y, n
+// or A after the keyboard was still; any other printable key makes the answer wait again.
 func (s *session) key(k Key) {
+	if s.chat.Asking() && k >= ' ' && k < 0x7f {
+		v := s.approval.Key(string(rune(k)))
+		switch {
+		case v.Answer:
+			s.apply(s.chat.Approve(v.Decision))
+			return
+		case v.Restart:
+			s.waitQuiet(v.Gen)
+		}
+		if v.Hint != "" {
+			s.say(v.Hint)
+		}
+		return
+	}
 	switch k {
 	case KeyEsc:
 		s.apply(s.chat.Stop())
-	case 'y', 'Y':
-		s.approve(chat.Allow)
-	case 'n', 'N':
-		s.approve(chat.Deny)
-	case 'a', 'A':
-		s.approve(chat.AllowAlways)
 	case '\n', '\r':
 		if s.focus == phase.FocusRetry {
 			s.apply(s.chat.Retry())
@@ -72,12 +81,6 @@ func (s *session) key(k Key) {
 		if s.focus == phase.FocusRetry {
 			s.quitting = true
 		}
-	}
-}
-
-func (s *session) approve(d chat.Decision) {
-	if s.chat.Asking() {
-		s.apply(s.chat.Approve(d))
 	}
 }
 

@@ -102,6 +102,41 @@ func (p *ptyTerm) waitFor(s string) {
 	}
 }
 
+// appears reports whether s shows up after the last thing waited for within d; it moves
+// nothing.
+func (p *ptyTerm) appears(s string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if strings.Contains(p.output()[p.from:], s) {
+			return true
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return false
+}
+
+// answerApproval presses key once the keyboard has been still for the approval wait (again,
+// should a loaded machine have taken it for typing) until want appears, and waits for want.
+func (p *ptyTerm) answerApproval(key, want string) {
+	p.t.Helper()
+	p.pressUntil(key, want, 20*testApprovalQuiet)
+}
+
+// pressUntil presses key after being still for still, again until want appears, and waits
+// for want.
+func (p *ptyTerm) pressUntil(key, want string, still time.Duration) {
+	p.t.Helper()
+	for try := 0; try < 20; try++ {
+		time.Sleep(still)
+		p.send(key)
+		if p.appears(want, time.Second) {
+			p.waitFor(want)
+			return
+		}
+	}
+	p.t.Fatalf("pressing %q never answered the approval; output:\n%s", key, p.output())
+}
+
 func (p *ptyTerm) send(s string) {
 	p.t.Helper()
 	if _, err := p.master.WriteString(s); err != nil {

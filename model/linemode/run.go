@@ -1,6 +1,7 @@
 package linemode
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -27,6 +28,9 @@ type Options struct {
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
 	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
+	// ApprovalQuiet is how still the keyboard must be after an approval question appears
+	// before a key answers it; 0 means chat.ApprovalQuiet.
+	ApprovalQuiet time.Duration
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -42,6 +46,7 @@ func Run(o Options) (err error) {
 		term:   openTerminal(o.In),
 		out:    o.Out,
 		models: o.Models,
+		quiet:  cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 	if s.term != nil {
 		defer func() {
@@ -87,12 +92,16 @@ type session struct {
 	input  *reader
 	mcp    <-chan mcp.Update
 
-	keys     keyDecoder
-	escTimer <-chan time.Time // fires escWait after a possible lone ESC; nil when none
-	line     []byte           // the line being read, up to its '\n'
-	queued   []string         // whole lines not sent yet
-	models   chat.ModelLister
-	choosing []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
+	keys       keyDecoder
+	approval   chat.ApprovalKeys
+	quiet      time.Duration    // see Options.ApprovalQuiet
+	quietTimer <-chan time.Time // the approval wait's timer; nil when none runs
+	quietGen   int              // its generation
+	escTimer   <-chan time.Time // fires escWait after a possible lone ESC; nil when none
+	line       []byte           // the line being read, up to its '\n'
+	queued     []string         // whole lines not sent yet
+	models     chat.ModelLister
+	choosing   []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
 
 	focus      phase.Focus
 	focusSet   bool
@@ -114,6 +123,9 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.read(c)
 		case u := <-s.mcp:
 			s.mcpUpdate(u)
+		case <-s.quietTimer:
+			s.quietTimer = nil
+			s.approval.Quiet(s.quietGen)
 		case <-s.escTimer:
 			s.escTimer = nil
 			for _, k := range s.keys.Expire() {
@@ -155,6 +167,9 @@ func (s *session) apply(effects []chat.Effect) {
 // the prompt.
 func (s *session) sync() {
 	s.say(s.ann.Announce(s.chat.State, s.chat.Entries())...)
+	if start, gen := s.approval.Arm(s.chat.Question()); start {
+		s.waitQuiet(gen)
+	}
 	if s.quitting {
 		return
 	}
@@ -180,6 +195,11 @@ func (s *session) sync() {
 		s.write("You: ")
 		s.prompted = true
 	}
+}
+
+// waitQuiet starts the approval wait of generation gen (see chat.ApprovalKeys).
+func (s *session) waitQuiet(gen int) {
+	s.quietTimer, s.quietGen = time.After(s.quiet), gen
 }
 
 // say prints whole lines, starting a new line first if the prompt is showing.

@@ -59,8 +59,13 @@ func sessionOptions(t *testing.T, base, model, dir string, canAsk bool, in *os.F
 		Footer:    view.Footer{Endpoint: base, Model: model},
 		In:        in,
 		Out:       out,
+		// short, so tests answer soon; answerApproval waits well past it before a key
+		ApprovalQuiet: testApprovalQuiet,
 	}
 }
+
+// testApprovalQuiet is the approval wait of test sessions.
+const testApprovalQuiet = 10 * time.Millisecond
 
 // start runs Run on its own goroutine; the returned function waits for it (a few seconds at
 // most) and returns its error.

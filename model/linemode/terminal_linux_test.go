@@ -94,17 +94,17 @@ func TestTerminalRetryAndTab(t *testing.T) {
 	p.expectNoEscape()
 }
 
-// TestTerminalApprovals: y runs the side-effecting tool, n declines it, a runs it and every
+// TestTerminalApprovals: y runs the side-effecting tool, n declines it, A runs it and every
 // later call of it in the session without asking again.
 func TestTerminalApprovals(t *testing.T) {
-	const question = "Status: Allow mark with text=hi? y runs it, n declines, a allows mark for this session. Esc stops."
+	const question = "Status: Allow mark with text=hi? y runs it, n declines, A allows mark for this session. Esc stops."
 	for _, tc := range []struct {
 		key, line string
 		ran       bool
 	}{
 		{"y", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
 		{"n", "Tool: mark not run: The user declined to run this tool.", false},
-		{"a", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
+		{"A", "Tool: mark started: text=hi\r\nTool: mark done in ", true},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			dir := t.TempDir()
@@ -114,20 +114,19 @@ func TestTerminalApprovals(t *testing.T) {
 			p.send("note hi\r")
 			p.waitFor("Tool: mark is waiting for your approval\r\n" + question + "\r\n")
 			p.expectMode(keyInput)
-			p.send(tc.key)
-			p.waitFor(tc.line)
+			p.answerApproval(tc.key, tc.line)
 			p.waitFor("Assistant: Tool results received")
 			p.waitFor(answerReady + "\r\nYou: ")
 			_, err := os.Stat(filepath.Join(dir, "marker.txt"))
 			if ran := err == nil; ran != tc.ran {
 				t.Fatalf("mark ran: %v, want %v", ran, tc.ran)
 			}
-			if tc.key == "a" {
+			if tc.key == "A" {
 				p.send("again\r")
 				p.waitFor("Tool: mark started: text=hi")
 				p.waitFor(answerReady + "\r\nYou: ")
 				if strings.Count(p.output(), question) != 1 {
-					t.Fatalf("asked again after a:\n%s", p.output())
+					t.Fatalf("asked again after A:\n%s", p.output())
 				}
 			}
 			p.send("\x04")

@@ -33,7 +33,7 @@ var goldenScenes = []struct {
 	{"asking-approval", "note", func(h *harness) {
 		h.submit("note: buy milk")
 		feedUntilQuiet(h)
-	}, asking("Allow write_note with text=buy milk? y runs it, n declines, a allows write_note for this session. Esc stops.")},
+	}, asking("Allow write_note with text=buy milk? y runs it, n declines, A allows write_note for this session. Esc stops.")},
 	{"error-retry-focused", "error-frame", func(h *harness) {
 		h.submit("hello")
 		h.feedAll()

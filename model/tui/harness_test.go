@@ -207,6 +207,24 @@ func takeNext[T tea.Msg](h *harness) T {
 	return zero
 }
 
+// quiet fires the approval wait's timers scheduled so far: the user waited before answering.
+func (h *harness) quiet() {
+	h.t.Helper()
+	var due []tea.Msg
+	kept := h.timers[:0]
+	for _, msg := range h.timers {
+		if _, ok := msg.(approvalQuietMsg); ok {
+			due = append(due, msg)
+		} else {
+			kept = append(kept, msg)
+		}
+	}
+	h.timers = kept
+	for _, msg := range due {
+		h.send(msg)
+	}
+}
+
 // feedStream feeds the oldest pending stream message and returns it.
 func (h *harness) feedStream() chat.StreamMsg {
 	h.t.Helper()

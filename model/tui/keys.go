@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 )
@@ -13,6 +12,23 @@ import (
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.chat.Asking() && m.picker == nil && k.Text != "" {
+		// Only a deliberate key answers (see chat.ApprovalKeys); any other typing goes on to
+		// the composer as usual and makes the answer wait for the keyboard to be still.
+		v := m.approval.Key(k.Text)
+		if v.Answer {
+			return m.after(m.chat.Approve(v.Decision))
+		}
+		if v.Restart {
+			next, cmd := m.press(k)
+			return next, tea.Batch(cmd, m.quietAfter(v.Gen))
+		}
+	}
+	return m.press(k)
+}
+
+// press handles a key press that is not an approval's answer.
+func (m Model) press(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	next, cmd, ok := m.everydayKey(k)
 	if ok {
 		return next, cmd
@@ -39,16 +55,6 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case "ctrl+o":
 		m.toggleLatest()
 		return m, nil
-	}
-	if m.chat.Asking() {
-		switch k.String() {
-		case "y":
-			return m.after(m.chat.Approve(chat.Allow))
-		case "n":
-			return m.after(m.chat.Approve(chat.Deny))
-		case "a":
-			return m.after(m.chat.Approve(chat.AllowAlways))
-		}
 	}
 	if !m.composerEnabled() {
 		return m, nil
@@ -112,7 +118,7 @@ func (m Model) help() []view.Key {
 	expand := view.Key{Keys: "ctrl+o", Does: "expand tool"}
 	switch {
 	case m.chat.Asking():
-		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "a", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
+		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "A", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
 	case st.Phase.Streaming():
 		return []view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}
 	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:

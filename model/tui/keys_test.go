@@ -95,13 +95,14 @@ func TestKeysWhileStreamingAreInert(t *testing.T) {
 // A tool with side effects asks first: y runs it, n declines (the model is told), and the
 // turn goes on either way.
 func TestApproval(t *testing.T) {
-	question := "Allow write_note with text=buy milk? y runs it, n declines, a allows write_note for this session. Esc stops."
+	question := "Allow write_note with text=buy milk? y runs it, n declines, A allows write_note for this session. Esc stops."
 	for _, answer := range []rune{'y', 'n'} {
 		h := newHarness(t, "note", 120, 24)
 		h.submit("note: buy milk")
 		for h.feedStream().More {
 		}
 		h.expect("asking", asking(question))
+		h.quiet()
 		h.send(keyRune(answer))
 		if answer == 'y' {
 			h.expect("allowed", working("write_note"))

@@ -4,6 +4,9 @@
 package tui
 
 import (
+	"cmp"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -26,6 +29,9 @@ type Options struct {
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
+	// ApprovalQuiet is how still the keyboard must be after an approval question appears
+	// before a key answers it; 0 means chat.ApprovalQuiet.
+	ApprovalQuiet time.Duration
 
 	// The everyday keys (everyday.go).
 	History       []string           // earlier prompts, oldest first: Up recalls them
@@ -44,6 +50,8 @@ type Model struct {
 	footer   view.Footer
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	approval *chat.ApprovalKeys
+	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -91,6 +99,8 @@ func New(o Options) Model {
 		timers:       timers{tick: tick},
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
+		approval:     &chat.ApprovalKeys{},
+		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 }
 
@@ -138,6 +148,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case approvalQuietMsg:
+		m.approval.Quiet(msg.gen)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -173,7 +186,10 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 	} else {
 		m.composer.Blur()
 	}
-	cmds := make([]tea.Cmd, 0, len(effects))
+	cmds := make([]tea.Cmd, 0, len(effects)+1)
+	if start, gen := m.approval.Arm(m.chat.Question()); start {
+		cmds = append(cmds, m.quietAfter(gen))
+	}
 	for _, e := range effects {
 		if r, ok := e.(chat.Record); ok {
 			if m.log != nil {
@@ -185,6 +201,14 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 	}
 	m, timer := m.armTimers()
 	return m, tea.Batch(append(cmds, timer)...)
+}
+
+// approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
+type approvalQuietMsg struct{ gen int }
+
+// quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
+func (m Model) quietAfter(gen int) tea.Cmd {
+	return m.timers.tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
 }
 
 func (m Model) command(e chat.Effect) tea.Cmd {

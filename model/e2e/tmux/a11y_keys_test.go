@@ -57,7 +57,7 @@ func TestAccessibleEnterRetriesAfterFlaky(t *testing.T) {
 // marker.txt) asks first; y runs it, n declines it and it does not run. The question is one
 // Status line; answering it prints a Tool line, not another Status line.
 func TestAccessibleApprovals(t *testing.T) {
-	const question = "Status: Allow mark with text=hi? y runs it, n declines, a allows mark for this session. Esc stops."
+	const question = "Status: Allow mark with text=hi? y runs it, n declines, A allows mark for this session. Esc stops."
 	tools, err := filepath.Abs(approvalTools)
 	if err != nil {
 		t.Fatal(err)
@@ -78,8 +78,7 @@ func TestAccessibleApprovals(t *testing.T) {
 			p.typeLine("note hi")
 			p.expect("Tool: mark is waiting for your approval")
 			p.expect(question)
-			p.keys(tc.key)
-			p.expect(tc.line)
+			p.answer(tc.key, tc.line)
 			p.expect("Status: Answer ready.")
 			p.expect("You: ")
 			p.keys("C-d")

@@ -9,6 +9,7 @@ package tmux
 
 import (
 	"fmt"
+	"github.com/phasechat/phasechat/model/chat"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -305,6 +306,25 @@ func (p *pane) neverShowed(text string) {
 func (p *pane) raw() string {
 	b, _ := os.ReadFile(filepath.Join(p.state, "out.raw"))
 	return string(b)
+}
+
+// answer presses key once the keyboard has been still for the approval wait (a key sooner is
+// taken for typing), again until want appears in the raw output, then expects want.
+func (p *pane) answer(key, want string) {
+	p.t.Helper()
+	for try := 0; try < 10; try++ {
+		time.Sleep(chat.ApprovalQuiet + chat.ApprovalQuiet/2)
+		p.keys(key)
+		deadline := time.Now().Add(2 * time.Second)
+		for time.Now().Before(deadline) {
+			if strings.Contains(p.raw()[min(p.from, len(p.raw())):], want) {
+				p.expect(want)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	p.t.Fatalf("pressing %s never answered the approval; the terminal received:\n%s", key, p.raw())
 }
 
 // expect waits (5 s at most) for s to appear in the raw output after what was last expected.

@@ -1,0 +1,92 @@
+package chat
+
+import (
+	"strconv"
+	"time"
+)
+
+// ApprovalQuiet is how long the keyboard must have been still, after an approval question
+// appeared, before a key press answers it. Keys typed or queued before the question, and a
+// burst of typing that runs on into it, are not answers.
+const ApprovalQuiet = 700 * time.Millisecond
+
+// Question identifies the approval question shown now ("" when none): a new question, even for
+// a call of the same id in a later request, gets a new identity.
+func (c *Chat) Question() string {
+	if !c.Asking() {
+		return ""
+	}
+	return strconv.Itoa(c.step.id) + "/" + c.step.asking[0]
+}
+
+// ApprovalKeys decides which key presses answer an approval question: only one made while the
+// question is shown, after the keyboard was quiet for ApprovalQuiet since it appeared (every
+// key before that, and any key that is not an answer, restarts the wait). y runs the call, n
+// declines it, and "always allow" takes a deliberate capital A: a lowercase a only says so. The front end owns the clock: it starts
+// a timer of ApprovalQuiet whenever Arm or Key asks for one and calls Quiet with the timer's
+// generation when it fires. The zero value is ready. Not safe for concurrent use.
+type ApprovalKeys struct {
+	question string
+	gen      int
+	armed    bool
+}
+
+// ApprovalHintAlways is what a lowercase a while a question is armed is answered with.
+const ApprovalHintAlways = "Press A (Shift+A) to always allow this tool, y to run it once, n to decline."
+
+// Arm is called after every change of the engine with its Question. When a new question has
+// appeared it returns true and the generation of the timer to start.
+func (g *ApprovalKeys) Arm(question string) (start bool, gen int) {
+	if question == g.question {
+		return false, 0
+	}
+	g.question, g.armed = question, false
+	if question == "" {
+		return false, 0
+	}
+	g.gen++
+	return true, g.gen
+}
+
+// Quiet says the timer of generation gen fired: the keyboard has been still that long.
+func (g *ApprovalKeys) Quiet(gen int) {
+	if gen == g.gen && g.question != "" {
+		g.armed = true
+	}
+}
+
+// KeyVerdict is what a key press means while a question is shown.
+type KeyVerdict struct {
+	Answer   bool     // the key answers the question with Decision
+	Decision Decision //
+	Restart  bool     // the key came too soon: start a new timer of generation Gen
+	Gen      int
+	Hint     string // say this (a lowercase a asks for the capital)
+}
+
+// Key judges a key press (its text: "y", "n", "A", …) made while a question is shown.
+func (g *ApprovalKeys) Key(key string) KeyVerdict {
+	if g.question == "" {
+		return KeyVerdict{}
+	}
+	if !g.armed {
+		g.gen++
+		return KeyVerdict{Restart: true, Gen: g.gen}
+	}
+	switch key {
+	case "y", "Y":
+		return KeyVerdict{Answer: true, Decision: Allow}
+	case "n", "N":
+		return KeyVerdict{Answer: true, Decision: Deny}
+	case "A", "shift+a":
+		return KeyVerdict{Answer: true, Decision: AllowAlways}
+	}
+	// Any other key is typing, not an answer: the keyboard must be quiet again first.
+	g.armed = false
+	g.gen++
+	v := KeyVerdict{Restart: true, Gen: g.gen}
+	if key == "a" {
+		v.Hint = ApprovalHintAlways
+	}
+	return v
+}

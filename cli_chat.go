@@ -222,7 +222,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat
 	}
-	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
+	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: target.modelLabel(), Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
 	}

@@ -7,16 +7,19 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
 const mcpUsage = `Usage:
-  phasechat mcp list --mcp FILE    start each MCP server, list its state and tools, and stop them
+  phasechat mcp list [--mcp FILE] [--config FILE]
+      start each MCP server, list its state and tools, and stop them
 
-FILE holds [mcp.NAME] tables (see the README). The token figures are estimates: the bytes of
-a server's tool definitions as sent with every request, divided by 4.
+The servers are the [mcp.NAME] tables of FILE, else of the config file (see the README). The
+token figures are estimates: the bytes of a server's tool definitions as sent with every
+request, divided by 4.
 `
 
 // startMCP starts the servers configured in path ("" means none) in the background. Their
@@ -43,11 +46,12 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("phasechat mcp list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("mcp", "", "file of [mcp.NAME] tables")
+	configPath := fs.String("config", "", "the config file (default: config.toml in the phasechat config directory)")
 	fs.Usage = func() { fmt.Fprint(stderr, mcpUsage) }
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
-	if *path == "" || fs.NArg() > 0 {
+	if fs.NArg() > 0 {
 		fmt.Fprint(stderr, mcpUsage)
 		return 2
 	}
@@ -57,13 +61,30 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	reg.Clean = safe.Text
-	m, err := startMCP(*path, reg)
+	reg.Secrets = envSecrets()
+	var m *mcp.Manager
+	where := *path
+	if *path != "" {
+		m, err = startMCP(*path, reg)
+	} else {
+		var f *config.File
+		if f, err = loadConfig(chatOptions{config: *configPath}, stderr); err == nil && f != nil {
+			where = f.Path
+			reg.HiddenEnv = newProviders(f, chatOptions{}).keyVariables()
+			if len(f.MCP) > 0 {
+				m = mcp.Start(f.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
+			}
+		}
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
 	if m == nil {
-		fmt.Fprintf(stdout, "No MCP servers are configured in %s.\n", *path)
+		if where == "" {
+			where = "the config file (there is none; give --mcp FILE)"
+		}
+		fmt.Fprintf(stdout, "No MCP servers are configured in %s.\n", where)
 		return 0
 	}
 	<-m.Settled()

@@ -187,3 +187,58 @@ func BenchmarkP2Arguments(b *testing.B) {
 		})
 	}
 }
+
+// callFragments is n calls of four argument fragments each, the first fragment bringing the
+// id and name: all of each call in turn (sequence), or the first fragment of every call, then
+// the second of every call, and so on (interleaved).
+func callFragments(n int, interleaved bool) []wireToolCall {
+	out := make([]wireToolCall, 0, 4*n)
+	frag := func(call, k int) wireToolCall {
+		var tc wireToolCall
+		tc.Index = wireIndex{N: call, Set: true}
+		parts := [4]string{`{"path":`, `"src/`, fmt.Sprintf(`%d.go"`, call), `}`}
+		tc.Function.Arguments = wireArgs{Text: parts[k], Set: true}
+		if k == 0 {
+			tc.ID = wireString{S: fmt.Sprintf("call_%d", call), Set: true}
+			tc.Function.Name = wireString{S: "read_file", Set: true}
+		}
+		return tc
+	}
+	if interleaved {
+		for k := range 4 {
+			for call := range n {
+				out = append(out, frag(call, k))
+			}
+		}
+		return out
+	}
+	for call := range n {
+		for k := range 4 {
+			out = append(out, frag(call, k))
+		}
+	}
+	return out
+}
+
+// BenchmarkReassemblyOpenCalls is the cost per fragment of routing and applying fragments of
+// 300, 1,000 and 3,000 calls, in sequence and interleaved (every call open at once). It
+// should not grow with the number of open calls.
+func BenchmarkReassemblyOpenCalls(b *testing.B) {
+	for _, n := range []int{300, 1000, 3000} {
+		for _, mode := range []string{"sequence", "interleaved"} {
+			frags := callFragments(n, mode == "interleaved")
+			b.Run(fmt.Sprintf("calls=%d/%s", n, mode), func(b *testing.B) {
+				b.ReportAllocs()
+				events := make([]phase.CallEvent, 0, 16)
+				for b.Loop() {
+					var a assembler
+					for i := range frags {
+						_, events = a.fragment(&frags[i], events[:0])
+					}
+					events = a.finish(true, "", events[:0])
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(frags)), "ns/fragment")
+			})
+		}
+	}
+}

@@ -19,7 +19,7 @@ import (
 // that arrives later stays in the reply only). Each fragment costs O(its size).
 type assembler struct {
 	calls   []*call          // in order of first appearance
-	byWire  map[int]*call    // the call each index currently routes to
+	byWire  routes           // the call each index currently routes to
 	started map[string]*call // started calls by id (ids are unique among them)
 	current *call            // the call the last fragment went to
 	next    int              // the next unused Index
@@ -98,11 +98,11 @@ func (a *assembler) route(f *wireToolCall) *call {
 		w := f.Index.N
 		c := a.current
 		if c == nil || c.wire != w {
-			c = a.byWire[w]
+			c = a.byWire.get(w)
 		}
 		if c == nil || (id != "" && c.id != "" && id != c.id) {
 			c = a.newCall(w)
-			a.byWire[w] = c
+			a.byWire.set(w, c)
 		}
 		c.wire = w
 		return c
@@ -129,11 +129,8 @@ func (a *assembler) route(f *wireToolCall) *call {
 // found again by a later fragment that has one). Once MaxInt is taken there is no next index:
 // later calls share MaxInt, after it in order of appearance, and are routed to by none.
 func (a *assembler) newCall(w int) *call {
-	if a.byWire == nil {
-		a.byWire = make(map[int]*call)
-	}
 	index := w
-	if _, taken := a.byWire[w]; w < 0 || taken {
+	if w < 0 || a.byWire.get(w) != nil {
 		index = a.next
 		if a.full {
 			index = math.MaxInt
@@ -146,10 +143,43 @@ func (a *assembler) newCall(w int) *call {
 	}
 	c := &call{index: index, wire: -1, seq: len(a.calls)}
 	a.calls = append(a.calls, c)
-	if _, taken := a.byWire[index]; !taken {
-		a.byWire[index] = c
+	if a.byWire.get(index) == nil {
+		a.byWire.set(index, c)
 	}
 	return c
+}
+
+// routes maps wire indexes to calls: small indexes (as servers send them, 0, 1, 2 ...) by a
+// slice, the others by a map.
+type routes struct {
+	small []*call
+	large map[int]*call
+}
+
+const smallIndexes = 1 << 16
+
+func (r *routes) get(w int) *call {
+	if 0 <= w && w < len(r.small) {
+		return r.small[w]
+	}
+	if w >= 0 && w < smallIndexes {
+		return nil
+	}
+	return r.large[w]
+}
+
+func (r *routes) set(w int, c *call) {
+	if 0 <= w && w < smallIndexes {
+		if w >= len(r.small) {
+			r.small = append(r.small, make([]*call, w+1-len(r.small))...)
+		}
+		r.small[w] = c
+		return
+	}
+	if r.large == nil {
+		r.large = make(map[int]*call)
+	}
+	r.large[w] = c
 }
 
 // touch notes that c took a fragment, keeping touched in order of appearance.

@@ -215,7 +215,7 @@ func TestStopDuringAHangingCallKeepsTheHistoryValid(t *testing.T) {
 // A request sent while a server is still starting goes out with the tools that are ready,
 // and says so once.
 func TestRequestWhileAServerStartsSaysSoOnce(t *testing.T) {
-	slow := stdioServer(t, "silent", "")
+	slow := silentServer(t.TempDir())
 	slow.StartupTimeout = Duration(time.Minute)
 	_, reg := start(t, Config{"slow": slow})
 	toolbox := perform.Toolbox(reg)

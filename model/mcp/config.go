@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // Defaults of a server's timeouts.
@@ -85,15 +88,6 @@ func orDefault(d Duration, def time.Duration) time.Duration {
 		return def
 	}
 	return time.Duration(d)
-}
-
-// ProviderKeyVars are variables holding chat providers' API keys. No MCP server is ever
-// given one, in its environment or in a header, whatever the configuration says.
-var ProviderKeyVars = []string{
-	"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AZURE_OPENAI_API_KEY", "OPENROUTER_API_KEY",
-	"GROQ_API_KEY", "MISTRAL_API_KEY", "DEEPSEEK_API_KEY", "XAI_API_KEY", "GEMINI_API_KEY",
-	"GOOGLE_API_KEY", "TOGETHER_API_KEY", "FIREWORKS_API_KEY", "CEREBRAS_API_KEY",
-	"PERPLEXITY_API_KEY", "COHERE_API_KEY",
 }
 
 var (
@@ -240,28 +234,56 @@ func refProblem(v string) string {
 	return ""
 }
 
-func isProviderKey(name string) bool { return slices.Contains(ProviderKeyVars, name) }
+// isProviderKey reports whether a variable is one of those that carry provider credentials
+// (tools.ProviderEnv); no MCP server is ever given one, whatever the configuration says.
+func isProviderKey(name string) bool { return slices.Contains(tools.ProviderEnv, name) }
 
-// expand replaces each ${VAR} in v by the variable's value; a variable that is not set is an
-// error naming it (never its value).
-func expand(v string, lookup func(string) (string, bool)) (string, error) {
-	var missing []string
+// environ is the environment servers' ${VAR} references are read from: lookup, less the
+// variables that carry provider credentials (hidden) and any value holding a secret.
+type environ struct {
+	lookup  func(string) (string, bool)
+	hidden  func(string) bool
+	secrets *secret.Set
+}
+
+// expand replaces each ${VAR} in v by the variable's value. A variable that is not set, that
+// carries a provider's key, or whose value holds a secret is an error naming it (never its
+// value).
+func (e environ) expand(v string) (string, error) {
+	var missing, refused []string
 	out := varRef.ReplaceAllStringFunc(v, func(ref string) string {
 		name := ref[2 : len(ref)-1]
-		if isProviderKey(name) {
-			missing = append(missing, name)
+		if isProviderKey(name) || (e.hidden != nil && e.hidden(name)) {
+			refused = append(refused, name)
 			return ""
 		}
-		val, ok := lookup(name)
+		val, ok := e.lookup(name)
 		if !ok {
 			missing = append(missing, name)
+		} else if e.secrets.Contains(val) {
+			refused = append(refused, name)
 		}
 		return val
 	})
-	if len(missing) > 0 {
+	switch {
+	case len(refused) > 0:
+		return "", fmt.Errorf("%s carries a provider's key, which is never given to MCP servers", strings.Join(refused, ", "))
+	case len(missing) > 0:
 		return "", fmt.Errorf("the variable %s is not set", strings.Join(missing, ", "))
 	}
 	return out, nil
+}
+
+// get reads one variable with the same rules as expand.
+func (e environ) get(name string) (string, bool, error) {
+	v, err := e.expand("${" + name + "}")
+	if err != nil {
+		if _, ok := e.lookup(name); !ok {
+			return "", false, nil
+		}
+		return "", false, err
+	}
+	return v, true, nil
 }
 
 // LoadFile reads a file of [mcp.NAME] tables (--mcp FILE) and checks it.

@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"strings"
+
+	"github.com/phasechat/phasechat/phase/secret"
 	"testing"
 	"time"
 )
@@ -76,8 +78,9 @@ func TestEmptyFileHasNoServers(t *testing.T) {
 }
 
 func TestChildEnvHoldsOnlyPathHomeAndWhatEnvNames(t *testing.T) {
-	lookup := env("GITHUB_TOKEN", "gh-1", "LANG", "C")
-	got, err := childEnv(Server{Env: map[string]string{"TOKEN": "${GITHUB_TOKEN}", "OPENAI_API_KEY": "${OPENAI_API_KEY}"}}, lookup)
+	e := environ{lookup: env("GITHUB_TOKEN", "gh-1", "LANG", "C", "MY_PROVIDER_KEY", "pk-1", "COPY", "sk-never-shown"),
+		hidden: func(n string) bool { return n == "MY_PROVIDER_KEY" }, secrets: secret.New("sk-never-shown")}
+	got, err := childEnv(Server{Env: map[string]string{"TOKEN": "${GITHUB_TOKEN}"}}, e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +88,13 @@ func TestChildEnvHoldsOnlyPathHomeAndWhatEnvNames(t *testing.T) {
 	if !strings.Contains(joined, "TOKEN=gh-1") || !strings.HasPrefix(joined, "PATH=") || strings.Contains(joined, "LANG") || strings.Contains(joined, "sk-never-shown") || strings.Contains(joined, "OPENAI") {
 		t.Errorf("env: %q", got)
 	}
-	if _, err := childEnv(Server{Env: map[string]string{"T": "${UNSET_VAR}"}}, lookup); err == nil || !strings.Contains(err.Error(), "UNSET_VAR is not set") {
+	if _, err := childEnv(Server{Env: map[string]string{"T": "${UNSET_VAR}"}}, e); err == nil || !strings.Contains(err.Error(), "UNSET_VAR is not set") {
 		t.Errorf("unset variable: %v", err)
+	}
+	for _, bad := range []map[string]string{{"OPENAI_API_KEY": "x"}, {"K": "${OPENAI_API_KEY}"}, {"K": "${MY_PROVIDER_KEY}"}, {"K": "${COPY}"}, {"MY_PROVIDER_KEY": "x"}} {
+		if _, err := childEnv(Server{Env: bad}, e); err == nil || strings.Contains(err.Error(), "sk-never") || strings.Contains(err.Error(), "pk-1") {
+			t.Errorf("env %v: %v; want it refused without the value", bad, err)
+		}
 	}
 }
 

@@ -15,17 +15,20 @@ type headerTransport struct {
 	auth     atomic.Int32 // the last 401 or 403 status seen; 0 when none
 }
 
-func newHeaderTransport(s Server, lookup func(string) (string, bool)) (*headerTransport, error) {
+func newHeaderTransport(s Server, e environ) (*headerTransport, error) {
 	h := http.Header{}
 	for _, k := range sortedNames(s.Headers) {
-		v, err := expand(s.Headers[k], lookup)
+		v, err := e.expand(s.Headers[k])
 		if err != nil {
 			return nil, &startError{msg: "headers." + k + ": " + err.Error()}
 		}
 		h.Set(k, v)
 	}
 	if s.BearerTokenEnv != "" {
-		v, ok := lookup(s.BearerTokenEnv)
+		v, ok, err := e.get(s.BearerTokenEnv)
+		if err != nil {
+			return nil, &startError{msg: "bearer_token_env: " + err.Error()}
+		}
 		if !ok || v == "" {
 			return nil, &startError{msg: "bearer_token_env: the variable " + s.BearerTokenEnv + " is not set"}
 		}

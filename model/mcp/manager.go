@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,11 +18,13 @@ import (
 
 // Options wires a Manager to the rest of phasechat.
 type Options struct {
-	Registry *tools.Registry             // required: servers' tools are put here as they get ready
-	Dir      string                      // working directory of stdio servers; "" means ours
-	LogDir   string                      // each stdio server's stderr goes to LogDir/NAME.log; "" keeps only a tail in memory
-	Lookup   func(string) (string, bool) // the environment; nil means os.LookupEnv
-	Version  string                      // phasechat's version, told to servers
+	Registry *tools.Registry // required: servers' tools are put here as they get ready
+	Dir      string          // working directory of stdio servers; "" means ours
+	LogDir   string          // each stdio server's stderr goes to LogDir/NAME.log; "" keeps only a tail in memory
+	// Lookup is the environment; nil means os.LookupEnv. Variables of tools.ProviderEnv and
+	// Registry.HiddenEnv, and values holding one of Registry.Secrets, never reach a server.
+	Lookup  func(string) (string, bool)
+	Version string // phasechat's version, told to servers
 }
 
 // Manager runs the configured MCP servers in the background. Start returns at once; each
@@ -33,7 +36,7 @@ type Manager struct {
 	reg     *tools.Registry
 	dir     string
 	logDir  string
-	lookup  func(string) (string, bool)
+	env     environ
 	version string
 
 	ctx    context.Context
@@ -60,13 +63,16 @@ type Manager struct {
 func Start(cfg Config, o Options) *Manager {
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{
-		reg: o.Registry, dir: o.Dir, logDir: o.LogDir, lookup: o.Lookup, version: o.Version,
+		reg: o.Registry, dir: o.Dir, logDir: o.LogDir, version: o.Version,
 		ctx: ctx, cancel: cancel,
 		changed: make(chan struct{}, 1), closed: make(chan struct{}), settled: make(chan struct{}),
 		sessions: map[*server]*sdk.ClientSession{}, logs: map[string]*os.File{},
 	}
-	if m.lookup == nil {
-		m.lookup = os.LookupEnv
+	m.env = environ{lookup: o.Lookup, secrets: o.Registry.Secrets, hidden: func(name string) bool {
+		return slices.Contains(o.Registry.HiddenEnv, name)
+	}}
+	if m.env.lookup == nil {
+		m.env.lookup = os.LookupEnv
 	}
 	if m.version == "" {
 		m.version = "dev"

@@ -190,8 +190,8 @@ func TestHTTPServerDemandingOAuthFailsClearly(t *testing.T) {
 
 func TestSilentServerFailsWithinItsStartupTimeout(t *testing.T) {
 	dir := t.TempDir()
-	cfg := stdioServer(t, "silent", dir)
-	cfg.StartupTimeout = Duration(300 * time.Millisecond)
+	cfg := silentServer(dir)
+	cfg.StartupTimeout = Duration(2 * time.Second)
 	m, reg := start(t, Config{"quiet": cfg, "t": stdioServer(t, "stdio", dir)})
 	if got := reg.Pending(); len(got) == 0 {
 		t.Errorf("no server pending right after Start")
@@ -201,7 +201,7 @@ func TestSilentServerFailsWithinItsStartupTimeout(t *testing.T) {
 	if st[0].Name != "quiet" || st[0].State != StateFailed {
 		t.Fatalf("status %+v", st)
 	}
-	if !strings.Contains(st[0].Reason, "no answer to initialize within 300ms") || !strings.Contains(st[0].Reason, "silent server: listening") {
+	if !strings.Contains(st[0].Reason, "no answer to initialize within 2s") || !strings.Contains(st[0].Reason, "silent server: listening") {
 		t.Errorf("reason %q: want the timeout and the last stderr line", st[0].Reason)
 	}
 	if st[1].State != StateReady {
@@ -232,11 +232,11 @@ func TestServerThatExitsAtOnceIsReportedWithItsStderr(t *testing.T) {
 func TestHangingCallStopsAtItsTimeoutAndTellsTheServer(t *testing.T) {
 	dir := t.TempDir()
 	cfg := stdioServer(t, "stdio", dir)
-	cfg.CallTimeout = Duration(300 * time.Millisecond)
+	cfg.CallTimeout = Duration(2 * time.Second) // long enough for the call to reach the server on a loaded machine
 	m, reg := start(t, Config{"t": cfg})
 	settle(t, m)
 	res := run(reg, context.Background(), "t__sleep", ``)
-	if res.Outcome != tools.OutcomeTimedOut || res.Output != "t__sleep timed out after 300ms and was stopped" {
+	if res.Outcome != tools.OutcomeTimedOut || res.Output != "t__sleep timed out after 2s and was stopped" {
 		t.Errorf("%+v", res)
 	}
 	eventually(t, "the server to see the cancellation", func() bool {
@@ -255,7 +255,10 @@ func TestEscStopsAHangingCallAndTellsTheServer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan tools.Result)
 	go func() { done <- run(reg, ctx, "t__sleep", ``) }()
-	time.Sleep(50 * time.Millisecond) // let the call reach the server; the test holds either way
+	eventually(t, "the call to reach the server", func() bool {
+		_, err := os.Stat(filepath.Join(dir, "sleeping"))
+		return err == nil
+	})
 	cancel()
 	res := <-done
 	if res.Outcome != tools.OutcomeStopped || res.Output != "t__sleep was stopped by the user" {

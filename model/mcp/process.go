@@ -126,20 +126,20 @@ func closeAll(files ...*os.File) {
 // childEnv is a stdio server's whole environment: PATH and HOME from ours, then the
 // configured variables with their ${VAR} references expanded. Nothing else of ours, so no
 // provider key, reaches the server.
-func childEnv(s Server, lookup func(string) (string, bool)) ([]string, error) {
+func childEnv(s Server, e environ) ([]string, error) {
 	var env []string
 	for _, k := range []string{"PATH", "HOME"} {
-		if v, ok := lookup(k); ok {
+		if v, ok := e.lookup(k); ok && !e.secrets.Contains(v) {
 			if _, overridden := s.Env[k]; !overridden {
 				env = append(env, k+"="+v)
 			}
 		}
 	}
 	for _, k := range sortedNames(s.Env) {
-		if isProviderKey(k) {
-			continue // Check refuses it; never pass it even so
+		if isProviderKey(k) || (e.hidden != nil && e.hidden(k)) {
+			return nil, &startError{msg: "env " + k + ": provider keys are never given to MCP servers"}
 		}
-		v, err := expand(s.Env[k], lookup)
+		v, err := e.expand(s.Env[k])
 		if err != nil {
 			return nil, &startError{msg: "env " + k + ": " + err.Error()}
 		}

@@ -114,7 +114,7 @@ func (s *server) start(ctx context.Context) (*session, error) {
 	ss := &session{}
 	var transport sdk.Transport
 	if s.cfg.Command != "" {
-		env, err := childEnv(s.cfg, s.m.lookup)
+		env, err := childEnv(s.cfg, s.m.env)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +124,7 @@ func (s *server) start(ctx context.Context) (*session, error) {
 		}
 		ss.child, transport = ch, ch.transport()
 	} else {
-		ht, err := newHeaderTransport(s.cfg, s.m.lookup)
+		ht, err := newHeaderTransport(s.cfg, s.m.env)
 		if err != nil {
 			return nil, err
 		}

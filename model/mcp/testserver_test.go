@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
@@ -26,7 +25,6 @@ import (
 //
 //	stdio       the test tools (testServer)
 //	spawn       the same, after starting a grandchild that sleeps in its process group
-//	silent      reads stdin and never answers initialize
 //	early-exit  writes to stderr and exits 2 at once
 func TestMain(m *testing.M) {
 	mode := os.Getenv("PHASECHAT_MCPTEST")
@@ -39,10 +37,6 @@ func TestMain(m *testing.M) {
 		os.WriteFile(filepath.Join(dir, "pid-"+strconv.Itoa(os.Getpid())), nil, 0o600)
 	}
 	switch mode {
-	case "silent":
-		fmt.Fprintln(os.Stderr, "silent server: listening, never answering")
-		io.Copy(io.Discard, os.Stdin)
-		time.Sleep(time.Hour) // even after stdin closes: only a signal ends it
 	case "early-exit":
 		fmt.Fprintln(os.Stderr, "starting up")
 		fmt.Fprintln(os.Stderr, "fatal: no API token configured")
@@ -72,8 +66,8 @@ func text(s string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
 }
 
-// testServer serves the tools every test uses. dir, when set, receives a file "cancelled"
-// when a sleeping call is cancelled by the client.
+// testServer serves the tools every test uses. dir, when set, receives a file "sleeping"
+// when a sleep call starts and "cancelled" when the client cancels it.
 func testServer(dir string) *sdk.Server {
 	srv := sdk.NewServer(&sdk.Implementation{Name: "phasechat-test", Version: "1"}, nil)
 	args := func(req *sdk.CallToolRequest) map[string]any {
@@ -93,6 +87,9 @@ func testServer(dir string) *sdk.Server {
 	srv.AddTool(&sdk.Tool{Name: "sleep", Description: "Never finishes until cancelled", InputSchema: schema(""),
 		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			if dir != "" {
+				os.WriteFile(filepath.Join(dir, "sleeping"), nil, 0o600)
+			}
 			<-ctx.Done()
 			if dir != "" {
 				os.WriteFile(filepath.Join(dir, "cancelled"), []byte(ctx.Err().Error()), 0o600)
@@ -139,6 +136,14 @@ func stdioServer(t *testing.T, mode, dir string) Server {
 		t.Fatal(err)
 	}
 	return Server{Command: exe, Env: map[string]string{"PHASECHAT_MCPTEST": mode, "MCPTEST_DIR": dir}}
+}
+
+// silentServer is a stdio server that says on stderr it is listening and never answers. It
+// is a shell, not the test binary, so it is up long before any startup timeout even on a
+// loaded machine (a race-instrumented test binary can take a second to start).
+func silentServer(dir string) Server {
+	return Server{Command: "/bin/sh", Args: []string{"-c", `echo > "$MCPTEST_DIR/pid-$$"; echo "silent server: listening, never answering" >&2; exec sleep 3600`},
+		Env: map[string]string{"MCPTEST_DIR": dir}}
 }
 
 // httpServer serves testServer over streamable HTTP on 127.0.0.1 port 0. check, when not

@@ -67,7 +67,7 @@ func BenchmarkTokenUpdateAndView(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				next, _ := h.m.Update(msgs[i%len(msgs)])
-				h.m = next.(Model)
+				h.m = next.(*Model)
 				_ = h.m.View()
 				i++
 			}
@@ -76,6 +76,23 @@ func BenchmarkTokenUpdateAndView(b *testing.B) {
 			}
 			b.ReportMetric(float64(rows), "rows")
 		})
+	}
+}
+
+// BenchmarkTokenUpdate is one text token's Update alone (no View), at the tail of a 1k-row
+// transcript: what a token costs the model itself, copies of it included.
+func BenchmarkTokenUpdate(b *testing.B) {
+	h := newHarness(b, "text", 120, 40)
+	fillTranscript(h, 1_000)
+	h.submit("go on")
+	first := h.feedStream()
+	h.m.View()
+	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		next, _ := h.m.Update(msg)
+		h.m = next.(*Model)
 	}
 }
 

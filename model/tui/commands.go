@@ -83,7 +83,7 @@ func (m *Model) complete(v string) {
 
 // runCommand runs a composer command. An unknown one stays in the composer, with an error on the
 // status line: it is never sent to the model.
-func (m Model) runCommand(line string) (Model, tea.Cmd) {
+func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 	arg = strings.TrimSpace(arg)
 	done := func() { m.composer.Reset(); m.resetHistory() }

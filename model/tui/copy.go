@@ -14,7 +14,7 @@ import (
 // Nth) to the clipboard: through OSC 52, which the terminal (or tmux) honours, and through the
 // system clipboard tool when there is one. Only a key or a command the user typed gets here;
 // nothing a model sends can.
-func (m Model) copyReply(code *int) (Model, tea.Cmd) {
+func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 	reply := lastReply(m.chat.Entries())
 	if reply == nil || strings.TrimSpace(reply.Text()) == "" {
 		m.warn("There is no reply to copy yet.")

@@ -53,7 +53,7 @@ func editorCommand(path string) *exec.Cmd {
 	return exec.Command(words[0], append(words[1:], path)...)
 }
 
-func (m Model) editorMsg(msg tea.Msg) (Model, tea.Cmd) {
+func (m *Model) editorMsg(msg tea.Msg) (*Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case editorReadyMsg:
 		if msg.err != nil {

@@ -63,7 +63,7 @@ func (m *Model) warn(text string) {
 
 // everydayKey handles the everyday keys before the phase's own; ok is false for a key it
 // leaves to them.
-func (m Model) everydayKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	if m.picker != nil {
 		return m, nil, false // the model picker has the keys
 	}
@@ -179,7 +179,7 @@ type noteMsg struct {
 
 // statusNote is what the status line shows instead of the phase's status: the note, or while
 // a command is typed, the commands it may become.
-func (m Model) statusNote() (string, bool) {
+func (m *Model) statusNote() (string, bool) {
 	if m.ed.note != "" {
 		return m.ed.note, m.ed.noteError
 	}
@@ -193,7 +193,7 @@ func (m Model) statusNote() (string, bool) {
 }
 
 // everydayMsg handles the messages of the everyday commands; ok is false for any other.
-func (m Model) everydayMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+func (m *Model) everydayMsg(msg tea.Msg) (*Model, tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case noteMsg:
 		if msg.error {

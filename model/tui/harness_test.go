@@ -96,7 +96,7 @@ const toolDuration = 7 * time.Millisecond
 // produced that have not been fed back yet.
 type harness struct {
 	t       testing.TB
-	m       Model
+	m       *Model
 	server  *inProcess
 	pending []tea.Msg
 	cfg     chat.Config // the engine's
@@ -161,7 +161,7 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 func (h *harness) send(msg tea.Msg) []tea.Msg {
 	h.t.Helper()
 	next, cmd := h.m.Update(msg)
-	h.m = next.(Model)
+	h.m = next.(*Model)
 	out := runCmd(cmd, nil)
 	h.pending = append(h.pending, out...)
 	return out

@@ -11,7 +11,7 @@ import (
 
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
 // from the composer and retries from Retry; Esc stops; y/n/a answer an approval question.
-func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if m.chat.Asking() && m.picker == nil && k.Text != "" {
 		// Only a deliberate key answers (see chat.ApprovalKeys); any other typing goes on to
 		// the composer as usual and makes the answer wait for the keyboard to be still.
@@ -28,7 +28,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // press handles a key press that is not an approval's answer.
-func (m Model) press(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	next, cmd, ok := m.everydayKey(k)
 	if ok {
 		return next, cmd
@@ -107,11 +107,11 @@ func (m *Model) scrollPages(n int) {
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m Model) toggleLatest() { m.chat.ToggleDetails() }
+func (m *Model) toggleLatest() { m.chat.ToggleDetails() }
 
 // help lists the keys live in the current phase, most needed first: the help line drops keys
 // from the end when it is narrow, and quitting must stay visible at 80 columns.
-func (m Model) help() []view.Key {
+func (m *Model) help() []view.Key {
 	st := m.chat.State
 	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
 	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}

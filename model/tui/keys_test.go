@@ -138,7 +138,7 @@ func TestCtrlCQuitsFromEveryPhase(t *testing.T) {
 				t.Fatalf("set up %s, got %s", name, got)
 			}
 			next, cmd := h.m.Update(keyCtrlC)
-			h.m = next.(Model)
+			h.m = next.(*Model)
 			if h.m.Chat().State.Phase.Streaming() {
 				t.Fatalf("still %s after Ctrl+C", h.m.Chat().State.Phase)
 			}

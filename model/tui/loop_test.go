@@ -24,7 +24,7 @@ import (
 // model one at a time on the goroutine that calls the loop's methods.
 type loop struct {
 	t    testing.TB
-	m    Model
+	m    *Model
 	msgs chan tea.Msg
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
@@ -78,7 +78,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 // send folds msg into the model and starts the commands it returned.
 func (l *loop) send(msg tea.Msg) {
 	next, cmd := l.m.Update(msg)
-	l.m = next.(Model)
+	l.m = next.(*Model)
 	l.start(cmd)
 }
 
@@ -128,7 +128,7 @@ func (l *loop) submit(prompt string) {
 }
 
 // until folds messages until cond holds, failing after l.wait.
-func (l *loop) until(what string, cond func(Model) bool) {
+func (l *loop) until(what string, cond func(*Model) bool) {
 	l.t.Helper()
 	deadline := time.After(l.wait)
 	for !cond(l.m) {
@@ -175,7 +175,7 @@ func (l *loop) forget() {
 }
 
 // streamingText reports whether the reply being streamed has text yet.
-func streamingText(m Model) bool {
+func streamingText(m *Model) bool {
 	es := m.Chat().Entries()
 	return len(es) > 0 && es[len(es)-1].Streaming() && es[len(es)-1].Text() != ""
 }

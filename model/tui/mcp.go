@@ -27,7 +27,7 @@ func waitMCP(m *mcp.Manager) tea.Cmd {
 }
 
 // applyMCP shows a change of the servers' state and waits for the next one.
-func (m Model) applyMCP(msg mcpMsg) (Model, tea.Cmd) {
+func (m *Model) applyMCP(msg mcpMsg) (*Model, tea.Cmd) {
 	m.footer.MCP = msg.update.Footer
 	for _, n := range msg.update.Notices {
 		m.chat.Notice(n)

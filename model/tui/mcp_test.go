@@ -31,7 +31,7 @@ func TestMCPStateShowsInTheFooterAndTranscript(t *testing.T) {
 			t.Fatal("Init must wait for the servers' state")
 		}
 		next, _ := h.m.Update(msg) // its command waits for the next change: not run here
-		h.m = next.(Model)
+		h.m = next.(*Model)
 		screen := h.m.View().Content
 		if strings.Contains(screen, "MCP 0/1") && strings.Contains(screen, "MCP server gone failed to start: could not start") {
 			return

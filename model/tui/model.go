@@ -69,7 +69,7 @@ type Model struct {
 const composerRows = 3
 
 // New returns a model ready to run.
-func New(o Options) Model {
+func New(o Options) *Model {
 	ta := textarea.New()
 	ta.Placeholder = "Message the model…"
 	ta.ShowLineNumbers = false
@@ -85,7 +85,7 @@ func New(o Options) Model {
 	if o.Notice != "" {
 		o.Chat.Notice(o.Notice)
 	}
-	return Model{
+	return &Model{
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
@@ -105,13 +105,13 @@ func New(o Options) Model {
 }
 
 // Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
-func (m Model) Chat() *chat.Chat { return m.chat }
+func (m *Model) Chat() *chat.Chat { return m.chat }
 
 // Update folds one message into the model.
-func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	switch msg.(type) {
@@ -125,7 +125,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return next, cmd
 }
 
-func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	if next, cmd, ok := m.everydayMsg(msg); ok {
 		return next, cmd
 	}
@@ -172,7 +172,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // after turns the engine's effects into commands, and keeps focus in step with the phase.
-func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
+func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	wasError := m.inError
 	m.inError = m.chat.State.Phase == phase.Error
 	switch {
@@ -207,17 +207,17 @@ func (m Model) after(effects []chat.Effect) (Model, tea.Cmd) {
 type approvalQuietMsg struct{ gen int }
 
 // quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
-func (m Model) quietAfter(gen int) tea.Cmd {
+func (m *Model) quietAfter(gen int) tea.Cmd {
 	return m.timers.tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
 }
 
-func (m Model) command(e chat.Effect) tea.Cmd {
+func (m *Model) command(e chat.Effect) tea.Cmd {
 	p := m.perform
 	return func() tea.Msg { return p.Do(e) }
 }
 
 // focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
-func (m Model) focus() phase.Focus {
+func (m *Model) focus() phase.Focus {
 	f := phase.ControlsFor(m.chat.State.Phase).Focus
 	if f == phase.FocusRetry && m.composerFocus {
 		return phase.FocusComposer
@@ -225,7 +225,7 @@ func (m Model) focus() phase.Focus {
 	return f
 }
 
-func (m Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
+func (m *Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
 
 func (m *Model) focusComposer() {
 	if m.chat.State.Phase == phase.Error {
@@ -241,7 +241,7 @@ func (m *Model) scroll(lines int) {
 
 // keepScroll applies an engine input; when the user has scrolled up, it keeps the lines they
 // are reading in place while the transcript grows below them.
-func (m Model) keepScroll(apply func() []chat.Effect) (Model, tea.Cmd) {
+func (m *Model) keepScroll(apply func() []chat.Effect) (*Model, tea.Cmd) {
 	if m.scrollUp == 0 {
 		return m.after(apply())
 	}

@@ -29,7 +29,7 @@ type modelPicker struct {
 
 // OpenModelPicker opens the model picker (Ctrl+P; a /model command may call it). It returns
 // the command that lists the models; nil when the session has no configured providers.
-func (m Model) OpenModelPicker() (Model, tea.Cmd) {
+func (m *Model) OpenModelPicker() (*Model, tea.Cmd) {
 	if m.models == nil {
 		m.chat.Notice("No providers to switch between: name them in the config file (see docs/config.md).")
 		return m, nil
@@ -45,7 +45,7 @@ func (m Model) OpenModelPicker() (Model, tea.Cmd) {
 }
 
 // gotModels fills the open picker, pointing at the current model.
-func (m Model) gotModels(msg modelsMsg) Model {
+func (m *Model) gotModels(msg modelsMsg) *Model {
 	if m.picker == nil {
 		return m
 	}
@@ -74,7 +74,7 @@ func (m Model) gotModels(msg modelsMsg) Model {
 }
 
 // pickKey handles a key while the picker is open.
-func (m Model) pickKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	p := *m.picker
 	var out PickerOutcome
 	p.list, out = p.list.Key(k)
@@ -91,7 +91,7 @@ func (m Model) pickKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // switchModel makes it the model of the next request and says so in the transcript.
-func (m Model) switchModel(it ModelItem) Model {
+func (m *Model) switchModel(it ModelItem) *Model {
 	m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
 	m.chat.Notice(chat.Switched(it))

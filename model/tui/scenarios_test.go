@@ -66,7 +66,7 @@ func TestEveryScenarioEndsInItsPhase(t *testing.T) {
 			l := newLiveLoop(t, name, live{stall: stall, tools: reg})
 			l.wait = 3 * time.Minute
 			l.submit("hello")
-			l.until("the turn to end", func(m Model) bool { return !m.Chat().State.Phase.Streaming() })
+			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()
 			st := l.m.Chat().State
 			switch st.Phase {

@@ -57,7 +57,7 @@ func (h *harness) expect(step string, w want) {
 
 // checkScreen checks m's phase and screen after step: status text, controls, cursor, the
 // screen's shape, and that no tool argument JSON reached it.
-func checkScreen(t testing.TB, m Model, step string, w want) {
+func checkScreen(t testing.TB, m *Model, step string, w want) {
 	t.Helper()
 	st := m.Chat().State
 	if st.Phase != w.phase {
@@ -135,7 +135,7 @@ func statusText(rows []string, label int) string {
 }
 
 // checkCursor checks the real cursor sits on the control named on.
-func checkCursor(t testing.TB, m Model, step, on string, rows []string, label int) {
+func checkCursor(t testing.TB, m *Model, step, on string, rows []string, label int) {
 	t.Helper()
 	c := m.View().Cursor // rows are stripped of escapes: columns are cells
 	if c == nil {
@@ -165,7 +165,7 @@ func checkCursor(t testing.TB, m Model, step, on string, rows []string, label in
 // checkNoArgumentJSON fails when a tool call's argument text, or any JSON object opening,
 // appears on the screen or in the transcript's text (tool frames never reach the
 // transcript; cards show a key=value summary).
-func checkNoArgumentJSON(t testing.TB, m Model, step, content string) {
+func checkNoArgumentJSON(t testing.TB, m *Model, step, content string) {
 	t.Helper()
 	if strings.Contains(content, `{"`) {
 		t.Fatalf("%s: argument JSON on the screen:\n%s", step, content)

@@ -33,7 +33,7 @@ func sessionLabel(s sessions.Meta) string {
 		plural(s.Turns, "turn ", "turns"), s.Title, s.Model, s.ID)
 }
 
-func (m Model) openPicker() (Model, tea.Cmd) {
+func (m *Model) openPicker() (*Model, tea.Cmd) {
 	switch {
 	case m.ed.convs == nil:
 		m.warn("Conversations are not being saved in this session (--no-save), so there is nothing to pick from.")
@@ -52,7 +52,7 @@ func (m Model) openPicker() (Model, tea.Cmd) {
 	}
 }
 
-func (m Model) pickerKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+func (m *Model) pickerKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	p := &m.ed.picker
 	switch k.String() {
 	case "ctrl+s", "ctrl+c":
@@ -81,7 +81,7 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	return m, nil, true
 }
 
-func (m Model) pickerMsg(msg tea.Msg) (Model, tea.Cmd) {
+func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case sessionsListedMsg:
 		if !m.ed.picker.open {
@@ -124,4 +124,4 @@ func (m Model) pickerMsg(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // pickerView draws the session picker over the whole screen.
-func (m Model) pickerView() string { return m.ed.picker.list.View(m.width, m.height) }
+func (m *Model) pickerView() string { return m.ed.picker.list.View(m.width, m.height) }

@@ -43,7 +43,7 @@ type timers struct {
 	retryQuick bool // the pending retry is the quick one after a failure before the first byte
 }
 
-func (m Model) schedule(msg tea.Msg) tea.Cmd {
+func (m *Model) schedule(msg tea.Msg) tea.Cmd {
 	return m.timers.tick(time.Second, func(time.Time) tea.Msg { return msg })
 }
 
@@ -52,7 +52,7 @@ func (m *Model) heard() { m.timers.silent = 0 }
 
 // armTimers starts what the phase the engine is now in needs: the silence tick while a
 // request is in flight, the countdown when the failure it just entered is retried on its own.
-func (m Model) armTimers() (Model, tea.Cmd) {
+func (m *Model) armTimers() (*Model, tea.Cmd) {
 	var cmds []tea.Cmd
 	t := &m.timers
 	if m.chat.State.Phase.Streaming() {
@@ -75,7 +75,7 @@ func (m Model) armTimers() (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-func (m Model) onSilence(msg silenceTick) (Model, tea.Cmd) {
+func (m *Model) onSilence(msg silenceTick) (*Model, tea.Cmd) {
 	t := &m.timers
 	if msg.gen != t.silenceGen {
 		return m, nil
@@ -90,7 +90,7 @@ func (m Model) onSilence(msg silenceTick) (Model, tea.Cmd) {
 	return m, m.schedule(silenceTick{t.silenceGen})
 }
 
-func (m Model) onRetryTick(msg retryTick) (Model, tea.Cmd) {
+func (m *Model) onRetryTick(msg retryTick) (*Model, tea.Cmd) {
 	t := &m.timers
 	if msg.gen != t.retryGen || t.retryLeft == 0 {
 		return m, nil
@@ -104,7 +104,7 @@ func (m Model) onRetryTick(msg retryTick) (Model, tea.Cmd) {
 }
 
 // waiting is how long the stream has been silent, when the status line should say so.
-func (m Model) waiting() time.Duration {
+func (m *Model) waiting() time.Duration {
 	if !m.chat.State.Phase.Streaming() || m.chat.Asking() || m.timers.silent < waitingAfter {
 		return 0
 	}

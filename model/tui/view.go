@@ -11,7 +11,7 @@ import (
 )
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
-func (m Model) View() tea.View {
+func (m *Model) View() tea.View {
 	if m.ed.picker.open {
 		v := tea.NewView(m.pickerView())
 		v.AltScreen = true
@@ -33,7 +33,7 @@ func (m Model) View() tea.View {
 }
 
 // frame is everything the renderer needs for one screen.
-func (m Model) frame() view.Frame {
+func (m *Model) frame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
@@ -62,4 +62,4 @@ func usage(u stream.Usage) view.Usage {
 }
 
 // maxScroll is how far up the transcript can scroll at the current size.
-func (m Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+func (m *Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }

@@ -24,7 +24,7 @@ func TestToolTurnThroughUpdateInEachWire(t *testing.T) {
 			reg.Clean = safe.Text
 			l := newLiveLoop(t, string(wire)+"-tool", live{tools: reg, wire: wire, stall: time.Second})
 			l.submit("list the files")
-			l.until("the turn to end", func(m Model) bool { return !m.Chat().State.Phase.Streaming() })
+			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()
 			checkScreen(t, l.m, "end", answered())
 			entries := l.m.Chat().Entries()
@@ -56,7 +56,7 @@ func TestEscAndRetryThroughUpdateInEachWire(t *testing.T) {
 			}
 			l := newLiveLoop(t, string(wire)+"-stall-between-tool-chunks", live{tools: reg, wire: wire})
 			l.submit("read it")
-			l.until("the call's card", func(m Model) bool {
+			l.until("the call's card", func(m *Model) bool {
 				es := m.Chat().Entries()
 				return len(es) > 0 && len(es[len(es)-1].Cards()) == 1
 			})
@@ -66,7 +66,7 @@ func TestEscAndRetryThroughUpdateInEachWire(t *testing.T) {
 
 			e := newLiveLoop(t, string(wire)+"-error-event", live{wire: wire})
 			e.submit("hello")
-			e.until("the error", func(m Model) bool { return !m.Chat().State.Phase.Streaming() })
+			e.until("the error", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			e.settle()
 			st := e.m.Chat().State
 			if st.Phase != phase.Error || !strings.HasPrefix(st.Reason, "The server sent an error: ") {
@@ -77,7 +77,7 @@ func TestEscAndRetryThroughUpdateInEachWire(t *testing.T) {
 			if !e.m.Chat().State.Phase.Streaming() {
 				t.Fatalf("Retry did not re-send: %s", e.m.Chat().State.Phase)
 			}
-			e.until("the retry's end", func(m Model) bool { return !m.Chat().State.Phase.Streaming() })
+			e.until("the retry's end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			e.settle()
 			if e.m.Chat().State.Phase != phase.Error {
 				t.Errorf("the retried scenario fails again the same way: %s", e.m.Chat().State.Phase)

@@ -248,6 +248,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
 			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
+			Clipboard: systemClipboard(), Conversations: conv.lineConversations(),
 		})
 	} else {
 		styles := view.DefaultStyles()

@@ -222,7 +222,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat
 	}
-	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
+	conv, err := openConversation(o.sessionFlags(), sessionlog.Header{Model: target.modelLabel(), Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return err
 	}
@@ -248,6 +248,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		runErr = linemode.Run(linemode.Options{
 			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
 			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
+			Clipboard: systemClipboard(), Conversations: conv.lineConversations(),
 		})
 	} else {
 		styles := view.DefaultStyles()

@@ -99,7 +99,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	}
 	flags := o.sessionFlags()
 	flags.title = prompt
-	conv, err := openConversation(flags, sessionlog.Header{Model: ep.model, Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
+	conv, err := openConversation(flags, sessionlog.Header{Model: t.modelLabel(), Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}

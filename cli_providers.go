@@ -277,3 +277,12 @@ func (p *providers) keyVariables() []string {
 }
 
 var headerVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// modelLabel names the session's model as the sessions list shows it: provider/model when it
+// comes from the config file's providers.
+func (t target) modelLabel() string {
+	if t.provider == "" {
+		return t.ep.model
+	}
+	return t.provider + "/" + t.ep.model
+}

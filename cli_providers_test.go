@@ -129,3 +129,21 @@ func TestConfigErrorsStopTheChat(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigSaveFalseKeepsNoSession: save = false in the config file works as --no-save.
+func TestConfigSaveFalseKeepsNoSession(t *testing.T) {
+	srv := newProviderServer(t)
+	for _, save := range []string{"true", "false"} {
+		data := t.TempDir()
+		cfg := filepath.Join(data, "c.toml")
+		os.WriteFile(cfg, []byte("save = "+save+"\n[provider.p]\nbase_url = \""+srv.base+"\"\ndefault_model = \"text\"\n"), 0o600)
+		r := runOneShotChild(t, data, "", "-p", "hi", "--config", cfg)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		logs, _ := filepath.Glob(filepath.Join(data, "phasechat", "sessions", "*.jsonl"))
+		if (len(logs) > 0) != (save == "true") {
+			t.Errorf("save = %s: %d sessions kept", save, len(logs))
+		}
+	}
+}

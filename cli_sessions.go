@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/sessions"
@@ -356,20 +357,20 @@ func (c *conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(
 func (c *conversation) List() ([]sessions.Meta, error) { return c.store.List() }
 
 // Resume continues a saved conversation (tui.Conversations).
-func (c *conversation) Resume(id string) (tui.Resumed, error) {
+func (c *conversation) Resume(id string) (sessions.Continued, error) {
 	m, err := c.store.Find(id)
 	if err != nil {
-		return tui.Resumed{}, err
+		return sessions.Continued{}, err
 	}
 	c.mu.Lock()
 	current := c.session != nil && c.session.ID() == m.ID
 	c.mu.Unlock()
 	if current {
-		return tui.Resumed{}, fmt.Errorf("session %s is the conversation on screen", m.ID)
+		return sessions.Continued{}, fmt.Errorf("session %s is the conversation on screen", m.ID)
 	}
 	r, err := c.store.Load(m)
 	if err != nil {
-		return tui.Resumed{}, err
+		return sessions.Continued{}, err
 	}
 	st := c.start
 	st.Resume = r.Meta
@@ -377,7 +378,7 @@ func (c *conversation) Resume(id string) (tui.Resumed, error) {
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."
 	}
-	return tui.Resumed{History: r.Messages, Log: c.switchTo(c.store.Begin(st)), Notice: notice}, nil
+	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st)), Notice: notice}, nil
 }
 
 // close ends the recordings and returns the first error.
@@ -421,6 +422,14 @@ func (c *conversation) everydayOptions(o *tui.Options, noSave bool) {
 	if c.session != nil {
 		o.Conversations = c
 	}
+}
+
+// lineConversations is conv for line mode, nil when conversations are not saved.
+func (c *conversation) lineConversations() linemode.Conversations {
+	if c.session == nil {
+		return nil
+	}
+	return c
 }
 
 // systemClipboard returns a function that copies text with the system's clipboard tool, or nil

@@ -3,7 +3,6 @@ package stream
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"unsafe"
 )
@@ -93,7 +92,7 @@ func (d *anthropicDecoder) Frame(f Frame) Update {
 		return u
 	}
 	var ev anthropicEvent
-	if err := json.Unmarshal(data, &ev); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+	if !decodeAnthropicEvent(f.Data, &ev) {
 		d.malformed++
 		u.Kind = KindMalformed
 		return u

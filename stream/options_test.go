@@ -287,3 +287,25 @@ func TestRejectsReasoning(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRequestBody encodes a 200-message history whose current turn carries reasoning and
+// thought signatures and whose earlier turns lose theirs.
+func BenchmarkRequestBody(b *testing.B) {
+	var msgs []Message
+	sig := json.RawMessage(`{"google":{"thought_signature":"c2lnbmF0dXJl"}}`)
+	for i := range 50 {
+		msgs = append(msgs,
+			Message{Role: "user", Content: "question " + fmt.Sprint(i)},
+			Message{Role: "assistant", Reasoning: strings.Repeat("thinking ", 40), ReasoningField: FieldReasoningContent,
+				ToolCalls: []ToolCall{{ID: "c" + fmt.Sprint(i), Name: "read_file", Arguments: `{"path":"README.md"}`, ExtraContent: sig}}},
+			Message{Role: "tool", ToolCallID: "c" + fmt.Sprint(i), Content: strings.Repeat("result line\n", 20)},
+			Message{Role: "assistant", Content: strings.Repeat("answer ", 30)})
+	}
+	req := Request{Model: "m", System: "be brief", Messages: msgs}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := req.body(true, true, true, &Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

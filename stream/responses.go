@@ -95,7 +95,7 @@ func (d *responsesDecoder) Frame(f Frame) Update {
 		return u
 	}
 	var ev responsesEvent
-	if err := json.Unmarshal(data, &ev); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+	if !decodeResponsesEvent(f.Data, &ev) {
 		d.malformed++
 		u.Kind = KindMalformed
 		return u

@@ -101,6 +101,21 @@ func (s *session) sendQueued() {
 			s.chooseModel(text)
 			continue
 		}
+		if s.picking != nil || isLineCommand(text) {
+			if s.term == nil {
+				s.write(safe.Line(text) + "\n")
+				s.prompted = false
+			}
+			if s.picking != nil {
+				s.pickSession(text)
+			} else {
+				s.command(text)
+			}
+			continue
+		}
+		if t := strings.TrimSpace(text); strings.HasPrefix(t, "//") {
+			text = t[1:] // "//x" sends "/x"
+		}
 		if strings.TrimSpace(text) == "" {
 			switch {
 			case s.term != nil && s.toComposer:

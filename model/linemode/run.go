@@ -13,6 +13,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view"
 )
@@ -31,6 +32,9 @@ type Options struct {
 	// ApprovalQuiet is how still the keyboard must be after an approval question appears
 	// before a key answers it; 0 means chat.ApprovalQuiet.
 	ApprovalQuiet time.Duration
+
+	Clipboard     func(string) error // a system clipboard tool for /copy; nil: none
+	Conversations Conversations      // /new and /sessions; nil: conversations are not saved
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -46,6 +50,8 @@ func Run(o Options) (err error) {
 		term:   openTerminal(o.In),
 		out:    o.Out,
 		models: o.Models,
+		clip:   o.Clipboard,
+		convs:  o.Conversations,
 		quiet:  cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 	}
 	if s.term != nil {
@@ -102,6 +108,9 @@ type session struct {
 	queued     []string         // whole lines not sent yet
 	models     chat.ModelLister
 	choosing   []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
+	clip       func(string) error
+	convs      Conversations
+	picking    []sessions.Meta // the numbered list "/sessions" printed, until a line answers it
 
 	focus      phase.Focus
 	focusSet   bool

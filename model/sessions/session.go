@@ -262,3 +262,14 @@ func (s *Store) Load(m Meta) (Resumed, error) {
 	}
 	return Resumed{Meta: &m, Path: path, Log: log, Messages: log.Messages}, nil
 }
+
+// Recorder is where a conversation's records go (perform.Recorder has the same method).
+type Recorder interface{ Add(chat.Record) }
+
+// Continued is a saved conversation a front end switches to: its history and where its
+// records go from now on.
+type Continued struct {
+	History []stream.Message
+	Log     Recorder
+	Notice  string
+}

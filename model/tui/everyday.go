@@ -8,7 +8,6 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
 )
 
 // Conversations lets the chat start a new conversation and go back to a saved one. The
@@ -22,14 +21,7 @@ type Conversations interface {
 	List() ([]sessions.Meta, error)
 	// Resume ends the current recording and continues the saved session id. It reads files:
 	// it is called from a command.
-	Resume(id string) (Resumed, error)
-}
-
-// Resumed is a saved conversation to continue.
-type Resumed struct {
-	History []stream.Message
-	Log     perform.Recorder
-	Notice  string
+	Resume(id string) (sessions.Continued, error)
 }
 
 // everyday is the state of the keys users reach for first: prompt history, the editor chord,

@@ -222,23 +222,6 @@ func clipboardWrites(msgs []tea.Msg) []string {
 	return out
 }
 
-func TestCodeBlocks(t *testing.T) {
-	for text, want := range map[string][]string{
-		"no code":                         nil,
-		"```\na\n```":                     {"a"},
-		"  ```py\nx\n\ny\n  ```\n":        {"x\n\ny"},
-		"````\n```\ninner\n```\n````":     {"```\ninner\n```"},
-		"```\nunclosed":                   {"unclosed"},
-		"``` `not a fence`\n":             nil,
-		"~~~\nt\n~~~\n```\nu\n```":        {"t", "u"},
-		"    ```\nindented code\n    ```": nil,
-	} {
-		if got := codeBlocks(text); !slices.Equal(got, want) {
-			t.Errorf("codeBlocks(%q) = %q, want %q", text, got, want)
-		}
-	}
-}
-
 // fakeConversations records the switches.
 type fakeConversations struct {
 	news    int
@@ -259,10 +242,10 @@ func (f *fakeConversations) New() perform.Recorder {
 
 func (f *fakeConversations) List() ([]sessions.Meta, error) { return f.all, nil }
 
-func (f *fakeConversations) Resume(id string) (Resumed, error) {
+func (f *fakeConversations) Resume(id string) (sessions.Continued, error) {
 	f.resumed = id
 	f.rec = nopRecorder{n: new(int)}
-	return Resumed{History: []stream.Message{{Role: "user", Content: "old " + id}, {Role: "assistant", Content: "old answer"}}, Log: f.rec, Notice: "Resumed " + id}, nil
+	return sessions.Continued{History: []stream.Message{{Role: "user", Content: "old " + id}, {Role: "assistant", Content: "old answer"}}, Log: f.rec, Notice: "Resumed " + id}, nil
 }
 
 // TestSessionPicker: Ctrl+S lists the saved conversations, typing filters them, Enter brings

@@ -23,7 +23,7 @@ type sessionsListedMsg struct {
 
 type sessionResumedMsg struct {
 	id  string
-	res Resumed
+	res sessions.Continued
 	err error
 }
 

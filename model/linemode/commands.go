@@ -1,0 +1,192 @@
+package linemode
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// Conversations lets line mode start a new conversation and go back to a saved one; the
+// recorder returned last is where records go.
+type Conversations interface {
+	New() perform.Recorder
+	List() ([]sessions.Meta, error)
+	Resume(id string) (sessions.Continued, error)
+}
+
+// lineCommands are line mode's commands, as /help lists them ("/model" is in models.go).
+var lineCommands = [][2]string{
+	{"/help", "list the commands"},
+	{"/new", "start a new conversation (the current one stays saved)"},
+	{"/sessions", "list the saved conversations; the next line picks one by its number"},
+	{"/model", "list the models to switch between; the next line picks one"},
+	{"/copy [code [N]]", "copy the last reply, or its last (or Nth) code block, with the system clipboard tool"},
+	{"/retry", "send the last request again"},
+	{"/system TEXT", "set the system prompt for the next requests (empty: none)"},
+	{"/quit", "quit"},
+	{"//text", "send text starting with a slash"},
+}
+
+// isLineCommand reports whether a line is a command rather than a message.
+func isLineCommand(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "//")
+}
+
+// command runs one command line; it is never sent to the model.
+func (s *session) command(line string) {
+	name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	arg = strings.TrimSpace(arg)
+	prompt := true
+	defer func() {
+		if prompt && !s.quitting && s.focus == phase.FocusComposer && !s.chat.State.Phase.Streaming() {
+			s.write("You: ")
+			s.prompted = true
+		}
+	}()
+	switch name {
+	case "/help":
+		lines := []string{"Commands:"}
+		for _, c := range lineCommands {
+			lines = append(lines, c[0]+" — "+c[1])
+		}
+		s.say(lines...)
+	case "/quit", "/exit":
+		s.quitting = true
+	case "/retry":
+		prompt = false
+		if s.chat.State.Phase == phase.Error {
+			s.apply(s.chat.Retry())
+		} else if s.chat.CanRegenerate() {
+			s.apply(s.chat.Regenerate())
+		} else {
+			prompt = true
+			s.say(Note("Nothing to retry yet."))
+		}
+	case "/system":
+		s.chat.SetSystem(arg)
+		if arg == "" {
+			s.say(Note("No system prompt from now on."))
+		} else {
+			s.say(Note("System prompt set for the next requests."))
+		}
+	case "/copy":
+		s.copyReply(arg)
+	case "/new":
+		if s.convs != nil {
+			s.driver.Log = s.convs.New()
+		}
+		s.chat.Restart(nil)
+		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries)
+		s.say(Note("A new conversation."))
+	case "/sessions":
+		s.listSessions()
+	default:
+		s.say(Note("Unknown command " + safe.Line(name) + ": it was not sent. /help lists the commands; // sends a line starting with a slash."))
+	}
+}
+
+func (s *session) copyReply(arg string) {
+	var reply string
+	for i := len(s.chat.Entries) - 1; i >= 0; i-- {
+		if e := s.chat.Entries[i]; e.Role == view.RoleAssistant && strings.TrimSpace(e.Text) != "" {
+			reply = e.Text
+			break
+		}
+	}
+	what := "the last reply"
+	switch {
+	case reply == "":
+		s.say(Note("There is no reply to copy yet."))
+		return
+	case s.clip == nil:
+		s.say(Note("No system clipboard tool was found (wl-copy, xclip or pbcopy); line mode never sends terminal escapes, so nothing was copied."))
+		return
+	case arg != "":
+		word, num, _ := strings.Cut(arg, " ")
+		blocks := view.CodeBlocks(reply)
+		n := len(blocks)
+		if num = strings.TrimSpace(num); num != "" {
+			var err error
+			if n, err = strconv.Atoi(num); err != nil || n < 1 {
+				n = -1
+			}
+		}
+		switch {
+		case word != "code" || n < 0:
+			s.say(Note("Usage: /copy, or /copy code N for the Nth code block of the last reply."))
+			return
+		case len(blocks) == 0:
+			s.say(Note("The last reply has no code block."))
+			return
+		case n > len(blocks):
+			s.say(Note(fmt.Sprintf("The last reply has %d code blocks.", len(blocks))))
+			return
+		}
+		reply, what = blocks[n-1], fmt.Sprintf("code block %d of %d", n, len(blocks))
+	}
+	if err := s.clip(reply); err != nil {
+		s.say(Note("Copying failed: " + err.Error()))
+		return
+	}
+	s.say(Note(fmt.Sprintf("Copied %s (%d characters).", what, utf8.RuneCountInString(reply))))
+}
+
+// listSessions prints the saved conversations, numbered; the next line picks one.
+func (s *session) listSessions() {
+	if s.convs == nil {
+		s.say(Note("Conversations are not being saved in this session (--no-save)."))
+		return
+	}
+	all, err := s.convs.List()
+	if err != nil {
+		s.say(Note("The saved conversations could not be listed: " + err.Error()))
+		return
+	}
+	if len(all) == 0 {
+		s.say(Note("No saved conversations yet."))
+		return
+	}
+	all = all[:min(len(all), 20)]
+	lines := []string{fmt.Sprintf("Saved conversations, the latest first (%d shown). Type a number and Enter to continue one; anything else keeps this one.", len(all))}
+	for i, m := range all {
+		turns := "turns"
+		if m.Turns == 1 {
+			turns = "turn"
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s, %d %s: %s", i+1, m.Updated.Local().Format("2006-01-02 15:04"), m.Turns, turns, safe.Line(m.Title)))
+	}
+	s.say(lines...)
+	s.picking = all
+}
+
+// pickSession answers the list /sessions printed.
+func (s *session) pickSession(line string) {
+	defer func() {
+		s.write("You: ")
+		s.prompted = true
+	}()
+	list := s.picking
+	s.picking = nil
+	n, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil || n < 1 || n > len(list) {
+		s.say(Note("Kept this conversation."))
+		return
+	}
+	res, err := s.convs.Resume(list[n-1].ID)
+	if err != nil {
+		s.say(Note("The conversation could not be opened: " + err.Error()))
+		return
+	}
+	s.driver.Log = res.Log
+	s.chat.Restart(res.History)
+	s.ann = NewAnnouncer(s.chat.State, s.chat.Entries)
+	s.say(Note(res.Notice))
+}

@@ -103,7 +103,7 @@ func (r *Renderer) Render(f Frame) Screen {
 	statusTop := len(rows)
 	rows = append(rows, status.rows...)
 	if l.label > 0 {
-		rows = append(rows, composerLabel(st, ctl.Composer, width))
+		rows = append(rows, composerLabel(st, ctl.Composer, f.Draft, width))
 	}
 	composerTop := len(rows)
 	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)

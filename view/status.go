@@ -162,11 +162,15 @@ func shortenReason(state phase.State, silence string, width, rows int) phase.Sta
 }
 
 // composerLabel names the composer and says when it takes no input.
-func composerLabel(st *theme, enabled bool, width int) string {
-	if enabled {
+// While a reply streams the composer keeps what is typed, and Enter waits for the reply to end.
+func composerLabel(st *theme, enabled, draft bool, width int) string {
+	switch {
+	case enabled:
 		return st.Label.paint(fit("Message", width))
+	case draft:
+		return st.LabelDisabled.paint(fit("Message — draft kept; Enter sends it once the reply ends", width))
 	}
-	return st.LabelDisabled.paint(fit("Message — disabled while the reply streams", width))
+	return st.LabelDisabled.paint(fit("Message — type ahead; Enter sends once the reply ends", width))
 }
 
 // composerRows prepares the model's pre-rendered composer: every escape but SGR is removed

@@ -73,6 +73,7 @@ type Footer struct {
 	Session    Usage
 	Accessible bool
 	MCP        string // the MCP servers' state, e.g. "MCP 2/3"; "" when none are configured
+	Warning    string // a problem the user must see now (the session log cannot be written); shown first
 }
 
 // Key is one live key binding for the help line, e.g. {Keys: "esc", Does: "stop"}.
@@ -96,6 +97,7 @@ type Frame struct {
 	Note      string
 	NoteError bool
 	Timing    Timing
+	Draft     bool // the composer holds text (while a reply streams: a draft kept for later)
 }
 
 // Timing is what the status line shows of time passing: how long the stream has been silent,

@@ -57,7 +57,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		return m, nil
 	}
 	if !m.composerEnabled() {
-		return m, nil
+		return m.draftKey(k)
 	}
 	if m.focus() == phase.FocusRetry {
 		switch k.String() {

@@ -1,0 +1,34 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// draftKey edits the draft while a reply streams, so nothing typed is lost: the composer keeps
+// what is typed (its label says so) and Enter, as the label says, sends only once the reply
+// has ended. Keys are not taken while a tool waits for approval.
+func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
+	if !m.drafting() {
+		return m, nil
+	}
+	switch k.String() {
+	case "enter", "tab", "shift+tab", "ctrl+r", "up", "down":
+		return m, nil
+	}
+	return m.editDraft(k)
+}
+
+// drafting reports whether the composer takes a draft it cannot send yet: a reply streams and
+// no approval question waits for a key.
+func (m *Model) drafting() bool {
+	return m.chat.State.Phase.Streaming() && !m.chat.Asking()
+}
+
+// editDraft passes msg to the composer, which stays blurred: the cursor stays on Stop.
+func (m *Model) editDraft(msg tea.Msg) (*Model, tea.Cmd) {
+	m.composer.Focus()
+	var cmd tea.Cmd
+	m.composer, cmd = m.composer.Update(msg)
+	m.composer.Blur()
+	return m, cmd
+}

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestTypingWhileAReplyStreamsKeepsADraft(t *testing.T) {
+	h := newHarness(t, "text", 120, 24)
+	h.submit("hello")
+	h.feedStream()
+	h.typeText("next question")
+	h.send(tea.PasteMsg{Content: " and more"})
+	if got := h.m.composer.Value(); got != "next question and more" {
+		t.Fatalf("the draft is %q; keys typed while streaming were lost", got)
+	}
+	screen := h.m.View().Content
+	if !strings.Contains(screen, "next question and more") || !strings.Contains(screen, "draft kept; Enter sends it once the reply ends") {
+		t.Fatalf("the draft and what Enter does are not on screen:\n%s", screen)
+	}
+	h.send(keyEnter) // the label says Enter waits for the reply
+	if n := len(h.server.requests()); n != 1 || h.m.composer.Value() == "" {
+		t.Fatalf("Enter while streaming sent the draft (%d requests) or dropped it", n)
+	}
+	h.expect("still streaming", writing())
+	h.feedAll()
+	h.expect("reply over", answered())
+	h.send(keyEnter)
+	sent := h.server.requests()
+	if len(sent) != 2 || sent[1].Messages[len(sent[1].Messages)-1].Content != "next question and more" {
+		t.Fatalf("Enter after the reply must send the draft: %+v", sent)
+	}
+}
+
+func TestAnEmptyComposerSaysTypingAheadWorks(t *testing.T) {
+	h := newHarness(t, "text", 120, 24)
+	h.submit("hello")
+	if !strings.Contains(h.m.View().Content, "Message — type ahead; Enter sends once the reply ends") {
+		t.Fatalf("the label does not say what typing does:\n%s", h.m.View().Content)
+	}
+}

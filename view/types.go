@@ -73,6 +73,7 @@ type Footer struct {
 	Session    Usage
 	Accessible bool
 	MCP        string // the MCP servers' state, e.g. "MCP 2/3"; "" when none are configured
+	Warning    string // a problem the user must see now (the session log cannot be written); shown first
 }
 
 // Key is one live key binding for the help line, e.g. {Keys: "esc", Does: "stop"}.

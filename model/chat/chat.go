@@ -33,6 +33,9 @@ type Chat struct {
 	Entries []*view.Entry
 	Turn    stream.Usage // usage of the current (or last) turn's requests
 	Session stream.Usage // usage of every request so far
+	// LogWarning is what the footer says while the session log cannot be written; "" when
+	// it can (see LogTrouble).
+	LogWarning string
 
 	step    *step         // the current request; nil when none
 	failed  *step         // the request that failed last, until Retry, Regenerate or a new message
@@ -217,3 +220,22 @@ func (c *Chat) SetSystem(text string) { c.cfg.System = text }
 
 // System is the system prompt sent with every request.
 func (c *Chat) System() string { return c.cfg.System }
+
+// LogTrouble tells the user at once that the session log could not be written (err says why
+// and how many records wait to be retried), or, with a nil err, that what waited was written
+// after all. A run of failures gets one notice; LogWarning says it in the footer meanwhile.
+func (c *Chat) LogTrouble(err error) {
+	if err == nil {
+		if c.LogWarning != "" {
+			c.LogWarning = ""
+			c.notice("The session log is written again; no record was lost.")
+		}
+		return
+	}
+	if c.LogWarning == "" {
+		text := err.Error()
+		c.notice("%s%s. Free some space (or fix the file); the chat goes on and each new record retries.",
+			strings.ToUpper(text[:1]), text[1:])
+	}
+	c.LogWarning = "log not saved"
+}

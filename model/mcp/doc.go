@@ -8,9 +8,10 @@
 //
 // Config is the [mcp] section, one [mcp.NAME] table per server (Server documents the keys).
 // It decodes with BurntSushi/toml; Check validates it, naming file, line and key. To embed it
-// in a larger file, give the section a field `MCP mcp.Config `toml:"mcp"``, decode, then
-// call cfg.MCP.Check(mcp.Source{File, Text, Meta, Prefix: []string{"mcp"}}); LoadFile and
-// Parse read a file holding only [mcp.NAME] tables.
+// in a larger file (model/config does), give the file's struct a field of type Config tagged
+// toml:"mcp", decode, then call its Check with a Source naming the file, its text, the
+// decoder's MetaData and the prefix {"mcp"}. LoadFile and Parse read a file holding only
+// [mcp.NAME] tables.
 //
 // # Lifecycle
 //

@@ -17,7 +17,6 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
-	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -212,12 +211,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	if provs != nil {
 		reg.HiddenEnv = provs.keyVariables()
 	}
-	servers, err := startMCP(o.mcp, reg)
+	servers, err := sessionMCP(o.mcp, target.file, reg)
 	if err != nil {
 		return err
-	}
-	if o.mcp == "" && target.file != nil && len(target.file.MCP) > 0 {
-		servers = mcp.Start(target.file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
 	}
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat

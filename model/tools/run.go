@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -59,6 +60,11 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
 	}
+	release, ok := r.acquire(ctx)
+	if !ok {
+		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
+	}
+	defer release()
 	runCtx, cancel := context.WithTimeout(ctx, t.timeout)
 	defer cancel()
 	if t.builtin != nil {
@@ -145,5 +151,27 @@ func runBuiltin(runCtx context.Context, r *Registry, t *Tool, args map[string]an
 		return a.out, a.err
 	case <-runCtx.Done():
 		return "", runCtx.Err()
+	}
+}
+
+// DefaultMaxParallel is how many tools run at once when Registry.MaxParallel is 0: the number
+// of CPUs, at least 4.
+func DefaultMaxParallel() int { return max(runtime.NumCPU(), 4) }
+
+// acquire waits for one of the registry's run slots (MaxParallel of them); the tool's timeout
+// starts only once it has one. It reports false, holding nothing, if ctx ends first.
+func (r *Registry) acquire(ctx context.Context) (release func(), ok bool) {
+	r.slotsOnce.Do(func() {
+		n := r.MaxParallel
+		if n <= 0 {
+			n = DefaultMaxParallel()
+		}
+		r.slots = make(chan struct{}, n)
+	})
+	select {
+	case r.slots <- struct{}{}:
+		return func() { <-r.slots }, true
+	case <-ctx.Done():
+		return nil, false
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -272,9 +274,12 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
-		prog := tea.NewProgram(m)
+		prog := tea.NewProgram(m, tea.WithoutSignalHandler())
 		conv.onLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })
+		stopSignals := relaySignals(prog)
 		_, runErr = prog.Run()
+		stopSignals()
+		reg.Wait() // the tools the turn's end stopped are gone before we are
 	}
 	if err := conv.close(); err != nil && runErr == nil {
 		runErr = err
@@ -317,4 +322,26 @@ func endpointLabel(base string) string {
 	}
 	u.User, u.RawQuery, u.Fragment = nil, "", ""
 	return u.String()
+}
+
+// relaySignals hands SIGHUP, SIGTERM and SIGINT to the program, which ends the turn as Ctrl+C
+// does before it quits. The returned function stops the relay.
+func relaySignals(prog *tea.Program) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-sigs:
+				prog.Send(tui.SignalMsg{Signal: sig})
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

@@ -89,6 +89,7 @@ type Registry struct {
 
 	root string // absolute, symlinks resolved; built-ins never reach outside it
 
+	running   sync.WaitGroup // Runs in progress
 	slotsOnce sync.Once
 	slots     chan struct{} // one token per running tool
 

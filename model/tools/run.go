@@ -43,6 +43,8 @@ type Result struct {
 // model can read, never as a panic or a hang. Run is safe for concurrent use; calls run in
 // parallel. It panics if r.Clean is nil.
 func (r *Registry) Run(ctx context.Context, call Call) Result {
+	r.running.Add(1)
+	defer r.running.Done()
 	start := time.Now()
 	res := r.run(ctx, call)
 	res.CallID, res.Name = call.ID, call.Name
@@ -175,3 +177,7 @@ func (r *Registry) acquire(ctx context.Context) (release func(), ok bool) {
 		return nil, false
 	}
 }
+
+// Wait returns once every Run in progress has returned (a stopped tool's processes are then
+// gone). Runs started meanwhile are waited for too.
+func (r *Registry) Wait() { r.running.Wait() }

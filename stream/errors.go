@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -211,6 +212,10 @@ func waitText(d time.Duration) string {
 // {"message"}, FastAPI {"detail"}; OpenRouter's metadata.raw (the upstream provider's own
 // words) is appended. It returns "" when there is nothing to show.
 func providerMessage(raw []byte) string {
+	var list []json.RawMessage // Google's APIs wrap the error object in an array
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' && json.Unmarshal(t, &list) == nil && len(list) > 0 && len(list[0]) > 0 && list[0][0] == '{' {
+		return providerMessage(list[0])
+	}
 	var body struct {
 		Error   json.RawMessage `json:"error"`
 		Message wireString      `json:"message"`

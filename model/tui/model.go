@@ -84,7 +84,7 @@ func New(o Options) *Model {
 		tick = tea.Tick
 	}
 	if o.Notice != "" {
-		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
+		o.Chat.Notice(o.Notice)
 	}
 	return &Model{
 		chat:         o.Chat,

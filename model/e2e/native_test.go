@@ -172,8 +172,8 @@ func TestEscRetryAndErrorsInEachWire(t *testing.T) {
 			e := newSessionOn(t, srv, w.wire, chat.Config{Model: string(w.wire) + "-stall-between-tool-chunks"}, nil, reg, nil)
 			e.start("read it")
 			e.until("the call to start", func() bool {
-				entries := e.chat().Entries
-				return len(entries) > 1 && len(entries[len(entries)-1].Cards) == 1
+				entries := e.chat().Entries()
+				return len(entries) > 1 && len(entries[len(entries)-1].Cards()) == 1
 			})
 			e.d.Apply(e.chat().Stop())
 			if st := e.chat().State; st.Phase != phase.Complete || !st.Stopped {

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -40,6 +42,7 @@ type chatOptions struct {
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
+	maxTools               int
 	yes, accessible        bool
 	logPath, resume, tools string
 	mcp                    string
@@ -61,6 +64,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
 	fs.IntVar(&o.maxSteps, "max-steps", chat.DefaultMaxSteps, "requests per turn before the tool loop stops and asks you to continue")
+	fs.IntVar(&o.maxTools, "max-tools", tools.DefaultMaxParallel(), "tools run at once; the others wait their turn")
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
@@ -100,6 +104,9 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
+		return 2
+	case o.maxTools < 1:
+		fmt.Fprintf(stderr, "phasechat: --max-tools must be at least 1 (how many tools run at once), got %d\n", o.maxTools)
 		return 2
 	case o.maxSteps < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
@@ -208,6 +215,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	reg.Secrets = secrets
+	reg.MaxParallel = o.maxTools
 	if provs != nil {
 		reg.HiddenEnv = provs.keyVariables()
 	}
@@ -262,9 +270,12 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
-		prog := tea.NewProgram(m)
+		prog := tea.NewProgram(m, tea.WithoutSignalHandler())
 		conv.onLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })
+		stopSignals := relaySignals(prog)
 		_, runErr = prog.Run()
+		stopSignals()
+		reg.Wait() // the tools the turn's end stopped are gone before we are
 	}
 	if err := conv.close(); err != nil && runErr == nil {
 		runErr = err
@@ -307,4 +318,26 @@ func endpointLabel(base string) string {
 	}
 	u.User, u.RawQuery, u.Fragment = nil, "", ""
 	return u.String()
+}
+
+// relaySignals hands SIGHUP, SIGTERM and SIGINT to the program, which ends the turn as Ctrl+C
+// does before it quits. The returned function stops the relay.
+func relaySignals(prog *tea.Program) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-sigs:
+				prog.Send(tui.SignalMsg{Signal: sig})
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

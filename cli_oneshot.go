@@ -95,6 +95,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 		return oneshot.ExitFailed, t.secrets.Error(err)
 	}
 	reg.Secrets = t.secrets
+	reg.MaxParallel = o.maxTools
 	if t.provs != nil {
 		reg.HiddenEnv = t.provs.keyVariables()
 	}

@@ -37,7 +37,7 @@ func (m *Model) frame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
-		Entries:  m.chat.Entries,
+		Entries:  m.chat.Entries(),
 		ScrollUp: m.scrollUp,
 		State:    m.chat.State,
 		Focus:    m.focus(),

@@ -245,8 +245,16 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
 	if accessible {
+		trouble := make(chan error, 64)
+		conv.onLogTrouble(func(err error) {
+			select {
+			case trouble <- err:
+			default: // the session is busy with far worse; the error is returned at the end anyway
+			}
+		})
 		runErr = linemode.Run(linemode.Options{
-			Chat: engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
+			LogTrouble: trouble,
+			Chat:       engine, Performer: performer, Log: conv.recorder(), Footer: footer, Notice: notice,
 			In: os.Stdin, Out: stdout, MCP: servers, Models: models,
 			Clipboard: systemClipboard(), Conversations: conv.lineConversations(),
 		})
@@ -258,7 +266,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
-		_, runErr = tea.NewProgram(m).Run()
+		prog := tea.NewProgram(m)
+		conv.onLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })
+		_, runErr = prog.Run()
 	}
 	if err := conv.close(); err != nil && runErr == nil {
 		runErr = err

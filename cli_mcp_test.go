@@ -15,6 +15,8 @@ import (
 )
 
 func TestMCPListShowsServersToolsAndTheirEstimatedCost(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the servers' stderr logs
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	srv := sdk.NewServer(&sdk.Implementation{Name: "list-test", Version: "1"}, nil)
 	schema := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}}}`)
 	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

@@ -315,6 +315,14 @@ func (c *conversation) recorders() perform.Recorder {
 	return rs
 }
 
+// onLogTrouble has f told at once of each failed write of the --log file (and, nil, of its
+// recovery).
+func (c *conversation) onLogTrouble(f func(error)) {
+	if c.log != nil {
+		c.log.OnError(f)
+	}
+}
+
 // redactingRecorder hides the secrets in a record before passing it on.
 type redactingRecorder struct {
 	secrets *secret.Set

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -129,7 +130,7 @@ func httpError(resp *http.Response, body []byte) *Error {
 		if wait, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 			e.RetryAfter = wait
 			if !mentionsWait(detail, wait) {
-				e.Message = strings.TrimRight(e.Message, ". ") + "; retry after " + naturalDuration(wait)
+				e.Message = strings.TrimRight(e.Message, ". ") + "; retry after " + waitText(wait)
 			}
 		}
 	}
@@ -163,19 +164,47 @@ func looksLikeHTML(contentType string, body []byte) bool {
 	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html")
 }
 
-// retryAfter reads a Retry-After header: delay-seconds or an HTTP date.
+// maxRetryAfter is the longest Retry-After taken as given; a longer one (or one that does not
+// fit a duration) is read as this long and said as "a long time (over a day)".
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter reads a Retry-After header: delay-seconds or an HTTP date, at most maxRetryAfter.
 func retryAfter(v string, now time.Time) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, false
 	}
-	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+	if isDigits(v) { // delay-seconds; too many digits for an int64 is very long too
+		secs, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || secs > int64(maxRetryAfter/time.Second) {
+			return maxRetryAfter + time.Second, true
+		}
 		return time.Duration(secs) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
+		if t.After(now.Add(maxRetryAfter)) {
+			return maxRetryAfter + time.Second, true
+		}
 		return max(0, t.Sub(now).Round(time.Second)), true
 	}
 	return 0, false
+}
+
+func isDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// waitText says a Retry-After wait in words: "20s", "1h5m", or "a long time (over a day)".
+func waitText(d time.Duration) string {
+	if d > maxRetryAfter {
+		return "a long time (over a day)"
+	}
+	return naturalDuration(d)
 }
 
 // providerMessage extracts the human message from an error body or error object: OpenAI,
@@ -183,6 +212,10 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 // {"message"}, FastAPI {"detail"}; OpenRouter's metadata.raw (the upstream provider's own
 // words) is appended. It returns "" when there is nothing to show.
 func providerMessage(raw []byte) string {
+	var list []json.RawMessage // Google's APIs wrap the error object in an array
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' && json.Unmarshal(t, &list) == nil && len(list) > 0 && len(list[0]) > 0 && list[0][0] == '{' {
+		return providerMessage(list[0])
+	}
 	var body struct {
 		Error   json.RawMessage `json:"error"`
 		Message wireString      `json:"message"`

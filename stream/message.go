@@ -139,6 +139,15 @@ func hasExtra(calls []ToolCall) bool {
 }
 
 func (m *Message) UnmarshalJSON(b []byte) error {
+	if fast, ok := DecodeMessage(b); ok {
+		*m = fast
+		return nil
+	}
+	return unmarshalMessage(b, m)
+}
+
+// unmarshalMessage is Message.UnmarshalJSON by encoding/json, for what DecodeMessage leaves.
+func unmarshalMessage(b []byte, m *Message) error {
 	var in struct {
 		Role       string           `json:"role"`
 		ToolCallID string           `json:"tool_call_id"`

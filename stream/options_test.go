@@ -309,3 +309,13 @@ func BenchmarkRequestBody(b *testing.B) {
 		}
 	}
 }
+
+func TestProviderMessageInAnArray(t *testing.T) {
+	body := `[{"error":{"code":400,"message":"Function call is missing a thought_signature in functionCall parts.","status":"INVALID_ARGUMENT"}}]`
+	if got := providerMessage([]byte(body)); got != "Function call is missing a thought_signature in functionCall parts." {
+		t.Errorf("got %q", got)
+	}
+	if got := providerMessage([]byte(`[1, 2]`)); got != "" {
+		t.Errorf("an array of numbers: %q", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // replyText is an assistant reply of about 20 rows at 120 columns: paragraphs, a list and a
@@ -22,15 +23,15 @@ func replyText(n int) string {
 // buildTranscript returns entries (user prompt, reply, …) that render to at least lines rows
 // at width, fully measured by r (as they would be after a session of streaming), and the
 // transcript's exact row count.
-func buildTranscript(b *testing.B, r *Renderer, lines, width, height int) ([]*Entry, int) {
+func buildTranscript(b *testing.B, r *Renderer, lines, width, height int) ([]*draft, int) {
 	b.Helper()
-	var es []*Entry
+	var es []*draft
 	total := 0
 	step := max(2, lines/250) // entries between measurements: about 20 rows each
 	for total < lines {
 		n := len(es)
-		es = append(es, &Entry{Role: RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
-			&Entry{Role: RoleAssistant, Text: replyText(n)})
+		es = append(es, &draft{Role: transcript.RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
+			&draft{Role: transcript.RoleAssistant, Text: replyText(n)})
 		if len(es)%step == 0 {
 			scr := r.Render(benchFrame(es, width, height, 1<<40))
 			total = scr.MaxScroll + scr.TranscriptHeight
@@ -40,8 +41,8 @@ func buildTranscript(b *testing.B, r *Renderer, lines, width, height int) ([]*En
 	return es, scr.MaxScroll + scr.TranscriptHeight
 }
 
-func benchFrame(es []*Entry, width, height, scrollUp int) Frame {
-	return Frame{Width: width, Height: height, Entries: es, ScrollUp: scrollUp,
+func benchFrame(es []*draft, width, height, scrollUp int) Frame {
+	return Frame{Width: width, Height: height, Entries: published(es), ScrollUp: scrollUp,
 		State: phase.State{Phase: phase.StreamingText}, Focus: phase.FocusStop,
 		Composer: "┃\n┃\n┃", Help: streamingKeys,
 		Footer: Footer{Endpoint: "https://api.openai.com/v1", Model: "gpt-4o", Turn: Usage{1200, 345}}}
@@ -56,7 +57,7 @@ func BenchmarkAppendTokenAndRender(b *testing.B) {
 		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
 			r := NewRenderer(DefaultStyles())
 			es, total := buildTranscript(b, r, size, 120, 40)
-			reply := &Entry{Role: RoleAssistant, Streaming: true}
+			reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
 			es = append(es, reply)
 			f := benchFrame(es, 120, 40, 0)
 			var text phase.Text
@@ -72,7 +73,7 @@ func BenchmarkAppendTokenAndRender(b *testing.B) {
 				i++
 				text = text.Append(tok)
 				reply.Text = text.String()
-				reply.Version++
+				reply.entry()
 				r.Render(f)
 			}
 		})
@@ -87,7 +88,7 @@ func BenchmarkColdRenderLongReply(b *testing.B) {
 		sb.WriteString(replyText(i))
 		sb.WriteString("\n\n")
 	}
-	es := []*Entry{{Role: RoleUser, Text: "Explain everything."}, {Role: RoleAssistant, Text: sb.String()}}
+	es := []*draft{{Role: transcript.RoleUser, Text: "Explain everything."}, {Role: transcript.RoleAssistant, Text: sb.String()}}
 	for _, st := range []struct {
 		name   string
 		styles Styles
@@ -156,10 +157,10 @@ func BenchmarkTranscriptHeap(b *testing.B) {
 				runtime.GC()
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
-				var es []*Entry
+				var es []*draft
 				size := 0
 				for i := 0; size < 10<<20; i++ {
-					e := &Entry{Role: RoleAssistant, Text: strings.Clone(replyText(i))}
+					e := &draft{Role: transcript.RoleAssistant, Text: strings.Clone(replyText(i))}
 					es = append(es, e)
 					size += len(e.Text)
 				}

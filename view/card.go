@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -22,59 +23,56 @@ const (
 // askLine is the approval question; the keys are the model's (§5 T2).
 const askLine = "Allow? y runs it · n declines · A always"
 
-// renderCard draws one tool call: a header (focus pointer, status glyph and word, name, then
+// renderCard draws one tool call: a header (status glyph and word, name, then
 // the argument size while pending or the summary once ready, and the duration when over),
 // the approval question while Asking, and either the result's first line or, Expanded, the
 // decoded arguments and the result in full up to maxExpandedLines each. Every untrusted field
 // is sanitised whole before it is laid out: names and summaries with safe.Line, arguments
 // after decoding, results as text.
-func renderCard(st *theme, c Card, width int) lines {
+func renderCard(st *theme, c transcript.Card, width int) lines {
 	var b linesBuilder
-	pointer := cardIndent
-	if c.Focused {
-		pointer = st.CardFocus.paint("▶") + " "
-	}
-	glyph, word, look := cardLook(st, c.Status)
-	if c.Asking { // ready, but it has not run and may never run
+	glyph, word, look := cardLook(st, c.Status())
+	if c.Asking() { // ready, but it has not run and may never run
 		glyph, word, look = "?", "waiting for approval", st.Asking
 	}
-	name := fit(safe.Line(c.Name), maxNameCells)
+	name := fit(safe.Line(c.Name()), maxNameCells)
 	if name == "" {
 		name = "tool"
 	}
 	parts := []string{look.paint(glyph + " " + word), st.CardName.paint(name)}
-	over := c.Status == phase.CallDone || c.Status == phase.CallError
-	if c.Status == phase.CallPending {
-		parts = append(parts, st.CardDetail.paint(receiving(c.ArgsBytes)))
-	} else if s := fit(safe.Line(c.Summary), maxSummaryCells); s != "" {
+	status := c.Status()
+	over := status == phase.CallDone || status == phase.CallError
+	if status == phase.CallPending {
+		parts = append(parts, st.CardDetail.paint(receiving(c.ArgsBytes())))
+	} else if s := fit(safe.Line(c.Summary()), maxSummaryCells); s != "" {
 		parts = append(parts, st.CardDetail.paint(s))
 	}
-	if over && c.Duration > 0 {
-		parts = append(parts, st.CardDetail.paint(formatDuration(c.Duration)))
+	if over && c.Duration() > 0 {
+		parts = append(parts, st.CardDetail.paint(formatDuration(c.Duration())))
 	}
-	for _, l := range wrapStyled(pointer+strings.Join(parts, " · "), width, cardBodyIndent) {
+	for _, l := range wrapStyled(cardIndent+strings.Join(parts, " · "), width, cardBodyIndent) {
 		b.add(l)
 	}
-	if c.Asking {
+	if c.Asking() {
 		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(askLine), width, cardBodyIndent) {
 			b.add(l)
 		}
 	}
-	failed := c.IsError || c.Status == phase.CallError
+	failed := c.IsError()
 	switch {
-	case c.Expanded:
-		if c.Status != phase.CallPending {
-			section(&b, st, "arguments:", c.Args, width)
+	case c.Expanded():
+		if status != phase.CallPending {
+			section(&b, st, "arguments:", c.Args(), width)
 		}
 		if over {
 			title := "result:"
 			if failed {
 				title = "error:"
 			}
-			section(&b, st, title, c.Result, width)
+			section(&b, st, title, c.Result(), width)
 		}
 	case over:
-		b.add(resultLine(st, c.Result, failed, width))
+		b.add(resultLine(st, c.Result(), failed, width))
 	}
 	return clampWidth(b.compact(), width)
 }

@@ -23,33 +23,33 @@ func TestRenderCard(t *testing.T) {
 	sixty := strings.Repeat("line\n", 60)
 	tests := []struct {
 		name string
-		card Card
+		card draftCard
 		want []string
 	}{
-		{"pending without arguments", Card{Name: "read_file", Status: phase.CallPending}, []string{
+		{"pending without arguments", draftCard{Name: "read_file", Status: phase.CallPending}, []string{
 			"  ◌ pending · read_file · waiting for arguments…"}},
-		{"pending receiving arguments", Card{Name: "read_file", Status: phase.CallPending, ArgsBytes: 1234}, []string{
+		{"pending receiving arguments", draftCard{Name: "read_file", Status: phase.CallPending, ArgsBytes: 1234}, []string{
 			"  ◌ pending · read_file · receiving arguments…",
 			"    1.2\u00a0KiB"}},
-		{"pending ignores expand", Card{Name: "w", Status: phase.CallPending, ArgsBytes: 10, Args: `{"a":`, Expanded: true}, []string{
+		{"pending ignores expand", draftCard{Name: "w", Status: phase.CallPending, ArgsBytes: 10, Args: `{"a":`, Expanded: true}, []string{
 			"  ◌ pending · w · receiving arguments… 10\u00a0B"}},
-		{"running with summary", Card{Name: "read_file", Status: phase.CallRunning, Summary: "path=README.md"}, []string{
+		{"running with summary", draftCard{Name: "read_file", Status: phase.CallRunning, Summary: "path=README.md"}, []string{
 			"  ◐ running · read_file · path=README.md"}},
-		{"done with result and duration", Card{Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
+		{"done with result and duration", draftCard{Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
 			Result: "# phasechat\nmore\n", Duration: 1500 * time.Millisecond}, []string{
 			"  ✓ done · read_file · path=README.md · 1.5s",
 			"    → # phasechat (+1 more line)"}},
-		{"done without output", Card{Name: "touch", Status: phase.CallDone, Duration: 2 * time.Millisecond}, []string{
+		{"done without output", draftCard{Name: "touch", Status: phase.CallDone, Duration: 2 * time.Millisecond}, []string{
 			"  ✓ done · touch · 2ms",
 			"    → (no output)"}},
-		{"error", Card{Name: "read_file", Status: phase.CallError, Summary: "path=nope", Result: "open nope: no such file",
-			IsError: true, Duration: 3 * time.Millisecond}, []string{
+		{"error", draftCard{Name: "read_file", Status: phase.CallError, Summary: "path=nope", Result: "open nope: no such file",
+			Duration: 3 * time.Millisecond}, []string{
 			"  ✗ error · read_file · path=nope · 3ms",
 			"    → open nope: no such file"}},
-		{"asking and focused", Card{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true, Focused: true}, []string{
-			"▶ ? waiting for approval · sh · cmd=ls",
+		{"asking", draftCard{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true}, []string{
+			"  ? waiting for approval · sh · cmd=ls",
 			"    Allow? y runs it · n declines · A always"}},
-		{"expanded: arguments decoded in order, result capped", Card{Name: "sh", Status: phase.CallDone,
+		{"expanded: arguments decoded in order, result capped", draftCard{Name: "sh", Status: phase.CallDone,
 			Args: `{"cmd":"ls","env":{"A":"1"},"list":[],"n":1.5}`, Result: sixty, Expanded: true, Duration: 61 * time.Second},
 			append(append([]string{
 				"  ✓ done · sh · 1m01s",
@@ -60,29 +60,29 @@ func TestRenderCard(t *testing.T) {
 				"      list: []",
 				"      n: 1.5",
 				"    result:"}, slices.Repeat([]string{"      line"}, 40)...), "      … 20 more lines")},
-		{"expanded running shows arguments only", Card{Name: "sh", Status: phase.CallRunning, Args: `not json {`, Expanded: true}, []string{
+		{"expanded running shows arguments only", draftCard{Name: "sh", Status: phase.CallRunning, Args: `not json {`, Expanded: true}, []string{
 			"  ◐ running · sh",
 			"    arguments:",
 			"      not json {"}},
-		{"expanded error", Card{Name: "sh", Status: phase.CallError, Args: `{}`, Result: "boom", Expanded: true}, []string{
+		{"expanded error", draftCard{Name: "sh", Status: phase.CallError, Args: `{}`, Result: "boom", Expanded: true}, []string{
 			"  ✗ error · sh",
 			"    arguments:",
 			"      (empty)",
 			"    error:",
 			"      boom"}},
-		{"long header wraps under the body indent", Card{Name: "search", Status: phase.CallRunning,
+		{"long header wraps under the body indent", draftCard{Name: "search", Status: phase.CallRunning,
 			Summary: "query=the quick brown fox jumps over the lazy dog"}, []string{
 			"  ◐ running · search · query=the quick brown fox",
 			"    jumps over the lazy dog"}},
-		{"unknown status and empty name", Card{Status: "weird"}, []string{"  • weird · tool"}},
-		{"wide characters fit", Card{Name: "翻訳", Status: phase.CallRunning, Summary: "文=" + strings.Repeat("中", 30)}, []string{
+		{"unknown status and empty name", draftCard{Status: "weird"}, []string{"  • weird · tool"}},
+		{"wide characters fit", draftCard{Name: "翻訳", Status: phase.CallRunning, Summary: "文=" + strings.Repeat("中", 30)}, []string{
 			"  ◐ running · 翻訳 ·",
 			"    文=中中中中中中中中中中中中中中中中中中中中中",
 			"    中中中中中中中中中"}},
 	}
 	st := newTheme(PlainStyles())
 	for _, tt := range tests {
-		got := linesSlice(renderCard(st, tt.card, 50))
+		got := linesSlice(renderCard(st, tt.card.card(), 50))
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}

@@ -3,12 +3,16 @@ package view
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/view/safe"
+
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 const (
@@ -31,20 +35,32 @@ type entryView struct {
 
 	text      lines  // user or notice text
 	textSrc   string // the text it was rendered from
-	textRole  Role
+	textRole  transcript.Role
 	md        mdDoc
 	reasoning reasoningView
 	cards     []cardCache
 	mark      markCache
 }
 
+// cardKey is what a card's drawing depends on.
+type cardKey struct {
+	status                      phase.CallStatus
+	name, args, summary, result string
+	duration                    time.Duration
+	asking, expanded            bool
+}
+
+func keyOf(c transcript.Card) cardKey {
+	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Expanded()}
+}
+
 type cardCache struct {
-	card Card
+	card cardKey
 	out  lines
 }
 
 type markCache struct {
-	mark Mark
+	mark transcript.Mark
 	note string
 	out  lines
 	ok   bool
@@ -73,20 +89,20 @@ func (v *entryView) size() int {
 // unchanged: string comparisons are O(1) while the model keeps the same storage, and the
 // markdown and reasoning are incremental, so a token appended to a streaming reply costs
 // the open tail only.
-func (v *entryView) render(e *Entry, st *theme, md *mdRenderer) {
+func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	w := md.width
 	if v.width != w {
 		*v = entryView{width: w}
 	}
 	v.segs = v.segs[:0]
-	switch e.Role {
-	case RoleUser, RoleNotice:
-		if v.text.len() == 0 || v.textSrc != e.Text || v.textRole != e.Role {
-			v.textSrc, v.textRole = e.Text, e.Role
-			if e.Role == RoleUser {
-				v.text = wrapText(safe.Text(e.Text), w, st.User.paint(userPrefix), "  ", nil)
+	switch e.Role() {
+	case transcript.RoleUser, transcript.RoleNotice:
+		if v.text.len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() {
+			v.textSrc, v.textRole = e.Text(), e.Role()
+			if e.Role() == transcript.RoleUser {
+				v.text = wrapText(safe.Text(e.Text()), w, st.User.paint(userPrefix), "  ", nil)
 			} else {
-				v.text = wrapText(safe.Text(e.Text), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
+				v.text = wrapText(safe.Text(e.Text()), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
 			}
 		}
 		v.segs = append(v.segs, v.text)
@@ -105,25 +121,25 @@ func (v *entryView) render(e *Entry, st *theme, md *mdRenderer) {
 		}
 		v.segs = append(v.segs, ls...)
 	}
-	if e.Reasoning != "" {
+	if e.Reasoning() != "" {
 		section(v.reasoning.render(e, st, w)...)
 	}
-	stable, open, openTail := v.md.update(md, e.Text, e.Streaming)
+	stable, open, openTail := v.md.update(md, e.Text(), e.Streaming())
 	section(stable, open, openTail)
-	if len(e.Cards) > 0 {
-		section(v.renderCards(e.Cards, st, w)...)
+	if len(e.Cards()) > 0 {
+		section(v.renderCards(e.Cards(), st, w)...)
 	}
 	section(v.renderMark(e, st, w))
 	if len(v.segs) == 0 {
 		word := "(empty reply)"
-		if e.Streaming {
+		if e.Streaming() {
 			word = "…"
 		}
 		v.segs = append(v.segs, linesOf(markIndent+st.Note.paint(word)))
 	}
 }
 
-func (v *entryView) renderCards(cards []Card, st *theme, w int) []lines {
+func (v *entryView) renderCards(cards []transcript.Card, st *theme, w int) []lines {
 	if len(v.cards) > len(cards) {
 		v.cards = v.cards[:len(cards)]
 	}
@@ -132,8 +148,8 @@ func (v *entryView) renderCards(cards []Card, st *theme, w int) []lines {
 		if i == len(v.cards) {
 			v.cards = append(v.cards, cardCache{})
 		}
-		if cc := &v.cards[i]; cc.out.len() == 0 || cc.card != c {
-			cc.card, cc.out = c, renderCard(st, c, w)
+		if cc, key := &v.cards[i], keyOf(c); cc.out.len() == 0 || cc.card != key {
+			cc.card, cc.out = key, renderCard(st, c, w)
 		}
 		out[i] = v.cards[i].out
 	}
@@ -141,30 +157,30 @@ func (v *entryView) renderCards(cards []Card, st *theme, w int) []lines {
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
-func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
-	if e.Mark == MarkNone && e.Note == "" {
+func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) lines {
+	if e.Mark() == transcript.MarkNone && e.Note() == "" {
 		return lines{}
 	}
-	if v.mark.ok && v.mark.mark == e.Mark && v.mark.note == e.Note {
+	if v.mark.ok && v.mark.mark == e.Mark() && v.mark.note == e.Note() {
 		return v.mark.out
 	}
 	var b linesBuilder
-	note := strings.TrimSpace(safe.Text(e.Note))
+	note := strings.TrimSpace(safe.Text(e.Note()))
 	stopped := func(s string) string { return st.Stopped.paint(s) }
 	failed := func(s string) string { return st.Failed.paint(s) }
 	dim := func(s string) string { return st.Note.paint(s) }
-	switch e.Mark {
-	case MarkStopped:
+	switch e.Mark() {
+	case transcript.MarkStopped:
 		wrapInto(&b, "■ Stopped — the partial reply is kept.", w, markIndent, markIndent, stopped)
 		if note != "" {
 			wrapInto(&b, note, w, markIndent+"  ", markIndent+"  ", dim)
 		}
-	case MarkFailed:
+	case transcript.MarkFailed:
 		if note == "" {
 			note = "The reply failed; the partial reply is kept."
 		}
 		wrapInto(&b, note, w, markIndent+st.Failed.paint("✗")+" ", markIndent+"  ", failed)
-	case MarkCutOff:
+	case transcript.MarkCutOff:
 		wrapInto(&b, note, w, markIndent+st.Stopped.paint("▲")+" ", markIndent+"  ", stopped)
 	default:
 		wrapInto(&b, note, w, markIndent, markIndent, dim)
@@ -179,7 +195,7 @@ func (v *entryView) renderMark(e *Entry, st *theme, w int) lines {
 		capped.add(markIndent + "  " + st.Note.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
 		out = capped.compact()
 	}
-	v.mark = markCache{mark: e.Mark, note: e.Note, out: out, ok: true}
+	v.mark = markCache{mark: e.Mark(), note: e.Note(), out: out, ok: true}
 	return v.mark.out
 }
 
@@ -193,8 +209,8 @@ type reasoningView struct {
 	wrap    incWrap
 }
 
-func (r *reasoningView) render(e *Entry, st *theme, w int) []lines {
-	text := e.Reasoning
+func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []lines {
+	text := e.Reasoning()
 	if len(text) < len(r.src) || !strings.HasPrefix(text, r.src) {
 		r.counted, r.runes = 0, 0
 	}
@@ -206,15 +222,15 @@ func (r *reasoningView) render(e *Entry, st *theme, w int) []lines {
 	chars := r.runes + utf8.RuneCountInString(text[r.counted:])
 	dim := func(s string) string { return st.Reasoning.paint(s) }
 	glyph := "▸"
-	if e.Expanded {
+	if e.Expanded() {
 		glyph = "▾"
 	}
 	head := wrapText(glyph+" Reasoning · "+thousands(chars)+" "+plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
-	if e.Expanded {
+	if e.Expanded() {
 		complete, partial := r.wrap.update(text, wrapKey{width: w, indent: reasoningIndent}, dim)
 		return []lines{head, complete, partial}
 	}
-	if !e.Streaming {
+	if !e.Streaming() {
 		return []lines{head}
 	}
 	last := strings.TrimRight(text, " \n")

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // entryLines renders e alone at width in plain style and returns its lines.
-func entryLines(e *Entry, width int) []string {
+func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
 	md := newMDRenderer(st.Markdown, false, width)
 	var v entryView
-	v.render(e, st, md)
+	v.render(e.entry(), st, md)
 	var out []string
 	for _, s := range v.segs {
 		out = append(out, linesSlice(s)...)
@@ -25,61 +26,61 @@ func TestRenderEntry(t *testing.T) {
 	reasoning := "First I look.\nThen I think about 中文.\n"
 	tests := []struct {
 		name  string
-		entry Entry
+		entry draft
 		want  []string
 	}{
-		{"user wraps under its prefix", Entry{Role: RoleUser, Text: "please summarise the README file for me"}, []string{
+		{"user wraps under its prefix", draft{Role: transcript.RoleUser, Text: "please summarise the README file for me"}, []string{
 			"› please summarise the README",
 			"  file for me"}},
-		{"user text is not markdown", Entry{Role: RoleUser, Text: "**not bold**\n# not a heading"}, []string{
+		{"user text is not markdown", draft{Role: transcript.RoleUser, Text: "**not bold**\n# not a heading"}, []string{
 			"› **not bold**",
 			"  # not a heading"}},
-		{"notice", Entry{Role: RoleNotice, Text: "Connected."}, []string{"· Connected."}},
-		{"assistant markdown", Entry{Role: RoleAssistant, Text: "# Title\n\nSome *text*."}, []string{
+		{"notice", draft{Role: transcript.RoleNotice, Text: "Connected."}, []string{"· Connected."}},
+		{"assistant markdown", draft{Role: transcript.RoleAssistant, Text: "# Title\n\nSome *text*."}, []string{
 			"  # Title",
 			"",
 			"  Some *text*."}},
-		{"reasoning folded", Entry{Role: RoleAssistant, Reasoning: reasoning, Text: "Answer."}, []string{
+		{"reasoning folded", draft{Role: transcript.RoleAssistant, Reasoning: reasoning, Text: "Answer."}, []string{
 			"  ▸ Reasoning · 37 chars",
 			"",
 			"  Answer."}},
-		{"reasoning folded while streaming shows its newest line", Entry{Role: RoleAssistant, Reasoning: reasoning, Streaming: true}, []string{
+		{"reasoning folded while streaming shows its newest line", draft{Role: transcript.RoleAssistant, Reasoning: reasoning, Streaming: true}, []string{
 			"  ▸ Reasoning · 37 chars",
 			"    Then I think about 中文."}},
-		{"newest line keeps its end when too long", Entry{Role: RoleAssistant, Streaming: true,
+		{"newest line keeps its end when too long", draft{Role: transcript.RoleAssistant, Streaming: true,
 			Reasoning: "the beginning of a very long thought that ends here"}, []string{
 			"  ▸ Reasoning · 51 chars",
 			"    …ng thought that ends here"}},
-		{"reasoning unfolded", Entry{Role: RoleAssistant, Reasoning: reasoning, Expanded: true, Text: "Answer."}, []string{
+		{"reasoning unfolded", draft{Role: transcript.RoleAssistant, Reasoning: reasoning, Expanded: true, Text: "Answer."}, []string{
 			"  ▾ Reasoning · 37 chars",
 			"    First I look.",
 			"    Then I think about 中文.",
 			"",
 			"  Answer."}},
-		{"one char", Entry{Role: RoleAssistant, Reasoning: "x"}, []string{"  ▸ Reasoning · 1 char"}},
-		{"stopped mark", Entry{Role: RoleAssistant, Text: "Partial", Mark: MarkStopped}, []string{
+		{"one char", draft{Role: transcript.RoleAssistant, Reasoning: "x"}, []string{"  ▸ Reasoning · 1 char"}},
+		{"stopped mark", draft{Role: transcript.RoleAssistant, Text: "Partial", Mark: transcript.MarkStopped}, []string{
 			"  Partial",
 			"",
 			"  ■ Stopped — the partial",
 			"  reply is kept."}},
-		{"failed mark shows the note", Entry{Role: RoleAssistant, Text: "Partial", Mark: MarkFailed,
+		{"failed mark shows the note", draft{Role: transcript.RoleAssistant, Text: "Partial", Mark: transcript.MarkFailed,
 			Note: "HTTP 500 from host: upstream broke"}, []string{
 			"  Partial",
 			"",
 			"  ✗ HTTP 500 from host:",
 			"    upstream broke"}},
-		{"failed without a note", Entry{Role: RoleAssistant, Mark: MarkFailed}, []string{
+		{"failed without a note", draft{Role: transcript.RoleAssistant, Mark: transcript.MarkFailed}, []string{
 			"  ✗ The reply failed; the",
 			"    partial reply is kept."}},
-		{"a long error body is capped", Entry{Role: RoleAssistant, Mark: MarkFailed, Note: strings.Repeat("body line\n", 45)},
+		{"a long error body is capped", draft{Role: transcript.RoleAssistant, Mark: transcript.MarkFailed, Note: strings.Repeat("body line\n", 45)},
 			append(append([]string{"  ✗ body line"}, slices.Repeat([]string{"    body line"}, 39)...), "    … 5 more lines")},
-		{"note without a mark", Entry{Role: RoleAssistant, Text: "Hi", Note: "3 retries"}, []string{
+		{"note without a mark", draft{Role: transcript.RoleAssistant, Text: "Hi", Note: "3 retries"}, []string{
 			"  Hi",
 			"",
 			"  3 retries"}},
-		{"empty while streaming", Entry{Role: RoleAssistant, Streaming: true}, []string{"  …"}},
-		{"empty when over", Entry{Role: RoleAssistant}, []string{"  (empty reply)"}},
-		{"text then cards", Entry{Role: RoleAssistant, Text: "Reading.", Cards: []Card{
+		{"empty while streaming", draft{Role: transcript.RoleAssistant, Streaming: true}, []string{"  …"}},
+		{"empty when over", draft{Role: transcript.RoleAssistant}, []string{"  (empty reply)"}},
+		{"text then cards", draft{Role: transcript.RoleAssistant, Text: "Reading.", Cards: []draftCard{
 			{Name: "a", Status: phase.CallRunning}, {Name: "b", Status: phase.CallPending}}}, []string{
 			"  Reading.",
 			"",
@@ -103,15 +104,15 @@ func TestReasoningCountIsIncremental(t *testing.T) {
 	text := ""
 	for _, d := range []string{"é", "\n", "中文\nab", "\xe4", "\xb8\xad", "\n\n", "👍🏽"} {
 		text += d
-		e := &Entry{Role: RoleAssistant, Reasoning: text}
-		got := linesSlice(v.render(e, st, 40)[0])
+		e := &draft{Role: transcript.RoleAssistant, Reasoning: text}
+		got := linesSlice(v.render(e.entry(), st, 40)[0])
 		var fresh reasoningView
-		want := linesSlice(fresh.render(e, st, 40)[0])
+		want := linesSlice(fresh.render(e.entry(), st, 40)[0])
 		if !slices.Equal(got, want) {
 			t.Fatalf("after %q: incremental %q, fresh %q", text, got, want)
 		}
 	}
-	if got := linesSlice(v.render(&Entry{Reasoning: "new"}, st, 40)[0]); !strings.Contains(got[0], "3 chars") {
+	if got := linesSlice(v.render((&draft{Reasoning: "new"}).entry(), st, 40)[0]); !strings.Contains(got[0], "3 chars") {
 		t.Fatalf("replaced reasoning not recounted: %q", got)
 	}
 }

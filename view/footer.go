@@ -77,6 +77,9 @@ func renderFooter(st *theme, f Footer, width int) string {
 	if f.Accessible {
 		parts = append(parts, "accessible")
 	}
+	if f.Warning != "" { // first, so that a narrow footer still shows it
+		parts = append([]string{"! " + safe.Line(f.Warning)}, parts...)
+	}
 	return st.Footer.paint(fit(strings.Join(parts, " · "), width))
 }
 

@@ -25,14 +25,14 @@ import (
 // transcript), so it is not safe for concurrent use; one Renderer serves one screen.
 type Renderer struct {
 	st     *theme
-	tr     transcript
+	tr     transcriptCache
 	chrome chrome
 }
 
 // NewRenderer returns a Renderer drawing with st.
 func NewRenderer(st Styles) *Renderer {
 	r := &Renderer{st: newTheme(st)}
-	r.tr = transcript{st: r.st, budget: defaultCacheBudget}
+	r.tr = transcriptCache{st: r.st, budget: defaultCacheBudget}
 	return r
 }
 

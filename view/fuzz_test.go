@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // FuzzCleanStyled: whatever a renderer emits, the plain result holds no escape and nothing the
@@ -33,15 +34,15 @@ func FuzzRenderReply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, step, width uint8) {
 		w := 1 + int(width)%120
 		n := 1 + int(step)%16
-		e := &Entry{Role: RoleAssistant, Streaming: true, Expanded: true,
-			Cards: []Card{{Name: "t", Status: phase.CallDone, Expanded: true}}}
+		e := &draft{Role: transcript.RoleAssistant, Streaming: true, Expanded: true,
+			Cards: []draftCard{{Name: "t", Status: phase.CallDone, Expanded: true}}}
 		fr := hostileFrame(e)
 		fr.Width, fr.Height = w, 30
 		r := NewRenderer(PlainStyles())
 		for i := 0; i < len(text); i += n {
 			e.Text = text[:min(len(text), i+n)]
 			e.Reasoning, e.Cards[0].Args, e.Cards[0].Result = e.Text, e.Text, e.Text
-			e.Version++
+			e.entry()
 			scr := r.Render(fr)
 			if err := checkClean(scr.Content); err != nil {
 				t.Fatalf("screen not clean: %v", err)
@@ -49,7 +50,7 @@ func FuzzRenderReply(f *testing.F) {
 			checkShape(t, scr.Content, w, 30)
 		}
 		e.Streaming = false
-		e.Version++
+		e.entry()
 		got := r.Render(fr).Content
 		if want := NewRenderer(PlainStyles()).Render(fr).Content; got != want {
 			t.Fatalf("streamed render differs from cold render:\n%s\n--\n%s", got, want)

@@ -9,22 +9,23 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // wideEntries hold wide, combining and emoji text in every place that wraps.
-func wideEntries() []*Entry {
+func wideEntries() []*draft {
 	cjk := strings.Repeat("漢字かな交じり文、", 12)
 	emoji := strings.Repeat("👍🏽👨‍👩‍👧 ", 15)
 	combining := strings.Repeat("e\u0301a\u0300o\u0308 ", 20)
-	return []*Entry{
-		{Role: RoleUser, Text: cjk + emoji},
-		{Role: RoleAssistant, Reasoning: combining + "\n" + cjk, Expanded: true,
+	return []*draft{
+		{Role: transcript.RoleUser, Text: cjk + emoji},
+		{Role: transcript.RoleAssistant, Reasoning: combining + "\n" + cjk, Expanded: true,
 			Text: "# " + cjk + "\n\n" + emoji + "\n\n```\n" + cjk + "\n```\n\n| 列 | 値 |\n|---|---|\n| " + cjk + " | x |\n\n" + combining,
-			Cards: []Card{{Name: "検索", Status: phase.CallDone, Summary: "q=" + cjk, Result: emoji + "\n" + cjk,
+			Cards: []draftCard{{Name: "検索", Status: phase.CallDone, Summary: "q=" + cjk, Result: emoji + "\n" + cjk,
 				Args: `{"q":"` + cjk + `"}`, Expanded: true}},
-			Mark: MarkFailed, Note: cjk},
-		{Role: RoleAssistant, Streaming: true, Reasoning: emoji, Text: "前の段落。\n\n" + cjk + combining},
-		{Role: RoleNotice, Text: emoji},
+			Mark: transcript.MarkFailed, Note: cjk},
+		{Role: transcript.RoleAssistant, Streaming: true, Reasoning: emoji, Text: "前の段落。\n\n" + cjk + combining},
+		{Role: transcript.RoleNotice, Text: emoji},
 	}
 }
 
@@ -69,8 +70,8 @@ func TestLayoutAtEverySize(t *testing.T) {
 func TestWideTextStaysWhole(t *testing.T) {
 	cluster := "👍🏽🇯🇵e\u0301漢"
 	word := strings.Repeat(cluster, 30)
-	for _, e := range []*Entry{{Role: RoleAssistant, Text: word}, {Role: RoleAssistant, Text: word, Streaming: true},
-		{Role: RoleUser, Text: word}, {Role: RoleAssistant, Reasoning: word, Expanded: true}} {
+	for _, e := range []*draft{{Role: transcript.RoleAssistant, Text: word}, {Role: transcript.RoleAssistant, Text: word, Streaming: true},
+		{Role: transcript.RoleUser, Text: word}, {Role: transcript.RoleAssistant, Reasoning: word, Expanded: true}} {
 		for _, width := range []int{7, 20, 33} {
 			f := hostileFrame(e)
 			f.Width, f.Height = width, 200
@@ -95,7 +96,7 @@ func TestColourLinesAreSelfContained(t *testing.T) {
 	for _, sc := range scenes {
 		f := sc.frame()
 		f.Width = 80
-		f.Entries = append(f.Entries, wideEntries()...)
+		f.Entries = append(f.Entries, published(wideEntries())...)
 		for i, row := range strings.Split(NewRenderer(DefaultStyles()).Render(f).Content, "\n") {
 			if open := openSGRAtEnd(row); open {
 				t.Fatalf("%s row %d ends with a style open: %q", sc.name, i, row)

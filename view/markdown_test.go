@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/phasechat/phasechat/phase/transcript"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -70,19 +71,19 @@ func TestStreamedEqualsFinished(t *testing.T) {
 	for _, st := range []Styles{PlainStyles(), DefaultStyles()} {
 		for _, width := range []int{40, 100} {
 			for i, text := range sampleReplies {
-				e := &Entry{Role: RoleAssistant, Streaming: true}
+				e := &draft{Role: transcript.RoleAssistant, Streaming: true}
 				f := hostileFrame(e)
 				f.Width, f.Height = width, 80
 				r := NewRenderer(st)
 				for pos := 0; pos < len(text); {
 					n := min(len(text)-pos, 1+rng.IntN(12))
 					e.Text += text[pos : pos+n]
+					e.entry()
 					pos += n
-					e.Version++
 					r.Render(f)
 				}
 				e.Streaming = false
-				e.Version++
+				e.entry()
 				got := r.Render(f).Content
 				want := NewRenderer(st).Render(f).Content
 				if got != want {
@@ -96,19 +97,19 @@ func TestStreamedEqualsFinished(t *testing.T) {
 // TestTailFollowsText checks the open block while streaming: what is drawn holds the text
 // so far, and a reply whose text is replaced (not extended) is drawn afresh.
 func TestTailFollowsText(t *testing.T) {
-	e := &Entry{Role: RoleAssistant, Streaming: true, Text: "first paragraph\n\nsecond is stre"}
+	e := &draft{Role: transcript.RoleAssistant, Streaming: true, Text: "first paragraph\n\nsecond is stre"}
 	f := hostileFrame(e)
 	r := NewRenderer(PlainStyles())
 	if c := r.Render(f).Content; !strings.Contains(c, "  second is stre\n") || !strings.Contains(c, "  first paragraph") {
 		t.Fatalf("streaming tail not drawn:\n%s", c)
 	}
 	e.Text += "aming"
-	e.Version++
+	e.entry()
 	if c := r.Render(f).Content; !strings.Contains(c, "  second is streaming\n") {
 		t.Fatalf("appended token not drawn:\n%s", c)
 	}
 	e.Text = "something else entirely"
-	e.Version++
+	e.entry()
 	c := r.Render(f).Content
 	if strings.Contains(c, "paragraph") || !strings.Contains(c, "something else entirely") {
 		t.Fatalf("replaced text not redrawn:\n%s", c)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
@@ -21,47 +22,49 @@ type channel struct {
 	visible bool
 }
 
-func hostileFrame(entries ...*Entry) Frame {
-	return Frame{Width: 200, Height: 60, Entries: entries, Composer: "┃ ", ComposerCursor: true,
+func hostileFrame(entries ...*draft) Frame {
+	return Frame{Width: 200, Height: 60, Entries: published(entries), Composer: "┃ ", ComposerCursor: true,
 		Help: []Key{{"enter", "send"}}, Footer: Footer{Model: "m"}}
 }
 
-func assistantWith(c Card) *Entry { return &Entry{Role: RoleAssistant, Text: "ok", Cards: []Card{c}} }
+func assistantWith(c draftCard) *draft {
+	return &draft{Role: transcript.RoleAssistant, Text: "ok", Cards: []draftCard{c}}
+}
 
 var channels = []channel{
-	{"assistant-text", func(in string) Frame { return hostileFrame(&Entry{Role: RoleAssistant, Text: in}) }, true},
+	{"assistant-text", func(in string) Frame { return hostileFrame(&draft{Role: transcript.RoleAssistant, Text: in}) }, true},
 	{"assistant-text-streaming", func(in string) Frame {
-		return hostileFrame(&Entry{Role: RoleAssistant, Text: in, Streaming: true})
+		return hostileFrame(&draft{Role: transcript.RoleAssistant, Text: in, Streaming: true})
 	}, true},
 	{"assistant-text-block", func(in string) Frame {
-		return hostileFrame(&Entry{Role: RoleAssistant, Text: "intro\n\n" + in + "\n\nafter", Streaming: true})
+		return hostileFrame(&draft{Role: transcript.RoleAssistant, Text: "intro\n\n" + in + "\n\nafter", Streaming: true})
 	}, true},
 	{"reasoning-unfolded", func(in string) Frame {
-		return hostileFrame(&Entry{Role: RoleAssistant, Reasoning: in, Expanded: true})
+		return hostileFrame(&draft{Role: transcript.RoleAssistant, Reasoning: in, Expanded: true})
 	}, true},
 	{"reasoning-folded-streaming", func(in string) Frame {
-		return hostileFrame(&Entry{Role: RoleAssistant, Reasoning: in, Streaming: true})
+		return hostileFrame(&draft{Role: transcript.RoleAssistant, Reasoning: in, Streaming: true})
 	}, true},
 	{"card-name", func(in string) Frame {
-		return hostileFrame(assistantWith(Card{Name: in, Status: phase.CallRunning}))
+		return hostileFrame(assistantWith(draftCard{Name: in, Status: phase.CallRunning}))
 	}, true},
 	{"card-summary", func(in string) Frame {
-		return hostileFrame(assistantWith(Card{Name: "t", Summary: in, Status: phase.CallRunning}))
+		return hostileFrame(assistantWith(draftCard{Name: "t", Summary: in, Status: phase.CallRunning}))
 	}, true},
 	{"card-args-expanded", func(in string) Frame {
-		return hostileFrame(assistantWith(Card{Name: "t", Args: in, Status: phase.CallRunning, Expanded: true}))
+		return hostileFrame(assistantWith(draftCard{Name: "t", Args: in, Status: phase.CallRunning, Expanded: true}))
 	}, true},
 	{"card-result", func(in string) Frame {
-		return hostileFrame(assistantWith(Card{Name: "t", Result: in, Status: phase.CallDone}))
+		return hostileFrame(assistantWith(draftCard{Name: "t", Result: in, Status: phase.CallDone}))
 	}, true},
 	{"card-result-expanded", func(in string) Frame {
-		return hostileFrame(assistantWith(Card{Name: "t", Result: in, Status: phase.CallError, IsError: true, Expanded: true}))
+		return hostileFrame(assistantWith(draftCard{Name: "t", Result: in, Status: phase.CallError, Expanded: true}))
 	}, true},
 	{"error-note", func(in string) Frame {
-		return hostileFrame(&Entry{Role: RoleAssistant, Text: "partial", Mark: MarkFailed, Note: in})
+		return hostileFrame(&draft{Role: transcript.RoleAssistant, Text: "partial", Mark: transcript.MarkFailed, Note: in})
 	}, true},
-	{"user-text", func(in string) Frame { return hostileFrame(&Entry{Role: RoleUser, Text: in}) }, true},
-	{"notice", func(in string) Frame { return hostileFrame(&Entry{Role: RoleNotice, Text: in}) }, true},
+	{"user-text", func(in string) Frame { return hostileFrame(&draft{Role: transcript.RoleUser, Text: in}) }, true},
+	{"notice", func(in string) Frame { return hostileFrame(&draft{Role: transcript.RoleNotice, Text: in}) }, true},
 	{"footer-model", func(in string) Frame {
 		f := hostileFrame()
 		f.Footer.Model = in
@@ -123,18 +126,18 @@ func TestHostileDeltasAccumulate(t *testing.T) {
 		}
 		t.Run(h.Name, func(t *testing.T) {
 			r := NewRenderer(PlainStyles())
-			e := &Entry{Role: RoleAssistant, Streaming: true, Expanded: true}
+			e := &draft{Role: transcript.RoleAssistant, Streaming: true, Expanded: true}
 			f := hostileFrame(e)
 			for _, d := range h.Deltas {
 				e.Text += d
 				e.Reasoning += d
-				e.Version++
+				e.entry()
 				if err := checkClean(r.Render(f).Content); err != nil {
 					t.Fatalf("after delta %q: %v", d, err)
 				}
 			}
 			e.Streaming = false
-			e.Version++
+			e.entry()
 			scr := r.Render(f)
 			if err := checkClean(scr.Content); err != nil {
 				t.Fatal(err)
@@ -164,7 +167,7 @@ func TestMarkdownCannotReintroduceEscapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, streaming := range []bool{false, true} {
-			f := hostileFrame(&Entry{Role: RoleAssistant, Text: tt.text + "\n\nnext", Streaming: streaming})
+			f := hostileFrame(&draft{Role: transcript.RoleAssistant, Text: tt.text + "\n\nnext", Streaming: streaming})
 			scr := NewRenderer(PlainStyles()).Render(f)
 			if err := checkClean(scr.Content); err != nil {
 				t.Errorf("%s: %v", tt.name, err)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // reduce folds events into a fresh state, as the model does.
@@ -36,9 +37,9 @@ type scene struct {
 	cursor string // what the cursor must sit on: "stop", "retry" or "composer"
 }
 
-func sceneFrame(st phase.State, focus phase.Focus, entries []*Entry, help []Key) Frame {
+func sceneFrame(st phase.State, focus phase.Focus, entries []*draft, help []Key) Frame {
 	ctl := phase.ControlsFor(st.Phase)
-	f := Frame{Height: 24, Entries: entries, State: st, Focus: focus, Help: help,
+	f := Frame{Height: 24, Entries: published(entries), State: st, Focus: focus, Help: help,
 		Composer: "┃ \n┃\n┃", ComposerCursorX: 2, ComposerCursor: focus == phase.FocusComposer && ctl.Composer,
 		Footer: Footer{Endpoint: "https://api.openai.com/v1", Model: "gpt-4o-mini",
 			Turn: Usage{Prompt: 1200, Completion: 345}, Session: Usage{Prompt: 9100, Completion: 2048}}}
@@ -52,28 +53,28 @@ var (
 	errorKeys     = []Key{{"enter", "retry"}, {"tab", "composer"}, {"ctrl+c", "quit"}}
 )
 
-func user() *Entry { return &Entry{Role: RoleUser, Text: question} }
+func user() *draft { return &draft{Role: transcript.RoleUser, Text: question} }
 
 var scenes = []scene{
 	{"idle", func() Frame {
-		f := sceneFrame(phase.State{}, phase.FocusComposer, []*Entry{
-			{Role: RoleNotice, Text: "phasechat — the built-in demo model answers. Tools run after you allow them."},
+		f := sceneFrame(phase.State{}, phase.FocusComposer, []*draft{
+			{Role: transcript.RoleNotice, Text: "phasechat — the built-in demo model answers. Tools run after you allow them."},
 		}, idleKeys)
 		f.Composer, f.ComposerCursorX = "┃ Summarise the README\n┃\n┃", 22
 		f.Footer = Footer{Demo: true, Model: "demo"}
 		return f
 	}, "composer"},
 	{"streaming-text", func() Frame {
-		return sceneFrame(reduce(submit, text), phase.FocusStop, []*Entry{user(), {
-			Role: RoleAssistant, Streaming: true,
+		return sceneFrame(reduce(submit, text), phase.FocusStop, []*draft{user(), {
+			Role: transcript.RoleAssistant, Streaming: true,
 			Reasoning: "The user wants a summary.\nI should read README.md before answering.",
 			Text:      "The README describes **phasechat**, a terminal chat client.\n\nIt is split into five packa",
 		}}, streamingKeys)
 	}, "stop"},
 	{"streaming-tool", func() Frame {
-		return sceneFrame(reduce(submit, phase.Event{Kind: phase.KindTool, Tool: "read_file"}), phase.FocusStop, []*Entry{user(), {
-			Role: RoleAssistant, Streaming: true, Text: "Let me look at the files.",
-			Cards: []Card{
+		return sceneFrame(reduce(submit, phase.Event{Kind: phase.KindTool, Tool: "read_file"}), phase.FocusStop, []*draft{user(), {
+			Role: transcript.RoleAssistant, Streaming: true, Text: "Let me look at the files.",
+			Cards: []draftCard{
 				{ID: "call_0", Name: "read_file", Status: phase.CallRunning, Summary: "path=README.md"},
 				{ID: "call_1", Name: "list_dir", Status: phase.CallPending, ArgsBytes: 1260},
 			},
@@ -81,40 +82,40 @@ var scenes = []scene{
 	}, "stop"},
 	{"streaming-tool-asking", func() Frame {
 		st := reduce(submit, phase.Event{Kind: phase.KindAsk, Tool: "write_file", Delta: "path=notes.txt"})
-		return sceneFrame(st, phase.FocusStop, []*Entry{user(), {
-			Role: RoleAssistant, Streaming: true, Text: "I will save the summary.",
-			Cards: []Card{
+		return sceneFrame(st, phase.FocusStop, []*draft{user(), {
+			Role: transcript.RoleAssistant, Streaming: true, Text: "I will save the summary.",
+			Cards: []draftCard{
 				{ID: "call_0", Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
 					Result: "# phasechat\n\nA terminal chat client.\n", Duration: 4 * time.Millisecond},
 				{ID: "call_1", Name: "write_file", Status: phase.CallRunning, Summary: "path=notes.txt",
-					Args: `{"path":"notes.txt","content":"phasechat: a terminal chat client"}`, Asking: true, Focused: true},
+					Args: `{"path":"notes.txt","content":"phasechat: a terminal chat client"}`, Asking: true},
 			},
 		}}, askKeys)
 	}, "stop"},
 	{"error", func() Frame {
 		st := reduce(submit, text, phase.Event{Kind: phase.KindError, Error: authError})
-		return sceneFrame(st, phase.FocusRetry, []*Entry{user(), {
-			Role: RoleAssistant, Text: "The README", Mark: MarkFailed, Note: authError,
+		return sceneFrame(st, phase.FocusRetry, []*draft{user(), {
+			Role: transcript.RoleAssistant, Text: "The README", Mark: transcript.MarkFailed, Note: authError,
 		}}, errorKeys)
 	}, "retry"},
 	{"error-composer-focused", func() Frame {
 		st := reduce(submit, text, phase.Event{Kind: phase.KindError, Error: authError})
-		f := sceneFrame(st, phase.FocusComposer, []*Entry{user(), {
-			Role: RoleAssistant, Text: "The README", Mark: MarkFailed, Note: authError,
+		f := sceneFrame(st, phase.FocusComposer, []*draft{user(), {
+			Role: transcript.RoleAssistant, Text: "The README", Mark: transcript.MarkFailed, Note: authError,
 		}}, []Key{{"enter", "send"}, {"tab", "retry"}, {"ctrl+c", "quit"}})
 		f.Composer, f.ComposerCursorX = "┃ Try again\n┃\n┃", 11
 		return f
 	}, "composer"},
 	{"complete", func() Frame {
-		return sceneFrame(reduce(submit, text, phase.Event{Kind: phase.KindDone}), phase.FocusComposer, []*Entry{user(), {
-			Role: RoleAssistant, Text: fullReply, Reasoning: "Read the file, then summarise.",
-			Cards: []Card{{ID: "call_0", Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
+		return sceneFrame(reduce(submit, text, phase.Event{Kind: phase.KindDone}), phase.FocusComposer, []*draft{user(), {
+			Role: transcript.RoleAssistant, Text: fullReply, Reasoning: "Read the file, then summarise.",
+			Cards: []draftCard{{ID: "call_0", Name: "read_file", Status: phase.CallDone, Summary: "path=README.md",
 				Result: "# phasechat\n\nA terminal chat client.\n", Duration: 4 * time.Millisecond}},
 		}}, idleKeys)
 	}, "composer"},
 	{"complete-after-stop", func() Frame {
-		return sceneFrame(reduce(submit, text, phase.Event{Kind: phase.KindStop}), phase.FocusComposer, []*Entry{user(), {
-			Role: RoleAssistant, Text: "The README describes **phasechat**, a terminal", Mark: MarkStopped,
+		return sceneFrame(reduce(submit, text, phase.Event{Kind: phase.KindStop}), phase.FocusComposer, []*draft{user(), {
+			Role: transcript.RoleAssistant, Text: "The README describes **phasechat**, a terminal", Mark: transcript.MarkStopped,
 		}}, idleKeys)
 	}, "composer"},
 }

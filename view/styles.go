@@ -21,7 +21,6 @@ type Styles struct {
 	User, Notice, Reasoning      lipgloss.Style
 	Stopped, Failed, Note        lipgloss.Style // marks under a reply
 	CardName, CardDetail         lipgloss.Style
-	CardFocus                    lipgloss.Style // the focused card's pointer
 	Pending, Running, Done, Fail lipgloss.Style // a card's status glyph and word
 	Asking                       lipgloss.Style // the approval question on a card
 	Status, StatusError          lipgloss.Style
@@ -48,7 +47,6 @@ func DefaultStyles() Styles {
 		Note:          dim,
 		CardName:      lipgloss.NewStyle().Bold(true),
 		CardDetail:    dim,
-		CardFocus:     lipgloss.NewStyle().Foreground(accent).Bold(true),
 		Pending:       dim,
 		Running:       lipgloss.NewStyle().Foreground(lipgloss.Color("75")),
 		Done:          lipgloss.NewStyle().Foreground(lipgloss.Color("78")),
@@ -111,7 +109,6 @@ type theme struct {
 	User, Notice, Reasoning      ink
 	Stopped, Failed, Note        ink
 	CardName, CardDetail         ink
-	CardFocus                    ink
 	Pending, Running, Done, Fail ink
 	Asking                       ink
 	Status, StatusError          ink
@@ -127,7 +124,7 @@ func newTheme(st Styles) *theme {
 		Color: st.Color, Markdown: st.Markdown,
 		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
 		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
-		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail), CardFocus: newInk(st.CardFocus),
+		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail),
 		Pending: newInk(st.Pending), Running: newInk(st.Running), Done: newInk(st.Done), Fail: newInk(st.Fail),
 		Asking: newInk(st.Asking), Status: newInk(st.Status), StatusError: newInk(st.StatusError),
 		Button: newInk(st.Button), ButtonFocused: newInk(st.ButtonFocused),

@@ -1,5 +1,7 @@
 package view
 
+import "github.com/phasechat/phasechat/phase/transcript"
+
 // defaultCacheBudget bounds the rendered lines kept for entries that were not needed in the
 // current frame (P5 in docs/architecture.md, Performance): past it, the least recently used entries lose their lines and
 // keep only their height, and are rendered again if they come back into view.
@@ -7,7 +9,7 @@ const defaultCacheBudget = 8 << 20
 
 // slot is the transcript's record of one entry, at the same index as in Frame.Entries.
 type slot struct {
-	entry   *Entry
+	entry   *transcript.Entry
 	version uint64 // the Version height was measured at
 	width   int    // the width height was measured at
 	height  int    // the entry's line count; an estimate unless exact
@@ -34,7 +36,7 @@ func (s *slot) rows(i int) int {
 // rendered when it changed (pointer, Version, width) and is walked; entries above the window
 // are not looked at, so a change to one is drawn when it is scrolled to, and until then its
 // old height stands in MaxScroll (as does an estimate for an entry never rendered).
-type transcript struct {
+type transcriptCache struct {
 	st     *theme
 	md     *mdRenderer
 	width  int
@@ -50,7 +52,7 @@ type transcript struct {
 }
 
 // setWidth drops every view and rescales every height to the new width as an estimate.
-func (t *transcript) setWidth(w int) {
+func (t *transcriptCache) setWidth(w int) {
 	if w == t.width {
 		return
 	}
@@ -70,7 +72,7 @@ func (t *transcript) setWidth(w int) {
 // O(1) (it checks the first and the last entry); anything else rebuilds the slots by pointer,
 // keeping what each entry had. A list changed in the middle with the same ends is noticed when
 // the walk reaches the changed entry (window rebuilds then).
-func (t *transcript) reconcile(entries []*Entry) {
+func (t *transcriptCache) reconcile(entries []*transcript.Entry) {
 	n, m := len(entries), len(t.slots)
 	same := n >= m && (m == 0 || entries[0] == t.slots[0].entry && entries[m-1] == t.slots[m-1].entry)
 	if !same {
@@ -84,8 +86,8 @@ func (t *transcript) reconcile(entries []*Entry) {
 	}
 }
 
-func (t *transcript) rebuild(entries []*Entry) {
-	byEntry := make(map[*Entry]*slot, len(t.slots))
+func (t *transcriptCache) rebuild(entries []*transcript.Entry) {
+	byEntry := make(map[*transcript.Entry]*slot, len(t.slots))
 	for _, s := range t.slots {
 		byEntry[s.entry] = s
 	}
@@ -108,28 +110,28 @@ func (t *transcript) rebuild(entries []*Entry) {
 }
 
 // estimateHeight guesses an entry's height before it is rendered, in O(1).
-func estimateHeight(e *Entry, width int) int {
+func estimateHeight(e *transcript.Entry, width int) int {
 	if e == nil {
 		return 0
 	}
-	return 1 + len(e.Text)/max(1, width) + 2*len(e.Cards)
+	return 1 + len(e.Text())/max(1, width) + 2*len(e.Cards())
 }
 
 // measure makes slot i's height exact, rendering the entry if it changed.
-func (t *transcript) measure(i int) {
+func (t *transcriptCache) measure(i int) {
 	s := t.slots[i]
 	e := s.entry
 	if e == nil {
 		return
 	}
-	if s.exact && s.version == e.Version && s.width == t.width {
+	if s.exact && s.version == e.Version() && s.width == t.width {
 		return
 	}
 	t.render(i)
 }
 
 // render brings slot i's view up to its entry and makes the height exact.
-func (t *transcript) render(i int) {
+func (t *transcriptCache) render(i int) {
 	s := t.slots[i]
 	if s.view == nil {
 		s.view = &entryView{}
@@ -138,7 +140,7 @@ func (t *transcript) render(i int) {
 	s.view.render(s.entry, t.st, t.md)
 	t.renders++
 	t.total -= s.rows(i)
-	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version, t.width, true
+	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version(), t.width, true
 	t.total += s.rows(i)
 	t.bytes -= s.bytes
 	s.bytes = s.view.size()
@@ -147,10 +149,10 @@ func (t *transcript) render(i int) {
 }
 
 // use marks slot i as needed this frame and returns its view, rendering it if it was evicted.
-func (t *transcript) use(i int) *entryView {
+func (t *transcriptCache) use(i int) *entryView {
 	s := t.slots[i]
 	s.used = t.frame
-	if s.view == nil || s.version != s.entry.Version || s.width != t.width {
+	if s.view == nil || s.version != s.entry.Version() || s.width != t.width {
 		t.render(i)
 	}
 	t.moveToFront(s)
@@ -160,13 +162,13 @@ func (t *transcript) use(i int) *entryView {
 // evict drops the views of the least recently used slots not needed this frame until the
 // views fit the budget. It runs after every render, so measuring a long stretch of the
 // transcript never holds more than the budget plus what the frame draws.
-func (t *transcript) evict() {
+func (t *transcriptCache) evict() {
 	for t.bytes > t.budget && t.tail != nil && t.tail.used != t.frame {
 		t.drop(t.tail)
 	}
 }
 
-func (t *transcript) drop(s *slot) {
+func (t *transcriptCache) drop(s *slot) {
 	if s.view == nil {
 		return
 	}
@@ -176,7 +178,7 @@ func (t *transcript) drop(s *slot) {
 	s.bytes = 0
 }
 
-func (t *transcript) pushFront(s *slot) {
+func (t *transcriptCache) pushFront(s *slot) {
 	s.prev, s.next = nil, t.head
 	if t.head != nil {
 		t.head.prev = s
@@ -187,7 +189,7 @@ func (t *transcript) pushFront(s *slot) {
 	}
 }
 
-func (t *transcript) unlink(s *slot) {
+func (t *transcriptCache) unlink(s *slot) {
 	if s.prev != nil {
 		s.prev.next = s.next
 	} else {
@@ -201,7 +203,7 @@ func (t *transcript) unlink(s *slot) {
 	s.prev, s.next = nil, nil
 }
 
-func (t *transcript) moveToFront(s *slot) {
+func (t *transcriptCache) moveToFront(s *slot) {
 	if t.head == s {
 		return
 	}

@@ -2,23 +2,24 @@ package view
 
 import (
 	"fmt"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"strings"
 	"testing"
 )
 
 // numbered returns n one-line notices "entry 0" … "entry n-1".
-func numbered(n int) []*Entry {
-	es := make([]*Entry, n)
+func numbered(n int) []*draft {
+	es := make([]*draft, n)
 	for i := range es {
-		es[i] = &Entry{Role: RoleNotice, Text: fmt.Sprintf("entry %d", i)}
+		es[i] = &draft{Role: transcript.RoleNotice, Text: fmt.Sprintf("entry %d", i)}
 	}
 	return es
 }
 
 // transcriptOf renders entries in a frame whose transcript area is rows tall (the rest of the
 // screen takes 7 rows: rule, status, label, one composer row, help, footer … see plan).
-func transcriptFrame(entries []*Entry, width, rows, scrollUp int) Frame {
-	return Frame{Width: width, Height: rows + 6, Entries: entries, ScrollUp: scrollUp, Composer: "┃"}
+func transcriptFrame(entries []*draft, width, rows, scrollUp int) Frame {
+	return Frame{Width: width, Height: rows + 6, Entries: published(entries), ScrollUp: scrollUp, Composer: "┃"}
 }
 
 func transcriptRows(t *testing.T, r *Renderer, f Frame) ([]string, Screen) {
@@ -27,7 +28,7 @@ func transcriptRows(t *testing.T, r *Renderer, f Frame) ([]string, Screen) {
 	return strings.Split(scr.Content, "\n")[:scr.TranscriptHeight], scr
 }
 
-func TestVersionBumpRerendersThatEntryOnly(t *testing.T) {
+func TestChangeRerendersThatEntryOnly(t *testing.T) {
 	es := numbered(20)
 	r := NewRenderer(PlainStyles())
 	f := transcriptFrame(es, 80, 60, 0)
@@ -40,12 +41,12 @@ func TestVersionBumpRerendersThatEntryOnly(t *testing.T) {
 	es[7].Text = "entry seven, changed"
 	r.Render(f)
 	if got := r.tr.renders - before; got != 0 {
-		t.Fatalf("a change without a Version bump rendered %d entries (the contract is: bump Version)", got)
+		t.Fatalf("a draft not yet handed to the transcript rendered %d entries", got)
 	}
-	es[7].Version++
+	es[7].entry() // the change, through the transcript, bumps the entry's version
 	rows, _ := transcriptRows(t, r, f)
 	if got := r.tr.renders - before; got != 1 {
-		t.Fatalf("bumping one entry rendered %d entries", got)
+		t.Fatalf("changing one entry rendered %d entries", got)
 	}
 	if !strings.Contains(strings.Join(rows, "\n"), "· entry seven, changed") {
 		t.Fatalf("the bumped entry is not redrawn:\n%s", strings.Join(rows, "\n"))
@@ -53,7 +54,7 @@ func TestVersionBumpRerendersThatEntryOnly(t *testing.T) {
 }
 
 func TestWidthChangeRewraps(t *testing.T) {
-	es := []*Entry{{Role: RoleUser, Text: strings.Repeat("word ", 30)}}
+	es := []*draft{{Role: transcript.RoleUser, Text: strings.Repeat("word ", 30)}}
 	r := NewRenderer(PlainStyles())
 	wide, _ := transcriptRows(t, r, transcriptFrame(es, 80, 20, 0))
 	narrow, _ := transcriptRows(t, r, transcriptFrame(es, 30, 20, 0))
@@ -126,7 +127,7 @@ func TestOnlyVisibleEntriesAreRendered(t *testing.T) {
 		t.Fatalf("after reaching the top, MaxScroll %d, want %d", scr.MaxScroll, want)
 	}
 	before := r.tr.renders
-	es = append(es, &Entry{Role: RoleNotice, Text: "new"})
+	es = append(es, &draft{Role: transcript.RoleNotice, Text: "new"})
 	rows, _ := transcriptRows(t, r, transcriptFrame(es, 80, 10, 0))
 	if got := r.tr.renders - before; got != 1 || rows[9] != "· new" {
 		t.Fatalf("appending one entry rendered %d entries; bottom row %q", got, rows[9])
@@ -138,7 +139,7 @@ func TestReshapedEntriesAreMatchedByPointer(t *testing.T) {
 	r := NewRenderer(PlainStyles())
 	r.Render(transcriptFrame(es, 80, 20, 0))
 	before := r.tr.renders
-	without := append(append([]*Entry{}, es[:2]...), es[3:]...) // drop entry 2
+	without := append(append([]*draft{}, es[:2]...), es[3:]...) // drop entry 2
 	rows, scr := transcriptRows(t, r, transcriptFrame(without, 80, 20, 0))
 	text := strings.Join(rows, "\n")
 	if strings.Contains(text, "entry 2") || !strings.Contains(text, "entry 4") {
@@ -161,9 +162,9 @@ func TestReshapedEntriesAreMatchedByPointer(t *testing.T) {
 // budget: views beyond the budget are dropped (heights kept), and an evicted entry draws the
 // same when it comes back.
 func TestEvictionKeepsTheCacheWithinBudget(t *testing.T) {
-	es := make([]*Entry, 300)
+	es := make([]*draft, 300)
 	for i := range es {
-		es[i] = &Entry{Role: RoleAssistant, Text: fmt.Sprintf("Reply %d. ", i) + strings.Repeat("Some words to wrap. ", 20)}
+		es[i] = &draft{Role: transcript.RoleAssistant, Text: fmt.Sprintf("Reply %d. ", i) + strings.Repeat("Some words to wrap. ", 20)}
 	}
 	r := NewRenderer(PlainStyles())
 	r.tr.budget = 16 << 10
@@ -197,7 +198,7 @@ func TestEvictionKeepsTheCacheWithinBudget(t *testing.T) {
 // goes through glamour exactly once, and the entries above are not rendered again.
 func TestStreamingRendersEachBlockOnce(t *testing.T) {
 	es := numbered(3)
-	reply := &Entry{Role: RoleAssistant, Streaming: true}
+	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
 	es = append(es, reply)
 	r := NewRenderer(PlainStyles())
 	f := transcriptFrame(es, 80, 30, 0)
@@ -207,11 +208,11 @@ func TestStreamingRendersEachBlockOnce(t *testing.T) {
 	for p := range paragraphs {
 		for _, tok := range strings.Fields(fmt.Sprintf("Paragraph %d has a few words in it.", p)) {
 			reply.Text += tok + " "
-			reply.Version++
+			reply.entry()
 			r.Render(f)
 		}
 		reply.Text += "\n\n"
-		reply.Version++
+		reply.entry()
 		r.Render(f)
 	}
 	if got := r.tr.md.blocks; got != paragraphs-1 {
@@ -221,7 +222,7 @@ func TestStreamingRendersEachBlockOnce(t *testing.T) {
 		t.Fatalf("%d entry renders for %d versions: entries other than the reply were rendered", got, paragraphs*9)
 	}
 	reply.Streaming = false
-	reply.Version++
+	reply.entry()
 	rows, _ := transcriptRows(t, r, f)
 	if got := r.tr.md.blocks; got != paragraphs {
 		t.Fatalf("finishing rendered %d blocks in all, want %d", got, paragraphs)

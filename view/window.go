@@ -1,11 +1,13 @@
 package view
 
+import "github.com/phasechat/phasechat/phase/transcript"
+
 // window returns the transcript rows of a window height rows tall whose bottom is scrollUp
 // rows above the tail (clamped to the top), and the largest useful scrollUp. It walks from
 // the tail measuring entries until it has scrollUp+height rows or reaches the top, then
 // emits only the rows inside the window, so its work is bounded by scrollUp+height and the
 // number of runs those rows come from, never by the transcript's length.
-func (t *transcript) window(entries []*Entry, scrollUp, height int) (rows []string, maxScroll int) {
+func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height int) (rows []string, maxScroll int) {
 	t.frame++
 	t.reconcile(entries)
 	scrollUp, height = max(0, scrollUp), max(0, height)

@@ -104,8 +104,8 @@ func TestStepLimitStopsTheLoop(t *testing.T) {
 		t.Fatal("the loop went past --max-steps 1")
 	}
 	h.expectPhase(phase.Complete, phase.StatusComplete)
-	note := h.c.Entries[len(h.c.Entries)-1]
-	if note.Text == "" || note.Role != 2 {
+	note := h.c.Entries()[len(h.c.Entries())-1]
+	if note.Text() == "" || note.Role() != 2 {
 		t.Fatalf("the step limit must be said: %+v", note)
 	}
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) {
@@ -170,8 +170,8 @@ func TestResumeRebuildsTheTranscript(t *testing.T) {
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
 		{Role: "assistant", Content: "It is noon."},
 	})
-	if len(c.Entries) != 3 || c.Entries[1].Cards[0].Result != "noon" || c.Entries[2].Text != "It is noon." {
-		t.Fatalf("entries %+v", c.Entries)
+	if len(c.Entries()) != 3 || c.Entries()[1].Cards()[0].Result() != "noon" || c.Entries()[2].Text() != "It is noon." {
+		t.Fatalf("entries %+v", c.Entries())
 	}
 	if c.State.Phase != phase.Idle {
 		t.Fatal("a resumed chat starts idle")
@@ -188,15 +188,15 @@ func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
 		{Role: "tool", ToolCallID: "z", Content: resultDeclined},
 	})
-	cards := c.Entries[1].Cards
+	cards := c.Entries()[1].Cards()
 	want := []struct {
 		status phase.CallStatus
 		isErr  bool
 		result string
 	}{{phase.CallDone, false, "noon"}, {phase.CallError, true, resultInterrupted}, {phase.CallError, true, resultDeclined}}
 	for i, w := range want {
-		if cards[i].Status != w.status || cards[i].IsError != w.isErr || cards[i].Result != w.result {
-			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID, cards[i], w.status, w.isErr, w.result)
+		if cards[i].Status() != w.status || cards[i].IsError() != w.isErr || cards[i].Result() != w.result {
+			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID(), cards[i], w.status, w.isErr, w.result)
 		}
 	}
 }
@@ -220,7 +220,7 @@ func TestResumedCardsKeepTheirSummary(t *testing.T) {
 		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
 		{Role: "tool", ToolCallID: "x", Content: "r"},
 	})
-	if got := c.Entries[1].Cards[0].Summary; got != `args={"q":1}` {
+	if got := c.Entries()[1].Cards()[0].Summary(); got != `args={"q":1}` {
 		t.Fatalf("summary %q", got)
 	}
 }
@@ -286,9 +286,9 @@ func TestARequestWithoutStartingToolsSaysSoOnce(t *testing.T) {
 	h.do(h.c.Submit("two"))
 	h.end(complete(nil))
 	var said []string
-	for _, e := range h.c.Entries {
-		if strings.HasPrefix(e.Text, "Still starting") {
-			said = append(said, e.Text)
+	for _, e := range h.c.Entries() {
+		if strings.HasPrefix(e.Text(), "Still starting") {
+			said = append(said, e.Text())
 		}
 	}
 	if len(said) != 1 || said[0] != "Still starting: MCP server slow. This request goes out with the tools that are ready." {

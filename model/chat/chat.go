@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
@@ -30,10 +30,13 @@ type Chat struct {
 	cfg     Config
 	State   phase.State
 	History []stream.Message
-	Entries []*view.Entry
 	Turn    stream.Usage // usage of the current (or last) turn's requests
 	Session stream.Usage // usage of every request so far
+	// LogWarning is what the footer says while the session log cannot be written; "" when
+	// it can (see LogTrouble).
+	LogWarning string
 
+	tr      transcript.Transcript
 	step    *step         // the current request; nil when none
 	failed  *step         // the request that failed last, until Retry, Regenerate or a new message
 	failErr *stream.Error // why it failed
@@ -54,7 +57,7 @@ func New(cfg Config, history []stream.Message) *Chat {
 	}
 	c := &Chat{cfg: cfg, allowed: map[string]bool{}, noticed: map[string]bool{}}
 	c.History = repairHistory(history)
-	c.Entries = entriesFor(c.History, cfg.Tools)
+	entriesFor(&c.tr, c.History, cfg.Tools)
 	return c
 }
 
@@ -84,7 +87,7 @@ func (c *Chat) Submit(text string) []Effect {
 	}
 	msg := stream.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
-	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleUser, Text: text})
+	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
 	c.steps, c.Turn = 0, stream.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)
@@ -112,9 +115,10 @@ func (c *Chat) Regenerate() []Effect {
 	}
 	c.failed, c.autoRetried = nil, false
 	c.History = c.History[:lastUser(c.History)+1]
-	for i := len(c.Entries) - 1; i >= 0; i-- {
-		if c.Entries[i].Role == view.RoleUser {
-			c.Entries = c.Entries[:i+1]
+	entries := c.tr.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].Role() == transcript.RoleUser {
+			c.tr.Truncate(i + 1)
 			break
 		}
 	}
@@ -135,7 +139,7 @@ func (c *Chat) Stop() []Effect {
 		return nil
 	}
 	c.step = nil
-	st.entry.Mark = view.MarkStopped
+	c.tr.SetMark(st.entry, transcript.MarkStopped, st.entry.Note())
 	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 
@@ -147,9 +151,8 @@ func (c *Chat) request() []Effect {
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
-	entry := &view.Entry{Role: view.RoleAssistant, Streaming: true}
-	c.Entries = append(c.Entries, entry)
-	c.step = newStep(c.nextReq, ctx, cancel, entry)
+	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
+	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
 	req := stream.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
 	if c.cfg.Tools != nil {
@@ -184,12 +187,36 @@ func (c *Chat) notePending() {
 // Notice appends a line from phasechat itself to the transcript (e.g. an MCP server that
 // failed to start). text is untrusted: the view sanitises it.
 func (c *Chat) Notice(text string) {
-	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: text})
+	c.tr.Add(transcript.Spec{Role: transcript.RoleNotice, Text: text})
+}
+
+// ClearTranscript empties the transcript; the history, and so the next request, is kept.
+func (c *Chat) ClearTranscript() { c.tr.Truncate(0) }
+
+// Entries is the transcript so far, for reading: only the engine changes it.
+func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
+
+// ToggleDetails expands or folds the most recent tool card, or else the latest reasoning. It
+// reports whether there was anything to toggle.
+func (c *Chat) ToggleDetails() bool {
+	entries := c.tr.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if n := len(e.Cards()); n > 0 {
+			c.tr.ToggleCard(e, n-1)
+			return true
+		}
+		if e.Reasoning() != "" {
+			c.tr.ToggleReasoning(e)
+			return true
+		}
+	}
+	return false
 }
 
 // notice appends a line of the engine's own to the transcript.
 func (c *Chat) notice(format string, args ...any) {
-	c.Entries = append(c.Entries, &view.Entry{Role: view.RoleNotice, Text: fmt.Sprintf(format, args...)})
+	c.Notice(fmt.Sprintf(format, args...))
 }
 
 func lastUser(h []stream.Message) int {
@@ -208,7 +235,8 @@ func (c *Chat) Restart(history []stream.Message) {
 		return
 	}
 	c.History = repairHistory(history)
-	c.Entries = entriesFor(c.History, c.cfg.Tools)
+	c.tr = transcript.Transcript{}
+	entriesFor(&c.tr, c.History, c.cfg.Tools)
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, stream.Usage{}, stream.Usage{}, 0, map[string]bool{}
 }
 
@@ -217,3 +245,22 @@ func (c *Chat) SetSystem(text string) { c.cfg.System = text }
 
 // System is the system prompt sent with every request.
 func (c *Chat) System() string { return c.cfg.System }
+
+// LogTrouble tells the user at once that the session log could not be written (err says why
+// and how many records wait to be retried), or, with a nil err, that what waited was written
+// after all. A run of failures gets one notice; LogWarning says it in the footer meanwhile.
+func (c *Chat) LogTrouble(err error) {
+	if err == nil {
+		if c.LogWarning != "" {
+			c.LogWarning = ""
+			c.notice("The session log is written again; no record was lost.")
+		}
+		return
+	}
+	if c.LogWarning == "" {
+		text := err.Error()
+		c.notice("%s%s. Free some space (or fix the file); the chat goes on and each new record retries.",
+			strings.ToUpper(text[:1]), text[1:])
+	}
+	c.LogWarning = "log not saved"
+}

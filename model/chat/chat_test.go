@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 func TestTextOnlyTurn(t *testing.T) {
@@ -33,8 +33,8 @@ func TestTextOnlyTurn(t *testing.T) {
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant"}) || h.c.History[1].Content != "Hi there" {
 		t.Fatalf("history %v %+v", got, h.c.History)
 	}
-	last := h.c.Entries[len(h.c.Entries)-1]
-	if last.Text != "Hi there" || last.Streaming || last.Mark != view.MarkNone {
+	last := h.c.Entries()[len(h.c.Entries())-1]
+	if last.Text() != "Hi there" || last.Streaming() || last.Mark() != transcript.MarkNone {
 		t.Fatalf("entry %+v", last)
 	}
 	if h.c.Turn.TotalTokens != 7 || h.c.Session.TotalTokens != 7 {
@@ -95,8 +95,8 @@ func TestSeedSequenceWithEarlyDispatch(t *testing.T) {
 	if len(h.c.History) != 4 {
 		t.Fatalf("history %v", roles(h.c.History))
 	}
-	card := h.c.Entries[1].Cards[0]
-	if card.Status != phase.CallDone || card.Result != "two headings: Home, About" || card.Summary != `args={"q":"home"}` {
+	card := h.c.Entries()[1].Cards()[0]
+	if card.Status() != phase.CallDone || card.Result() != "two headings: Home, About" || card.Summary() != `args={"q":"home"}` {
 		t.Fatalf("card %+v", card)
 	}
 }
@@ -124,8 +124,8 @@ func TestStopKeepsPartialReplyAndValidHistory(t *testing.T) {
 	if h.c.History[2].Content != resultStopped {
 		t.Fatalf("running call result %q", h.c.History[2].Content)
 	}
-	entry := h.c.Entries[1]
-	if entry.Mark != view.MarkStopped || entry.Streaming || entry.Text != "partial " {
+	entry := h.c.Entries()[1]
+	if entry.Mark() != transcript.MarkStopped || entry.Streaming() || entry.Text() != "partial " {
 		t.Fatalf("entry %+v", entry)
 	}
 	// Late messages of the stopped request change nothing and only release their source.
@@ -165,8 +165,8 @@ func TestErrorKeepsPartialTextAndRetryResends(t *testing.T) {
 	if len(effectsOf[Cancel](effects)) != 1 {
 		t.Fatalf("a failed request must be released: %+v", effects)
 	}
-	entry := h.c.Entries[1]
-	if entry.Mark != view.MarkFailed || entry.Text != "half an ans" || !strings.Contains(entry.Note, "no [DONE]") {
+	entry := h.c.Entries()[1]
+	if entry.Mark() != transcript.MarkFailed || entry.Text() != "half an ans" || !strings.Contains(entry.Note(), "no [DONE]") {
 		t.Fatalf("entry %+v", entry)
 	}
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user"}) {
@@ -213,10 +213,10 @@ func TestRegenerateDropsTheLastReply(t *testing.T) {
 	h.feed(text("first"))
 	h.end(complete(nil))
 	opens := effectsOf[OpenStream](h.do(h.c.Regenerate()))
-	if len(opens) != 1 || len(opens[0].Request.Messages) != 1 || len(h.c.Entries) != 2 {
-		t.Fatalf("regenerate: %+v entries %d", h.effects, len(h.c.Entries))
+	if len(opens) != 1 || len(opens[0].Request.Messages) != 1 || len(h.c.Entries()) != 2 {
+		t.Fatalf("regenerate: %+v entries %d", h.effects, len(h.c.Entries()))
 	}
-	if h.c.Entries[1].Text != "" {
+	if h.c.Entries()[1].Text() != "" {
 		t.Fatal("the regenerated reply must start empty")
 	}
 }
@@ -255,11 +255,11 @@ func TestInvalidArgumentsAreAnErrorResult(t *testing.T) {
 func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
 	c := New(Config{Model: "m", System: "old"}, []stream.Message{{Role: "user", Content: "a"}, {Role: "assistant", Content: "b"}})
 	c.Restart(nil)
-	if len(c.History) != 0 || len(c.Entries) != 0 {
-		t.Fatalf("after Restart(nil): %d messages, %d entries", len(c.History), len(c.Entries))
+	if len(c.History) != 0 || len(c.Entries()) != 0 {
+		t.Fatalf("after Restart(nil): %d messages, %d entries", len(c.History), len(c.Entries()))
 	}
 	c.Restart([]stream.Message{{Role: "user", Content: "x"}, {Role: "system", Content: "dropped"}})
-	if len(c.History) != 1 || len(c.Entries) != 1 {
+	if len(c.History) != 1 || len(c.Entries()) != 1 {
 		t.Fatalf("after Restart(history): %+v", c.History)
 	}
 	c.SetSystem("new")

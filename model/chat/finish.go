@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // Decision is the user's answer to an approval question.
@@ -30,9 +30,8 @@ func (c *Chat) Approve(d Decision) []Effect {
 	}
 	id := st.asking[0]
 	st.asking = st.asking[1:]
-	card := st.card(id)
-	card.Asking = false
-	st.entry.Version++
+	c.tr.SetAsking(st.entry, id, false)
+	name := st.callName(id)
 	var effects []Effect
 	run := func(id string) {
 		call, _ := st.calls.Get(id)
@@ -47,13 +46,13 @@ func (c *Chat) Approve(d Decision) []Effect {
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		key := c.approvalKey(card.Name)
+		key := c.approvalKey(name)
 		c.allowed[key] = true
 		run(id)
 		waiting := st.asking[:0]
 		for _, other := range st.asking {
-			if same := st.card(other); same.Name == card.Name && c.approvalKey(same.Name) == key {
-				same.Asking = false
+			if st.callName(other) == name && c.approvalKey(name) == key {
+				c.tr.SetAsking(st.entry, other, false)
 				run(other)
 			} else {
 				waiting = append(waiting, other)
@@ -105,7 +104,7 @@ func (c *Chat) advance(st *step) []Effect {
 // Submit), so the model reads what ran and why the rest did not.
 func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 	c.step = nil
-	st.entry.Mark, st.entry.Note = view.MarkFailed, reason
+	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
 	return st.release()
@@ -141,7 +140,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text, Reasoning: st.entry.Reasoning, ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {

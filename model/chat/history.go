@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // resultInterrupted answers a call whose result a resumed log does not hold.
@@ -58,34 +58,37 @@ func repairHistory(in []stream.Message) []stream.Message {
 // entries, and each tool message becomes the result on its call's card — a failed card when
 // the result is one of the engine's notRun answers.
 // Cards get their argument summary from tools when it is not nil.
-func entriesFor(h []stream.Message, tools Toolbox) []*view.Entry {
-	var entries []*view.Entry
-	cards := map[string]*view.Card{}
+func entriesFor(tr *transcript.Transcript, h []stream.Message, tools Toolbox) {
+	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
 	for _, m := range h {
 		switch m.Role {
 		case "user":
-			entries = append(entries, &view.Entry{Role: view.RoleUser, Text: m.Content})
+			tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: m.Content})
 		case "assistant":
-			e := &view.Entry{Role: view.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
+			spec := transcript.Spec{Role: transcript.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
 			for _, call := range m.ToolCalls {
-				card := view.Card{ID: call.ID, Name: call.Name, Args: call.Arguments, ArgsBytes: len(call.Arguments), Status: phase.CallDone}
+				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}}
 				if tools != nil {
 					card.Summary = tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
 				}
-				e.Cards = append(e.Cards, card)
+				spec.Cards = append(spec.Cards, card)
 			}
-			for i := range e.Cards {
-				cards[e.Cards[i].ID] = &e.Cards[i]
+			e := tr.Add(spec)
+			for _, call := range m.ToolCalls {
+				owner[call.ID] = e
 			}
-			entries = append(entries, e)
 		case "tool":
-			if card := cards[m.ToolCallID]; card != nil {
-				card.Result = m.Content
-				if endedEarly(m.Content) {
-					card.Status, card.IsError = phase.CallError, true
-				}
+			e := owner[m.ToolCallID]
+			if e == nil {
+				continue
 			}
+			if endedEarly(m.Content) {
+				card, _ := e.Card(m.ToolCallID)
+				call := card.Call()
+				call.Status, call.Error = phase.CallError, m.Content
+				tr.SetCall(e, call)
+			}
+			tr.SetResult(e, m.ToolCallID, m.Content, 0)
 		}
 	}
-	return entries
 }

@@ -44,13 +44,13 @@ func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
 			h.feed(toolFrame("lookup", start("b", "lookup"), delta("b", `{"q":`)))
 			h.feed(failWith(tc.err))
 			h.expectPhase(phase.Error, "")
-			cards := h.c.Entries[len(h.c.Entries)-1].Cards
-			if cards[1].Result != tc.pending || cards[0].Result != tc.ran {
-				t.Fatalf("cards say\n  %q\n  %q\nwant\n  %q\n  %q", cards[0].Result, cards[1].Result, tc.ran, tc.pending)
+			cards := h.c.Entries()[len(h.c.Entries())-1].Cards()
+			if cards[1].Result() != tc.pending || cards[0].Result() != tc.ran {
+				t.Fatalf("cards say\n  %q\n  %q\nwant\n  %q\n  %q", cards[0].Result(), cards[1].Result(), tc.ran, tc.pending)
 			}
 			for _, c := range cards {
-				if strings.Contains(c.Result, "user") {
-					t.Errorf("%s is blamed on the user: %q", tc.name, c.Result)
+				if strings.Contains(c.Result(), "user") {
+					t.Errorf("%s is blamed on the user: %q", tc.name, c.Result())
 				}
 			}
 			if len(h.c.History) != 1 {
@@ -77,7 +77,7 @@ func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
 		h.do(h.c.Submit("go"))
 		h.feed(toolFrame("now", start("a", "now"), delta("a", "{}"), ready("a")))
 		h.do(h.c.Stop())
-		if got := h.c.Entries[len(h.c.Entries)-1].Cards[0].Result; got != "stopped by the user" {
+		if got := h.c.Entries()[len(h.c.Entries())-1].Cards()[0].Result(); got != "stopped by the user" {
 			t.Errorf("card %q", got)
 		}
 		if got := h.c.History[2].Content; got != "stopped by the user" {

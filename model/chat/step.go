@@ -4,19 +4,22 @@ import (
 	"context"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // step is one request of a turn and the tools its calls started. It ends when its stream
 // ends and every call is final (then it is committed to the history), or on Stop or an error.
+//
+// Each call's state lives in calls, the state machine; the entry's card of a call shows the
+// machine's snapshot, handed over by apply after every event, so the two cannot disagree.
 type step struct {
 	id     int
 	ctx    context.Context // the request's and its tools' context
 	cancel context.CancelFunc
-	entry  *view.Entry
+	tr     *transcript.Transcript
+	entry  *transcript.Entry
 	calls  *phase.ToolCalls
-	cards  map[string]int  // call id → index in entry.Cards
 	src    Source          // nil until the first update arrives
 	ended  bool            // the stream ended complete; only tools may be outstanding
 	asking []string        // call ids waiting for approval, oldest first
@@ -28,8 +31,41 @@ type step struct {
 	unsent map[string]bool // calls the stream ended unfinished: kept out of the history
 }
 
-func newStep(id int, ctx context.Context, cancel context.CancelFunc, entry *view.Entry) *step {
-	return &step{id: id, ctx: ctx, cancel: cancel, entry: entry, calls: phase.NewToolCalls(), cards: map[string]int{}, unsent: map[string]bool{}}
+func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {
+	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls(), unsent: map[string]bool{}}
+}
+
+// apply folds one event into the call's state machine and shows the call's new state on its
+// card (a start the machine accepted adds the card). It returns the call and whether the
+// machine knows it.
+func (st *step) apply(ev phase.CallEvent) (phase.ToolCall, bool) {
+	st.calls.Apply(ev)
+	call, ok := st.calls.Get(ev.ID)
+	if !ok {
+		return call, false
+	}
+	st.show(call, ev.Type == phase.CallStart)
+	return call, true
+}
+
+// show gives the card of call the machine's snapshot; add says a missing card may be added.
+func (st *step) show(call phase.ToolCall, add bool) {
+	if _, shown := st.entry.Card(call.ID); shown || add {
+		st.tr.SetCall(st.entry, call)
+	}
+}
+
+// failCall ends a call that is not final with why as its error, through the machine.
+func (st *step) failCall(id, why string) {
+	st.apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
+	st.tr.SetResult(st.entry, id, why, 0)
+	st.tr.SetAsking(st.entry, id, false)
+}
+
+// callName is the tool name of call id.
+func (st *step) callName(id string) string {
+	call, _ := st.calls.Get(id)
+	return call.Name
 }
 
 // release ends the step's context and closes its source.
@@ -38,25 +74,13 @@ func (st *step) release() []Effect {
 	if st.src != nil {
 		effects = append(effects, CloseSource{Src: st.src})
 	}
-	st.entry.Streaming = false
-	st.entry.Version++
+	st.tr.EndStreaming(st.entry)
 	return effects
-}
-
-// card returns the transcript card of a call.
-func (st *step) card(id string) *view.Card {
-	i, ok := st.cards[id]
-	if !ok {
-		return nil
-	}
-	return &st.entry.Cards[i]
 }
 
 // sync copies the reply so far into the transcript entry.
 func (st *step) sync(s phase.State) {
-	st.entry.Text = s.Text.String()
-	st.entry.Reasoning = s.Reasoning.String()
-	st.entry.Version++
+	st.tr.SetReply(st.entry, s.Text.String(), s.Reasoning.String())
 }
 
 // outstanding returns the first call that is not final yet, or false when all are.
@@ -78,12 +102,17 @@ func (st *step) interrupt(why phase.Interruption) {
 		}
 		st.unran[id] = true
 	}
+	before := map[string]phase.CallStatus{}
+	for _, call := range st.calls.List() {
+		before[call.ID] = call.Status
+	}
 	st.calls.Interrupt(why)
 	for _, call := range st.calls.List() {
-		if card := st.card(call.ID); card != nil && call.Status == phase.CallError && !card.IsError {
-			card.Status, card.Result, card.IsError, card.Asking = call.Status, errorText(call.Error), true, false
+		if before[call.ID] != call.Status {
+			st.show(call, false)
+			st.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
+			st.tr.SetAsking(st.entry, call.ID, false)
 		}
 	}
 	st.asking = nil
-	st.entry.Version++
 }

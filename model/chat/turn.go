@@ -2,8 +2,8 @@ package chat
 
 import (
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // Why a call that did not finish has no real result; the model reads these.
@@ -66,8 +66,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		st.reply = res.Message
 		if why := stream.CutOff(res.FinishReason); why != "" {
 			st.cutOff = why
-			st.entry.Mark, st.entry.Note = view.MarkCutOff, why
-			st.entry.Version++
+			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
 		}
 		if res.Usage != nil {
 			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {
@@ -97,11 +96,8 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	if m.Result.IsError {
 		ev = phase.CallEvent{Type: phase.CallFail, ID: m.CallID, Error: m.Result.Output}
 	}
-	st.calls.Apply(ev)
-	if card := st.card(m.CallID); card != nil {
-		call, _ := st.calls.Get(m.CallID)
-		card.Status, card.Result, card.IsError, card.Duration = call.Status, m.Result.Output, m.Result.IsError, m.Result.Duration
-		st.entry.Version++
+	if _, ok := st.apply(ev); ok {
+		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
 	}
 	return c.advance(st)
 }
@@ -109,41 +105,28 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 // applyCall folds one reassembly event into the step's calls and cards, dispatching a call
 // the moment it is ready.
 func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
-	st.calls.Apply(ev)
-	call, ok := st.calls.Get(ev.ID)
+	call, ok := st.apply(ev)
 	if !ok {
 		return nil
 	}
+	_, shown := st.entry.Card(call.ID)
 	switch ev.Type {
-	case phase.CallStart:
-		if _, seen := st.cards[call.ID]; !seen {
-			st.cards[call.ID] = len(st.entry.Cards)
-			st.entry.Cards = append(st.entry.Cards, view.Card{ID: call.ID, Name: call.Name, Status: call.Status})
-		}
-	case phase.CallDelta:
-		if card := st.card(call.ID); card != nil {
-			card.ArgsBytes = len(call.ArgsText)
-		}
 	case phase.CallFail:
 		// The stream ended the call before it was whole (a reply cut off by the server): it
 		// is never run, and it stays out of the history, whose calls must be whole.
 		st.unsent[call.ID] = true
-		if card := st.card(call.ID); card != nil {
-			card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
-			card.Result, card.IsError = errorText(call.Error), true
-			st.entry.Version++
+		if shown {
+			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
 		}
 	case phase.CallReady:
-		card := st.card(call.ID)
-		if card == nil {
+		if !shown {
 			return nil
 		}
-		card.Status, card.Args, card.ArgsBytes = call.Status, call.ArgsText, len(call.ArgsText)
 		if c.cfg.Tools != nil {
-			card.Summary = c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText})
+			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
 		}
 		if call.Status == phase.CallError {
-			card.Result, card.IsError = errorText(call.Error), true
+			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
 			return nil
 		}
 		return c.dispatch(st, call)
@@ -169,7 +152,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		return nil
 	case c.needsApproval(call.Name):
 		st.asking = append(st.asking, call.ID)
-		st.card(call.ID).Asking = true
+		c.tr.SetAsking(st.entry, call.ID, true)
 		if len(st.asking) == 1 {
 			c.ask(st)
 		}
@@ -193,11 +176,7 @@ func (c *Chat) approvalKey(name string) string {
 
 // refuse ends a call without running it; the model reads why.
 func (c *Chat) refuse(st *step, id, why string) {
-	st.calls.Apply(phase.CallEvent{Type: phase.CallFail, ID: id, Error: why})
-	if card := st.card(id); card != nil {
-		card.Status, card.Result, card.IsError, card.Asking = phase.CallError, why, true, false
-	}
-	st.entry.Version++
+	st.failCall(id, why)
 }
 
 // ask puts the oldest waiting approval on the status line.
@@ -205,16 +184,16 @@ func (c *Chat) ask(st *step) {
 	if len(st.asking) == 0 {
 		return
 	}
-	card := st.card(st.asking[0])
-	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name, Delta: askDetail(card)})
+	card, _ := st.entry.Card(st.asking[0])
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name(), Delta: askDetail(card)})
 }
 
 // askDetail is what the approval question says the tool will be run with.
-func askDetail(card *view.Card) string {
-	if card.Summary == "" {
+func askDetail(card transcript.Card) string {
+	if card.Summary() == "" {
 		return "no arguments"
 	}
-	return card.Summary
+	return card.Summary()
 }
 
 func errorText(e any) string {

@@ -100,7 +100,7 @@ func TestTimedOutToolIsKilledAndReported(t *testing.T) {
 	if len(tm) != 1 || strings.TrimSpace(tm[0].text()) != want {
 		t.Fatalf("the model was told %+v, want %q", tm, want)
 	}
-	if card := s.chat().Entries[1].Cards[0]; !card.IsError || card.Status != phase.CallError || !strings.Contains(card.Result, "timed out") {
+	if card := s.chat().Entries()[1].Cards()[0]; !card.IsError() || card.Status() != phase.CallError || !strings.Contains(card.Result(), "timed out") {
 		t.Fatalf("the card does not show the timeout: %+v", card)
 	}
 }

@@ -155,8 +155,8 @@ func TestEscRetryAndErrorsInEachWire(t *testing.T) {
 			e := newSessionOn(t, srv, w.wire, chat.Config{Model: string(w.wire) + "-stall-between-tool-chunks"}, nil, reg, nil)
 			e.start("read it")
 			e.until("the call to start", func() bool {
-				entries := e.chat().Entries
-				return len(entries) > 1 && len(entries[len(entries)-1].Cards) == 1
+				entries := e.chat().Entries()
+				return len(entries) > 1 && len(entries[len(entries)-1].Cards()) == 1
 			})
 			e.d.Apply(e.chat().Stop())
 			if st := e.chat().State; st.Phase != phase.Complete || !st.Stopped {
@@ -166,6 +166,34 @@ func TestEscRetryAndErrorsInEachWire(t *testing.T) {
 				if len(m.ToolCalls) > 0 {
 					t.Errorf("a call that never became ready joined the history: %+v", m)
 				}
+			}
+		})
+	}
+}
+
+// The same turn with stream:false in each format, and the built-in demo in each format: the
+// answers are whole bodies of the format (or the demo's generated stream), the turn the same.
+func TestBufferedAndDemoTurnsInEachWire(t *testing.T) {
+	srv := newServer(t, fixtures.Options{}, nil)
+	reg := newRegistry(t, nil, "")
+	for _, w := range nativeWires {
+		t.Run(string(w.wire)+"/buffered", func(t *testing.T) {
+			s := newSessionOn(t, srv, w.wire, chat.Config{Model: string(w.wire) + "-parallel-tools", NoStream: true}, nil, reg, nil)
+			s.submit("go")
+			s.expectComplete()
+			if h := s.chat().History; len(h) != 6 || len(h[1].ToolCalls) != 3 || !strings.HasPrefix(s.lastReply(), "Tool results received: now → ") {
+				t.Fatalf("history %+v; answer %q", h, s.lastReply())
+			}
+			if last := srv.Last(t).Raw; !bytes.Contains(last, []byte(`"stream":false`)) {
+				t.Errorf("not a buffered request: %s", last)
+			}
+		})
+		t.Run(string(w.wire)+"/demo", func(t *testing.T) {
+			s := newSessionOn(t, srv, w.wire, chat.Config{Model: fixtures.DemoModel}, nil, reg, nil)
+			s.submit("what time is it?")
+			s.expectComplete()
+			if !strings.HasPrefix(s.lastReply(), "Here is what the tools returned:") {
+				t.Errorf("the demo's answer %q", s.lastReply())
 			}
 		})
 	}

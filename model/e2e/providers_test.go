@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 // rawMessages are a request's messages as the server got them, every field kept.
@@ -28,10 +28,10 @@ func rawMessages(t *testing.T, req wireRequest) []map[string]any {
 	return body.Messages
 }
 
-func notices(entries []*view.Entry, containing string) int {
+func notices(entries []*transcript.Entry, containing string) int {
 	n := 0
 	for _, e := range entries {
-		if e.Role == view.RoleNotice && strings.Contains(e.Text, containing) {
+		if e.Role() == transcript.RoleNotice && strings.Contains(e.Text(), containing) {
 			n++
 		}
 	}
@@ -56,7 +56,7 @@ func TestStreamOptionsRejectedIsRetriedWithout(t *testing.T) {
 			t.Errorf("request %d carries stream_options: %v, want %v", i+1, got, want)
 		}
 	}
-	if n := notices(s.chat().Entries, "rejects stream_options"); n != 1 {
+	if n := notices(s.chat().Entries(), "rejects stream_options"); n != 1 {
 		t.Errorf("the notice is shown %d times, want once", n)
 	}
 	if s.lastReply() != "No stream_options here." {
@@ -134,21 +134,21 @@ func TestCutOffRepliesAreMarked(t *testing.T) {
 		if st.Phase != phase.Complete || phase.Status(st) != want {
 			t.Errorf("%s: phase %s, status %q", model, st.Phase, phase.Status(st))
 		}
-		var reply *view.Entry
-		for _, e := range s.chat().Entries {
-			if e.Role == view.RoleAssistant {
+		var reply *transcript.Entry
+		for _, e := range s.chat().Entries() {
+			if e.Role() == transcript.RoleAssistant {
 				reply = e
 			}
 		}
-		if reply == nil || reply.Mark != view.MarkCutOff || reply.Note != want {
+		if reply == nil || reply.Mark() != transcript.MarkCutOff || reply.Note() != want {
 			t.Errorf("%s: the reply is not marked: %+v", model, reply)
 		}
 		if n := len(srv.Requests()) - before; n != 1 {
 			t.Errorf("%s: %d requests, want 1: a cut-off reply does not continue the tool loop", model, n)
 		}
 		if model == "length-tool" {
-			card := reply.Cards[0]
-			if card.Status != phase.CallError || !strings.Contains(card.Result, "not run: The reply was cut off") {
+			card := reply.Cards()[0]
+			if card.Status() != phase.CallError || !strings.Contains(card.Result(), "not run: The reply was cut off") {
 				t.Errorf("the cut-off call: %+v", card)
 			}
 			for _, m := range s.chat().History {
@@ -172,10 +172,10 @@ func TestContextCapNotice(t *testing.T) {
 	s.expectComplete()
 	s.submit("again")
 	s.expectComplete()
-	if n := notices(s.chat().Entries, "exactly 4096 tokens"); n != 1 {
+	if n := notices(s.chat().Entries(), "exactly 4096 tokens"); n != 1 {
 		t.Errorf("the context notice is shown %d times, want once", n)
 	}
-	if n := notices(s.chat().Entries, "OLLAMA_CONTEXT_LENGTH"); n != 1 {
+	if n := notices(s.chat().Entries(), "OLLAMA_CONTEXT_LENGTH"); n != 1 {
 		t.Error("the notice does not say how to raise the context")
 	}
 }
@@ -264,7 +264,7 @@ func TestReasoningRefusedIsDroppedForTheSession(t *testing.T) {
 	if want := []bool{false, true, false, false, false}; fmt.Sprint(carried) != fmt.Sprint(want) {
 		t.Errorf("requests carrying reasoning %v, want %v", carried, want)
 	}
-	if n := notices(s.chat().Entries, "refuses reasoning"); n != 1 {
+	if n := notices(s.chat().Entries(), "refuses reasoning"); n != 1 {
 		t.Errorf("the notice is shown %d times, want once", n)
 	}
 }

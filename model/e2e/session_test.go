@@ -11,8 +11,8 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -152,10 +152,10 @@ func (s *session) handle(msg any) {
 
 // lastReply is the text of the last assistant entry of the transcript.
 func (s *session) lastReply() string {
-	entries := s.chat().Entries
+	entries := s.chat().Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].Role == view.RoleAssistant {
-			return entries[i].Text
+		if entries[i].Role() == transcript.RoleAssistant {
+			return entries[i].Text()
 		}
 	}
 	return ""

@@ -9,7 +9,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // --max-steps 1 ends the turn after the first request: the tool runs, its result is kept, no
@@ -24,9 +24,9 @@ func TestMaxStepsStopsTheLoopAndTheUserContinues(t *testing.T) {
 	if n := len(srv.Requests()); n != 1 {
 		t.Fatalf("%d requests in a turn of at most 1 step", n)
 	}
-	entries := s.chat().Entries
+	entries := s.chat().Entries()
 	last := entries[len(entries)-1]
-	if last.Role != view.RoleNotice || !strings.Contains(last.Text, "--max-steps 1") || !strings.Contains(last.Text, "send a message to continue") {
+	if last.Role() != transcript.RoleNotice || !strings.Contains(last.Text(), "--max-steps 1") || !strings.Contains(last.Text(), "send a message to continue") {
 		t.Fatalf("the last entry must be the step-limit notice: %+v", last)
 	}
 	if h := s.chat().History; len(h) != 3 || h[2].Role != "tool" || h[2].Content != nowText {
@@ -47,8 +47,8 @@ func TestMaxStepsStopsTheLoopAndTheUserContinues(t *testing.T) {
 	if last := next.Messages[len(next.Messages)-1]; last.Role != "user" || last.text() != "go on" {
 		t.Fatalf("the continued request ends with %+v", last)
 	}
-	for _, e := range s.chat().Entries[len(entries):] {
-		if e.Role == view.RoleNotice {
+	for _, e := range s.chat().Entries()[len(entries):] {
+		if e.Role() == transcript.RoleNotice {
 			t.Fatalf("a one-step turn without tools must not hit the limit: %+v", e)
 		}
 	}

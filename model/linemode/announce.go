@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -39,14 +39,14 @@ type Announcer struct {
 	phase    phase.Phase
 	question string // the approval question last printed; "" once none is pending
 	next     int    // entries before next are final and fully announced
-	seen     map[*view.Entry]*seenEntry
+	seen     map[*transcript.Entry]*seenEntry
 }
 
 // seenEntry is how much of one entry has been announced.
 type seenEntry struct {
 	done     bool
-	text     safe.Stream // the reply's sanitised text, fed Entry.Text as it grows
-	fed      int         // bytes of Entry.Text fed to text
+	text     safe.Stream // the reply's sanitised text, fed Entry.Text() as it grows
+	fed      int         // bytes of Entry.Text() fed to text
 	printed  int         // bytes of text.String() printed
 	scanned  int         // bytes of text.String() known to hold no '\n' after printed
 	prefixed bool        // "Assistant: " has been printed, and no Tool or Status line since
@@ -58,8 +58,8 @@ type seenCard struct{ waiting, started, ended, asking bool }
 
 // NewAnnouncer returns an announcer for an engine whose state and transcript are st and
 // entries; nothing in them will be announced.
-func NewAnnouncer(st phase.State, entries []*view.Entry) *Announcer {
-	a := &Announcer{phase: st.Phase, next: len(entries), seen: map[*view.Entry]*seenEntry{}}
+func NewAnnouncer(st phase.State, entries []*transcript.Entry) *Announcer {
+	a := &Announcer{phase: st.Phase, next: len(entries), seen: map[*transcript.Entry]*seenEntry{}}
 	if st.Ask != "" {
 		a.question = phase.Status(st)
 	}
@@ -70,7 +70,7 @@ func NewAnnouncer(st phase.State, entries []*view.Entry) *Announcer {
 func Note(text string) string { return "Note: " + safe.Line(text) }
 
 // Announce returns the lines that tell what changed since the last call.
-func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
+func (a *Announcer) Announce(st phase.State, entries []*transcript.Entry) []string {
 	var lines []string
 	var q approvals
 	for i := a.next; i < len(entries); i++ {
@@ -83,11 +83,11 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 		if s.done {
 			continue
 		}
-		switch e.Role {
-		case view.RoleNotice:
-			lines = append(lines, Note(e.Text))
+		switch e.Role() {
+		case transcript.RoleNotice:
+			lines = append(lines, Note(e.Text()))
 			s.done = true
-		case view.RoleAssistant:
+		case transcript.RoleAssistant:
 			lines = s.reply(e, lines, &q)
 		default:
 			s.done = true
@@ -120,19 +120,19 @@ func (a *Announcer) Announce(st phase.State, entries []*view.Entry) []string {
 
 // reply announces an assistant entry's new text and tool events; when the entry no longer
 // streams, it flushes the rest and the reasoning line, and is done.
-func (s *seenEntry) reply(e *view.Entry, lines []string, q *approvals) []string {
-	final := !e.Streaming
-	lines = s.flushText(e.Text, final, lines)
-	if tools := s.toolLines(e.Cards, nil, q); len(tools) > 0 {
+func (s *seenEntry) reply(e *transcript.Entry, lines []string, q *approvals) []string {
+	final := !e.Streaming()
+	lines = s.flushText(e.Text(), final, lines)
+	if tools := s.toolLines(e.Cards(), nil, q); len(tools) > 0 {
 		lines = append(s.flushTail(lines), tools...)
 		s.prefixed = false
 	}
 	if final {
-		if e.Reasoning != "" {
-			lines = append(lines, reasoningLine(e.Reasoning))
+		if e.Reasoning() != "" {
+			lines = append(lines, reasoningLine(e.Reasoning()))
 		}
-		if e.Mark == view.MarkCutOff {
-			lines = append(lines, Note(e.Note))
+		if e.Mark() == transcript.MarkCutOff {
+			lines = append(lines, Note(e.Note()))
 		}
 		s.done = true
 	}
@@ -204,33 +204,33 @@ type approvals struct {
 }
 
 // toolLines announces each card's start and end once, and notes answered approvals in q.
-func (s *seenEntry) toolLines(cards []view.Card, lines []string, q *approvals) []string {
+func (s *seenEntry) toolLines(cards []transcript.Card, lines []string, q *approvals) []string {
 	for i := range cards {
 		c := &cards[i]
 		if i == len(s.cards) {
 			s.cards = append(s.cards, seenCard{})
 		}
 		seen := &s.cards[i]
-		if seen.asking && !c.Asking {
+		if seen.asking && !c.Asking() {
 			q.answered = true
 		}
-		seen.asking = c.Asking
+		seen.asking = c.Asking()
 		if seen.ended {
 			continue
 		}
 		switch {
-		case c.Status == phase.CallDone:
+		case c.Status() == phase.CallDone:
 			lines = append(lines, toolDone(c))
 			seen.ended = true
-		case c.Status == phase.CallError:
+		case c.Status() == phase.CallError:
 			lines = append(lines, toolFailed(c, seen.started))
 			seen.ended = true
-		case c.Asking:
+		case c.Asking():
 			if !seen.waiting {
 				lines = append(lines, toolWaiting(c))
 				seen.waiting = true
 			}
-		case c.Status == phase.CallRunning:
+		case c.Status() == phase.CallRunning:
 			if !seen.started {
 				lines = append(lines, toolStarted(c))
 				seen.started = true

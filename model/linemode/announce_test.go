@@ -7,21 +7,25 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // fake is a hand-driven engine: a state and a transcript that steps change in place, the way
 // the engine changes its entries.
 type fake struct {
-	st      phase.State
-	entries []*view.Entry
+	st phase.State
+	d  drafts
 }
 
-func (f *fake) reply() *view.Entry { return f.entries[len(f.entries)-1] }
+func (f *fake) reply() *draft { return f.d.last() }
+
+// entries publishes the drafts: the transcript as the engine would hand it over now.
+func (f *fake) entries() []*transcript.Entry { return f.d.publish() }
 
 // submit opens a new reply, as the engine's request does.
 func (f *fake) submit() {
-	f.entries = append(f.entries, &view.Entry{Role: view.RoleUser, Text: "question"}, &view.Entry{Role: view.RoleAssistant, Streaming: true})
+	f.d.add(&draft{Role: transcript.RoleUser, Text: "question"})
+	f.d.add(&draft{Role: transcript.RoleAssistant, Streaming: true})
 	f.st = phase.State{Phase: phase.StreamingText}
 }
 
@@ -36,10 +40,10 @@ type announceStep struct {
 func runSteps(t *testing.T, steps []announceStep) {
 	t.Helper()
 	f := &fake{}
-	a := NewAnnouncer(f.st, f.entries)
+	a := NewAnnouncer(f.st, f.entries())
 	for i, s := range steps {
 		s.do(f)
-		got := a.Announce(f.st, f.entries)
+		got := a.Announce(f.st, f.entries())
 		if !reflect.DeepEqual(got, s.want) && !(len(got) == 0 && len(s.want) == 0) {
 			t.Fatalf("step %d: lines\n%q\nwant\n%q", i, got, s.want)
 		}
@@ -77,7 +81,7 @@ func TestAnnounceText(t *testing.T) {
 		"stopped: the partial reply is printed, then the status": {
 			{func(f *fake) { f.submit() }, []string{writing}},
 			{func(f *fake) { f.text("drip1 drip2 ") }, nil},
-			{func(f *fake) { f.reply().Mark = view.MarkStopped; f.end(phase.Complete); f.st.Stopped = true },
+			{func(f *fake) { f.reply().Mark = transcript.MarkStopped; f.end(phase.Complete); f.st.Stopped = true },
 				[]string{"Assistant: drip1 drip2", "Status: Stopped. The partial reply is kept."}},
 		},
 		"error: the partial reply stays, the status says what went wrong without JSON": {
@@ -130,22 +134,24 @@ func TestAnnounceNotices(t *testing.T) {
 		{func(f *fake) {
 			f.text("Last words")
 			f.end(phase.Complete)
-			f.entries = append(f.entries, &view.Entry{Role: view.RoleNotice, Text: "Stopped after 8 steps (--max-steps 8).\nSend a message."})
+			f.d.add(&draft{Role: transcript.RoleNotice, Text: "Stopped after 8 steps (--max-steps 8).\nSend a message."})
 		}, []string{"Assistant: Last words", "Note: Stopped after 8 steps (--max-steps 8).⏎Send a message.", "Status: Answer ready."}},
 	})
 }
 
 func TestAnnounceSkipsWhatWasThereBefore(t *testing.T) {
-	old := []*view.Entry{
-		{Role: view.RoleUser, Text: "hi"},
-		{Role: view.RoleAssistant, Text: "hello\nthere", Reasoning: "hmm", Cards: []view.Card{{Name: "now", Status: phase.CallDone, Result: "12:00"}}},
-		{Role: view.RoleNotice, Text: "resumed"},
-	}
+	var d drafts
+	d.add(&draft{Role: transcript.RoleUser, Text: "hi"})
+	d.add(&draft{Role: transcript.RoleAssistant, Text: "hello\nthere", Reasoning: "hmm", Cards: []draftCard{{Name: "now", Status: phase.CallDone, Result: "12:00"}}})
+	d.add(&draft{Role: transcript.RoleNotice, Text: "resumed"})
+	old := d.publish()
 	a := NewAnnouncer(phase.State{Phase: phase.Idle}, old)
 	if got := a.Announce(phase.State{Phase: phase.Idle}, old); len(got) != 0 {
 		t.Fatalf("a resumed transcript was read out again: %q", got)
 	}
-	entries := append(old, &view.Entry{Role: view.RoleUser, Text: "next"}, &view.Entry{Role: view.RoleAssistant, Streaming: true, Text: "new\n"})
+	d.add(&draft{Role: transcript.RoleUser, Text: "next"})
+	d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: "new\n"})
+	entries := d.publish()
 	want := []string{"Assistant: new", writing}
 	if got := a.Announce(phase.State{Phase: phase.StreamingText}, entries); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after resuming: %q, want %q", got, want)

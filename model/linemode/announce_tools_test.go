@@ -6,13 +6,12 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
-func (f *fake) card(i int) *view.Card {
+func (f *fake) card(i int) *draftCard {
 	for len(f.reply().Cards) <= i {
-		f.reply().Cards = append(f.reply().Cards, view.Card{Status: phase.CallPending})
+		f.reply().Cards = append(f.reply().Cards, draftCard{Status: phase.CallPending})
 	}
 	return &f.reply().Cards[i]
 }
@@ -41,7 +40,7 @@ func TestAnnounceTools(t *testing.T) {
 			}, []string{"Tool: list_dir done in 12 ms: a.txt x"}},
 			{func(f *fake) {
 				c := f.card(1)
-				c.Status, c.IsError, c.Duration, c.Result = phase.CallError, true, 3*time.Millisecond, `open "README.md": no such file`
+				c.Status, c.Duration, c.Result = phase.CallError, 3*time.Millisecond, `open "README.md": no such file`
 			}, []string{"Tool: read_file failed in 3 ms: open 'README.md': no such file"}},
 			{func(f *fake) { f.card(0).Result = "changed" }, nil},
 		},
@@ -101,7 +100,7 @@ func TestAnnounceTools(t *testing.T) {
 			}, []string{"Tool: mark is waiting for your approval", question}},
 			{func(f *fake) {
 				c := f.card(1)
-				c.Asking, c.Status, c.Result, c.IsError = false, phase.CallError, "The user declined to run this tool.", true
+				c.Asking, c.Status, c.Result = false, phase.CallError, "The user declined to run this tool."
 				f.st.Ask = ""
 			}, []string{"Tool: mark not run: The user declined to run this tool."}},
 		},
@@ -130,9 +129,9 @@ func TestAnnounceHostileInputs(t *testing.T) {
 	for _, h := range safetest.HostileInputs {
 		t.Run(h.Name, func(t *testing.T) {
 			f := &fake{}
-			a := NewAnnouncer(f.st, f.entries)
+			a := NewAnnouncer(f.st, f.entries())
 			var out []string
-			say := func() { out = append(out, a.Announce(f.st, f.entries)...) }
+			say := func() { out = append(out, a.Announce(f.st, f.entries())...) }
 			f.submit()
 			say()
 			deltas := h.Deltas

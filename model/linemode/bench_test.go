@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // BenchmarkAnnounceDelta is the cost of one streamed delta (8 bytes appended, then Announce)
@@ -26,18 +26,18 @@ func BenchmarkAnnounceDelta(b *testing.B) {
 		{"after-10k-entries", 1 << 10, true, 10_000},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			var entries []*view.Entry
+			var d drafts
 			for range bc.earlierEntries {
-				entries = append(entries, &view.Entry{Role: view.RoleAssistant, Text: "earlier\n"})
+				d.add(&draft{Role: transcript.RoleAssistant, Text: "earlier\n"})
 			}
 			st := phase.State{Phase: phase.StreamingText}
-			a := NewAnnouncer(st, entries)
+			a := NewAnnouncer(st, d.publish())
 			unit := "token, "
 			if bc.lines {
 				unit = "tokens\n"
 			}
-			e := &view.Entry{Role: view.RoleAssistant, Streaming: true, Text: strings.Repeat(unit, bc.prior/len(unit))}
-			entries = append(entries, e)
+			e := d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: strings.Repeat(unit, bc.prior/len(unit))})
+			entries := d.publish()
 			a.Announce(st, entries)
 			deltas := []string{"Привет ", "world.\n"}
 			if !bc.lines {
@@ -50,7 +50,7 @@ func BenchmarkAnnounceDelta(b *testing.B) {
 			for b.Loop() {
 				b2.WriteString(deltas[i%2])
 				i++
-				e.Text = b2.String()
+				d.tr.SetReply(e.e, b2.String(), "")
 				a.Announce(st, entries)
 			}
 		})

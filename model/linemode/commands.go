@@ -9,6 +9,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -84,7 +85,7 @@ func (s *session) command(line string) {
 			s.driver.Log = s.convs.New()
 		}
 		s.chat.Restart(nil)
-		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries)
+		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
 		s.say(Note("A new conversation."))
 	case "/sessions":
 		s.listSessions()
@@ -95,9 +96,10 @@ func (s *session) command(line string) {
 
 func (s *session) copyReply(arg string) {
 	var reply string
-	for i := len(s.chat.Entries) - 1; i >= 0; i-- {
-		if e := s.chat.Entries[i]; e.Role == view.RoleAssistant && strings.TrimSpace(e.Text) != "" {
-			reply = e.Text
+	entries := s.chat.Entries()
+	for i := len(entries) - 1; i >= 0; i-- {
+		if e := entries[i]; e.Role() == transcript.RoleAssistant && strings.TrimSpace(e.Text()) != "" {
+			reply = e.Text()
 			break
 		}
 	}
@@ -187,6 +189,6 @@ func (s *session) pickSession(line string) {
 	}
 	s.driver.Log = res.Log
 	s.chat.Restart(res.History)
-	s.ann = NewAnnouncer(s.chat.State, s.chat.Entries)
+	s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
 	s.say(Note(res.Notice))
 }

@@ -40,7 +40,8 @@
 // SIGINT and "\n" still returns the carriage):
 //
 //	Esc        stop the reply and the tools it started     while streaming
-//	y / n / a  run / decline / always allow this tool      while a tool waits for approval
+//	y / n / A  run / decline / always allow this tool      while a tool waits for approval,
+//	           once the keyboard was still a moment after the question (typing never answers)
 //	Enter      retry                                       in the error phase
 //	Tab        go to the composer (prompt "You: " again)   in the error phase; an empty
 //	           line there goes back to Retry

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 	"github.com/phasechat/phasechat/view/safe/safetest"
 )
@@ -44,17 +44,17 @@ func FuzzAnnounceText(f *testing.F) {
 		f.Add(h.Input, cuts)
 	}
 	f.Fuzz(func(t *testing.T, data string, cuts []byte) {
-		e := &view.Entry{Role: view.RoleAssistant, Streaming: true}
-		entries := []*view.Entry{e}
+		var d drafts
+		e := d.add(&draft{Role: transcript.RoleAssistant, Streaming: true})
 		st := phase.State{Phase: phase.StreamingText}
 		a := NewAnnouncer(st, nil)
 		var got []string
-		for _, d := range splitAt(data, cuts) {
-			e.Text += d
-			got = append(got, a.Announce(st, entries)...)
+		for _, delta := range splitAt(data, cuts) {
+			e.Text += delta
+			got = append(got, a.Announce(st, d.publish())...)
 		}
 		e.Streaming = false
-		got = append(got, a.Announce(st, entries)...)
+		got = append(got, a.Announce(st, d.publish())...)
 
 		var want []string
 		for _, l := range strings.Split(safe.Text(data), "\n") {

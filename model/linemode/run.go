@@ -29,6 +29,9 @@ type Options struct {
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
 	Out       io.Writer        // everything printed; it never receives an escape sequence
 	MCP       *mcp.Manager     // nil: no MCP servers; else their notices are announced
+	// LogTrouble carries the session log's write failures (and, nil, its recoveries); each is
+	// announced at once. nil: none are.
+	LogTrouble <-chan error
 	// ApprovalQuiet is how still the keyboard must be after an approval question appears
 	// before a key answers it; 0 means chat.ApprovalQuiet.
 	ApprovalQuiet time.Duration
@@ -44,15 +47,16 @@ type Options struct {
 // output failed.
 func Run(o Options) (err error) {
 	s := &session{
-		chat:   o.Chat,
-		driver: perform.NewDriver(o.Chat, o.Performer, o.Log),
-		ann:    NewAnnouncer(o.Chat.State, o.Chat.Entries),
-		term:   openTerminal(o.In),
-		out:    o.Out,
-		models: o.Models,
-		clip:   o.Clipboard,
-		convs:  o.Conversations,
-		quiet:  cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
+		chat:       o.Chat,
+		driver:     perform.NewDriver(o.Chat, o.Performer, o.Log),
+		ann:        NewAnnouncer(o.Chat.State, o.Chat.Entries()),
+		term:       openTerminal(o.In),
+		out:        o.Out,
+		models:     o.Models,
+		clip:       o.Clipboard,
+		convs:      o.Conversations,
+		quiet:      cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
+		logTrouble: o.LogTrouble,
 	}
 	if s.term != nil {
 		defer func() {
@@ -103,6 +107,7 @@ type session struct {
 	quiet      time.Duration    // see Options.ApprovalQuiet
 	quietTimer <-chan time.Time // the approval wait's timer; nil when none runs
 	quietGen   int              // its generation
+	logTrouble <-chan error
 	escTimer   <-chan time.Time // fires escWait after a possible lone ESC; nil when none
 	line       []byte           // the line being read, up to its '\n'
 	queued     []string         // whole lines not sent yet
@@ -132,6 +137,9 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.read(c)
 		case u := <-s.mcp:
 			s.mcpUpdate(u)
+		case err := <-s.logTrouble:
+			s.chat.LogTrouble(err)
+			s.sync()
 		case <-s.quietTimer:
 			s.quietTimer = nil
 			s.approval.Quiet(s.quietGen)
@@ -175,7 +183,7 @@ func (s *session) apply(effects []chat.Effect) {
 // the composer reads lines; Stop and Retry read single keys. Entering the composer prints
 // the prompt.
 func (s *session) sync() {
-	s.say(s.ann.Announce(s.chat.State, s.chat.Entries)...)
+	s.say(s.ann.Announce(s.chat.State, s.chat.Entries())...)
 	if start, gen := s.approval.Arm(s.chat.Question()); start {
 		s.waitQuiet(gen)
 	}

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -28,22 +28,22 @@ func spoken(s string) string {
 
 // toolName is a card's name as announced: phase.ToolName, as the status line writes it, so
 // the two never disagree.
-func toolName(c *view.Card) string { return safe.Line(phase.ToolName(c.Name)) }
+func toolName(c *transcript.Card) string { return safe.Line(phase.ToolName(c.Name())) }
 
-func toolWaiting(c *view.Card) string {
+func toolWaiting(c *transcript.Card) string {
 	return "Tool: " + toolName(c) + " is waiting for your approval"
 }
 
-func toolStarted(c *view.Card) string {
-	if summary := spoken(c.Summary); summary != "" {
+func toolStarted(c *transcript.Card) string {
+	if summary := spoken(c.Summary()); summary != "" {
 		return "Tool: " + toolName(c) + " started: " + summary
 	}
 	return "Tool: " + toolName(c) + " started"
 }
 
-func toolDone(c *view.Card) string {
-	head := "Tool: " + toolName(c) + " done in " + duration(c.Duration)
-	if line := firstLine(c.Result); line != "" {
+func toolDone(c *transcript.Card) string {
+	head := "Tool: " + toolName(c) + " done in " + duration(c.Duration())
+	if line := firstLine(c.Result()); line != "" {
 		return head + ": " + line
 	}
 	return head + ", no output"
@@ -52,10 +52,10 @@ func toolDone(c *view.Card) string {
 // toolFailed announces a call that ended in error: "failed" when it had been announced as
 // started, "not run" when it never ran (declined, refused, bad arguments, stopped first). The
 // reason a call did not run is phasechat's own and is read whole, not cut like a result.
-func toolFailed(c *view.Card, started bool) string {
+func toolFailed(c *transcript.Card, started bool) string {
 	if !started {
 		line := ""
-		for l := range strings.SplitSeq(c.Result, "\n") {
+		for l := range strings.SplitSeq(c.Result(), "\n") {
 			if line = spoken(l); line != "" {
 				break
 			}
@@ -66,10 +66,10 @@ func toolFailed(c *view.Card, started bool) string {
 		}
 		return "Tool: " + toolName(c) + " not run: " + line
 	}
-	line := firstLine(c.Result)
+	line := firstLine(c.Result())
 	head := "Tool: " + toolName(c) + " failed"
-	if c.Duration > 0 {
-		head += " in " + duration(c.Duration)
+	if c.Duration() > 0 {
+		head += " in " + duration(c.Duration())
 	}
 	if line == "" {
 		return head

@@ -199,8 +199,8 @@ func TestStopDuringAHangingCallKeepsTheHistoryValid(t *testing.T) {
 	dr := newDrive(t, srv, reg, chat.Config{Model: "sleep", CanAsk: true})
 	dr.d.Apply(dr.d.Chat.Submit("sleep"))
 	dr.until("the tool to run", func() bool {
-		e := dr.d.Chat.Entries[len(dr.d.Chat.Entries)-1]
-		return len(e.Cards) == 1 && e.Cards[0].Status == phase.CallRunning
+		e := dr.d.Chat.Entries()[len(dr.d.Chat.Entries())-1]
+		return len(e.Cards()) == 1 && e.Cards()[0].Status() == phase.CallRunning
 	})
 	dr.d.Apply(dr.d.Chat.Stop())
 	if p := dr.d.Chat.State.Phase; p != phase.Complete {
@@ -225,9 +225,9 @@ func TestRequestWhileAServerStartsSaysSoOnce(t *testing.T) {
 	c.Submit("again")
 	c.Stop()
 	var notices []string
-	for _, e := range c.Entries {
-		if strings.HasPrefix(e.Text, "Still starting") {
-			notices = append(notices, e.Text)
+	for _, e := range c.Entries() {
+		if strings.HasPrefix(e.Text(), "Still starting") {
+			notices = append(notices, e.Text())
 		}
 	}
 	if len(notices) != 1 || notices[0] != "Still starting: MCP server slow. This request goes out with the tools that are ready." {

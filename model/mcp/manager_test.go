@@ -17,7 +17,9 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-func newRegistry(t *testing.T) *tools.Registry {
+func newRegistry(t *testing.T) *tools.Registry { return newRegistryTB(t) }
+
+func newRegistryTB(t testing.TB) *tools.Registry {
 	t.Helper()
 	reg, err := tools.NewRegistry(t.TempDir())
 	if err != nil {
@@ -353,5 +355,20 @@ func TestChangedAnnotationsChangeTheApprovalKey(t *testing.T) {
 	eventually(t, "the new annotations", func() bool { return reg.ApprovalKey("t__write_note") != before })
 	if reg.SideEffects("t__write_note") {
 		t.Errorf("the tool now declares readOnlyHint")
+	}
+}
+
+func TestToolDefinitionsOverATenthOfTheContextAreSaidOnce(t *testing.T) {
+	m, _ := start(t, Config{"t": stdioServer(t, "stdio", "")})
+	settle(t, m)
+	m.Next() // what starting said
+	bytes := m.Status()[0].DefinitionBytes()
+	m.SetContextWindow(EstimatedTokens(bytes)*10+100, "roomy-model")
+	m.SetContextWindow(EstimatedTokens(bytes)*5, "small-model")
+	m.SetContextWindow(EstimatedTokens(bytes)*2, "smaller-model")
+	u, _ := m.Next()
+	if len(u.Notices) != 1 || !strings.Contains(u.Notices[0], "more than 10% of small-model's context window") ||
+		!strings.Contains(u.Notices[0], "estimated as bytes/4") {
+		t.Errorf("notices %q: want one, naming the model whose window they exceed", u.Notices)
 	}
 }

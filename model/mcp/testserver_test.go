@@ -129,7 +129,9 @@ func testServer(dir string) *sdk.Server {
 }
 
 // stdioServer configures the test binary as a stdio server in mode.
-func stdioServer(t *testing.T, mode, dir string) Server {
+func stdioServer(t *testing.T, mode, dir string) Server { return stdioServerTB(t, mode, dir) }
+
+func stdioServerTB(t testing.TB, mode, dir string) Server {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -173,6 +175,18 @@ type (
 
 func echoHandler(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	return text(string(req.Params.Arguments)), nil
+}
+
+// httpServerTB serves testServer over streamable HTTP on 127.0.0.1 port 0.
+func httpServerTB(tb testing.TB) string {
+	tb.Helper()
+	srv := testServer("")
+	ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	tb.Cleanup(func() {
+		ts.CloseClientConnections()
+		ts.Close()
+	})
+	return ts.URL + "/mcp"
 }
 
 // httpServerFor serves srv over streamable HTTP on 127.0.0.1 port 0.

@@ -12,8 +12,8 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -55,13 +55,13 @@ func Run(o Options) Result {
 		}
 		return watch.wrap(src)
 	}
-	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries), seen: map[string]phase.CallStatus{}}
+	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), seen: map[string]phase.CallStatus{}}
 	d := perform.NewDriver(o.Chat, &perf, o.Log)
 	effects := r.chat.Submit(o.Prompt)
 	if effects == nil {
 		return r.finish(Result{Outcome: Failed, Error: "The prompt is empty."})
 	}
-	r.firstEntry = len(r.chat.Entries) - 1 // the assistant entry the request just opened
+	r.firstEntry = len(r.chat.Entries()) - 1 // the assistant entry the request just opened
 	r.event(map[string]any{"type": "start", "session": o.Session})
 	d.Apply(effects)
 	var sig os.Signal
@@ -88,12 +88,12 @@ type runner struct {
 	chat       *chat.Chat
 	firstEntry int // the first entry of this turn's replies
 
-	entry      *view.Entry // the reply being written out
-	cur        int         // its index in the transcript
-	textDone   int         // bytes of entry.Text handled
-	reasonDone int         // bytes of entry.Reasoning handled
-	clean      safe.Stream // the sanitised text of entry, for FormatText
-	cleanDone  int         // bytes of clean written
+	entry      *transcript.Entry // the reply being written out
+	cur        int               // its index in the transcript
+	textDone   int               // bytes of entry.Text() handled
+	reasonDone int               // bytes of entry.Reasoning() handled
+	clean      safe.Stream       // the sanitised text of entry, for FormatText
+	cleanDone  int               // bytes of clean written
 	wrote      strings.Builder
 	endsInLine bool // the last byte written to Out was not '\\n'
 	thinking   bool // reasoning was written to Err without its line's end
@@ -105,18 +105,18 @@ type runner struct {
 // reasoning and tool events. Entries are only appended during a turn, so those before the
 // current reply are finished.
 func (r *runner) progress() {
-	entries := r.chat.Entries
+	entries := r.chat.Entries()
 	for i := max(r.cur, r.firstEntry); i < len(entries); i++ {
 		e := entries[i]
-		if e.Role != view.RoleAssistant {
+		if e.Role() != transcript.RoleAssistant {
 			continue
 		}
 		if e != r.entry {
 			r.flushClean()
-			if r.wrote.Len() > 0 && !strings.HasSuffix(r.wrote.String(), "\n") && e.Text != "" {
+			if r.wrote.Len() > 0 && !strings.HasSuffix(r.wrote.String(), "\n") && e.Text() != "" {
 				r.delta("\n") // the next step's text starts on a line of its own
 			}
-			if e.Text == "" && len(e.Cards) == 0 && e.Reasoning == "" {
+			if e.Text() == "" && len(e.Cards()) == 0 && e.Reasoning() == "" {
 				return // nothing yet: switch once it has something
 			}
 			r.entry, r.cur, r.textDone, r.reasonDone, r.cleanDone = e, i, 0, 0, 0
@@ -127,17 +127,17 @@ func (r *runner) progress() {
 	}
 }
 
-func (r *runner) text(e *view.Entry) {
-	if n := len(e.Reasoning); n > r.reasonDone {
-		delta := e.Reasoning[r.reasonDone:]
+func (r *runner) text(e *transcript.Entry) {
+	if n := len(e.Reasoning()); n > r.reasonDone {
+		delta := e.Reasoning()[r.reasonDone:]
 		r.reasonDone = n
 		r.event(map[string]any{"type": "reasoning", "delta": delta})
 		r.note(delta, false)
 		r.thinking = !strings.HasSuffix(delta, "\n")
 	}
-	if n := len(e.Text); n > r.textDone {
+	if n := len(e.Text()); n > r.textDone {
 		r.endThinking()
-		delta := e.Text[r.textDone:]
+		delta := e.Text()[r.textDone:]
 		r.textDone = n
 		r.delta(delta)
 	}
@@ -169,26 +169,26 @@ func (r *runner) flushClean() {
 }
 
 // cards reports each call when it is ready to run (or refused) and when it has a result.
-func (r *runner) cards(e *view.Entry) {
-	for _, c := range e.Cards {
-		was, known := r.seen[c.ID]
-		if c.Status == phase.CallPending || (known && was == c.Status) {
+func (r *runner) cards(e *transcript.Entry) {
+	for _, c := range e.Cards() {
+		was, known := r.seen[c.ID()]
+		if c.Status() == phase.CallPending || (known && was == c.Status()) {
 			continue
 		}
-		r.seen[c.ID] = c.Status
+		r.seen[c.ID()] = c.Status()
 		if !known {
-			r.event(map[string]any{"type": "tool_call", "id": c.ID, "name": c.Name, "arguments": c.Args})
-			if c.Status == phase.CallRunning {
-				r.note(fmt.Sprintf("Running %s %s\n", safe.Line(c.Name), safe.Line(c.Summary)), true)
+			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
+			if c.Status() == phase.CallRunning {
+				r.note(fmt.Sprintf("Running %s %s\n", safe.Line(c.Name()), safe.Line(c.Summary())), true)
 			}
 		}
-		if c.Status == phase.CallDone || c.Status == phase.CallError {
-			r.event(map[string]any{"type": "tool_result", "id": c.ID, "name": c.Name, "result": c.Result, "is_error": c.IsError})
+		if c.Status() == phase.CallDone || c.Status() == phase.CallError {
+			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
 			word := "done"
-			if c.IsError {
-				word = "failed: " + firstLine(c.Result)
+			if c.IsError() {
+				word = "failed: " + firstLine(c.Result())
 			}
-			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name), safe.Line(word)), true)
+			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name()), safe.Line(word)), true)
 		}
 	}
 }
@@ -203,18 +203,18 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Usage: r.chat.Turn, Session: r.o.Session}
 	var reasoning []string
 	notice := false
-	for _, e := range r.chat.Entries[min(r.firstEntry, len(r.chat.Entries)):] {
-		if e.Role == view.RoleNotice {
+	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
+		if e.Role() == transcript.RoleNotice {
 			notice = true
 		}
-		if e.Role != view.RoleAssistant {
+		if e.Role() != transcript.RoleAssistant {
 			continue
 		}
-		if e.Reasoning != "" {
-			reasoning = append(reasoning, e.Reasoning)
+		if e.Reasoning() != "" {
+			reasoning = append(reasoning, e.Reasoning())
 		}
-		for _, c := range e.Cards {
-			res.ToolCalls = append(res.ToolCalls, Call{ID: c.ID, Name: c.Name, Arguments: c.Args, Result: c.Result, IsError: c.IsError})
+		for _, c := range e.Cards() {
+			res.ToolCalls = append(res.ToolCalls, Call{ID: c.ID(), Name: c.Name(), Arguments: c.Args(), Result: c.Result(), IsError: c.IsError()})
 		}
 	}
 	res.Reasoning = strings.Join(reasoning, "\n")

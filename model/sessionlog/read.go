@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/phasechat/phasechat/stream"
 )
@@ -18,6 +19,8 @@ type Log struct {
 	Usage    stream.Usage
 	// Header is the log's first header record, nil for a log written without one.
 	Header *Header
+	// Started is the time of the first record that has one; nil when none has.
+	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
@@ -42,12 +45,20 @@ func decode(r io.Reader, name string) (Log, error) {
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
 			var rec Record
-			if jerr := json.Unmarshal(line, &rec); jerr != nil || !rec.valid() {
+			if !readMessageRecord(line, &rec) {
+				if jerr := json.Unmarshal(line, &rec); jerr != nil {
+					rec = Record{}
+				}
+			}
+			if !rec.valid() {
 				if !complete {
 					log.CutOff = true
 					return log, nil
 				}
 				return log, fmt.Errorf("%s line %d is not a session log record", name, n)
+			}
+			if log.Started == nil && rec.Time != nil {
+				log.Started = rec.Time
 			}
 			switch {
 			case rec.Session != nil:
@@ -70,6 +81,44 @@ func decode(r io.Reader, name string) (Log, error) {
 			return log, fmt.Errorf("cannot read the session log: %w", err)
 		}
 	}
+}
+
+// readMessageRecord reads a message record in the form Writer writes it,
+// {"type":"message"[,"time":"…"],"message":{…}}, in one pass over the line; false leaves any
+// other line (and any message DecodeMessage leaves to encoding/json) to json.Unmarshal, which
+// reads it as it always did.
+func readMessageRecord(line []byte, rec *Record) bool {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"type":"message",`))
+	if !ok {
+		return false
+	}
+	var at *time.Time
+	if r, ok := bytes.CutPrefix(rest, []byte(`"time":"`)); ok {
+		end := bytes.IndexByte(r, '"')
+		if end < 0 || bytes.IndexByte(r[:end], '\\') >= 0 {
+			return false
+		}
+		quoted := rest[len(`"time":`) : len(`"time":"`)+end+1]
+		at = new(time.Time)
+		if at.UnmarshalJSON(quoted) != nil {
+			return false
+		}
+		rest = r[end+1:]
+		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			return false
+		}
+	}
+	body, ok := bytes.CutPrefix(rest, []byte(`"message":`))
+	body = bytes.TrimRight(body, " \t\r\n")
+	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
+		return false
+	}
+	m, ok := stream.DecodeMessage(body[:len(body)-1])
+	if !ok {
+		return false
+	}
+	*rec = Record{Type: "message", Time: at, Message: &m}
+	return true
 }
 
 func (r Record) valid() bool {

@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// BenchmarkList10000 lists a store of 10,000 sessions: only the index is read.
-func BenchmarkList10000(b *testing.B) {
+// store10000 is a store whose index holds 10,000 sessions (their logs are not needed).
+func store10000(b *testing.B) *Store {
 	s := openStore(b)
 	all := make([]Meta, 10000)
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -18,11 +18,29 @@ func BenchmarkList10000(b *testing.B) {
 	if err := s.writeIndex(all); err != nil {
 		b.Fatal(err)
 	}
+	return s
+}
+
+// BenchmarkList10000 lists a store of 10,000 sessions: only the index is read.
+func BenchmarkList10000(b *testing.B) {
+	s := store10000(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		got, err := s.List()
 		if err != nil || len(got) != 10000 {
 			b.Fatal(len(got), err)
+		}
+	}
+}
+
+// BenchmarkRename10000 is one locked read-modify-write of a 10,000-entry index, as every
+// recorded message batch and every rename does.
+func BenchmarkRename10000(b *testing.B) {
+	s := store10000(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Rename("20260101-000000-000001", "a new title"); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -58,4 +58,14 @@
 // tail kept). A non-zero exit is a failed result carrying the output and the exit status. The
 // command leads its own process group; on timeout or cancel the whole group is killed with
 // SIGKILL, and when the command exits anything it left running in its group is killed too.
+//
+// # External tools
+//
+// Tools served elsewhere (MCP servers, see model/mcp) are made with NewExternal and put in
+// by group with SetGroup, replacing that group's previous tools; ExpectGroup marks a group
+// whose tools are still coming, and Pending names such groups. They take the same path as
+// every other tool: arguments validated against their schema first, a timeout and the
+// caller's context bounding the call, output capped (head and tail kept) and sanitised. An
+// "allow for the session" answer is remembered by ApprovalKey, which changes when what an
+// external tool declares about itself changes.
 package tools

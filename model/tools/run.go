@@ -92,8 +92,12 @@ func (r *Registry) Check(call Call) string {
 func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any, problem string) {
 	t = r.lookup(call.Name)
 	if t == nil {
-		return nil, "", nil, fmt.Sprintf("unknown tool %q; available: %s",
+		problem = fmt.Sprintf("unknown tool %q; available: %s",
 			truncateRunes(call.Name, 64), strings.Join(r.Names(), ", "))
+		if pending := r.Pending(); len(pending) > 0 {
+			problem += fmt.Sprintf("; still starting, their tools not available yet: %s", strings.Join(pending, ", "))
+		}
+		return nil, "", nil, problem
 	}
 	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
 	if err == nil {

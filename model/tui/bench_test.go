@@ -13,21 +13,21 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// fillTranscript gives the chat finished exchanges until the transcript is at least lines rows
-// at the model's width, measured exactly (every entry rendered once, as after a long session),
-// and returns the row count.
+// fillTranscript gives the chat a conversation of finished exchanges (a resumed session) until
+// the transcript is at least lines rows at the model's width, measured exactly (every entry
+// rendered once, as after a long session), and returns the row count.
 func fillTranscript(h *harness, lines int) int {
-	c := h.m.Chat()
-	total := 0
-	for n := 0; total < lines; n++ {
-		c.Entries = append(c.Entries,
-			&view.Entry{Role: view.RoleUser, Text: fmt.Sprintf("Question %d: how does the cache work?", n)},
-			&view.Entry{Role: view.RoleAssistant, Text: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
-				"- the view draws only what the window shows\n- every entry it drew is cached\n\n"+
-				"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n)})
-		if n%20 == 0 {
-			total = h.measure()
+	var history []stream.Message
+	for n, total := 0, 0; total < lines; {
+		for stop := max(20, 2*n); n < stop; n++ {
+			history = append(history,
+				stream.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
+				stream.Message{Role: "assistant", Content: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
+					"- the view draws only what the window shows\n- every entry it drew is cached\n\n"+
+					"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n)})
 		}
+		h.m.chat = chat.New(h.cfg, history)
+		total = h.measure()
 	}
 	return h.measure()
 }

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
 )
 
 // slashCommand is one command of the composer.
@@ -91,7 +90,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	switch name {
 	case "/help":
 		done()
-		m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice, Text: helpText()})
+		m.chat.Notice(helpText())
 		m.scrollUp = 0
 		return m, nil
 	case "/quit", "/exit":
@@ -99,7 +98,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		return m, tea.Sequence(cmd, tea.Quit)
 	case "/clear":
 		done()
-		m.chat.Entries = nil
+		m.chat.ClearTranscript()
 		m.scrollUp = 0
 		m.say("Screen cleared. The conversation is kept: the next message still sends it.")
 		return m, nil

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -15,14 +16,14 @@ import (
 // system clipboard tool when there is one. Only a key or a command the user typed gets here;
 // nothing a model sends can.
 func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
-	reply := lastReply(m.chat.Entries)
-	if reply == nil || strings.TrimSpace(reply.Text) == "" {
+	reply := lastReply(m.chat.Entries())
+	if reply == nil || strings.TrimSpace(reply.Text()) == "" {
 		m.warn("There is no reply to copy yet.")
 		return m, nil
 	}
-	text, what := reply.Text, "the last reply"
+	text, what := reply.Text(), "the last reply"
 	if code != nil {
-		blocks := view.CodeBlocks(reply.Text)
+		blocks := view.CodeBlocks(reply.Text())
 		n := *code
 		switch {
 		case len(blocks) == 0:
@@ -50,9 +51,9 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 }
 
 // lastReply is the last assistant entry with text.
-func lastReply(entries []*view.Entry) *view.Entry {
+func lastReply(entries []*transcript.Entry) *transcript.Entry {
 	for i := len(entries) - 1; i >= 0; i-- {
-		if e := entries[i]; e.Role == view.RoleAssistant && e.Text != "" {
+		if e := entries[i]; e.Role() == transcript.RoleAssistant && e.Text() != "" {
 			return e
 		}
 	}

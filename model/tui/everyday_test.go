@@ -13,7 +13,6 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
 )
 
 var (
@@ -89,7 +88,7 @@ func TestSlashCommands(t *testing.T) {
 	if len(h.server.requests()) != 0 || len(h.m.Chat().History) != 0 {
 		t.Fatal("/help was sent to the model")
 	}
-	help := h.m.Chat().Entries[len(h.m.Chat().Entries)-1].Text
+	help := h.m.Chat().Entries()[len(h.m.Chat().Entries())-1].Text()
 	for _, c := range commands {
 		if !strings.Contains(help, c.name) {
 			t.Errorf("/help lacks %s", c.name)
@@ -147,8 +146,8 @@ func TestSystemClearNewRetry(t *testing.T) {
 		t.Fatalf("the system prompt was not sent: %+v", reqs)
 	}
 	h.submit("/clear")
-	if len(h.m.Chat().Entries) != 0 || len(h.m.Chat().History) != 2 {
-		t.Fatalf("/clear: %d entries, %d messages", len(h.m.Chat().Entries), len(h.m.Chat().History))
+	if len(h.m.Chat().Entries()) != 0 || len(h.m.Chat().History) != 2 {
+		t.Fatalf("/clear: %d entries, %d messages", len(h.m.Chat().Entries()), len(h.m.Chat().History))
 	}
 	h.submit("/retry")
 	h.feedAll()
@@ -196,7 +195,9 @@ func TestCopy(t *testing.T) {
 	if !strings.Contains(h.status(), "Copied the last reply") {
 		t.Fatalf("status %q", h.status())
 	}
-	h.m.Chat().Entries = append(h.m.Chat().Entries, &view.Entry{Role: view.RoleAssistant, Text: "a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n"})
+	c := h.m.Chat()
+	c.Restart(append(slices.Clone(c.History), stream.Message{Role: "user", Content: "code please"},
+		stream.Message{Role: "assistant", Content: "a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n"}))
 	h.typeText("/copy code 1")
 	if out := h.send(keyEnter); !slices.Equal(clipboardWrites(out), []string{"one()"}) {
 		t.Fatalf("/copy code 1 wrote %q", clipboardWrites(out))

@@ -99,7 +99,8 @@ type harness struct {
 	m       *Model
 	server  *inProcess
 	pending []tea.Msg
-	timers  []tea.Msg // what the model's timers will deliver, in the order scheduled; fire sends them
+	cfg     chat.Config // the engine's
+	timers  []tea.Msg   // what the model's timers will deliver, in the order scheduled; fire sends them
 }
 
 // schedule is the model's Ticker: the message is kept until the test fires it.
@@ -141,8 +142,9 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 	server := &inProcess{h: handler}
 	client := stream.NewClient("http://fixtures.test/v1", "")
 	client.HTTP, client.StallTimeout = &http.Client{Transport: server}, 0
-	engine := chat.New(chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}, nil)
-	h := &harness{t: t, server: server}
+	cfg := chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}
+	engine := chat.New(cfg, nil)
+	h := &harness{t: t, server: server, cfg: cfg}
 	h.m = New(Options{
 		Chat:      engine,
 		Performer: &perform.Performer{Client: client, Tools: reg},

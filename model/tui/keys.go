@@ -107,21 +107,7 @@ func (m *Model) scrollPages(n int) {
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m *Model) toggleLatest() {
-	for i := len(m.chat.Entries) - 1; i >= 0; i-- {
-		e := m.chat.Entries[i]
-		if n := len(e.Cards); n > 0 {
-			e.Cards[n-1].Expanded = !e.Cards[n-1].Expanded
-			e.Version++
-			return
-		}
-		if e.Reasoning != "" {
-			e.Expanded = !e.Expanded
-			e.Version++
-			return
-		}
-	}
-}
+func (m *Model) toggleLatest() { m.chat.ToggleDetails() }
 
 // help lists the keys live in the current phase, most needed first: the help line drops keys
 // from the end when it is narrow, and quitting must stay visible at 80 columns.

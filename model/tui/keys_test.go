@@ -27,14 +27,14 @@ func TestEscStopsAndStaleMessagesAreDropped(t *testing.T) {
 	if ctx := h.server.requests()[0].ctx; ctx.Err() == nil {
 		t.Fatal("Esc did not cancel the HTTP request")
 	}
-	reply := h.m.Chat().Entries[len(h.m.Chat().Entries)-1]
-	if reply.Text != "Hello! " || !strings.Contains(h.m.View().Content, "Stopped — the partial reply is kept.") {
+	reply := h.m.Chat().Entries()[len(h.m.Chat().Entries())-1]
+	if reply.Text() != "Hello! " || !strings.Contains(h.m.View().Content, "Stopped — the partial reply is kept.") {
 		t.Fatalf("the partial reply is not kept and marked: %+v\n%s", reply, h.m.View().Content)
 	}
 	screen := h.m.View().Content
 	h.feedStream() // "This ", read before Esc
 	h.expect("a frame of the stopped request", stopped())
-	if h.m.View().Content != screen || reply.Text != "Hello! " {
+	if h.m.View().Content != screen || reply.Text() != "Hello! " {
 		t.Fatalf("a stale frame changed the transcript:\n%s", h.m.View().Content)
 	}
 

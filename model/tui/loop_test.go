@@ -171,13 +171,13 @@ func (l *loop) forget() {
 	if c.State.Phase.Streaming() {
 		l.t.Fatal("forget while streaming")
 	}
-	c.History, c.Entries = nil, nil
+	c.Restart(nil)
 }
 
 // streamingText reports whether the reply being streamed has text yet.
 func streamingText(m *Model) bool {
-	es := m.Chat().Entries
-	return len(es) > 0 && es[len(es)-1].Streaming && es[len(es)-1].Text != ""
+	es := m.Chat().Entries()
+	return len(es) > 0 && es[len(es)-1].Streaming() && es[len(es)-1].Text() != ""
 }
 
 // abortOnce starts a slow-drip request in a fresh conversation, waits for its first token and

@@ -83,7 +83,7 @@ func New(o Options) *Model {
 		tick = tea.Tick
 	}
 	if o.Notice != "" {
-		o.Chat.Entries = append(o.Chat.Entries, &view.Entry{Role: view.RoleNotice, Text: o.Notice})
+		o.Chat.Notice(o.Notice)
 	}
 	return &Model{
 		chat:         o.Chat,
@@ -148,6 +148,9 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case LogTroubleMsg:
+		m.chat.LogTrouble(msg.Err)
+		return m, nil
 	case approvalQuietMsg:
 		m.approval.Quiet(msg.gen)
 		return m, nil
@@ -205,6 +208,10 @@ func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	m, timer := m.armTimers()
 	return m, tea.Batch(append(cmds, timer)...)
 }
+
+// LogTroubleMsg says the session log could not be written (Err), or was written again after
+// a failure (nil); send it with Program.Send from the log's OnError.
+type LogTroubleMsg struct{ Err error }
 
 // approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
 type approvalQuietMsg struct{ gen int }

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/view"
 )
 
 // ModelItem is one model the picker offers.
@@ -32,8 +31,7 @@ type modelPicker struct {
 // the command that lists the models; nil when the session has no configured providers.
 func (m *Model) OpenModelPicker() (*Model, tea.Cmd) {
 	if m.models == nil {
-		m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
-			Text: "No providers to switch between: name them in the config file (see docs/config.md)."})
+		m.chat.Notice("No providers to switch between: name them in the config file (see docs/config.md).")
 		return m, nil
 	}
 	list := NewPicker("Switch model — the next request goes to the one you choose", nil)
@@ -96,7 +94,6 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 func (m *Model) switchModel(it ModelItem) *Model {
 	m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
-	m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice,
-		Text: chat.Switched(it)})
+	m.chat.Notice(chat.Switched(it))
 	return m
 }

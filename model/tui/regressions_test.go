@@ -46,10 +46,10 @@ func TestHostileToolNameShownOnceOnItsCard(t *testing.T) {
 	h := newHarness(t, "hostile", 120, 30)
 	h.submit("hi")
 	h.feedAll()
-	for _, e := range h.m.Chat().Entries {
-		for _, c := range e.Cards {
-			if strings.HasPrefix(c.Summary, "list_dir") {
-				t.Fatalf("the card's summary repeats the tool's name: %q", c.Summary)
+	for _, e := range h.m.Chat().Entries() {
+		for _, c := range e.Cards() {
+			if strings.HasPrefix(c.Summary(), "list_dir") {
+				t.Fatalf("the card's summary repeats the tool's name: %q", c.Summary())
 			}
 		}
 	}

@@ -170,13 +170,13 @@ func checkNoArgumentJSON(t testing.TB, m *Model, step, content string) {
 	if strings.Contains(content, `{"`) {
 		t.Fatalf("%s: argument JSON on the screen:\n%s", step, content)
 	}
-	for _, e := range m.Chat().Entries {
-		if strings.Contains(e.Text, `{"`) {
-			t.Fatalf("%s: argument JSON in the transcript text %q", step, e.Text)
+	for _, e := range m.Chat().Entries() {
+		if strings.Contains(e.Text(), `{"`) {
+			t.Fatalf("%s: argument JSON in the transcript text %q", step, e.Text())
 		}
-		for _, c := range e.Cards {
-			if len(c.Args) > 2 && strings.Contains(content, c.Args) {
-				t.Fatalf("%s: the arguments of %s are on the screen", step, c.Name)
+		for _, c := range e.Cards() {
+			if len(c.Args()) > 2 && strings.Contains(content, c.Args()) {
+				t.Fatalf("%s: the arguments of %s are on the screen", step, c.Name())
 			}
 		}
 	}

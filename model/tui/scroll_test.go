@@ -52,8 +52,8 @@ func TestScrollKeepsTheReadersPlace(t *testing.T) {
 	for range 7 {
 		h.feedStream()
 	}
-	entries := h.m.Chat().Entries
-	reply := strings.Split(strings.TrimSpace(entries[len(entries)-1].Text), "\n")
+	entries := h.m.Chat().Entries()
+	reply := strings.Split(strings.TrimSpace(entries[len(entries)-1].Text()), "\n")
 	rows := strings.Split(strings.TrimRight(h.transcriptRows(), "\n "), "\n")
 	if last := strings.TrimSpace(rows[len(rows)-1]); last != reply[len(reply)-1] {
 		t.Fatalf("back at the end, the last row is %q, not the reply's last line %q", last, reply[len(reply)-1])

@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/sessions"
-	"github.com/phasechat/phasechat/view"
 )
 
 // sessionPicker lists the saved conversations in a Picker, filtered by what is typed.
@@ -115,7 +114,7 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		m.log = msg.res.Log
 		m.chat.Restart(msg.res.History)
 		if msg.res.Notice != "" {
-			m.chat.Entries = append(m.chat.Entries, &view.Entry{Role: view.RoleNotice, Text: msg.res.Notice})
+			m.chat.Notice(msg.res.Notice)
 		}
 		m.scrollUp = 0
 		m.say("Continuing " + msg.id + ".")

@@ -123,14 +123,14 @@ func TestCtrlRRegenerates(t *testing.T) {
 	h.submit("hello")
 	h.feedAll()
 	h.expect("answered", answered())
-	before := len(h.m.Chat().Entries)
+	before := len(h.m.Chat().Entries())
 	h.send(keyCtrlR)
 	h.expect("ctrl+r", writing())
 	sent := h.server.requests()
 	if len(sent) != 2 || len(sent[1].Messages) != 1 || sent[1].Messages[0].Content != "hello" {
 		t.Fatalf("Ctrl+R did not ask again with the user message alone: %+v", sent)
 	}
-	if got := len(h.m.Chat().Entries); got != before {
+	if got := len(h.m.Chat().Entries()); got != before {
 		t.Fatalf("%d entries after regenerating, want %d (the old reply replaced)", got, before)
 	}
 	h.feedAll()

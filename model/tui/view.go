@@ -37,13 +37,13 @@ func (m *Model) frame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
-		Entries:  m.chat.Entries,
+		Entries:  m.chat.Entries(),
 		ScrollUp: m.scrollUp,
 		State:    m.chat.State,
 		Focus:    m.focus(),
 		Composer: m.composerView,
 		Help:     m.help(),
-		Footer:   m.footer,
+		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composer.Value() != "",
 	}
@@ -64,3 +64,10 @@ func usage(u stream.Usage) view.Usage {
 
 // maxScroll is how far up the transcript can scroll at the current size.
 func (m *Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+
+// footerNow is the footer with what it must warn of now.
+func (m *Model) footerNow() view.Footer {
+	f := m.footer
+	f.Warning = m.chat.LogWarning
+	return f
+}

@@ -27,17 +27,17 @@ func TestToolTurnThroughUpdateInEachWire(t *testing.T) {
 			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()
 			checkScreen(t, l.m, "end", answered())
-			entries := l.m.Chat().Entries
+			entries := l.m.Chat().Entries()
 			var cards int
 			for _, e := range entries {
-				for _, c := range e.Cards {
+				for _, c := range e.Cards() {
 					cards++
-					if c.Name != "list_dir" || c.Status != phase.CallDone {
+					if c.Name() != "list_dir" || c.Status() != phase.CallDone {
 						t.Errorf("card %+v", c)
 					}
 				}
 			}
-			if last := entries[len(entries)-1].Text; cards != 1 || !strings.HasPrefix(last, "Tool results received: list_dir → ") {
+			if last := entries[len(entries)-1].Text(); cards != 1 || !strings.HasPrefix(last, "Tool results received: list_dir → ") {
 				t.Fatalf("%d cards; the answer %q", cards, last)
 			}
 			if !strings.Contains(l.m.View().Content, "Tool results received") {
@@ -57,8 +57,8 @@ func TestEscAndRetryThroughUpdateInEachWire(t *testing.T) {
 			l := newLiveLoop(t, string(wire)+"-stall-between-tool-chunks", live{tools: reg, wire: wire})
 			l.submit("read it")
 			l.until("the call's card", func(m *Model) bool {
-				es := m.Chat().Entries
-				return len(es) > 0 && len(es[len(es)-1].Cards) == 1
+				es := m.Chat().Entries()
+				return len(es) > 0 && len(es[len(es)-1].Cards()) == 1
 			})
 			l.send(keyEsc)
 			l.settle()

@@ -64,7 +64,7 @@ func headlessStatuses(t *testing.T, base, model, dir string, stopOnText bool) []
 			t.Fatalf("the headless run of %s did not end; statuses so far %q", model, statuses)
 		}
 		record()
-		if stopOnText && c.Entries[len(c.Entries)-1].Text != "" {
+		if stopOnText && c.Entries()[len(c.Entries())-1].Text() != "" {
 			d.Apply(c.Stop())
 			record()
 		}

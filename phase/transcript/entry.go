@@ -1,0 +1,120 @@
+package transcript
+
+import (
+	"time"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// Entry is one transcript item. Its Version grows with every change, so a renderer may cache
+// what it drew by (entry, width, Version).
+//
+// While Streaming, Text and Reasoning only grow by appending: a renderer may render each
+// complete markdown block once and re-wrap only the open tail. Every string but a card's ID is
+// untrusted (the user's text too) and must be sanitised before the screen.
+type Entry struct {
+	role      Role
+	text      string
+	reasoning string
+	cards     []Card
+	mark      Mark
+	note      string
+	streaming bool
+	expanded  bool
+	version   uint64
+}
+
+func (e *Entry) bump() { e.version++ }
+
+// card returns the card of call id, or nil.
+func (e *Entry) card(id string) *Card {
+	for i := range e.cards {
+		if e.cards[i].call.ID == id {
+			return &e.cards[i]
+		}
+	}
+	return nil
+}
+
+// Role is who the entry is from.
+func (e *Entry) Role() Role { return e.role }
+
+// Text is the user's text, the reply's content so far, or the notice.
+func (e *Entry) Text() string { return e.text }
+
+// Reasoning is a reply's reasoning, shown dimmed and folded unless Expanded.
+func (e *Entry) Reasoning() string { return e.reasoning }
+
+// Cards are the tool calls of a reply, in the order they started. The slice is the entry's
+// own: read it, do not keep it past the next change.
+func (e *Entry) Cards() []Card { return e.cards }
+
+// Card returns the card of call id.
+func (e *Entry) Card(id string) (Card, bool) {
+	if c := e.card(id); c != nil {
+		return *c, true
+	}
+	return Card{}, false
+}
+
+// Mark is how the reply ended, when not normally.
+func (e *Entry) Mark() Mark { return e.mark }
+
+// Note is why a reply failed or was cut off, shown under it.
+func (e *Entry) Note() string { return e.note }
+
+// Streaming reports whether the text may still grow.
+func (e *Entry) Streaming() bool { return e.streaming }
+
+// Expanded reports whether the reasoning is unfolded.
+func (e *Entry) Expanded() bool { return e.expanded }
+
+// Version counts the entry's changes.
+func (e *Entry) Version() uint64 { return e.version }
+
+// Card is one tool call of a reply: the state machine's snapshot of the call, and what the
+// transcript adds to it.
+type Card struct {
+	call     phase.ToolCall
+	summary  string
+	result   string
+	duration time.Duration
+	asking   bool
+	expanded bool
+}
+
+// Call is the machine's latest snapshot of the call.
+func (c Card) Call() phase.ToolCall { return c.call }
+
+// ID is the call's id.
+func (c Card) ID() string { return c.call.ID }
+
+// Name is the tool's name.
+func (c Card) Name() string { return c.call.Name }
+
+// Status is the call's status.
+func (c Card) Status() phase.CallStatus { return c.call.Status }
+
+// Args is the argument JSON text so far.
+func (c Card) Args() string { return c.call.ArgsText }
+
+// ArgsBytes is the size of the argument text so far, shown while pending.
+func (c Card) ArgsBytes() int { return len(c.call.ArgsText) }
+
+// Summary is a one-line summary of the decoded arguments once ready, e.g. path=README.md.
+func (c Card) Summary() string { return c.summary }
+
+// Result is the tool's output, or why the call failed.
+func (c Card) Result() string { return c.result }
+
+// IsError reports whether the call ended in error.
+func (c Card) IsError() bool { return c.call.Status == phase.CallError }
+
+// Duration is how long the tool ran; shown when done or error.
+func (c Card) Duration() time.Duration { return c.duration }
+
+// Asking reports whether the call waits for the user's approval.
+func (c Card) Asking() bool { return c.asking }
+
+// Expanded reports whether the arguments and the result are shown in full.
+func (c Card) Expanded() bool { return c.expanded }

@@ -1,0 +1,171 @@
+// Package transcript is the conversation as the screen and the line mode show it: entries (a
+// prompt, a reply with its reasoning and tool cards, a notice) in order. It is the one owner of
+// that state. A Transcript is changed only through its methods, and every change to an entry
+// bumps that entry's version, which the renderer's cache keys on; an *Entry and a Card have
+// getters only, so whoever is handed them (the view, the line mode) can read but not write.
+//
+// A card holds the tool-call state machine's snapshot of its call (phase.ToolCall), so its
+// status is the call's status by construction: the engine hands the card each snapshot after
+// it applies an event to the machine. Like package phase, it does no I/O.
+package transcript
+
+import (
+	"slices"
+	"time"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+// Role says who an entry is from.
+type Role uint8
+
+const (
+	RoleUser      Role = iota // the user's prompt: shown after "› ", never as markdown
+	RoleAssistant             // a reply: markdown, reasoning, tool cards, mark
+	RoleNotice                // a line from phasechat itself: dim
+)
+
+// Mark is how a reply ended when it did not end normally. The partial reply is always kept.
+type Mark uint8
+
+const (
+	MarkNone    Mark = iota
+	MarkStopped      // the user pressed Esc: "■ Stopped — the partial reply is kept."
+	MarkFailed       // the request failed: "✗ <Note>"
+	MarkCutOff       // the server cut the reply off (output limit, content filter): "▲ <Note>"
+)
+
+// Transcript is the ordered list of entries. The zero value is empty and ready to use. Not safe
+// for concurrent use.
+type Transcript struct {
+	entries []*Entry
+}
+
+// Entries returns the entries in order. The slice is the transcript's own, clipped so that an
+// append to it copies; its entries can be read but not changed.
+func (t *Transcript) Entries() []*Entry { return slices.Clip(t.entries) }
+
+// Len is the number of entries.
+func (t *Transcript) Len() int { return len(t.entries) }
+
+// Last returns the last entry, or nil when there is none.
+func (t *Transcript) Last() *Entry {
+	if len(t.entries) == 0 {
+		return nil
+	}
+	return t.entries[len(t.entries)-1]
+}
+
+// Add appends a new entry made from s and returns it.
+func (t *Transcript) Add(s Spec) *Entry {
+	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, mark: s.Mark, note: s.Note,
+		streaming: s.Streaming, expanded: s.Expanded}
+	for _, c := range s.Cards {
+		e.cards = append(e.cards, Card{call: c.Call, summary: c.Summary, result: c.Result,
+			duration: c.Duration, asking: c.Asking, expanded: c.Expanded})
+	}
+	t.entries = append(t.entries, e)
+	return e
+}
+
+// Truncate keeps the first n entries.
+func (t *Transcript) Truncate(n int) {
+	if n < len(t.entries) {
+		clear(t.entries[n:])
+		t.entries = t.entries[:n]
+	}
+}
+
+// SetReply replaces a reply's text and reasoning with the text so far. While the entry streams
+// both only grow by appending (see Entry).
+func (t *Transcript) SetReply(e *Entry, text, reasoning string) {
+	if e.text == text && e.reasoning == reasoning {
+		return
+	}
+	e.text, e.reasoning = text, reasoning
+	e.bump()
+}
+
+// EndStreaming says the entry's text is final.
+func (t *Transcript) EndStreaming(e *Entry) {
+	if e.streaming {
+		e.streaming = false
+		e.bump()
+	}
+}
+
+// SetMark marks how a reply ended and why (note is untrusted text).
+func (t *Transcript) SetMark(e *Entry, m Mark, note string) {
+	e.mark, e.note = m, note
+	e.bump()
+}
+
+// ToggleReasoning folds or unfolds the entry's reasoning.
+func (t *Transcript) ToggleReasoning(e *Entry) {
+	e.expanded = !e.expanded
+	e.bump()
+}
+
+// ToggleCard expands or folds the entry's i-th card.
+func (t *Transcript) ToggleCard(e *Entry, i int) {
+	e.cards[i].expanded = !e.cards[i].expanded
+	e.bump()
+}
+
+// SetCall gives the card of call.ID the machine's latest snapshot of the call, adding the card
+// (at the end) when the entry has none for it yet.
+func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
+	if c := e.card(call.ID); c != nil {
+		c.call = call
+	} else {
+		e.cards = append(e.cards, Card{call: call})
+	}
+	e.bump()
+}
+
+// SetSummary sets the one-line summary of a card's decoded arguments (untrusted text).
+func (t *Transcript) SetSummary(e *Entry, id, summary string) {
+	if c := e.card(id); c != nil {
+		c.summary = summary
+		e.bump()
+	}
+}
+
+// SetResult sets the text a card shows as its call's result or error, and how long the tool
+// ran (0 when it did not run).
+func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
+	if c := e.card(id); c != nil {
+		c.result, c.duration = text, took
+		e.bump()
+	}
+}
+
+// SetAsking says whether a card's call waits for the user's approval.
+func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
+	if c := e.card(id); c != nil && c.asking != asking {
+		c.asking = asking
+		e.bump()
+	}
+}
+
+// Spec is what a new entry holds; see Transcript.Add.
+type Spec struct {
+	Role      Role
+	Text      string
+	Reasoning string
+	Cards     []CardSpec
+	Mark      Mark
+	Note      string
+	Streaming bool
+	Expanded  bool
+}
+
+// CardSpec is what a new card holds.
+type CardSpec struct {
+	Call     phase.ToolCall
+	Summary  string
+	Result   string
+	Duration time.Duration
+	Asking   bool
+	Expanded bool
+}

@@ -136,6 +136,7 @@ func TestOneShotExitCodes(t *testing.T) {
 		{model: "error-frame", code: 1, stderr: "The server sent an error"},
 		{model: "text", extra: []string{"--format", "yaml"}, code: 2, stderr: "--format is text, json or jsonl"},
 		{model: "hostile", code: 0},
+		{model: "tool-then-text", extra: []string{"--max-steps", "1"}, code: 3, stderr: "step limit"},
 	}
 	for _, c := range cases {
 		t.Run(c.model+strings.Join(c.extra, ""), func(t *testing.T) {
@@ -149,6 +150,19 @@ func TestOneShotExitCodes(t *testing.T) {
 			}
 		})
 	}
+	t.Run("empty", func(t *testing.T) {
+		dir := t.TempDir()
+		scenario := "status 200\nheader Content-Type: text/event-stream\n" +
+			`data {"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"stop"}]}` + "\n" + "data [DONE]\n"
+		if err := os.WriteFile(filepath.Join(dir, "nothing.scenario"), []byte(scenario), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv := newRecordingFixtures(t, 0, dir)
+		r := runOneShotChild(t, t.TempDir(), "", "-p", "q", "--base-url", srv.base, "--model", "nothing", "--no-save")
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "empty reply") {
+			t.Fatalf("an empty reply: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+	})
 	t.Run("length", func(t *testing.T) {
 		dir := t.TempDir()
 		scenario := "status 200\nheader Content-Type: text/event-stream\n" +

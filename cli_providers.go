@@ -120,7 +120,8 @@ type providers struct {
 	file     *config.File
 	resolver *config.Resolver
 	stall    time.Duration
-	baseURL  string // --base-url: replaces the chosen provider's base_url
+	baseURL  string      // --base-url: replaces the chosen provider's base_url
+	wire     stream.Wire // --wire: replaces the chosen provider's type ("" when not given)
 	chosen   string
 
 	mu      sync.Mutex
@@ -207,6 +208,11 @@ func (p *providers) start(o chatOptions) (config.Choice, *stream.Client, error) 
 	p.chosen = choice.Provider
 	if o.set["base-url"] {
 		p.baseURL = o.baseURL
+	}
+	if o.set["wire"] {
+		if p.wire, err = stream.ParseWire(o.wire); err != nil {
+			return choice, nil, err
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), config.KeyCommandTimeout+discoverTimeout)
 	defer cancel()

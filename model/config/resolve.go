@@ -13,6 +13,9 @@ import (
 // source.
 const DefaultKeyEnv = "OPENAI_API_KEY"
 
+// AnthropicKeyEnv is what a default provider of type "anthropic" reads instead.
+const AnthropicKeyEnv = "ANTHROPIC_API_KEY"
+
 // Endpoint is a provider ready to send to: its key and headers resolved.
 type Endpoint struct {
 	Provider string
@@ -56,7 +59,8 @@ type resolution struct {
 }
 
 // Resolve returns the named provider's endpoint. The file's default provider reads
-// OPENAI_API_KEY when it names no key source; the others then send no key.
+// OPENAI_API_KEY (ANTHROPIC_API_KEY for type "anthropic") when it names no key source; the
+// others then send no key.
 func (r *Resolver) Resolve(ctx context.Context, name string) (Endpoint, error) {
 	p := r.File.Providers[name]
 	if p == nil {
@@ -103,7 +107,11 @@ func (r *Resolver) resolve(ctx context.Context, p *Provider, isDefault bool) (En
 		}
 		ep.APIKey = strings.TrimSpace(key)
 	case p.APIKey == "" && isDefault:
-		key, _ := env(DefaultKeyEnv)
+		name := DefaultKeyEnv
+		if p.Type == "anthropic" {
+			name = AnthropicKeyEnv
+		}
+		key, _ := env(name)
 		ep.APIKey = strings.TrimSpace(key)
 	}
 	if len(p.Headers) > 0 {

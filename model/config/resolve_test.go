@@ -119,6 +119,11 @@ headers = { "X-A" = "${MISSING}" }
 	if _, err := r.Resolve(ctx, "nope"); err == nil || !strings.Contains(err.Error(), `no provider named "nope"`) {
 		t.Errorf("nope: %v", err)
 	}
+	anth := mustParse(t, "[provider.a]\ntype = \"anthropic\"\nbase_url = \"https://api.anthropic.com/v1\"\n")
+	ra := &Resolver{File: anth, Env: envOf(map[string]string{"OPENAI_API_KEY": "sk-openai", "ANTHROPIC_API_KEY": "sk-ant"})}
+	if ep, err := ra.Resolve(ctx, "a"); err != nil || ep.APIKey != "sk-ant" {
+		t.Errorf("an anthropic default provider reads ANTHROPIC_API_KEY: %+v %v", ep, err)
+	}
 	r2 := &Resolver{File: f, Env: envOf(nil)}
 	if _, err := r2.Resolve(ctx, "named"); err == nil || !strings.Contains(err.Error(), "NAMED_KEY is not set") {
 		t.Errorf("unset api_key_env: %v", err)

@@ -19,6 +19,8 @@ type Log struct {
 	Usage    stream.Usage
 	// Header is the log's first header record, nil for a log written without one.
 	Header *Header
+	// Started is the time of the first record that has one; nil when none has.
+	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
@@ -54,6 +56,9 @@ func decode(r io.Reader, name string) (Log, error) {
 					return log, nil
 				}
 				return log, fmt.Errorf("%s line %d is not a session log record", name, n)
+			}
+			if log.Started == nil && rec.Time != nil {
+				log.Started = rec.Time
 			}
 			switch {
 			case rec.Session != nil:

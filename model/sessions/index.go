@@ -10,6 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+
+	"github.com/phasechat/phasechat/model/sessionlog"
 )
 
 const (
@@ -20,14 +23,20 @@ const (
 // readIndex loads the index, most recently updated first. A missing index is empty; a line
 // that is not an entry (a hand edit) is skipped, so one bad line never hides the others.
 func (s *Store) readIndex() ([]Meta, error) {
+	all, _, err := s.loadIndex()
+	return all, err
+}
+
+// loadIndex is readIndex that also says whether the index file is missing.
+func (s *Store) loadIndex() (all []Meta, missing bool, err error) {
 	data, err := os.ReadFile(filepath.Join(s.dir, indexName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, true, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read the sessions index: %w", err)
+		return nil, false, fmt.Errorf("cannot read the sessions index: %w", err)
 	}
-	all := make([]Meta, 0, bytes.Count(data, []byte{'\n'}))
+	all = make([]Meta, 0, bytes.Count(data, []byte{'\n'}))
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -41,7 +50,7 @@ func (s *Store) readIndex() ([]Meta, error) {
 		}
 	}
 	sortMetas(all)
-	return all, nil
+	return all, false, nil
 }
 
 func sortMetas(all []Meta) {
@@ -71,9 +80,12 @@ func (s *Store) update(change func([]Meta) ([]Meta, error)) error {
 		return err
 	}
 	defer unlock()
-	all, err := s.readIndex()
+	all, missing, err := s.loadIndex()
 	if err != nil {
 		return err
+	}
+	if missing {
+		all = s.scanLogs() // the index was deleted: what the logs say is all there is
 	}
 	next, err := change(all)
 	if err != nil {
@@ -127,4 +139,39 @@ func validID(id string) bool {
 		}
 	}
 	return true
+}
+
+// scanLogs rebuilds the entries from the logs in the folder (read whole, once: only when the
+// index is missing). A log that cannot be read is left out.
+func (s *Store) scanLogs() []Meta {
+	names, _ := filepath.Glob(filepath.Join(s.dir, "*.jsonl"))
+	var all []Meta
+	for _, path := range names {
+		id := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		fi, err := os.Lstat(path)
+		if !validID(id) || err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		log, err := sessionlog.Read(path)
+		if err != nil {
+			continue
+		}
+		m := Meta{ID: id, Created: fi.ModTime().UTC(), Updated: fi.ModTime().UTC(), Size: fi.Size()}
+		if log.Header != nil {
+			m.Model = log.Header.Model
+		}
+		if log.Started != nil {
+			m.Created = log.Started.UTC()
+		}
+		for _, msg := range log.Messages {
+			if msg.Role == "user" {
+				if m.Turns == 0 {
+					m.Title = Title(msg.Content)
+				}
+				m.Turns++
+			}
+		}
+		all = append(all, m)
+	}
+	return all
 }

@@ -3,6 +3,7 @@ package sessions
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -197,6 +198,8 @@ func (ss *Session) open(first []chat.Record) error {
 	ss.meta.Updated = time.Now().UTC()
 	meta := ss.meta
 	err = ss.store.update(func(all []Meta) ([]Meta, error) {
+		// A rebuilt index (scanLogs) already holds the log just created.
+		all = slices.DeleteFunc(all, func(m Meta) bool { return m.ID == meta.ID })
 		return append(all, meta), nil
 	})
 	if err != nil {

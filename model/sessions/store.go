@@ -94,8 +94,19 @@ func (s *Store) Dir() string { return s.dir }
 // LogPath is where the session id's log is.
 func (s *Store) LogPath(id string) string { return filepath.Join(s.dir, id+".jsonl") }
 
-// List returns every session, the most recently updated first. It reads only the index.
+// List returns every session, the most recently updated first. It reads only the index; when
+// the index is missing (deleted by hand) it is rebuilt once from the logs.
 func (s *Store) List() ([]Meta, error) {
+	all, missing, err := s.loadIndex()
+	if err != nil || !missing {
+		return all, err
+	}
+	if logs, _ := filepath.Glob(filepath.Join(s.dir, "*.jsonl")); len(logs) == 0 {
+		return nil, nil
+	}
+	if err := s.update(func(all []Meta) ([]Meta, error) { return all, nil }); err != nil {
+		return nil, err
+	}
 	return s.readIndex()
 }
 

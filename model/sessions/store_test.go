@@ -287,3 +287,41 @@ func TestTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestAMissingIndexIsRebuiltFromTheLogs: with the index deleted, listing (or the next session
+// written) rebuilds it from the logs, so no conversation is lost from the list.
+func TestAMissingIndexIsRebuiltFromTheLogs(t *testing.T) {
+	for _, via := range []string{"list", "new session"} {
+		t.Run(via, func(t *testing.T) {
+			s := openStore(t)
+			var ids []string
+			for _, q := range []string{"first kept", "second kept"} {
+				ss := s.Begin(Start{Header: sessionlog.Header{Model: "m"}})
+				ss.Add(user(q))
+				ss.Add(assistant("a"))
+				ss.Add(user("again"))
+				closeSession(t, ss)
+				ids = append(ids, ss.ID())
+			}
+			if err := os.Remove(filepath.Join(s.Dir(), indexName)); err != nil {
+				t.Fatal(err)
+			}
+			if via == "new session" {
+				ss := s.Begin(Start{})
+				ss.Add(user("third"))
+				closeSession(t, ss)
+				ids = append(ids, ss.ID())
+			}
+			all, err := s.List()
+			if err != nil || len(all) != len(ids) {
+				t.Fatalf("list = %+v, %v; want %d sessions", all, err, len(ids))
+			}
+			for _, id := range ids[:2] {
+				m, err := s.Find(id)
+				if err != nil || m.Turns != 2 || !strings.HasSuffix(m.Title, "kept") || m.Model != "m" || m.Created.IsZero() {
+					t.Errorf("rebuilt entry %+v, %v", m, err)
+				}
+			}
+		})
+	}
+}

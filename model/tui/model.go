@@ -5,6 +5,7 @@ package tui
 
 import (
 	"cmp"
+	"os"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -148,6 +149,11 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case SignalMsg, tea.InterruptMsg:
+		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
+		// reply is recorded and the tools are stopped before the program quits.
+		next, cmd := m.after(m.chat.Stop())
+		return next, tea.Sequence(cmd, tea.Quit)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
@@ -208,6 +214,9 @@ func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	m, timer := m.armTimers()
 	return m, tea.Batch(append(cmds, timer)...)
 }
+
+// SignalMsg says the process got SIGHUP, SIGTERM or SIGINT; send it with Program.Send.
+type SignalMsg struct{ Signal os.Signal }
 
 // LogTroubleMsg says the session log could not be written (Err), or was written again after
 // a failure (nil); send it with Program.Send from the log's OnError.

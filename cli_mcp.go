@@ -38,6 +38,15 @@ func startMCP(path string, reg *tools.Registry) (*mcp.Manager, error) {
 	return mcp.Start(cfg, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version}), nil
 }
 
+// sessionMCP starts the MCP servers of a session: those of --mcp FILE, else the config
+// file's [mcp] tables. nil when there are none.
+func sessionMCP(path string, file *config.File, reg *tools.Registry) (*mcp.Manager, error) {
+	if path != "" || file == nil || len(file.MCP) == 0 {
+		return startMCP(path, reg)
+	}
+	return mcp.Start(file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version}), nil
+}
+
 func runMCP(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "list" {
 		fmt.Fprint(stderr, mcpUsage)

@@ -17,16 +17,24 @@ const (
 // the message verbatim.
 var spokenPunctuation = strings.NewReplacer(`"`, "'", "[", "", "]", "", "{", "(", "}", ")")
 
+// ToolName is how a tool's name is written everywhere it is shown or announced: the status
+// line, the tool card, the line mode's tool lines. It holds no JSON punctuation (the status
+// line's rule), so every rendering of one name agrees; a nameless call is "a tool". Untrusted:
+// sanitise the result before the screen.
+func ToolName(name string) string {
+	if tool := strings.TrimSpace(spokenPunctuation.Replace(name)); tool != "" {
+		return tool
+	}
+	return "a tool"
+}
+
 // Status is the status line for s. It never holds JSON punctuation ({ } [ ] ").
 func Status(s State) string {
 	switch s.Phase {
 	case StreamingText:
 		return StatusWriting
 	case StreamingTool:
-		tool := strings.TrimSpace(spokenPunctuation.Replace(s.Tool))
-		if tool == "" {
-			tool = "a tool"
-		}
+		tool := ToolName(s.Tool)
 		if s.Ask != "" {
 			ask := strings.TrimSpace(spokenPunctuation.Replace(s.Ask))
 			return "Allow " + tool + " with " + ask + "? y runs it, n declines, A allows " + tool + " for this session. Esc stops."

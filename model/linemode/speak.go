@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -25,13 +26,9 @@ func spoken(s string) string {
 	return strings.TrimSpace(jsonPunctuation.Replace(safe.Line(s)))
 }
 
-// toolName is a card's name as announced; a nameless call is "a tool".
-func toolName(c *transcript.Card) string {
-	if name := spoken(c.Name()); name != "" {
-		return name
-	}
-	return "a tool"
-}
+// toolName is a card's name as announced: phase.ToolName, as the status line writes it, so
+// the two never disagree.
+func toolName(c *transcript.Card) string { return safe.Line(phase.ToolName(c.Name())) }
 
 func toolWaiting(c *transcript.Card) string {
 	return "Tool: " + toolName(c) + " is waiting for your approval"

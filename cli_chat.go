@@ -231,7 +231,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	conv.secrets = secrets
-	history, notice := conv.history, conv.notice
+	history, notice := conv.history, withDemoNotice(ep.demo, conv.notice)
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
 		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
@@ -284,6 +284,21 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		fmt.Fprintln(stdout, line)
 	}
 	return runErr
+}
+
+// demoNotice is said at the start of a session on the built-in demo.
+const demoNotice = "This is the built-in demo: no API key or endpoint is set, so a scripted model answers. " +
+	"Export OPENAI_API_KEY, or pass --base-url, to talk to a real model."
+
+// withDemoNotice puts demoNotice before notice when the session is on the built-in demo.
+func withDemoNotice(demo bool, notice string) string {
+	switch {
+	case !demo:
+		return notice
+	case notice == "":
+		return demoNotice
+	}
+	return demoNotice + "\n" + notice
 }
 
 // configPlace names the config file the session reads.

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,7 +19,6 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
-	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
@@ -41,6 +42,7 @@ type chatOptions struct {
 	noStream               bool
 	stallTimeout           time.Duration
 	maxSteps               int
+	maxTools               int
 	yes, accessible        bool
 	logPath, resume, tools string
 	mcp                    string
@@ -62,6 +64,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
 	fs.IntVar(&o.maxSteps, "max-steps", chat.DefaultMaxSteps, "requests per turn before the tool loop stops and asks you to continue")
+	fs.IntVar(&o.maxTools, "max-tools", tools.DefaultMaxParallel(), "tools run at once; the others wait their turn")
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
@@ -101,6 +104,9 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
+		return 2
+	case o.maxTools < 1:
+		fmt.Fprintf(stderr, "phasechat: --max-tools must be at least 1 (how many tools run at once), got %d\n", o.maxTools)
 		return 2
 	case o.maxSteps < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
@@ -209,15 +215,13 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	reg.Secrets = secrets
+	reg.MaxParallel = o.maxTools
 	if provs != nil {
 		reg.HiddenEnv = provs.keyVariables()
 	}
-	servers, err := startMCP(o.mcp, reg)
+	servers, err := sessionMCP(o.mcp, target.file, reg)
 	if err != nil {
 		return err
-	}
-	if o.mcp == "" && target.file != nil && len(target.file.MCP) > 0 {
-		servers = mcp.Start(target.file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
 	}
 	if servers != nil {
 		defer servers.Close() // after the front end returns: no server process outlives the chat
@@ -227,7 +231,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	conv.secrets = secrets
-	history, notice := conv.history, conv.notice
+	history, notice := conv.history, withDemoNotice(ep.demo, conv.notice)
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	engine := chat.New(chat.Config{
 		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
@@ -266,9 +270,12 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
-		prog := tea.NewProgram(m)
+		prog := tea.NewProgram(m, tea.WithoutSignalHandler())
 		conv.onLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })
+		stopSignals := relaySignals(prog)
 		_, runErr = prog.Run()
+		stopSignals()
+		reg.Wait() // the tools the turn's end stopped are gone before we are
 	}
 	if err := conv.close(); err != nil && runErr == nil {
 		runErr = err
@@ -277,6 +284,21 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		fmt.Fprintln(stdout, line)
 	}
 	return runErr
+}
+
+// demoNotice is said at the start of a session on the built-in demo.
+const demoNotice = "This is the built-in demo: no API key or endpoint is set, so a scripted model answers. " +
+	"Export OPENAI_API_KEY, or pass --base-url, to talk to a real model."
+
+// withDemoNotice puts demoNotice before notice when the session is on the built-in demo.
+func withDemoNotice(demo bool, notice string) string {
+	switch {
+	case !demo:
+		return notice
+	case notice == "":
+		return demoNotice
+	}
+	return demoNotice + "\n" + notice
 }
 
 // configPlace names the config file the session reads.
@@ -311,4 +333,26 @@ func endpointLabel(base string) string {
 	}
 	u.User, u.RawQuery, u.Fragment = nil, "", ""
 	return u.String()
+}
+
+// relaySignals hands SIGHUP, SIGTERM and SIGINT to the program, which ends the turn as Ctrl+C
+// does before it quits. The returned function stops the relay.
+func relaySignals(prog *tea.Program) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-sigs:
+				prog.Send(tui.SignalMsg{Signal: sig})
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

@@ -85,3 +85,15 @@ func TestEndpointResolutionByWire(t *testing.T) {
 		t.Fatalf("an unknown format must be refused clearly: %v", err)
 	}
 }
+
+func TestTheDemoSaysSoAtStart(t *testing.T) {
+	if got := withDemoNotice(true, ""); !strings.Contains(got, "built-in demo") || !strings.Contains(got, "OPENAI_API_KEY") {
+		t.Errorf("demo notice %q", got)
+	}
+	if got := withDemoNotice(true, "Resumed 3 messages"); !strings.HasSuffix(got, "\nResumed 3 messages") {
+		t.Errorf("the resume notice is lost: %q", got)
+	}
+	if got := withDemoNotice(false, "x"); got != "x" {
+		t.Errorf("a real endpoint gets the demo notice: %q", got)
+	}
+}

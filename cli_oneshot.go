@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/model/oneshot"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 // maxContext caps what one-shot mode reads from standard input.
@@ -94,8 +95,31 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 		return oneshot.ExitFailed, t.secrets.Error(err)
 	}
 	reg.Secrets = t.secrets
+	reg.MaxParallel = o.maxTools
 	if t.provs != nil {
 		reg.HiddenEnv = t.provs.keyVariables()
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	servers, err := sessionMCP(o.mcp, t.file, reg)
+	if err != nil {
+		return oneshot.ExitFailed, t.secrets.Error(err)
+	}
+	if servers != nil {
+		defer servers.Close()
+		// No one is there to see a server arrive later: wait for each to be ready or failed
+		// (bounded by its startup_timeout), and say on stderr what failed.
+		select {
+		case <-servers.Settled():
+		case <-sigs:
+			return oneshot.ExitInterrupted, nil
+		}
+		if u, ok := servers.Next(); ok {
+			for _, n := range u.Notices {
+				fmt.Fprintln(stderr, "phasechat:", safe.Text(n))
+			}
+		}
 	}
 	flags := o.sessionFlags()
 	flags.title = prompt
@@ -112,9 +136,6 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 		Provider: t.provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false,
 	}, conv.history)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer signal.Stop(sigs)
 	opts := oneshot.Options{
 		Chat: engine, Performer: performer, Log: conv.recorder(),
 		Prompt: message, Format: oneshot.Format(o.oneShot.format), Out: stdout, ErrAlways: stderr,

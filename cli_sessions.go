@@ -215,14 +215,16 @@ type sessionFlags struct {
 func openConversation(f sessionFlags, head sessionlog.Header, provider string) (*conversation, error) {
 	c := &conversation{}
 	var store *sessions.Store
-	if !f.noSave || f.continueAll || (f.resume != "" && !isFile(f.resume)) {
+	fromStore := f.continueAll || (f.resume != "" && !isFile(f.resume))
+	unsaved := "" // why the conversation will not be kept although saving is on
+	if !f.noSave || fromStore {
 		var err error
 		if store, err = openSessions(); err != nil {
-			if f.noSave && !f.continueAll && f.resume == "" {
-				store = nil
-			} else {
+			if fromStore {
 				return nil, err
 			}
+			// Saving is a convenience: the chat goes on without it, and says so.
+			store, unsaved = nil, "This conversation is not being saved: "+err.Error()
 		}
 	}
 	var resumed *sessions.Resumed
@@ -257,6 +259,9 @@ func openConversation(f sessionFlags, head sessionlog.Header, provider string) (
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
+	}
+	if unsaved != "" {
+		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
 	}
 	if store != nil && !f.noSave {
 		st := sessions.Start{Header: head, Provider: provider, Title: f.title}

@@ -17,16 +17,24 @@ const (
 // the message verbatim.
 var spokenPunctuation = strings.NewReplacer(`"`, "'", "[", "", "]", "", "{", "(", "}", ")")
 
+// ToolName is how a tool's name is written everywhere it is shown or announced: the status
+// line, the tool card, the line mode's tool lines. It holds no JSON punctuation (the status
+// line's rule), so every rendering of one name agrees; a nameless call is "a tool". Untrusted:
+// sanitise the result before the screen.
+func ToolName(name string) string {
+	if tool := strings.TrimSpace(spokenPunctuation.Replace(name)); tool != "" {
+		return tool
+	}
+	return "a tool"
+}
+
 // Status is the status line for s. It never holds JSON punctuation ({ } [ ] ").
 func Status(s State) string {
 	switch s.Phase {
 	case StreamingText:
 		return StatusWriting
 	case StreamingTool:
-		tool := strings.TrimSpace(spokenPunctuation.Replace(s.Tool))
-		if tool == "" {
-			tool = "a tool"
-		}
+		tool := ToolName(s.Tool)
 		if s.Ask != "" {
 			ask := strings.TrimSpace(spokenPunctuation.Replace(s.Ask))
 			return "Allow " + tool + " with " + ask + "? y runs it, n declines, A allows " + tool + " for this session. Esc stops."
@@ -88,6 +96,18 @@ var controlTable = [...]Controls{
 	StreamingTool: {Stop: true, Focus: FocusStop},
 	Error:         {Composer: true, Retry: true, Focus: FocusRetry},
 	Complete:      {Composer: true, Focus: FocusComposer},
+}
+
+// FocusFor is the control that holds the cursor in phase p: the phase's own (Controls.Focus),
+// except in the error phase when toComposer is set — the user moved there from Retry (Tab), or
+// there is no key to press Retry with — where it is the composer. Both front ends ask it, so
+// the rule is written once.
+func FocusFor(p Phase, toComposer bool) Focus {
+	f := ControlsFor(p).Focus
+	if f == FocusRetry && toComposer {
+		return FocusComposer
+	}
+	return f
 }
 
 // ControlsFor returns the controls phase p shows.

@@ -34,8 +34,25 @@ func TestToolTurnInEachWire(t *testing.T) {
 			t.Run(model, func(t *testing.T) {
 				before := len(srv.Requests())
 				s := newSessionOn(t, srv, w.wire, chat.Config{Model: model, System: "Be brief."}, nil, reg, nil)
+				early, late := 0, 0 // tools started by a frame of the stream, and by its end
+				s.observe = func(msg any, effects []chat.Effect) {
+					m, ok := msg.(chat.StreamMsg)
+					if !ok {
+						return
+					}
+					for _, e := range effects {
+						if _, run := e.(chat.RunTool); run && m.More && m.Update.N > 0 {
+							early++
+						} else if run {
+							late++
+						}
+					}
+				}
 				s.submit("go")
 				s.expectComplete()
+				if early == 0 || late != 0 {
+					t.Errorf("%d tools started mid-stream, %d at its end: each must start at its own block's end", early, late)
+				}
 				reqs := srv.Requests()[before:]
 				if len(reqs) != 2 {
 					t.Fatalf("%d requests, want the first and its follow-up", len(reqs))

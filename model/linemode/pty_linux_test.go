@@ -161,12 +161,19 @@ func (p *ptyTerm) setTermios(tio unix.Termios) {
 }
 
 // expectMode checks the terminal is in mode m, with ISIG, OPOST and ICRNL kept either way.
+// The program switches modes right after it prints, so the mode is waited for (a loaded
+// machine may take a while), not read once.
 func (p *ptyTerm) expectMode(m inputMode) {
 	p.t.Helper()
+	want := m == lineInput
+	deadline := time.Now().Add(time.Minute)
 	tio := p.termios()
-	canon, echo := tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0
-	if want := m == lineInput; canon != want || echo != want {
-		p.t.Fatalf("ICANON %v ECHO %v, want both %v", canon, echo, want)
+	for canon, echo := tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0; canon != want || echo != want; canon, echo = tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0 {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("ICANON %v ECHO %v, want both %v", canon, echo, want)
+		}
+		time.Sleep(5 * time.Millisecond)
+		tio = p.termios()
 	}
 	if tio.Lflag&unix.ISIG == 0 || tio.Oflag&unix.OPOST == 0 || tio.Iflag&unix.ICRNL == 0 {
 		p.t.Fatalf("ISIG, OPOST or ICRNL was cleared: %+v", tio)

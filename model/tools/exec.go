@@ -116,7 +116,7 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 	select {
 	case <-exited:
 	case <-runCtx.Done():
-		killGroup(p.cmd.Process)
+		killTree(p.cmd.Process)
 		<-exited
 		killed = p.cmd.ProcessState == nil || !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
 	}

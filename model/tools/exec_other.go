@@ -14,3 +14,6 @@ func setProcessGroup(cmd *exec.Cmd) {}
 func killGroup(p *os.Process) {
 	p.Kill()
 }
+
+// killTree is killGroup here.
+func killTree(p *os.Process) { killGroup(p) }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -285,4 +286,19 @@ echo; echo END`, "5s", false)
 	if strings.ContainsRune(res.Output, '\uFFFD') {
 		t.Fatal("the cut split a rune")
 	}
+}
+
+// A child that left the process group (setsid) is still ended at the tool's timeout.
+func TestTimeoutEndsAChildThatCalledSetsid(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("descendants are found through /proc on Linux only")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("setsid(1) is not installed")
+	}
+	r := newTestRegistry(t, "")
+	addScriptTool(t, r, "hider", "setsid sh -c 'echo $$ > hidden.pid; exec sleep 30' &\nwhile [ ! -s hidden.pid ]; do sleep 0.01; done\nsleep 30", "300ms", false)
+	res := run(t, r, "hider", "")
+	wantOutcome(t, res, OutcomeTimedOut)
+	waitGone(t, "the setsid child", pidFrom(t, filepath.Join(r.Root(), "hidden.pid")))
 }

@@ -80,11 +80,18 @@ type Registry struct {
 	// Secrets are hidden from a tool's arguments before it runs and from its output and
 	// errors, and no environment variable holding one reaches a command; nil hides nothing.
 	Secrets *secret.Set
+	// MaxParallel bounds how many tools run at once; the others wait, in no set order, for a
+	// slot (their timeout starts then). 0 means DefaultMaxParallel.
+	MaxParallel int
 	// HiddenEnv names environment variables a command never gets (the provider key variables
 	// of the configuration), on top of those in ProviderEnv.
 	HiddenEnv []string
 
 	root string // absolute, symlinks resolved; built-ins never reach outside it
+
+	running   sync.WaitGroup // Runs in progress
+	slotsOnce sync.Once
+	slots     chan struct{} // one token per running tool
 
 	mu      sync.RWMutex
 	tools   map[string]*Tool   // every tool by name, group tools included

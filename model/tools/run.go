@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -42,6 +43,8 @@ type Result struct {
 // model can read, never as a panic or a hang. Run is safe for concurrent use; calls run in
 // parallel. It panics if r.Clean is nil.
 func (r *Registry) Run(ctx context.Context, call Call) Result {
+	r.running.Add(1)
+	defer r.running.Done()
 	start := time.Now()
 	res := r.run(ctx, call)
 	res.CallID, res.Name = call.ID, call.Name
@@ -59,6 +62,11 @@ func (r *Registry) run(ctx context.Context, call Call) Result {
 	if ctx.Err() != nil {
 		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
 	}
+	release, ok := r.acquire(ctx)
+	if !ok {
+		return Result{Outcome: OutcomeStopped, ExitCode: -1, Output: t.name + " was stopped by the user before it started"}
+	}
+	defer release()
 	runCtx, cancel := context.WithTimeout(ctx, t.timeout)
 	defer cancel()
 	if t.builtin != nil {
@@ -151,3 +159,29 @@ func runBuiltin(runCtx context.Context, r *Registry, t *Tool, args map[string]an
 		return "", runCtx.Err()
 	}
 }
+
+// DefaultMaxParallel is how many tools run at once when Registry.MaxParallel is 0: the number
+// of CPUs, at least 4.
+func DefaultMaxParallel() int { return max(runtime.NumCPU(), 4) }
+
+// acquire waits for one of the registry's run slots (MaxParallel of them); the tool's timeout
+// starts only once it has one. It reports false, holding nothing, if ctx ends first.
+func (r *Registry) acquire(ctx context.Context) (release func(), ok bool) {
+	r.slotsOnce.Do(func() {
+		n := r.MaxParallel
+		if n <= 0 {
+			n = DefaultMaxParallel()
+		}
+		r.slots = make(chan struct{}, n)
+	})
+	select {
+	case r.slots <- struct{}{}:
+		return func() { <-r.slots }, true
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+// Wait returns once every Run in progress has returned (a stopped tool's processes are then
+// gone). Runs started meanwhile are waited for too.
+func (r *Registry) Wait() { r.running.Wait() }

@@ -3,9 +3,11 @@
 package tools
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase/secret"
@@ -55,4 +57,46 @@ func TestToolOutputHidesSecrets(t *testing.T) {
 	if strings.Contains(res.Output, key) || !strings.Contains(res.Output, "found [redacted]") {
 		t.Fatalf("output %q", res.Output)
 	}
+}
+
+// However many calls come at once, at most MaxParallel of them run at the same time.
+func TestAtMostMaxParallelToolsRunAtOnce(t *testing.T) {
+	r := newTestRegistry(t, "")
+	r.MaxParallel = 3
+	// each run holds a directory in locks/ while it runs and records how many it saw
+	addScriptTool(t, r, "slow", `mkdir -p locks; d=$(mktemp -d locks/XXXXXX); ls locks | wc -l >> peaks.txt; sleep 0.05; rmdir $d`, "10s", false)
+	const calls = 20
+	var wg sync.WaitGroup
+	for i := 0; i < calls; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wantOutcome(t, run(t, r, "slow", ""), OutcomeOK)
+		}()
+	}
+	wg.Wait()
+	data, err := os.ReadFile(filepath.Join(r.Root(), "peaks.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != calls {
+		t.Fatalf("%d runs recorded, want %d", len(lines), calls)
+	}
+	for _, l := range lines {
+		if l != "1" && l != "2" && l != "3" {
+			t.Fatalf("%s tools ran at once, want at most 3", l)
+		}
+	}
+}
+
+func TestAWaitingToolIsStoppedWithoutStarting(t *testing.T) {
+	r := newTestRegistry(t, "")
+	r.MaxParallel = 1
+	release, _ := r.acquire(context.Background())
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := r.Run(ctx, Call{ID: "c", Name: "now"})
+	wantOutcome(t, res, OutcomeStopped)
 }

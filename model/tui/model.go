@@ -5,6 +5,7 @@ package tui
 
 import (
 	"cmp"
+	"os"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -148,6 +149,11 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case SignalMsg, tea.InterruptMsg:
+		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
+		// reply is recorded and the tools are stopped before the program quits.
+		next, cmd := m.after(m.chat.Stop())
+		return next, tea.Sequence(cmd, tea.Quit)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
@@ -209,6 +215,9 @@ func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	return m, tea.Batch(append(cmds, timer)...)
 }
 
+// SignalMsg says the process got SIGHUP, SIGTERM or SIGINT; send it with Program.Send.
+type SignalMsg struct{ Signal os.Signal }
+
 // LogTroubleMsg says the session log could not be written (Err), or was written again after
 // a failure (nil); send it with Program.Send from the log's OnError.
 type LogTroubleMsg struct{ Err error }
@@ -228,11 +237,7 @@ func (m *Model) command(e chat.Effect) tea.Cmd {
 
 // focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
 func (m *Model) focus() phase.Focus {
-	f := phase.ControlsFor(m.chat.State.Phase).Focus
-	if f == phase.FocusRetry && m.composerFocus {
-		return phase.FocusComposer
-	}
-	return f
+	return phase.FocusFor(m.chat.State.Phase, m.composerFocus)
 }
 
 func (m *Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }

@@ -16,9 +16,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -215,9 +217,15 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 		shellJoin(append(append([]string{"env", "-i"}, env...), argv...))
 	p.run("-f", conf, "new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"-c", dir, cmdline)
+	pid, _ := strconv.Atoi(strings.TrimSpace(p.run("display-message", "-p", "-t", "e2e", "#{pane_pid}")))
 	t.Cleanup(func() {
 		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
 		os.Remove(p.socket)
+		// The hang-up ends a chat the way Ctrl+C does, saving what it has: wait for that
+		// before the test's directories are removed.
+		for i := 0; pid > 0 && i < 1000 && syscall.Kill(pid, 0) == nil; i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
 	})
 	p.run("pipe-pane", "-t", "e2e", "-o", "cat >> "+shellJoin([]string{filepath.Join(state, "out.raw")}))
 	if err := os.WriteFile(gate, nil, 0o600); err != nil {
@@ -276,9 +284,14 @@ func (p *pane) waitFor(timeout time.Duration, texts ...string) string {
 	})
 }
 
-// waitUntil polls the screen until ok holds for it.
+// loadSlack stretches every wait: a condition that holds comes as soon as it holds, and a
+// loaded machine (two busy cores, -race) may take several times what an idle one needs.
+const loadSlack = 6
+
+// waitUntil polls the screen until ok holds for it, for up to timeout (times loadSlack).
 func (p *pane) waitUntil(timeout time.Duration, what string, ok func(screen string) bool) string {
 	p.t.Helper()
+	timeout *= loadSlack
 	deadline := time.Now().Add(timeout)
 	for {
 		s := p.screen()

@@ -1,6 +1,7 @@
 // Package view renders the chat screen: a pure function of a Frame, except for the caches the
 // Renderer keeps to make the next frame cheap. It draws; it never handles input and never
-// imports Bubble Tea.
+// imports Bubble Tea. It reads the transcript (phase/transcript) and never changes it: each
+// entry's version, which only the transcript bumps, keys the entry's cached lines.
 //
 // Layout, top to bottom: the transcript, a rule, the status line(s) with the Stop or Retry
 // control at the right of the last one, the composer's label, the composer, the help line and

@@ -66,6 +66,24 @@ func plan(height, composerRows, statusRows int) layout {
 	return l
 }
 
+// Layout is where f's transcript stands without drawing the screen: the rows the transcript
+// area has and the largest useful ScrollUp, taken from the line counts the Renderer's cache
+// keeps (it measures, and caches, only the entries from the tail up to the window). Render of
+// the same frame reports the same two numbers.
+func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
+	width, height := max(1, f.Width), max(0, f.Height)
+	statusMax := maxStatusLines
+	if width < narrowWidth {
+		statusMax++
+	}
+	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
+	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
+	r.setWidth(width)
+	r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	r.tr.evict()
+	return l.transcript, max(0, r.tr.total-l.transcript)
+}
+
 // Render draws f. Content has exactly f.Height rows, none wider than f.Width.
 func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)

@@ -10,6 +10,7 @@ import (
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -19,7 +20,7 @@ const mcpUsage = `Usage:
 
 The servers are the [mcp.NAME] tables of FILE, else of the config file (see the README). The
 token figures are estimates: the bytes of a server's tool definitions as sent with every
-request, divided by 4.
+request, divided by 4. The exit status is 1 when a server failed to start.
 `
 
 // startMCP starts the servers configured in path ("" means none) in the background. Their
@@ -117,7 +118,7 @@ func writeMCPList(w io.Writer, status []mcp.ServerStatus) {
 		total += n
 		line := fmt.Sprintf("%s (%s): %s", s.Name, s.Transport, s.State)
 		if s.State == mcp.StateReady {
-			line += fmt.Sprintf(", %d %s, ~%d tokens", len(s.Tools), plural(len(s.Tools), "tool", "tools"), mcp.EstimatedTokens(n))
+			line += fmt.Sprintf(", %d %s, ~%d tokens", len(s.Tools), format.Plural(len(s.Tools), "tool", "tools"), mcp.EstimatedTokens(n))
 		}
 		fmt.Fprintln(w, safe.Line(line))
 		if s.Reason != "" {
@@ -139,11 +140,4 @@ func writeMCPList(w io.Writer, status []mcp.ServerStatus) {
 		tw.Flush()
 	}
 	fmt.Fprintf(w, "Tool definitions add ~%d tokens to every request (an estimate: %d bytes / 4).\n", mcp.EstimatedTokens(total), total)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -98,6 +98,18 @@ var controlTable = [...]Controls{
 	Complete:      {Composer: true, Focus: FocusComposer},
 }
 
+// FocusFor is the control that holds the cursor in phase p: the phase's own (Controls.Focus),
+// except in the error phase when toComposer is set — the user moved there from Retry (Tab), or
+// there is no key to press Retry with — where it is the composer. Both front ends ask it, so
+// the rule is written once.
+func FocusFor(p Phase, toComposer bool) Focus {
+	f := ControlsFor(p).Focus
+	if f == FocusRetry && toComposer {
+		return FocusComposer
+	}
+	return f
+}
+
 // ControlsFor returns the controls phase p shows.
 func ControlsFor(p Phase) Controls {
 	if int(p) < len(controlTable) {

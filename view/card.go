@@ -3,11 +3,11 @@ package view
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -48,7 +48,7 @@ func renderCard(st *theme, c transcript.Card, width int) lines {
 		parts = append(parts, st.CardDetail.paint(s))
 	}
 	if over && c.Duration() > 0 {
-		parts = append(parts, st.CardDetail.paint(formatDuration(c.Duration())))
+		parts = append(parts, st.CardDetail.paint(format.Duration(c.Duration())))
 	}
 	for _, l := range wrapStyled(cardIndent+strings.Join(parts, " · "), width, cardBodyIndent) {
 		b.add(l)
@@ -106,7 +106,7 @@ func resultLine(st *theme, result string, failed bool, width int) string {
 	first, more := firstLine(result)
 	suffix := ""
 	if more > 0 {
-		suffix = fmt.Sprintf(" (+%s more %s)", thousands(more), plural(more, "line", "lines"))
+		suffix = fmt.Sprintf(" (+%s more %s)", format.Thousands(more), format.Plural(more, "line", "lines"))
 	}
 	look := st.CardDetail
 	if failed {
@@ -160,7 +160,7 @@ func section(b *linesBuilder, st *theme, title, text string, width int) {
 				i = 1
 			}
 			n := len(src) - i
-			b.add(indent + st.CardDetail.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
+			b.add(indent + st.CardDetail.paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
 			return
 		}
 		b.addAll(w)
@@ -178,41 +178,4 @@ func formatSize(n int) string {
 	default:
 		return fmt.Sprintf("%.1f\u00a0MiB", float64(n)/(1024*1024))
 	}
-}
-
-func formatDuration(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Round(time.Millisecond).Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	default:
-		d = d.Round(time.Second)
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
-	}
-}
-
-// thousands formats n with comma separators: 1234567 -> "1,234,567".
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 )
 
 func linesSlice(l lines) []string {
@@ -124,10 +125,10 @@ func TestFormats(t *testing.T) {
 	for _, tt := range []struct{ got, want string }{
 		{formatSize(0), "0\u00a0B"}, {formatSize(1023), "1023\u00a0B"}, {formatSize(1024), "1.0\u00a0KiB"},
 		{formatSize(3 << 20), "3.0\u00a0MiB"},
-		{formatDuration(340 * time.Millisecond), "340ms"}, {formatDuration(2500 * time.Millisecond), "2.5s"},
-		{formatDuration(125 * time.Second), "2m05s"},
-		{thousands(0), "0"}, {thousands(999), "999"}, {thousands(1000), "1,000"}, {thousands(1234567), "1,234,567"},
-		{thousands(-1234), "-1,234"},
+		{format.Duration(340 * time.Millisecond), "340ms"}, {format.Duration(2500 * time.Millisecond), "2.5s"},
+		{format.Duration(125 * time.Second), "2m05s"},
+		{format.Thousands(0), "0"}, {format.Thousands(999), "999"}, {format.Thousands(1000), "1,000"}, {format.Thousands(1234567), "1,234,567"},
+		{format.Thousands(-1234), "-1,234"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q want %q", tt.got, tt.want)

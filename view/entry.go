@@ -12,6 +12,7 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 
@@ -192,7 +193,7 @@ func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) lines {
 			capped.add(out.at(i))
 		}
 		n := out.len() - maxNoteLines
-		capped.add(markIndent + "  " + st.Note.paint(fmt.Sprintf("… %s more %s", thousands(n), plural(n, "line", "lines"))))
+		capped.add(markIndent + "  " + st.Note.paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
 		out = capped.compact()
 	}
 	v.mark = markCache{mark: e.Mark(), note: e.Note(), out: out, ok: true}
@@ -225,7 +226,7 @@ func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []lines {
 	if e.Expanded() {
 		glyph = "▾"
 	}
-	head := wrapText(glyph+" Reasoning · "+thousands(chars)+" "+plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
+	head := wrapText(glyph+" Reasoning · "+format.Thousands(chars)+" "+format.Plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
 	if e.Expanded() {
 		complete, partial := r.wrap.update(text, wrapKey{width: w, indent: reasoningIndent}, dim)
 		return []lines{head, complete, partial}

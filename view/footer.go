@@ -1,11 +1,11 @@
 package view
 
 import (
-	"net/url"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -56,7 +56,7 @@ func renderFooter(st *theme, f Footer, width int) string {
 	if f.Demo {
 		parts = append(parts, "demo (built-in)")
 	}
-	if h := endpointHost(f.Endpoint); h != "" {
+	if h := format.Host(f.Endpoint); h != "" {
 		parts = append(parts, safe.Line(h))
 	}
 	if f.Model != "" {
@@ -87,25 +87,5 @@ func usage(label string, u Usage) string {
 	if u.Prompt == 0 && u.Completion == 0 {
 		return ""
 	}
-	return label + " " + thousands(u.Prompt) + "↑ " + thousands(u.Completion) + "↓"
-}
-
-// endpointHost is the host (and port) of an endpoint URL, or the text itself when it is not
-// a URL with a host. User info ("user:secret@") is never part of the result.
-func endpointHost(endpoint string) string {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		return ""
-	}
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "//" + endpoint
-	}
-	u, err := url.Parse(endpoint)
-	if err != nil || u.Host == "" {
-		if i := strings.LastIndexByte(endpoint, '@'); i >= 0 {
-			endpoint = endpoint[i+1:]
-		}
-		return strings.TrimPrefix(endpoint, "//")
-	}
-	return u.Host
+	return label + " " + format.Thousands(u.Prompt) + "↑ " + format.Thousands(u.Completion) + "↓"
 }

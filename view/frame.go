@@ -70,10 +70,7 @@ func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)
 	st := r.st
 	ctl := phase.ControlsFor(f.State.Phase)
-	focus := f.Focus
-	if focus == phase.FocusStop && !ctl.Stop || focus == phase.FocusRetry && !ctl.Retry {
-		focus = ctl.Focus
-	}
+	focus := f.Focus // decided by phase.FocusFor; drawn as given
 
 	composerLines := strings.Count(f.Composer, "\n") + 1
 	statusMax := maxStatusLines

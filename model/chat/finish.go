@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )
@@ -90,7 +91,7 @@ func (c *Chat) advance(st *step) []Effect {
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 	case c.steps >= c.cfg.MaxSteps:
 		c.notice("Stopped after %d %s (--max-steps %d). The tool results are kept; send a message to continue.",
-			c.steps, plural(c.steps, "step", "steps"), c.cfg.MaxSteps)
+			c.steps, format.Plural(c.steps, "step", "steps"), c.cfg.MaxSteps)
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 	default:
 		effects = append(effects, c.request()...)
@@ -178,11 +179,4 @@ func resultText(r any) string {
 		return tr.Output
 	}
 	return fmt.Sprint(r)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 
@@ -186,14 +187,14 @@ func TestAnnounceOneStatusPerPhaseChange(t *testing.T) {
 
 func TestSpeakHelpers(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{thousands(0), "0"},
-		{thousands(999), "999"},
-		{thousands(1000), "1,000"},
-		{thousands(1234567), "1,234,567"},
-		{duration(0), "0 ms"},
-		{duration(12*time.Millisecond + 900*time.Microsecond), "12 ms"},
-		{duration(9999 * time.Millisecond), "9999 ms"},
-		{duration(12340 * time.Millisecond), "12.3 s"},
+		{format.Thousands(0), "0"},
+		{format.Thousands(999), "999"},
+		{format.Thousands(1000), "1,000"},
+		{format.Thousands(1234567), "1,234,567"},
+		{format.SpokenDuration(0), "0 ms"},
+		{format.SpokenDuration(12*time.Millisecond + 900*time.Microsecond), "12 ms"},
+		{format.SpokenDuration(9999 * time.Millisecond), "9999 ms"},
+		{format.SpokenDuration(12340 * time.Millisecond), "12.3 s"},
 		{spoken(` {"a": [1, 2]} `), "'a': 1, 2"},
 		{spoken("tab\there\nnext \x1b[2J"), "tab here⏎next ␛2J"},
 		{firstLine("\n \n  first {x}\nsecond"), "first x"},

@@ -1,9 +1,7 @@
 package linemode
 
 import (
-	"net/url"
-	"strings"
-
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -15,7 +13,7 @@ func header(f view.Footer, terminal bool) []string {
 		first += " Model " + model
 		if f.Demo {
 			first += " on the built-in demo"
-		} else if host := endpointHost(f.Endpoint); host != "" {
+		} else if host := safe.Line(format.Host(f.Endpoint)); host != "" {
 			first += " at " + host
 		}
 		if wire := safe.Line(f.Wire); wire != "" {
@@ -29,13 +27,4 @@ func header(f view.Footer, terminal bool) []string {
 	}
 	return []string{first, "Type a message and press Enter to send. While a reply is written, Esc stops it. " +
 		"Ctrl+D on an empty line, or Ctrl+C, quits."}
-}
-
-// endpointHost is the host (and port) of an endpoint URL, sanitised; never user info or a path.
-func endpointHost(endpoint string) string {
-	u, err := url.Parse(strings.TrimSpace(endpoint))
-	if err != nil {
-		return ""
-	}
-	return safe.Line(u.Host)
 }

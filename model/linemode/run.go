@@ -193,10 +193,8 @@ func (s *session) sync() {
 	if s.chat.State.Phase != phase.Error {
 		s.toComposer = false
 	}
-	f := phase.ControlsFor(s.chat.State.Phase).Focus
-	if f == phase.FocusRetry && (s.toComposer || s.term == nil) {
-		f = phase.FocusComposer // no single keys from a pipe: the next line is a new message
-	}
+	// No single keys from a pipe: there, the next line is a new message.
+	f := phase.FocusFor(s.chat.State.Phase, s.toComposer || s.term == nil)
 	if s.focusSet && f == s.focus {
 		return
 	}

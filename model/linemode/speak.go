@@ -1,13 +1,11 @@
 package linemode
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -42,7 +40,7 @@ func toolStarted(c *transcript.Card) string {
 }
 
 func toolDone(c *transcript.Card) string {
-	head := "Tool: " + toolName(c) + " done in " + duration(c.Duration())
+	head := "Tool: " + toolName(c) + " done in " + format.SpokenDuration(c.Duration())
 	if line := firstLine(c.Result()); line != "" {
 		return head + ": " + line
 	}
@@ -69,7 +67,7 @@ func toolFailed(c *transcript.Card, started bool) string {
 	line := firstLine(c.Result())
 	head := "Tool: " + toolName(c) + " failed"
 	if c.Duration() > 0 {
-		head += " in " + duration(c.Duration())
+		head += " in " + format.SpokenDuration(c.Duration())
 	}
 	if line == "" {
 		return head
@@ -101,14 +99,6 @@ func firstLine(result string) string {
 	return ""
 }
 
-// duration reads a tool's run time: whole milliseconds under ten seconds, else seconds.
-func duration(d time.Duration) string {
-	if d < 10*time.Second {
-		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
-	}
-	return fmt.Sprintf("%.1f s", d.Seconds())
-}
-
 // reasoningLine says how much reasoning there was without reading it out.
 func reasoningLine(reasoning string) string {
 	n := utf8.RuneCountInString(reasoning)
@@ -116,20 +106,7 @@ func reasoningLine(reasoning string) string {
 	if n == 1 {
 		unit = "character"
 	}
-	return "Reasoning: " + thousands(n) + " " + unit + " (not read out)."
-}
-
-// thousands writes a count n >= 0 with commas between groups of three digits: 1234567 -> "1,234,567".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return "Reasoning: " + format.Thousands(n) + " " + unit + " (not read out)."
 }
 
 func trimPrefixFold(s, prefix string) string {

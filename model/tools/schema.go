@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/secret"
 )
 
@@ -112,9 +113,9 @@ func leafProblem(e *jsonschema.ValidationError) string {
 	var msg string
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
-		msg = "missing " + plural(len(k.Missing), "property", "properties") + " " + quoteAll(k.Missing)
+		msg = "missing " + format.Plural(len(k.Missing), "property", "properties") + " " + quoteAll(k.Missing)
 	case *kind.AdditionalProperties:
-		msg = "unexpected " + plural(len(k.Properties), "property", "properties") + " " + quoteAll(k.Properties)
+		msg = "unexpected " + format.Plural(len(k.Properties), "property", "properties") + " " + quoteAll(k.Properties)
 	case *kind.Type:
 		msg = fmt.Sprintf("want %s, got %s", strings.Join(k.Want, " or "), k.Got)
 	default:
@@ -124,13 +125,6 @@ func leafProblem(e *jsonschema.ValidationError) string {
 		return msg
 	}
 	return fmt.Sprintf("at %q: %s", "/"+strings.Join(e.InstanceLocation, "/"), msg)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // quoteAll lists names quoted, sorted: the library reports some of them in map order.

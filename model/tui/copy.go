@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
@@ -30,14 +31,14 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 			m.warn("The last reply has no code block.")
 			return m, nil
 		case n > len(blocks):
-			m.warn(fmt.Sprintf("The last reply has %d code %s.", len(blocks), plural(len(blocks), "block", "blocks")))
+			m.warn(fmt.Sprintf("The last reply has %d code %s.", len(blocks), format.Plural(len(blocks), "block", "blocks")))
 			return m, nil
 		case n == 0:
 			n = len(blocks)
 		}
 		text, what = blocks[n-1], fmt.Sprintf("code block %d of %d", n, len(blocks))
 	}
-	m.say(fmt.Sprintf("Copied %s (%d %s).", what, utf8.RuneCountInString(text), plural(utf8.RuneCountInString(text), "character", "characters")))
+	m.say(fmt.Sprintf("Copied %s (%d %s).", what, utf8.RuneCountInString(text), format.Plural(utf8.RuneCountInString(text), "character", "characters")))
 	cmds := []tea.Cmd{tea.SetClipboard(text)}
 	if clip := m.ed.clipboard; clip != nil {
 		cmds = append(cmds, func() tea.Msg {
@@ -58,11 +59,4 @@ func lastReply(entries []*transcript.Entry) *transcript.Entry {
 		}
 	}
 	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -237,11 +237,7 @@ func (m *Model) command(e chat.Effect) tea.Cmd {
 
 // focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
 func (m *Model) focus() phase.Focus {
-	f := phase.ControlsFor(m.chat.State.Phase).Focus
-	if f == phase.FocusRetry && m.composerFocus {
-		return phase.FocusComposer
-	}
-	return f
+	return phase.FocusFor(m.chat.State.Phase, m.composerFocus)
 }
 
 func (m *Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/phase/format"
 )
 
 // sessionPicker lists the saved conversations in a Picker, filtered by what is typed.
@@ -30,7 +31,7 @@ type sessionResumedMsg struct {
 // all be typed to find it.
 func sessionLabel(s sessions.Meta) string {
 	return fmt.Sprintf("%s  %3d %s  %s  · %s · %s", s.Updated.Local().Format("2006-01-02 15:04"), s.Turns,
-		plural(s.Turns, "turn ", "turns"), s.Title, s.Model, s.ID)
+		format.Plural(s.Turns, "turn ", "turns"), s.Title, s.Model, s.ID)
 }
 
 func (m *Model) openPicker() (*Model, tea.Cmd) {

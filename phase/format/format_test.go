@@ -1,0 +1,21 @@
+package format
+
+import (
+	"testing"
+	"time"
+)
+
+func TestFormats(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{Thousands(0), "0"}, {Thousands(999), "999"}, {Thousands(1234567), "1,234,567"}, {Thousands(-1234), "-1,234"},
+		{Plural(1, "step", "steps"), "step"}, {Plural(0, "step", "steps"), "steps"}, {Plural(2, "step", "steps"), "steps"},
+		{Duration(1500 * time.Microsecond), "2ms"}, {Duration(1500 * time.Millisecond), "1.5s"}, {Duration(61 * time.Second), "1m01s"},
+		{SpokenDuration(12 * time.Millisecond), "12 ms"}, {SpokenDuration(12500 * time.Millisecond), "12.5 s"},
+		{Host("https://user:secret@api.openai.com/v1"), "api.openai.com"}, {Host("http://127.0.0.1:8080/v1"), "127.0.0.1:8080"},
+		{Host("api.example.com"), "api.example.com"}, {Host("  "), ""}, {Host("user:pw@host:1"), "host:1"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}

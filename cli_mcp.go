@@ -20,7 +20,7 @@ const mcpUsage = `Usage:
 
 The servers are the [mcp.NAME] tables of FILE, else of the config file (see the README). The
 token figures are estimates: the bytes of a server's tool definitions as sent with every
-request, divided by 4.
+request, divided by 4. The exit status is 1 when a server failed to start.
 `
 
 // startMCP starts the servers configured in path ("" means none) in the background. Their

@@ -171,14 +171,16 @@ func TestStallWatchdog(t *testing.T) {
 	t.Run("keep-alive comments are data", func(t *testing.T) {
 		c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/event-stream")
-			for range 8 {
+			for range 40 {
 				io.WriteString(w, ": OPENROUTER PROCESSING\n\n")
 				w.(http.Flusher).Flush()
-				time.Sleep(30 * time.Millisecond)
+				time.Sleep(50 * time.Millisecond)
 			}
 			io.WriteString(w, "data: "+delta(`{"content":"ok"}`)+"\n\ndata: [DONE]\n\n")
 		})
-		c.StallTimeout = 100 * time.Millisecond // shorter than the 240ms of comments, longer than a gap
+		// Shorter than the 2s of comments, and 20 times a gap, so a loaded machine's late
+		// wake-up is not silence.
+		c.StallTimeout = time.Second
 		res, _ := streamResult(t, c)
 		if res.Outcome != OutcomeComplete || res.Message.Content != "ok" {
 			t.Errorf("result %+v", res)

@@ -234,3 +234,26 @@ func TestRequestWhileAServerStartsSaysSoOnce(t *testing.T) {
 		t.Errorf("notices %q", notices)
 	}
 }
+
+// The chat works while a server never answers initialize; the server is reported failed
+// within its startup timeout.
+func TestChatWorksWhileAServerNeverInitialises(t *testing.T) {
+	dir := t.TempDir()
+	slow := silentServer(dir)
+	slow.StartupTimeout = Duration(5 * time.Second)
+	m, reg := start(t, Config{"slow": slow})
+	srv := newChatServer(t, nil)
+	dr := newDrive(t, srv, reg, chat.Config{Model: "text", CanAsk: true})
+	dr.d.Apply(dr.d.Chat.Submit("hello"))
+	dr.until("the turn is over", dr.turnOver)
+	if dr.d.Chat.State.Phase != phase.Complete {
+		t.Fatalf("phase %s (%s)", dr.d.Chat.State.Phase, dr.d.Chat.State.Reason)
+	}
+	if st := m.Status()[0]; st.State != StateStarting {
+		t.Fatalf("the server is %s already; the reply must not have waited for it", st.State)
+	}
+	settle(t, m)
+	if st := m.Status()[0]; st.State != StateFailed || !strings.Contains(st.Reason, "within 5s") {
+		t.Errorf("state %s, reason %q", st.State, st.Reason)
+	}
+}

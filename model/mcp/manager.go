@@ -285,12 +285,12 @@ func (m *Manager) list(ctx context.Context, s *server, cs *sdk.ClientSession) er
 // relist reads a server's tools again after it said they changed.
 func (m *Manager) relist(s *server) {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	cs := m.sessions[s]
-	m.mu.Unlock()
-	if cs == nil {
+	if cs == nil || m.isClosed {
 		return
 	}
-	m.wg.Add(1)
+	m.wg.Add(1) // before Close can wait: it sets isClosed under the same lock first
 	go func() {
 		defer m.wg.Done()
 		ctx, cancel := context.WithTimeout(m.ctx, s.cfg.Startup())

@@ -27,11 +27,12 @@ func TestStallIgnoresASlowConsumer(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	c := stream.NewClient(srv.URL+"/v1", "")
-	c.StallTimeout = 100 * time.Millisecond
+	// A window a loaded machine's server does not exceed between writes, and a pause 3x as long.
+	c.StallTimeout = time.Second
 	s := c.Stream(context.Background(), stream.Request{Model: "long", Messages: []stream.Message{{Role: "user", Content: "hi"}}})
 	defer s.Close()
 	s.Next()
-	time.Sleep(300 * time.Millisecond)
+	time.Sleep(3 * time.Second)
 	for _, ok := s.Next(); ok; _, ok = s.Next() {
 	}
 	if r := s.Result(); r.Outcome != stream.OutcomeComplete {

@@ -22,7 +22,7 @@ func TestToolTurnThroughUpdateInEachWire(t *testing.T) {
 				t.Fatal(err)
 			}
 			reg.Clean = safe.Text
-			l := newLiveLoop(t, string(wire)+"-tool", live{tools: reg, wire: wire, stall: time.Second})
+			l := newLiveLoop(t, string(wire)+"-tool", live{tools: reg, wire: wire, stall: 2 * time.Minute})
 			l.submit("list the files")
 			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()

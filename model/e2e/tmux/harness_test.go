@@ -284,9 +284,14 @@ func (p *pane) waitFor(timeout time.Duration, texts ...string) string {
 	})
 }
 
-// waitUntil polls the screen until ok holds for it.
+// loadSlack stretches every wait: a condition that holds comes as soon as it holds, and a
+// loaded machine (two busy cores, -race) may take several times what an idle one needs.
+const loadSlack = 6
+
+// waitUntil polls the screen until ok holds for it, for up to timeout (times loadSlack).
 func (p *pane) waitUntil(timeout time.Duration, what string, ok func(screen string) bool) string {
 	p.t.Helper()
+	timeout *= loadSlack
 	deadline := time.Now().Add(timeout)
 	for {
 		s := p.screen()

@@ -41,7 +41,7 @@ var keyHelp = [][2]string{
 	{"Ctrl+P", "switch model"},
 	{"Tab", "complete a /command"},
 	{"Ctrl+C", "clear the draft; on an empty composer, quit"},
-	{"y / n / a", "run, decline, always allow a tool that asks"},
+	{"y / n / A", "run, decline, always allow (a capital A) a tool that asks"},
 }
 
 // isCommandWord reports whether v is a command being typed: a slash and letters, no space.

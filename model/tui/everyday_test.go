@@ -94,10 +94,13 @@ func TestSlashCommands(t *testing.T) {
 			t.Errorf("/help lacks %s", c.name)
 		}
 	}
-	for _, want := range []string{"Ctrl+X Ctrl+E", "Ctrl+Y", "Ctrl+S", "Up / Down"} {
+	for _, want := range []string{"Ctrl+X Ctrl+E", "Ctrl+Y", "Ctrl+S", "Up / Down", "y / n / A"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("/help lacks the key %s", want)
 		}
+	}
+	if strings.Contains(help, "y / n / a") {
+		t.Errorf("/help names a lowercase a for always allow, a key that only explains itself:\n%s", help)
 	}
 
 	h.submit("/frobnicate now")

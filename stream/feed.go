@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -175,10 +176,25 @@ func decodeAnswer(data []byte) (Result, *Error) {
 	}
 	r := Result{FinishReason: choice.FinishReason.S, Outcome: OutcomeComplete}
 	r.Message = messageFromWire(choice.Message)
+	distinctCallIDs(r.Message.ToolCalls)
 	r.Message.Role = "assistant"
 	if resp.Usage != nil {
 		usage := Usage(*resp.Usage)
 		r.Usage = &usage
 	}
 	return r, nil
+}
+
+// distinctCallIDs gives calls that share an id distinct ones, id_2, id_3 … in order, as the
+// streamed reassembly does, so a whole answer runs every call a stream of it would.
+func distinctCallIDs(calls []ToolCall) {
+	taken := map[string]bool{}
+	for i, c := range calls {
+		id := c.ID
+		for n := 2; taken[id]; n++ {
+			id = c.ID + "_" + strconv.Itoa(n)
+		}
+		taken[id] = true
+		calls[i].ID = id
+	}
 }

@@ -1,6 +1,8 @@
 package chat
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
@@ -36,19 +38,33 @@ func repairHistory(in []stream.Message) []stream.Message {
 		case "user":
 			out = append(out, m)
 		case "assistant":
-			out = append(out, m)
-			answered := map[string]stream.Message{}
+			// Results answer calls in order; calls sharing an id (a log of a server that
+			// repeats them) get distinct ids, id_2, id_3 …, as a live stream gives them, so
+			// that the request is valid.
+			answered := map[string][]stream.Message{}
 			for i+1 < len(in) && in[i+1].Role == "tool" {
 				i++
-				answered[in[i].ToolCallID] = in[i]
+				answered[in[i].ToolCallID] = append(answered[in[i].ToolCallID], in[i])
 			}
-			for _, call := range m.ToolCalls {
-				res, ok := answered[call.ID]
-				if !ok {
-					res = stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: resultInterrupted}
+			m.ToolCalls = slices.Clone(m.ToolCalls)
+			taken := map[string]bool{}
+			var results []stream.Message
+			for j, call := range m.ToolCalls {
+				id := call.ID
+				for n := 2; taken[id]; n++ {
+					id = call.ID + "_" + strconv.Itoa(n)
 				}
-				out = append(out, res)
+				taken[id] = true
+				var res stream.Message
+				if q := answered[call.ID]; len(q) > 0 {
+					res, answered[call.ID] = q[0], q[1:]
+				} else {
+					res = stream.Message{Role: "tool", Name: call.Name, Content: resultInterrupted}
+				}
+				m.ToolCalls[j].ID, res.ToolCallID = id, id
+				results = append(results, res)
 			}
+			out = append(append(out, m), results...)
 		}
 	}
 	return out

@@ -232,7 +232,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	}
 	conv.secrets = secrets
 	history, notice := conv.history, withDemoNotice(ep.demo, conv.notice)
-	interactive := term.IsTerminal(int(os.Stdin.Fd()))
+	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
+	interactive, pipeNote := inputTerminal(accessible, term.IsTerminal(int(os.Stdin.Fd())), ttyAvailable)
+	notice = joinNotices(notice, pipeNote)
 	engine := chat.New(chat.Config{
 		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
@@ -245,7 +247,6 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		footer.Model = provider + "/" + ep.model
 		models = provs.models
 	}
-	accessible := o.accessible || os.Getenv("ACCESSIBLE") == "1"
 	noColor := safe.NoColor(os.LookupEnv)
 	var runErr error
 	if accessible {
@@ -284,6 +285,43 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		fmt.Fprintln(stdout, line)
 	}
 	return runErr
+}
+
+// pipedNotice says what the full-screen chat did with text piped to it.
+const pipedNotice = "Standard input is not a terminal: the piped text was not read (phasechat -p sends it as a prompt). " +
+	"Keys and approvals come from this terminal."
+
+// inputTerminal says whether a user can answer approvals, and what to tell them about piped
+// input. The full-screen chat reads keys from the terminal itself (/dev/tty) when standard
+// input is a pipe, so approvals follow that terminal; the line mode reads standard input.
+func inputTerminal(accessible, stdinTerminal bool, tty func() bool) (canAsk bool, note string) {
+	switch {
+	case stdinTerminal:
+		return true, ""
+	case accessible || !tty():
+		return false, ""
+	}
+	return true, pipedNotice
+}
+
+// ttyAvailable reports whether the controlling terminal can be opened.
+func ttyAvailable() bool {
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}
+
+func joinNotices(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
 }
 
 // demoNotice is said at the start of a session on the built-in demo.

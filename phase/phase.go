@@ -1,6 +1,9 @@
 // Package phase is the pure core of phasechat: the chat phase union, the reducer that folds
 // classified events into it, the status text and controls each phase shows, and the tool-call
-// state machine. Nothing here does I/O, starts goroutines or knows about Bubble Tea.
+// state machine, and where the cursor goes (FocusFor). Nothing here does I/O, starts goroutines
+// or knows about Bubble Tea. Its sub-packages keep the same rule: transcript (the conversation
+// as the screen shows it, with one owner), format (numbers, counts, durations, hosts) and secret
+// (the one redaction rule). See docs/architecture.md.
 package phase
 
 // Phase is the one value that says what the chat is doing. The five values below are the whole

@@ -1,6 +1,7 @@
 // Package view renders the chat screen: a pure function of a Frame, except for the caches the
 // Renderer keeps to make the next frame cheap. It draws; it never handles input and never
-// imports Bubble Tea.
+// imports Bubble Tea. It reads the transcript (phase/transcript) and never changes it: each
+// entry's version, which only the transcript bumps, keys the entry's cached lines.
 //
 // Layout, top to bottom: the transcript, a rule, the status line(s) with the Stop or Retry
 // control at the right of the last one, the composer's label, the composer, the help line and
@@ -63,6 +64,24 @@ func plan(height, composerRows, statusRows int) layout {
 	l.rule = take(1)
 	l.transcript += left
 	return l
+}
+
+// Layout is where f's transcript stands without drawing the screen: the rows the transcript
+// area has and the largest useful ScrollUp, taken from the line counts the Renderer's cache
+// keeps (it measures, and caches, only the entries from the tail up to the window). Render of
+// the same frame reports the same two numbers.
+func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
+	width, height := max(1, f.Width), max(0, f.Height)
+	statusMax := maxStatusLines
+	if width < narrowWidth {
+		statusMax++
+	}
+	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
+	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
+	r.setWidth(width)
+	r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	r.tr.evict()
+	return l.transcript, max(0, r.tr.total-l.transcript)
 }
 
 // Render draws f. Content has exactly f.Height rows, none wider than f.Width.

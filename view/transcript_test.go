@@ -231,3 +231,27 @@ func TestStreamingRendersEachBlockOnce(t *testing.T) {
 		t.Fatalf("the finished reply's tail is not drawn:\n%s", strings.Join(rows, "\n"))
 	}
 }
+
+// TestLayoutAgreesWithRender: Layout reports the transcript height and scroll limit Render
+// reports for the same frame, from the cache's line counts, before and after a change and at
+// any scroll position, without drawing the screen.
+func TestLayoutAgreesWithRender(t *testing.T) {
+	es := numbered(200)
+	reply := &draft{Role: transcript.RoleAssistant, Streaming: true, Text: strings.Repeat("A long line of reply text. ", 40)}
+	es = append(es, reply)
+	for _, scrollUp := range []int{0, 5, 150, 1 << 20} {
+		r := NewRenderer(PlainStyles())
+		f := transcriptFrame(es, 60, 20, scrollUp)
+		h, limit := r.Layout(f)
+		scr := r.Render(f)
+		if h != scr.TranscriptHeight || limit != scr.MaxScroll {
+			t.Fatalf("scrolled %d: Layout %d, %d; Render %d, %d", scrollUp, h, limit, scr.TranscriptHeight, scr.MaxScroll)
+		}
+		reply.Text += strings.Repeat("More text that wraps onto new lines. ", 10)
+		reply.entry()
+		h, limit = r.Layout(f)
+		if scr := r.Render(f); h != scr.TranscriptHeight || limit != scr.MaxScroll {
+			t.Fatalf("scrolled %d, after a change: Layout %d, %d; Render %d, %d", scrollUp, h, limit, scr.TranscriptHeight, scr.MaxScroll)
+		}
+	}
+}

@@ -8,21 +8,9 @@ import "github.com/phasechat/phasechat/phase/transcript"
 // emits only the rows inside the window, so its work is bounded by scrollUp+height and the
 // number of runs those rows come from, never by the transcript's length.
 func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height int) (rows []string, maxScroll int) {
-	t.frame++
-	t.reconcile(entries)
 	scrollUp, height = max(0, scrollUp), max(0, height)
+	acc, first := t.measureTail(entries, scrollUp+height)
 	need := scrollUp + height
-	acc, first := 0, len(t.slots)
-	for first > 0 && acc < need {
-		first--
-		if t.slots[first].entry != entries[first] {
-			t.rebuild(entries)
-			acc, first = 0, len(t.slots)
-			continue
-		}
-		t.measure(first)
-		acc += t.slots[first].rows(first)
-	}
 	scroll := scrollUp
 	if acc < need { // reached the top: every entry is measured
 		scroll = min(scrollUp, max(0, acc-height))
@@ -51,6 +39,27 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 	}
 	t.evict()
 	return rows, max(0, t.total-height)
+}
+
+// measureTail brings the cache up to date with entries and measures them from the tail up
+// until it has need rows or reaches the top. It returns the rows measured and the first
+// entry measured. Afterwards t.total is the transcript's line count (exact for every entry
+// measured, estimated for the rest).
+func (t *transcriptCache) measureTail(entries []*transcript.Entry, need int) (acc, first int) {
+	t.frame++
+	t.reconcile(entries)
+	acc, first = 0, len(t.slots)
+	for first > 0 && acc < need {
+		first--
+		if t.slots[first].entry != entries[first] {
+			t.rebuild(entries)
+			acc, first = 0, len(t.slots)
+			continue
+		}
+		t.measure(first)
+		acc += t.slots[first].rows(first)
+	}
+	return acc, first
 }
 
 // appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.

@@ -2,7 +2,12 @@ package mcp
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/phasechat/phasechat/model/tools"
 )
 
 // A tool call through the registry to a real server: validation, the round trip, the result
@@ -25,6 +30,35 @@ func benchCall(b *testing.B, transport string) {
 	b.ResetTimer()
 	for b.Loop() {
 		if res := run(reg, ctx, "t__echo", `{"text":"hello"}`); res.Output != "hello" {
+			b.Fatal(res)
+		}
+	}
+}
+
+// From Esc (the call's context cancelled) to the call's result, for a call the server never
+// finishes: the time the user waits for "stopped by the user".
+func BenchmarkEscStdio(b *testing.B) {
+	dir := b.TempDir()
+	reg := newRegistryTB(b)
+	m := Start(Config{"t": stdioServerTB(b, "stdio", dir)}, Options{Registry: reg, Lookup: env()})
+	defer m.Close()
+	<-m.Settled()
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan tools.Result, 1)
+		os.Remove(filepath.Join(dir, "sleeping"))
+		go func() { done <- run(reg, ctx, "t__sleep", ``) }()
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "sleeping")); err == nil {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		b.StartTimer()
+		cancel()
+		if res := <-done; res.Outcome != tools.OutcomeStopped {
 			b.Fatal(res)
 		}
 	}

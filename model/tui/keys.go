@@ -102,8 +102,8 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {
-	scr := m.renderer.Render(m.frame())
-	m.scrollUp = min(max(0, m.scrollUp+n*max(1, scr.TranscriptHeight-1)), scr.MaxScroll)
+	height, limit := m.renderer.Layout(m.frame())
+	m.scrollUp = min(max(0, m.scrollUp+n*max(1, height-1)), limit)
 }
 
 // toggleLatest expands or folds the most recent tool card, or else the latest reasoning.

@@ -62,8 +62,12 @@ func usage(u stream.Usage) view.Usage {
 	return view.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
 }
 
-// maxScroll is how far up the transcript can scroll at the current size.
-func (m *Model) maxScroll() int { return m.renderer.Render(m.frame()).MaxScroll }
+// maxScroll is how far up the transcript can scroll at the current size: the line count the
+// renderer's cache keeps, without drawing the screen.
+func (m *Model) maxScroll() int {
+	_, limit := m.renderer.Layout(m.frame())
+	return limit
+}
 
 // footerNow is the footer with what it must warn of now.
 func (m *Model) footerNow() view.Footer {

@@ -107,7 +107,7 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, "phasechat fixtures serve: --interval must be more than 0, such as 400ms")
 		return 2
 	}
-	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir})
+	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir, Warn: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat fixtures serve: %v\n", err)
 		return 1
@@ -138,7 +138,11 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 	}
 	if *dir != "" {
 		extra, err := fixtures.LoadDir(*dir)
-		if err != nil {
+		var skipped *fixtures.SkippedError
+		switch {
+		case errors.As(err, &skipped):
+			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", skipped) // the others still count
+		case err != nil:
 			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", err)
 			return 1
 		}
@@ -175,7 +179,11 @@ func fixturesBody(args []string, stdout, stderr io.Writer) int {
 	scenario, ok := fixtures.Lookup(name)
 	if *dir != "" {
 		extra, err := fixtures.LoadDir(*dir)
-		if err != nil {
+		var skipped *fixtures.SkippedError
+		switch {
+		case errors.As(err, &skipped):
+			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", skipped) // the others still count
+		case err != nil:
 			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
 			return 1
 		}

@@ -155,6 +155,9 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 		p.set.AddHeader(v)
 	}
 	c = providerClient(ep, p.file.Providers[name], p.stall)
+	if name == p.chosen && p.wire != "" {
+		c.Wire = p.wire
+	}
 	c.Secrets = p.set
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -246,6 +249,10 @@ func (p *providers) models(ctx context.Context) ([]tui.ModelItem, []string) {
 		if name == p.chosen && p.baseURL != "" {
 			endpoint = p.baseURL
 		}
+		wire, _ := stream.ParseWire(prov.Type)
+		if name == p.chosen && p.wire != "" {
+			wire = p.wire
+		}
 		if len(names) == 0 {
 			c, err := p.client(ctx, name)
 			if err == nil {
@@ -259,7 +266,7 @@ func (p *providers) models(ctx context.Context) ([]tui.ModelItem, []string) {
 			}
 		}
 		for _, m := range names {
-			items = append(items, tui.ModelItem{Provider: name, Model: m, Endpoint: endpointLabel(endpoint)})
+			items = append(items, tui.ModelItem{Provider: name, Model: m, Endpoint: endpointLabel(endpoint), Wire: wire.Label()})
 		}
 	}
 	return items, problems

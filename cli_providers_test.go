@@ -147,3 +147,39 @@ func TestConfigSaveFalseKeepsNoSession(t *testing.T) {
 		}
 	}
 }
+
+// TestWireFlagReplacesTheProvidersType: --wire with a config provider sends that provider's
+// requests in the format named, to that format's path.
+func TestWireFlagReplacesTheProvidersType(t *testing.T) {
+	h, err := fixtures.NewHandler(fixtures.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	data := t.TempDir()
+	cfgDir := filepath.Join(data, "config", "phasechat")
+	if err := os.MkdirAll(cfgDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := "[provider.only]\nbase_url = \"" + srv.URL + "/v1\"\nmodels = [\"anthropic-text\"]\n"
+	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runOneShotChild(t, data, "", "-p", "hi", "--no-save", "--wire", "anthropic")
+	if r.code != 0 || !strings.Contains(r.stdout, "Anthropic Messages reply") {
+		t.Fatalf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(paths) != 1 || paths[0] != "/v1/messages" {
+		t.Fatalf("requests went to %v, want one to /v1/messages", paths)
+	}
+}

@@ -3,9 +3,9 @@ package chat
 import "context"
 
 // ModelChoice is one model a session can switch to: a configured provider's model, and the
-// endpoint the footer shows for it.
+// endpoint and wire format label ("Anthropic Messages") the footer shows for it.
 type ModelChoice struct {
-	Provider, Model, Endpoint string
+	Provider, Model, Endpoint, Wire string
 }
 
 // Label is "provider/model".

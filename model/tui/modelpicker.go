@@ -94,6 +94,9 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 func (m *Model) switchModel(it ModelItem) *Model {
 	m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
+	if it.Wire != "" {
+		m.footer.Wire = it.Wire
+	}
 	m.chat.Notice(chat.Switched(it))
 	return m
 }

@@ -136,12 +136,14 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 		s, _ := fixtures.Lookup(name)
 		desc[name] = s.Description
 	}
+	code := 0
 	if *dir != "" {
 		extra, err := fixtures.LoadDir(*dir)
 		var skipped *fixtures.SkippedError
 		switch {
 		case errors.As(err, &skipped):
-			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", skipped) // the others still count
+			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", skipped) // the others are still listed
+			code = 1
 		case err != nil:
 			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", err)
 			return 1
@@ -160,7 +162,7 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\n", n, desc[n])
 	}
 	tw.Flush()
-	return 0
+	return code
 }
 
 func fixturesBody(args []string, stdout, stderr io.Writer) int {

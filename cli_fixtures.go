@@ -107,7 +107,7 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, "phasechat fixtures serve: --interval must be more than 0, such as 400ms")
 		return 2
 	}
-	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir})
+	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir, Warn: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat fixtures serve: %v\n", err)
 		return 1
@@ -136,9 +136,15 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 		s, _ := fixtures.Lookup(name)
 		desc[name] = s.Description
 	}
+	code := 0
 	if *dir != "" {
 		extra, err := fixtures.LoadDir(*dir)
-		if err != nil {
+		var skipped *fixtures.SkippedError
+		switch {
+		case errors.As(err, &skipped):
+			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", skipped) // the others are still listed
+			code = 1
+		case err != nil:
 			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", err)
 			return 1
 		}
@@ -156,7 +162,7 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\n", n, desc[n])
 	}
 	tw.Flush()
-	return 0
+	return code
 }
 
 func fixturesBody(args []string, stdout, stderr io.Writer) int {
@@ -175,7 +181,11 @@ func fixturesBody(args []string, stdout, stderr io.Writer) int {
 	scenario, ok := fixtures.Lookup(name)
 	if *dir != "" {
 		extra, err := fixtures.LoadDir(*dir)
-		if err != nil {
+		var skipped *fixtures.SkippedError
+		switch {
+		case errors.As(err, &skipped):
+			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", skipped) // the others still count
+		case err != nil:
 			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
 			return 1
 		}

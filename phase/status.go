@@ -9,8 +9,12 @@ const (
 	StatusWriting  = "Writing a reply. Esc stops generating."
 	StatusComplete = "Answer ready."
 	StatusStopped  = "Stopped. The partial reply is kept."
-	retryHint      = "Retry is available: Enter retries, Tab goes to the composer."
+	retryHint      = RetryHint
 )
+
+// RetryHint ends the error phase's status: the keys that retry. A front end that reads no keys
+// (input from a pipe) says what it does instead.
+const RetryHint = "Retry is available: Enter retries, Tab goes to the composer."
 
 // spokenPunctuation keeps JSON punctuation out of the status line, which a screen reader speaks
 // (docs/architecture.md, Accessibility): provider messages often quote names or mention [DONE]. The transcript keeps

@@ -125,3 +125,8 @@ func TestRenderStatus(t *testing.T) {
 		t.Fatalf("capped ask: %q", b.rows)
 	}
 }
+
+// renderStatus is the status block with no time passing.
+func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
+	return renderStatusTimed(st, state, n, focus, Timing{}, width, maxRows)
+}

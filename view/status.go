@@ -41,10 +41,6 @@ type note struct {
 	error bool
 }
 
-func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
-	return renderStatusTimed(st, state, n, focus, Timing{}, width, maxRows)
-}
-
 // retryLabel is the Retry control: with an automatic retry pending, its countdown.
 func retryLabel(t Timing) string {
 	switch {

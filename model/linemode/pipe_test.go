@@ -68,7 +68,7 @@ func TestPipeAfterAnErrorTheNextLineIsANewMessage(t *testing.T) {
 	got := statusLines(out.String())
 	want := []string{
 		"Status: Writing a reply. Esc stops generating.",
-		"Status: HTTP 500 from " + host + ": The server had an error while processing your request (this fixture fails every other time; retry). Retry is available: Enter retries, Tab goes to the composer.",
+		"Status: HTTP 500 from " + host + ": The server had an error while processing your request (this fixture fails every other time; retry). The next line is sent as a new message.",
 		"Status: Writing a reply. Esc stops generating.",
 		"Status: Answer ready.",
 	}
@@ -116,5 +116,19 @@ func TestWriteErrorEndsRun(t *testing.T) {
 	}
 	if o.Chat.State.Phase.Streaming() {
 		t.Fatal("the reply was left streaming")
+	}
+}
+
+// TestPipeEndingInAFailureExitsNonZero: after a truncated reply, with no one to press Retry,
+// Run reports that the reply did not finish, and no key is advised.
+func TestPipeEndingInAFailureExitsNonZero(t *testing.T) {
+	var out syncBuffer
+	o := sessionOptions(t, fixtureURL(t), "truncated", t.TempDir(), false, pipeWith(t, "hello\n"), &out)
+	err := start(t, o)()
+	if err == nil || !strings.Contains(err.Error(), "did not finish") {
+		t.Fatalf("Run = %v; a reply cut off must not exit 0", err)
+	}
+	if strings.Contains(out.String(), "Enter retries") {
+		t.Fatalf("keys advised where none can be read:\n%s", out.String())
 	}
 }

@@ -89,6 +89,10 @@ func Run(o Options) (err error) {
 	s.sync()
 	s.loop(sigs)
 	s.shutdown()
+	if s.err == nil && s.term == nil && s.chat.State.Phase == phase.Error {
+		// Nobody can press Retry on a pipe: the exit status says the reply did not finish.
+		s.err = fmt.Errorf("the reply did not finish: %s", s.chat.State.Reason)
+	}
 	return s.err
 }
 
@@ -228,6 +232,10 @@ func (s *session) say(lines ...string) {
 		s.prompted = false
 	}
 	for _, l := range lines {
+		if s.term == nil && strings.HasPrefix(l, "Status: ") {
+			// No keys can be read from a pipe: do not advise them.
+			l = strings.Replace(l, phase.RetryHint, "The next line is sent as a new message.", 1)
+		}
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}

@@ -202,11 +202,7 @@ func firstLine(s string) string {
 func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Usage: r.chat.Turn, Session: r.o.Session}
 	var reasoning []string
-	notice := false
 	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
-		if e.Role() == transcript.RoleNotice {
-			notice = true
-		}
 		if e.Role() != transcript.RoleAssistant {
 			continue
 		}
@@ -227,7 +223,7 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 		res.Outcome, res.Error = Failed, "The request ended without an answer."
 	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
 		res.Outcome, res.Error = Truncated, "The reply was cut off: the model reached its output limit (finish_reason length)."
-	case end.Outcome == stream.OutcomeComplete && notice && len(res.ToolCalls) > 0:
+	case end.Outcome == stream.OutcomeComplete && endsWithToolResults(r.chat.History):
 		res.Outcome, res.Error = Truncated, "Stopped at the step limit (--max-steps) before the model answered."
 	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:
 		res.Outcome, res.Error = Failed, "The model sent an empty reply."
@@ -244,6 +240,13 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	}
 	res.ExitCode = exitCode(res.Outcome)
 	return res
+}
+
+// endsWithToolResults reports whether the turn stopped with tool results the model has not
+// answered: the step limit ended it. Any other notice of the turn (a setting dropped, a
+// server that failed to start) says nothing about how it ended.
+func endsWithToolResults(history []stream.Message) bool {
+	return len(history) > 0 && history[len(history)-1].Role == "tool"
 }
 
 func errText(end *stream.Result, fallback string) string {

@@ -68,3 +68,12 @@ func TestAnInterruptBeforeAnythingArrivedIsStillInterrupted(t *testing.T) {
 		t.Fatalf("result %+v, stderr %q", res, errs)
 	}
 }
+
+// TestANoticeInAToolTurnIsNotTheStepLimit: a tool loop whose server made the chat say
+// something on the way (Groq's reasoning rule) and then answered is complete, not cut off.
+func TestANoticeInAToolTurnIsNotTheStepLimit(t *testing.T) {
+	res, out, errs := turn(t, "groq-reasoning-strict", nil)
+	if res.Outcome != Complete || res.ExitCode != 0 || !strings.Contains(out, "Tool results received") {
+		t.Fatalf("result %+v, stdout %q, stderr %q", res, out, errs)
+	}
+}

@@ -43,6 +43,7 @@ type chatOptions struct {
 	stallTimeout           time.Duration
 	maxSteps               int
 	maxTools               int
+	maxReplyMiB            int
 	yes, accessible        bool
 	logPath, resume, tools string
 	mcp                    string
@@ -64,6 +65,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noStream, "no-stream", false, "ask for whole answers (stream: false) instead of streams")
 	fs.DurationVar(&o.stallTimeout, "stall-timeout", stream.DefaultStallTimeout, "end a stream that sends nothing for this long (0: never)")
 	fs.IntVar(&o.maxSteps, "max-steps", chat.DefaultMaxSteps, "requests per turn before the tool loop stops and asks you to continue")
+	fs.IntVar(&o.maxReplyMiB, "max-reply", stream.DefaultMaxReply>>20, "MiB one reply may have; a longer one is stopped, keeping what arrived")
 	fs.IntVar(&o.maxTools, "max-tools", tools.DefaultMaxParallel(), "tools run at once; the others wait their turn")
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
@@ -104,6 +106,9 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case fs.NArg() > 0 && !o.oneShot.print:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
+		return 2
+	case o.maxReplyMiB < 1:
+		fmt.Fprintf(stderr, "phasechat: --max-reply must be at least 1 (MiB), got %d\n", o.maxReplyMiB)
 		return 2
 	case o.maxTools < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-tools must be at least 1 (how many tools run at once), got %d\n", o.maxTools)
@@ -209,6 +214,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
 	secrets := target.secrets
+	client.MaxReply = int64(o.maxReplyMiB) << 20
 	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {

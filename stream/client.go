@@ -15,6 +15,19 @@ import (
 	"time"
 )
 
+// DefaultMaxReply is the largest reply a client takes when Client.MaxReply is 0.
+const DefaultMaxReply = 32 << 20
+
+// ErrReplyTooLarge is the cause of the error that stops a reply past Client.MaxReply.
+var ErrReplyTooLarge = errors.New("stream: the reply passed the size limit")
+
+func (c *Client) maxReply() int64 {
+	if c.MaxReply > 0 {
+		return c.MaxReply
+	}
+	return DefaultMaxReply
+}
+
 // DefaultStallTimeout is the stall watchdog's timeout that NewClient sets.
 const DefaultStallTimeout = 30 * time.Second
 
@@ -35,9 +48,12 @@ const maxErrorBody = 64 << 10
 // are always added) are hidden in everything the client hands on: replies, tool arguments,
 // frames and errors.
 type Client struct {
-	BaseURL      string
-	APIKey       string
-	Secrets      *secret.Set
+	BaseURL string
+	APIKey  string
+	Secrets *secret.Set
+	// MaxReply caps one reply's text, reasoning and arguments, in bytes; a stream passing
+	// it is stopped with an error that keeps what arrived. 0 means DefaultMaxReply.
+	MaxReply     int64
 	Wire         Wire
 	Headers      map[string]string
 	Options      Options

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -31,9 +32,14 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 	br := bufio.NewReaderSize(body, minRead)
 	switch sniff(contentType, br) {
 	case bodyJSON:
-		data, err := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, MaxFrameSize))
+		data, err := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, MaxFrameSize+1))
 		if err != nil {
 			f.failed = f.cause(err)
+			break
+		}
+		if len(data) > MaxFrameSize {
+			f.failed = &Error{Message: fmt.Sprintf("The answer is larger than %d MiB, the most a whole (--no-stream) answer may be; ask for a stream instead", MaxFrameSize>>20),
+				Cause: ErrFrameTooLarge}
 			break
 		}
 		if r, e := decodeAnswer(data); e != nil {

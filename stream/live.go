@@ -34,6 +34,9 @@ type Stream struct {
 	set    *secret.Set
 	red    *updateRedactor
 
+	size     int64 // bytes of text, reasoning and arguments so far
+	tooLarge bool  // size passed the limit: the stream was stopped
+
 	mu     sync.Mutex
 	body   io.Closer
 	closed bool
@@ -58,7 +61,23 @@ func (s *Stream) Next() (Update, bool) {
 	if s.feed.ended {
 		s.release()
 	}
+	s.countReply(u)
 	return s.red.update(u, s.feed.ended && ok), ok
+}
+
+// countReply adds u's text, reasoning and argument bytes to the reply's size and stops the
+// stream once it passes the client's limit; what arrived until then is kept.
+func (s *Stream) countReply(u Update) {
+	for _, ev := range u.Events {
+		s.size += int64(len(ev.Delta))
+	}
+	for _, c := range u.Calls {
+		s.size += int64(len(c.ArgsTextDelta))
+	}
+	if s.size > s.c.maxReply() && !s.tooLarge {
+		s.tooLarge = true
+		s.cancel(ErrReplyTooLarge)
+	}
 }
 
 // Result is the reply and how the stream ended. Called before Next has returned false, it
@@ -135,6 +154,8 @@ func (s *Stream) endCause(err error) error {
 	case cause == nil:
 	case errors.Is(cause, ErrStall):
 		return stallError(s.c.StallTimeout)
+	case errors.Is(cause, ErrReplyTooLarge):
+		return &Error{Message: fmt.Sprintf("The reply passed %d MiB, the most one reply may be, and was stopped; what arrived is kept (raise the limit with --max-reply)", s.c.maxReply()>>20), Cause: ErrReplyTooLarge}
 	default:
 		return context.Canceled
 	}

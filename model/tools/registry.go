@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/stream"
 )
 
 // DefaultTimeout bounds a tool's run when its definition sets none.
@@ -50,17 +51,10 @@ type Definition struct {
 	Parameters  json.RawMessage // a JSON Schema whose top-level type is "object"
 }
 
-// MarshalJSON writes d as an entry of the request's `tools` list.
+// MarshalJSON writes d as an entry of the request's `tools` list, as stream.Tool does: the one
+// wire encoding of a tool definition.
 func (d Definition) MarshalJSON() ([]byte, error) {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	return json.Marshal(struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}{"function", function(d)})
+	return json.Marshal(stream.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters})
 }
 
 // Registry holds the tools the model may call and runs them. Only registered tools run (T1).

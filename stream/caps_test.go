@@ -1,0 +1,47 @@
+package stream
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// A reply past MaxReply is stopped with an error that says so; what arrived is kept.
+func TestAReplyPastTheLimitIsStoppedAndKept(t *testing.T) {
+	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		chunk := strings.Repeat("x", 64<<10)
+		for i := 0; i < 64; i++ { // 4 MiB, far past the limit below
+			if _, err := fmt.Fprintf(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":%q}}]}\n\n", chunk); err != nil {
+				return
+			}
+		}
+		io.WriteString(w, "data: [DONE]\n\n")
+	})
+	c.MaxReply = 1 << 20
+	s := c.Stream(context.Background(), Request{Model: "m"})
+	ups := drain(s)
+	res := s.Result()
+	st, _ := fold(ups)
+	if res.Outcome != OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, "passed 1 MiB") {
+		t.Fatalf("outcome %s, error %v", res.Outcome, res.Err)
+	}
+	if n := st.Text.Len(); n < 1<<20 || n > 2<<20 {
+		t.Fatalf("%d bytes kept, want what arrived up to the limit", n)
+	}
+}
+
+// A whole answer past the size limit says so, not "unexpected end of JSON input".
+func TestATooLargeWholeAnswerSaysSo(t *testing.T) {
+	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"choices":[{"index":0,"message":{"role":"assistant","content":"%s"},"finish_reason":"stop"}]}`, strings.Repeat("y", MaxFrameSize+1024))
+	})
+	_, err := c.Complete(context.Background(), Request{Model: "m"})
+	if err == nil || !strings.Contains(err.Error(), "larger than 16 MiB") {
+		t.Fatalf("error %v", err)
+	}
+}

@@ -20,7 +20,7 @@ const (
 	maxSummaryCells  = 200
 )
 
-// askLine is the approval question; the keys are the model's (§5 T2).
+// askLine is the approval question; its keys are those model/chat's approval keys accept.
 const askLine = "Allow? y runs it · n declines · A always"
 
 // renderCard draws one tool call: a header (status glyph and word, name, then

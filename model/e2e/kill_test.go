@@ -106,7 +106,7 @@ func TestTimedOutToolIsKilledAndReported(t *testing.T) {
 }
 
 // Esc while a tool runs cancels it — its processes are gone, its result says it was stopped
-// by the user — and leaves a history the next request can send (T8, §6). Once after the
+// by the user — and leaves a history the next request can send. Once after the
 // stream has ended, and once mid-stream with a second call still arriving (that call never
 // ran, so it is dropped).
 func TestEscCancelsARunningTool(t *testing.T) {

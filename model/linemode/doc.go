@@ -21,7 +21,7 @@
 // When a Tool or Status line comes between two parts of a reply, the part before it is
 // printed first (even mid-line) and the part after it starts with "Assistant: " again, so
 // lines keep the order things happened in and a listener knows who speaks. There is no
-// spinner and nothing is rewritten. The status texts are phase.Status's (§3).
+// spinner and nothing is rewritten. The status texts are phase.Status's.
 // A new tool name within streaming-tool prints no Status line: the Tool lines name each tool.
 //
 // Approvals are the one Status line that is not a phase change: when a tool waits for

@@ -50,6 +50,10 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 	case bodyHTML:
 		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream",
 			Cause: errors.New("stream: HTML response")}
+	case bodyText:
+		data, _ := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, maxErrorBody))
+		words := "the server answered with text, not an event stream: " + oneLine(string(data), 300)
+		f.failed = &Error{Message: words, detail: words, Cause: errors.New("stream: a text answer")}
 	default:
 		f.fr = newFramer(br, onRead)
 	}
@@ -122,14 +126,22 @@ const (
 	bodySSE bodyKind = iota
 	bodyJSON
 	bodyHTML
+	bodyText // prose: neither JSON, HTML nor an event stream
 )
 
-// sniff decides how to read a body: by its Content-Type when that says event-stream, JSON or
-// HTML, else by its first non-blank byte ('{' JSON, '<' HTML, anything else SSE). It only
-// peeks; nothing is consumed.
+// sniff decides how to read a body, by the body first and its Content-Type second, since
+// servers mislabel: a JSON object is read as JSON (an error object labelled event-stream
+// included), an event stream as one (labelled application/json or x-ndjson included), HTML
+// as HTML; a body that is none of these is an event stream when labelled so, JSON when
+// labelled so (its error then says what is wrong), else prose (bodyText). It only peeks.
 func sniff(contentType string, br *bufio.Reader) bodyKind {
 	ct := strings.ToLower(contentType)
+	byBody := sniffBody(br)
 	switch {
+	case byBody == bodyJSON || byBody == bodyHTML:
+		return byBody
+	case byBody == bodySSE:
+		return bodySSE
 	case strings.Contains(ct, "text/event-stream"):
 		return bodySSE
 	case strings.Contains(ct, "json"):
@@ -137,10 +149,17 @@ func sniff(contentType string, br *bufio.Reader) bodyKind {
 	case strings.Contains(ct, "html"):
 		return bodyHTML
 	}
+	return byBody
+}
+
+// sniffBody classifies a body by its first non-blank bytes: '{' JSON, '<' HTML, an SSE field
+// ("data:", "event:", "id:", "retry:", or a ":" comment) or nothing at all an event stream,
+// anything else text.
+func sniffBody(br *bufio.Reader) bodyKind {
 	for n := 1; n <= minRead; n++ {
 		b, _ := br.Peek(n)
 		if len(b) < n {
-			return bodySSE
+			return bodySSE // an empty body: the stream's framing reports it
 		}
 		switch c := b[n-1]; c {
 		case ' ', '\t', '\r', '\n':
@@ -149,8 +168,17 @@ func sniff(contentType string, br *bufio.Reader) bodyKind {
 			return bodyJSON
 		case '<':
 			return bodyHTML
+		case ':':
+			return bodySSE
 		}
-		return bodySSE
+		head, _ := br.Peek(min(n-1+len("retry:"), minRead))
+		rest := string(head[n-1:])
+		for _, field := range []string{"data", "event", "id", "retry"} {
+			if strings.HasPrefix(field+":", rest) || strings.HasPrefix(rest, field+":") || strings.HasPrefix(rest, field+" ") {
+				return bodySSE
+			}
+		}
+		return bodyText
 	}
 	return bodySSE
 }

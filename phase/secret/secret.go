@@ -36,9 +36,10 @@ type Set struct {
 
 // list is an immutable snapshot: the secrets, longest first, and which bytes start one.
 type list struct {
-	values []string
-	first  [256]bool
-	max    int
+	values  []string
+	first   [256]bool
+	byFirst [256][]string // the values starting with each byte, longest first
+	max     int
 }
 
 // New returns a Set holding values (empty values are ignored).
@@ -147,6 +148,9 @@ func (s *Set) addRaw(values []string) {
 	}
 	// longest first: "Bearer sk-…" is replaced whole before its "sk-…" part
 	sort.SliceStable(l.values, func(i, j int) bool { return len(l.values[i]) > len(l.values[j]) })
+	for _, v := range l.values {
+		l.byFirst[v[0]] = append(l.byFirst[v[0]], v)
+	}
 	s.list.Store(l)
 }
 
@@ -222,7 +226,7 @@ func (l *list) scan(prev int, s string, final bool) (out, rest string, last int)
 			continue
 		}
 		matched, hold := 0, false
-		for _, v := range l.values {
+		for _, v := range l.byFirst[s[i]] {
 			if len(s)-i < len(v) {
 				if !final && strings.HasPrefix(v, s[i:]) {
 					hold = true

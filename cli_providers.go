@@ -8,14 +8,42 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/phasechat/phasechat/model/config"
+	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
+
+// continueWithSavedModel makes a continued conversation (--continue, --resume ID) go on with
+// the provider and model it was saved with, when no flag names one and the file still
+// defines that provider. Anything that stops the lookup leaves the choice to the file.
+func continueWithSavedModel(o *chatOptions, file *config.File) {
+	fromStore := o.continueLast || (o.resume != "" && !isFile(o.resume))
+	if !fromStore || o.set["model"] || o.set["m"] || o.set["provider"] {
+		return
+	}
+	store, err := openSessions()
+	if err != nil {
+		return
+	}
+	var m sessions.Meta
+	if o.continueLast {
+		m, err = store.Latest()
+	} else {
+		m, err = store.Find(o.resume)
+	}
+	if err != nil {
+		return
+	}
+	if provider, _, ok := strings.Cut(m.Model, "/"); ok && file.Providers[provider] != nil {
+		o.model = m.Model
+	}
+}
 
 // discoverTimeout bounds a GET /models asked for at startup or by the model picker.
 const discoverTimeout = 15 * time.Second
@@ -40,6 +68,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 	}
 	applyConfig(o, file)
 	if usesProviders(*o, file) {
+		continueWithSavedModel(o, file)
 		provs := newProviders(file, *o)
 		choice, c, err := provs.start(*o)
 		if err != nil {

@@ -183,3 +183,28 @@ func TestWireFlagReplacesTheProvidersType(t *testing.T) {
 		t.Fatalf("requests went to %v, want one to /v1/messages", paths)
 	}
 }
+
+// TestContinueGoesOnWithTheSavedProvider: --continue with no model flag sends to the provider
+// and model the conversation was saved with, not the file's default; a flag still wins.
+func TestContinueGoesOnWithTheSavedProvider(t *testing.T) {
+	first, second := newProviderServer(t), newProviderServer(t)
+	data := t.TempDir()
+	cfgDir := filepath.Join(data, "config", "phasechat")
+	if err := os.MkdirAll(cfgDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := "default = \"first/text\"\n[provider.first]\nbase_url = \"" + first.base + "\"\nmodels = [\"text\"]\n" +
+		"[provider.second]\nbase_url = \"" + second.base + "\"\nmodels = [\"text\"]\n"
+	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for i, args := range [][]string{{"-m", "second/text"}, {"--continue"}, {"--continue", "-m", "first/text"}} {
+		r := runOneShotChild(t, data, "", append([]string{"-p", "hi"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("run %d %v: exit %d stderr %q", i, args, r.code, r.stderr)
+		}
+	}
+	if f, s := len(first.requests()), len(second.requests()); f != 1 || s != 2 {
+		t.Fatalf("requests: %d to the first provider, %d to the second; want 1 and 2", f, s)
+	}
+}

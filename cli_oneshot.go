@@ -137,7 +137,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	}
 	engine := chat.New(chat.Config{
 		Provider: t.provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
-		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false,
+		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false, MaxTools: o.maxTools,
 	}, conv.history)
 	opts := oneshot.Options{
 		Chat: engine, Performer: performer, Log: conv.recorder(),

@@ -158,8 +158,7 @@ type providers struct {
 
 	mu      sync.Mutex
 	clients map[string]*stream.Client
-	secrets []string    // every key and header value resolved so far, for redaction
-	set     *secret.Set // the same, and the base URLs' credentials, as the run's redaction uses them
+	set     *secret.Set // every key, header value and base URL credential resolved so far, for redaction
 }
 
 func newProviders(f *config.File, o chatOptions) *providers {
@@ -197,16 +196,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 		return have, nil
 	}
 	p.clients[name] = c
-	p.secrets = append(p.secrets, ep.Secrets()...)
 	return c, nil
-}
-
-// Secrets lists every secret resolved so far (keys, key-command output, header values): the
-// values the redaction of logs and errors must hide.
-func (p *providers) Secrets() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.secrets...)
 }
 
 // providerClient is a stream client for one configured provider.

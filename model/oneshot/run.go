@@ -80,7 +80,12 @@ func Run(o Options) Result {
 	}
 	d.Wait()
 	r.progress()
-	return r.finish(r.result(sig, watch.get()))
+	res := r.result(sig, watch.get())
+	if watch.usageReported() {
+		u := r.chat.Turn
+		res.Usage = &u
+	}
+	return r.finish(res)
 }
 
 // runner is Run's state; it belongs to Run's goroutine.
@@ -222,7 +227,7 @@ func firstLine(s string) string {
 
 // result says how the turn ended.
 func (r *runner) result(sig os.Signal, end *stream.Result) Result {
-	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Usage: r.chat.Turn, Session: r.o.Session}
+	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Session: r.o.Session}
 	var reasoning []string
 	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
 		if e.Role() != transcript.RoleAssistant {

@@ -249,7 +249,7 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	case end == nil:
 		res.Outcome, res.Error = Failed, "The request ended without an answer."
 	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
-		res.Outcome, res.Error = Truncated, "The reply was cut off: the model reached its output limit (finish_reason length)."
+		res.Outcome, res.Error = Truncated, end.CutOff()
 	case end.Outcome == stream.OutcomeComplete && endsWithToolResults(r.chat.History):
 		res.Outcome, res.Error = Truncated, r.stepLimitText()
 	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -36,7 +37,7 @@ func (c *Chat) Approve(d Decision) []Effect {
 	var effects []Effect
 	run := func(id string) {
 		call, _ := st.calls.Get(id)
-		effects = append(effects, RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: id, Name: call.Name, Arguments: call.ArgsText}})
+		effects = append(effects, RunTool{Req: st.id, Ctx: st.ctx, Call: tools.Call{ID: id, Name: call.Name, Arguments: call.ArgsText}})
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
 	}
 	switch d {
@@ -175,7 +176,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 }
 
 func resultText(r any) string {
-	if tr, ok := r.(ToolResult); ok {
+	if tr, ok := r.(tools.Result); ok {
 		return tr.Output
 	}
 	return fmt.Sprint(r)

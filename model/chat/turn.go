@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
@@ -123,7 +124,7 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 			return nil
 		}
 		if c.cfg.Tools != nil {
-			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
+			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
 		}
 		if call.Status == phase.CallError {
 			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
@@ -136,7 +137,7 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
-	args := Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
+	args := tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
 	switch {
 	case c.cfg.Tools == nil:
 		c.refuse(st, call.ID, resultNoTools)

@@ -30,9 +30,6 @@ const maxHeld = maxLookahead + 3
 // It does not copy, and a returned string stays valid and unchanged after later appends.
 func (s *Stream) String() string { return s.out.String() }
 
-// Pending returns how many appended bytes are held back undecided (0 to maxHeld).
-func (s *Stream) Pending() int { return s.nheld }
-
 // Append feeds the next piece of the text. Its cost is O(len(delta)), amortised over the
 // growth of the output buffer: only the bounded context and held tail are read again.
 func (s *Stream) Append(delta string) { s.advance(delta, false) }

@@ -60,6 +60,9 @@ func runOneShot(o chatOptions, args []string, stdin io.Reader, stdout, stderr io
 	code, err := oneShot(o, prompt, message, stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
+		if exitFor(err) == oneshot.ExitUsage {
+			code = oneshot.ExitUsage
+		}
 	}
 	return code
 }

@@ -107,8 +107,11 @@ func loadConfig(o chatOptions, stderr io.Writer) (*config.File, error) {
 	}
 	f, err := config.Load(path)
 	if err != nil {
-		if !explicit && errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case !explicit && errors.Is(err, fs.ErrNotExist):
 			return nil, nil
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, usageError{fmt.Errorf("the config file %s given with --config does not exist: check the path, or leave out --config to read the default one", path)}
 		}
 		return nil, err
 	}

@@ -156,7 +156,7 @@ type providers struct {
 	file     *config.File
 	resolver *config.Resolver
 	stall    time.Duration
-	maxReply int64 // bytes; every client's MaxReply
+	maxReply int64       // bytes; every client's MaxReply
 	baseURL  string      // --base-url: replaces the chosen provider's base_url
 	wire     stream.Wire // --wire: replaces the chosen provider's type ("" when not given)
 	chosen   string

@@ -88,12 +88,18 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o chatOptions
 	fs := chatFlagSet(&o, stderr)
+	full := fs.Usage
+	fs.Usage = func() {} // a mistake gets the flag package's one line and a hint, not the whole help
 	if err := parseInterleaved(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			full()
 			return 0
 		}
+		fmt.Fprintln(stderr, "phasechat: run phasechat --help for the flags")
 		return 2
 	}
+	fs.Usage = full
 	o.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	switch {
@@ -123,14 +129,33 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
 	}
+	if _, err := stream.ParseWire(o.wire); err != nil {
+		fmt.Fprintln(stderr, "phasechat: --wire:", err)
+		return 2
+	}
 	if o.oneShot.print {
 		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
 	}
 	if err := chatSession(o, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
-		return 1
+		return exitFor(err)
 	}
 	return 0
+}
+
+// usageError is a mistake on the command line found only once it is acted on (a config file
+// that is not there, a session id that names no session or several): exit code 2.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+// exitFor is the exit code of a session that failed with err: 2 for a usage mistake, else 1.
+func exitFor(err error) int {
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
 }
 
 // endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
@@ -243,7 +268,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	notice = joinNotices(notice, pipeNote)
 	engine := chat.New(chat.Config{
 		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
-		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive,
+		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive, MaxTools: o.maxTools,
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
 	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: client.Wire.Label()}

@@ -60,6 +60,9 @@ func runOneShot(o chatOptions, args []string, stdin io.Reader, stdout, stderr io
 	code, err := oneShot(o, prompt, message, stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
+		if exitFor(err) == oneshot.ExitUsage {
+			code = oneshot.ExitUsage
+		}
 	}
 	return code
 }
@@ -134,7 +137,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	}
 	engine := chat.New(chat.Config{
 		Provider: t.provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
-		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false,
+		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: false, MaxTools: o.maxTools,
 	}, conv.history)
 	opts := oneshot.Options{
 		Chat: engine, Performer: performer, Log: conv.recorder(),

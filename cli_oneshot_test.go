@@ -136,7 +136,7 @@ func TestOneShotExitCodes(t *testing.T) {
 		{model: "error-frame", code: 1, stderr: "The server sent an error"},
 		{model: "text", extra: []string{"--format", "yaml"}, code: 2, stderr: "--format is text, json or jsonl"},
 		{model: "hostile", code: 0},
-		{model: "tool-then-text", extra: []string{"--max-steps", "1"}, code: 3, stderr: "step limit"},
+		{model: "tool-then-text", extra: []string{"--max-steps", "1"}, code: 3, stderr: "Stopped after 1 step (--max-steps 1)"},
 	}
 	for _, c := range cases {
 		t.Run(c.model+strings.Join(c.extra, ""), func(t *testing.T) {

@@ -106,8 +106,11 @@ func loadConfig(o chatOptions, stderr io.Writer) (*config.File, error) {
 	}
 	f, err := config.Load(path)
 	if err != nil {
-		if !explicit && errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case !explicit && errors.Is(err, fs.ErrNotExist):
 			return nil, nil
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, usageError{fmt.Errorf("the config file %s given with --config does not exist: check the path, or leave out --config to read the default one", path)}
 		}
 		return nil, err
 	}
@@ -155,8 +158,7 @@ type providers struct {
 
 	mu      sync.Mutex
 	clients map[string]*stream.Client
-	secrets []string    // every key and header value resolved so far, for redaction
-	set     *secret.Set // the same, and the base URLs' credentials, as the run's redaction uses them
+	set     *secret.Set // every key, header value and base URL credential resolved so far, for redaction
 }
 
 func newProviders(f *config.File, o chatOptions) *providers {
@@ -194,16 +196,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 		return have, nil
 	}
 	p.clients[name] = c
-	p.secrets = append(p.secrets, ep.Secrets()...)
 	return c, nil
-}
-
-// Secrets lists every secret resolved so far (keys, key-command output, header values): the
-// values the redaction of logs and errors must hide.
-func (p *providers) Secrets() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.secrets...)
 }
 
 // providerClient is a stream client for one configured provider.

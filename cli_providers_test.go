@@ -117,7 +117,7 @@ func TestConfigErrorsStopTheChat(t *testing.T) {
 		want string
 	}{
 		{[]string{"--config", bad}, bad + ":3: provider.x.colour: unknown key"},
-		{[]string{"--config", filepath.Join(dir, "none.toml")}, "none.toml: no such file"},
+		{[]string{"--config", filepath.Join(dir, "none.toml")}, "none.toml given with --config does not exist"},
 		{[]string{"--provider", "x"}, "--provider x needs a config file that defines it"},
 		{[]string{"--config", bad, "--provider", "nope"}, "provider.x.colour"},
 		{[]string{"--config", failing}, "provider.x.api_key_cmd: the key command \"sh\" failed (exit status 1)"},

@@ -84,7 +84,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	res, err := stream.ReplayWire(in, wire, format, redactingWriter{envSecrets(), stdout}, safe.Text)
+	res, err := stream.Replay(in, wire, format, redactingWriter{envSecrets(), stdout}, safe.Text)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 		return 1

@@ -236,6 +236,9 @@ func openConversation(f sessionFlags, head sessionlog.Header, provider string) (
 			m, err = store.Latest()
 		} else {
 			m, err = store.Find(f.resume)
+			if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrAmbiguous) {
+				err = usageError{fmt.Errorf("--resume %s: %w", f.resume, err)}
+			}
 		}
 		if err != nil {
 			return nil, err

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream/internal/benchdata"
 )
 
 // minimalChunk is the least a client must decode from a chunk: the baseline of P1.
@@ -35,8 +34,8 @@ type minimalChunk struct {
 }
 
 func TestRealisticStreamIsWhatItSays(t *testing.T) {
-	body, payloads := benchdata.RealisticStream()
-	res, err := Replay(bytes.NewReader(body), ReplayJSON, io.Discard, nil)
+	body, payloads := realisticStream()
+	res, err := Replay(bytes.NewReader(body), "", ReplayJSON, io.Discard, nil)
 	if err != nil || len(payloads) != 5000 || res.Outcome != OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
 		!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 {
 		t.Fatalf("%d payloads, result %+v, err %v", len(payloads), res.Outcome, err)
@@ -46,7 +45,7 @@ func TestRealisticStreamIsWhatItSays(t *testing.T) {
 // BenchmarkP1Pipeline is P1 (docs/architecture.md, Performance): framing, decoding, reassembly and the reducer
 // over the realistic stream, from its bytes.
 func BenchmarkP1Pipeline(b *testing.B) {
-	body, _ := benchdata.RealisticStream()
+	body, _ := realisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -65,7 +64,7 @@ func BenchmarkP1Pipeline(b *testing.B) {
 
 // BenchmarkP1PipelineWithToolCalls adds applying the CallEvents to phase.ToolCalls.
 func BenchmarkP1PipelineWithToolCalls(b *testing.B) {
-	body, _ := benchdata.RealisticStream()
+	body, _ := realisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -89,7 +88,7 @@ func BenchmarkP1PipelineWithToolCalls(b *testing.B) {
 // BenchmarkP1BareUnmarshal is P1's baseline: json.Unmarshal of the same chunks' payloads,
 // already cut out, into minimalChunk. SetBytes counts the same SSE body, so MB/s compare.
 func BenchmarkP1BareUnmarshal(b *testing.B) {
-	body, payloads := benchdata.RealisticStream()
+	body, payloads := realisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -104,7 +103,7 @@ func BenchmarkP1BareUnmarshal(b *testing.B) {
 
 // BenchmarkP1Framing is the framing alone (paced + sse.EventStreamReader + field parser).
 func BenchmarkP1Framing(b *testing.B) {
-	body, _ := benchdata.RealisticStream()
+	body, _ := realisticStream()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -138,7 +138,7 @@ type minimalResponses struct {
 func TestWireStreamsAreWhatTheySay(t *testing.T) {
 	for _, wire := range []Wire{WireAnthropic, WireResponses} {
 		body, payloads := wireStream(wire)
-		res, err := Replay(bytes.NewReader(body), ReplayJSON, new(bytes.Buffer), nil)
+		res, err := Replay(bytes.NewReader(body), "", ReplayJSON, new(bytes.Buffer), nil)
 		if err != nil || len(payloads) != 5000 || res.Outcome != OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
 			!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 || res.FinishReason != "tool_calls" {
 			t.Fatalf("%s: %d payloads, outcome %s, %d calls, %d bytes of content, err %v", wire, len(payloads), res.Outcome,

@@ -9,8 +9,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/phasechat/phasechat/stream/internal/benchdata"
 )
 
 // chunkCases are payloads whose decoding encoding/json pins in ways a scanner could miss.
@@ -134,7 +132,7 @@ func TestDecodeChunkReusesNothingStale(t *testing.T) {
 // seedPayloads are the benchmark streams' payloads and, when the corpus is present, every
 // data line of its recordings.
 func seedPayloads(t testing.TB) []string {
-	_, payloads := benchdata.RealisticStream()
+	_, payloads := realisticStream()
 	var out []string
 	for i, p := range payloads {
 		if i%97 == 0 || i > len(payloads)-3 {

@@ -221,7 +221,7 @@ func TestCorpusOverHTTP(t *testing.T) {
 	for i, rel := range corpusFiles(t, ".sse") {
 		t.Run(rel, func(t *testing.T) {
 			data := readCorpus(t, rel)
-			want, _ := Replay(strings.NewReader(string(data)), ReplayJSON, io.Discard, nil)
+			want, _ := Replay(strings.NewReader(string(data)), "", ReplayJSON, io.Discard, nil)
 			c, _ := testServer(t, chunkedWriter(data, uint64(i)))
 			got, ups := streamResult(t, c)
 			if !reflect.DeepEqual(got, want) {

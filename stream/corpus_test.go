@@ -73,7 +73,7 @@ func TestCorpusReplayJSON(t *testing.T) {
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
 			var out bytes.Buffer
-			if _, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, &out, nil); err != nil {
+			if _, err := Replay(bytes.NewReader(readCorpus(t, rel)), "", ReplayJSON, &out, nil); err != nil {
 				t.Fatal(err)
 			}
 			golden := goldenPath(rel)
@@ -237,7 +237,7 @@ func TestCorpusFacts(t *testing.T) {
 	}
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
-			res, err := Replay(bytes.NewReader(readCorpus(t, rel)), ReplayJSON, new(bytes.Buffer), nil)
+			res, err := Replay(bytes.NewReader(readCorpus(t, rel)), "", ReplayJSON, new(bytes.Buffer), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,7 +290,7 @@ func TestCorpusAnswers(t *testing.T) {
 			if calls.Len() != len(res.Message.ToolCalls) {
 				t.Errorf("%d calls folded, %d in the result", calls.Len(), len(res.Message.ToolCalls))
 			}
-			replayed, err := Replay(bytes.NewReader(body), ReplayJSON, new(bytes.Buffer), nil)
+			replayed, err := Replay(bytes.NewReader(body), "", ReplayJSON, new(bytes.Buffer), nil)
 			if err != nil || !reflect.DeepEqual(replayed, res) {
 				t.Errorf("replay: %+v, %v\nstream: %+v", replayed, err, res)
 			}

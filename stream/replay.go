@@ -32,13 +32,8 @@ const (
 // ReplayText prints model text, which is untrusted: clean (the chat's one sanitiser, view/safe
 // Text) makes it safe for a terminal. The JSON formats escape everything and ignore clean.
 //
-// The wire format is detected from the first event (see DetectWire); ReplayWire names it.
-func Replay(r io.Reader, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
-	return ReplayWire(r, "", format, w, clean)
-}
-
-// ReplayWire is Replay with the stream decoded as wire (empty: detected).
-func ReplayWire(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
+// The stream is decoded as wire; an empty wire is detected from the first event (see DetectWire).
+func Replay(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
 			return nil

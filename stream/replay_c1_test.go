@@ -11,7 +11,7 @@ func TestReplayJSONEscapesC1Controls(t *testing.T) {
 	rec := "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\u0085b\u009bc\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
 	for _, format := range []ReplayFormat{ReplayJSON, ReplayTrace} {
 		var out bytes.Buffer
-		if _, err := Replay(strings.NewReader(rec), format, &out, func(s string) string { return s }); err != nil {
+		if _, err := Replay(strings.NewReader(rec), "", format, &out, func(s string) string { return s }); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Contains(out.Bytes(), []byte("\u0085")) || bytes.Contains(out.Bytes(), []byte("\u009b")) {

@@ -20,7 +20,7 @@ const seed004 = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"
 func replay(t *testing.T, in string, format ReplayFormat) (string, Result) {
 	t.Helper()
 	var out bytes.Buffer
-	res, err := Replay(strings.NewReader(in), format, &out, safe.Text)
+	res, err := Replay(strings.NewReader(in), "", format, &out, safe.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestReplayJSONBodies(t *testing.T) {
 
 func TestReplayReadError(t *testing.T) {
 	broken := iotest.ErrReader(errors.New("disk on fire"))
-	res, err := Replay(broken, ReplayJSON, new(bytes.Buffer), safe.Text)
+	res, err := Replay(broken, "", ReplayJSON, new(bytes.Buffer), safe.Text)
 	if err != nil || res.Outcome != OutcomeError || res.Err.Message != "The recording could not be read: disk on fire" {
 		t.Errorf("result %+v, err %v", res, err)
 	}

@@ -35,6 +35,9 @@ func renderCard(st *theme, c transcript.Card, width int) lines {
 	if c.Asking() { // ready, but it has not run and may never run
 		glyph, word, look = "?", "waiting for approval", st.Asking
 	}
+	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
+		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
+	}
 	name := fit(safe.Line(c.Name()), maxNameCells)
 	if name == "" {
 		name = "tool"

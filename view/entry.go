@@ -48,11 +48,13 @@ type cardKey struct {
 	status                      phase.CallStatus
 	name, args, summary, result string
 	duration                    time.Duration
-	asking, expanded            bool
+	asking                      bool
+	queued                      int
+	expanded                    bool
 }
 
 func keyOf(c transcript.Card) cardKey {
-	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Expanded()}
+	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Queued(), c.Expanded()}
 }
 
 type cardCache struct {

@@ -23,6 +23,9 @@ type Config struct {
 	Tools       Toolbox // nil: no tools are offered
 	AutoApprove bool    // --yes: side-effecting tools run without asking
 	CanAsk      bool    // a user is there to answer approvals; false denies them
+	// MaxTools is how many tools run at once; a ready call past it is queued, shown as
+	// waiting for a free slot, and started when a running one ends. 0 means no bound.
+	MaxTools int
 }
 
 // Chat is the engine. Use New; not safe for concurrent use.

@@ -36,7 +36,7 @@ func (c *Chat) Approve(d Decision) []Effect {
 	var effects []Effect
 	run := func(id string) {
 		call, _ := st.calls.Get(id)
-		effects = append(effects, RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: id, Name: call.Name, Arguments: call.ArgsText}})
+		effects = append(effects, c.start(st, id)...)
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
 	}
 	switch d {

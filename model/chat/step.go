@@ -23,12 +23,16 @@ type step struct {
 	src    Source          // nil until the first update arrives
 	ended  bool            // the stream ended complete; only tools may be outstanding
 	asking []string        // call ids waiting for approval, oldest first
-	unran  map[string]bool // calls an interruption caught waiting for approval: they never ran
+	unran  map[string]bool // calls an interruption caught waiting for approval or a slot: they never ran
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
 	reply  stream.Message
 	cutOff string          // why the server cut the reply off (stream.CutOff); "" when it did not
 	unsent map[string]bool // calls the stream ended unfinished: kept out of the history
+	// running counts the calls started (a RunTool sent) whose result is not in; queued are
+	// the ready, approved calls waiting for running to drop below the bound, oldest first.
+	running int
+	queued  []string
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {
@@ -96,10 +100,10 @@ func (st *step) outstanding() (phase.ToolCall, bool) {
 // interrupt ends every unfinished call with why, through the calls' state machine, and shows
 // each card as its call now stands; the tools are being cancelled.
 func (st *step) interrupt(why phase.Interruption) {
+	if st.unran == nil {
+		st.unran = map[string]bool{}
+	}
 	for _, id := range st.asking {
-		if st.unran == nil {
-			st.unran = map[string]bool{}
-		}
 		st.unran[id] = true
 	}
 	before := map[string]phase.CallStatus{}
@@ -114,5 +118,9 @@ func (st *step) interrupt(why phase.Interruption) {
 			st.tr.SetAsking(st.entry, call.ID, false)
 		}
 	}
-	st.asking = nil
+	for _, id := range st.queued {
+		st.unran[id] = true
+		st.tr.SetQueued(st.entry, id, 0)
+	}
+	st.asking, st.queued = nil, nil
 }

@@ -96,10 +96,16 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	if m.Result.IsError {
 		ev = phase.CallEvent{Type: phase.CallFail, ID: m.CallID, Error: m.Result.Output}
 	}
+	before, _ := st.calls.Get(m.CallID)
 	if _, ok := st.apply(ev); ok {
 		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
 	}
-	return c.advance(st)
+	var effects []Effect
+	if before.Status == phase.CallRunning && st.running > 0 {
+		st.running--
+		effects = c.startQueued(st)
+	}
+	return append(effects, c.advance(st)...)
 }
 
 // applyCall folds one reassembly event into the step's calls and cards, dispatching a call
@@ -158,7 +164,35 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		}
 		return nil
 	}
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: args}}
+	return c.start(st, call.ID)
+}
+
+// start runs a call that may run, or queues it while MaxTools calls are running.
+func (c *Chat) start(st *step, id string) []Effect {
+	if c.cfg.MaxTools > 0 && st.running >= c.cfg.MaxTools {
+		st.queued = append(st.queued, id)
+		c.tr.SetQueued(st.entry, id, st.running)
+		return nil
+	}
+	call, _ := st.calls.Get(id)
+	st.running++
+	c.tr.SetQueued(st.entry, id, 0)
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: id, Name: call.Name, Arguments: call.ArgsText}}}
+}
+
+// startQueued starts the oldest queued calls that still may run, as far as the bound allows.
+func (c *Chat) startQueued(st *step) []Effect {
+	var effects []Effect
+	for len(st.queued) > 0 && (c.cfg.MaxTools <= 0 || st.running < c.cfg.MaxTools) {
+		id := st.queued[0]
+		st.queued = st.queued[1:]
+		if call, _ := st.calls.Get(id); call.Status != phase.CallRunning {
+			c.tr.SetQueued(st.entry, id, 0)
+			continue
+		}
+		effects = append(effects, c.start(st, id)...)
+	}
+	return effects
 }
 
 func (c *Chat) needsApproval(name string) bool {

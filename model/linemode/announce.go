@@ -230,6 +230,7 @@ func (s *seenEntry) toolLines(cards []transcript.Card, lines []string, q *approv
 				lines = append(lines, toolWaiting(c))
 				seen.waiting = true
 			}
+		case c.Queued() > 0: // said once it starts
 		case c.Status() == phase.CallRunning:
 			if !seen.started {
 				lines = append(lines, toolStarted(c))

@@ -55,7 +55,8 @@ func Run(o Options) Result {
 		}
 		return watch.wrap(src)
 	}
-	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), seen: map[string]phase.CallStatus{}}
+	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), seen: map[string]phase.CallStatus{},
+		noticed: map[*transcript.Entry]bool{}, said: map[string]bool{}}
 	d := perform.NewDriver(o.Chat, &perf, o.Log)
 	effects := r.chat.Submit(o.Prompt)
 	if effects == nil {
@@ -98,13 +99,34 @@ type runner struct {
 	endsInLine bool // the last byte written to Out was not '\\n'
 	thinking   bool // reasoning was written to Err without its line's end
 	seen       map[string]phase.CallStatus
+	noticed    map[*transcript.Entry]bool // notices of the turn already written to Err
+	said       map[string]bool            // their texts
 	outErr     error
 }
 
 // progress writes out what the engine's transcript gained since the last call: reply text,
-// reasoning and tool events. Entries are only appended during a turn, so those before the
-// current reply are finished.
+// reasoning, tool events and phasechat's own notices. Entries are only appended during a
+// turn, so those before the current reply are finished.
 func (r *runner) progress() {
+	r.replies()
+	r.notices()
+}
+
+// notices writes each notice of the turn to Err once.
+func (r *runner) notices() {
+	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
+		if e.Role() != transcript.RoleNotice || r.noticed[e] {
+			continue
+		}
+		r.noticed[e] = true
+		if r.o.Err != nil && !r.said[e.Text()] {
+			r.said[e.Text()] = true
+			r.note(safe.Line(e.Text())+"\n", true)
+		}
+	}
+}
+
+func (r *runner) replies() {
 	entries := r.chat.Entries()
 	for i := max(r.cur, r.firstEntry); i < len(entries); i++ {
 		e := entries[i]
@@ -179,7 +201,7 @@ func (r *runner) cards(e *transcript.Entry) {
 		if !known {
 			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
 			if c.Status() == phase.CallRunning {
-				r.note(fmt.Sprintf("Running %s %s\n", safe.Line(c.Name()), safe.Line(c.Summary())), true)
+				r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
 			}
 		}
 		if c.Status() == phase.CallDone || c.Status() == phase.CallError {
@@ -224,7 +246,7 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
 		res.Outcome, res.Error = Truncated, "The reply was cut off: the model reached its output limit (finish_reason length)."
 	case end.Outcome == stream.OutcomeComplete && endsWithToolResults(r.chat.History):
-		res.Outcome, res.Error = Truncated, "Stopped at the step limit (--max-steps) before the model answered."
+		res.Outcome, res.Error = Truncated, r.stepLimitText()
 	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:
 		res.Outcome, res.Error = Failed, "The model sent an empty reply."
 	case end.Outcome == stream.OutcomeComplete:
@@ -240,6 +262,18 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	}
 	res.ExitCode = exitCode(res.Outcome)
 	return res
+}
+
+// stepLimitText is what the engine said when the step limit ended the turn (it names the
+// limit and the steps taken), or a general sentence if it said nothing.
+func (r *runner) stepLimitText() string {
+	entries := r.chat.Entries()
+	for i := len(entries) - 1; i >= min(r.firstEntry, len(entries)); i-- {
+		if e := entries[i]; e.Role() == transcript.RoleNotice && strings.Contains(e.Text(), "--max-steps") {
+			return e.Text()
+		}
+	}
+	return "Stopped at the step limit (--max-steps) before the model answered."
 }
 
 // endsWithToolResults reports whether the turn stopped with tool results the model has not
@@ -284,7 +318,7 @@ func (r *runner) finish(res Result) Result {
 	case FormatJSONL:
 		r.event(map[string]any{"type": "end", "outcome": res.Outcome, "exit_code": res.ExitCode, "error": res.Error, "usage": res.Usage})
 	}
-	if res.Error != "" {
+	if res.Error != "" && !r.said[res.Error] {
 		w := r.o.ErrAlways
 		if w != nil {
 			fmt.Fprintln(w, "phasechat: "+safe.Line(res.Error))

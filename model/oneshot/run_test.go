@@ -17,6 +17,11 @@ import (
 
 func turn(t *testing.T, model string, interrupt chan os.Signal) (Result, string, string) {
 	t.Helper()
+	return turnWith(t, chat.Config{Model: model}, interrupt)
+}
+
+func turnWith(t *testing.T, cfg chat.Config, interrupt chan os.Signal) (Result, string, string) {
+	t.Helper()
 	h, err := fixtures.NewHandler(fixtures.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +33,8 @@ func turn(t *testing.T, model string, interrupt chan os.Signal) (Result, string,
 		t.Fatal(err)
 	}
 	reg.Clean = safe.Text
-	c := chat.New(chat.Config{Model: model, Tools: perform.Toolbox(reg)}, nil)
+	cfg.Tools = perform.Toolbox(reg)
+	c := chat.New(cfg, nil)
 	var out, errb bytes.Buffer
 	res := Run(Options{Chat: c, Performer: &perform.Performer{Client: stream.NewClient(srv.URL+"/v1", ""), Tools: reg},
 		Prompt: "hi", Out: &out, Err: &errb, ErrAlways: &errb, Interrupt: interrupt})
@@ -75,5 +81,34 @@ func TestANoticeInAToolTurnIsNotTheStepLimit(t *testing.T) {
 	res, out, errs := turn(t, "groq-reasoning-strict", nil)
 	if res.Outcome != Complete || res.ExitCode != 0 || !strings.Contains(out, "Tool results received") {
 		t.Fatalf("result %+v, stdout %q, stderr %q", res, out, errs)
+	}
+}
+
+// TestNoticesOfTheTurnGoToStderrOnce: what phasechat learnt on the way (a setting the server
+// rejects) is said on stderr, once, and never on stdout.
+func TestNoticesOfTheTurnGoToStderrOnce(t *testing.T) {
+	res, out, errs := turn(t, "stream-options-strict", nil)
+	if res.Outcome != Complete || strings.Count(errs, stream.NoticeStreamOptions) != 1 || strings.Contains(out, "rejects") {
+		t.Fatalf("result %+v, stdout %q, stderr %q", res, out, errs)
+	}
+}
+
+// TestTheStepLimitIsSaidOnce: the engine's notice names the limit and is the turn's error,
+// written once.
+func TestTheStepLimitIsSaidOnce(t *testing.T) {
+	res, _, errs := turnWith(t, chat.Config{Model: "tool-then-text", MaxSteps: 1}, nil)
+	if res.Outcome != Truncated || !strings.Contains(res.Error, "Stopped after 1 step (--max-steps 1)") {
+		t.Fatalf("result %+v, stderr %q", res, errs)
+	}
+	if strings.Count(errs, "--max-steps") != 1 || !strings.Contains(errs, "Stopped after 1 step") {
+		t.Fatalf("stderr %q", errs)
+	}
+}
+
+// TestAToolWithoutArgumentsIsAnnouncedWithoutATrailingSpace.
+func TestAToolWithoutArgumentsIsAnnouncedWithoutATrailingSpace(t *testing.T) {
+	_, _, errs := turn(t, "empty-args", nil)
+	if !strings.Contains(errs, "phasechat: Running now\n") {
+		t.Fatalf("stderr %q", errs)
 	}
 }

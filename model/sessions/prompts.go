@@ -31,9 +31,6 @@ func DefaultPrompts() (*Prompts, error) {
 	return &Prompts{path: filepath.Join(dir, "prompts.jsonl")}, nil
 }
 
-// OpenPrompts is the history kept in the file at path.
-func OpenPrompts(path string) *Prompts { return &Prompts{path: path} }
-
 // Load returns the history, oldest first. A missing file is an empty history; lines that are
 // not prompts are skipped.
 func (p *Prompts) Load() ([]string, error) {

@@ -9,8 +9,11 @@ import (
 	"testing"
 )
 
+// promptsAt is the history kept in the file at path.
+func promptsAt(path string) *Prompts { return &Prompts{path: path} }
+
 func TestPromptsAreKeptOnceNewestLast(t *testing.T) {
-	p := OpenPrompts(filepath.Join(t.TempDir(), "prompts.jsonl"))
+	p := promptsAt(filepath.Join(t.TempDir(), "prompts.jsonl"))
 	for _, s := range []string{"a", "b", "a", "multi\nline", ""} {
 		if err := p.Add(s); err != nil {
 			t.Fatal(err)
@@ -26,7 +29,7 @@ func TestPromptsAreKeptOnceNewestLast(t *testing.T) {
 }
 
 func TestPromptsAreCapped(t *testing.T) {
-	p := OpenPrompts(filepath.Join(t.TempDir(), "prompts.jsonl"))
+	p := promptsAt(filepath.Join(t.TempDir(), "prompts.jsonl"))
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Go(func() {

@@ -31,11 +31,20 @@ type Store struct {
 // ErrNotFound is the cause when no session has the id asked for.
 var ErrNotFound = errors.New("no such session")
 
+// ErrAmbiguous is the error of an id prefix that more than one session starts with.
+var ErrAmbiguous = errors.New("more than one session has that id")
+
 // notFound is an ErrNotFound that says more.
 type notFound string
 
 func (e notFound) Error() string        { return string(e) }
 func (e notFound) Is(target error) bool { return target == ErrNotFound }
+
+// ambiguous is an ErrAmbiguous that says more.
+type ambiguous string
+
+func (e ambiguous) Error() string        { return string(e) }
+func (e ambiguous) Is(target error) bool { return target == ErrAmbiguous }
 
 // DefaultDir is $XDG_DATA_HOME/phasechat/sessions, else ~/.local/share/phasechat/sessions.
 func DefaultDir() (string, error) {
@@ -150,7 +159,7 @@ func find(all []Meta, id string) (Meta, error) {
 	case 1:
 		return matches[0], nil
 	}
-	return Meta{}, fmt.Errorf("%d sessions start with %q; give more of the id", len(matches), id)
+	return Meta{}, ambiguous(fmt.Sprintf("%d sessions start with %q; give more of the id", len(matches), id))
 }
 
 // Rename sets a session's title.

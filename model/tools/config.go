@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -42,16 +41,6 @@ func (e *ConfigError) Error() string {
 		b.WriteString(": " + e.Field)
 	}
 	return b.String() + ": " + e.Problem
-}
-
-// DefaultConfigPath is where the chat looks for user-defined tools when --tools is not given:
-// phasechat/tools.toml in os.UserConfigDir(). The file need not exist.
-func DefaultConfigPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("tools: no user config directory: %w", err)
-	}
-	return filepath.Join(dir, "phasechat", "tools.toml"), nil
 }
 
 // LoadFile reads and checks a tools file (the format is in the package doc). A missing file

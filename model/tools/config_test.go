@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -182,16 +181,6 @@ func TestLoadFileOfAMissingFileIsErrNotExist(t *testing.T) {
 	_, err := LoadFile(filepath.Join(t.TempDir(), "tools.toml"))
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("error %v", err)
-	}
-}
-
-func TestDefaultConfigPath(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("XDG_CONFIG_HOME decides os.UserConfigDir only on Linux and BSDs")
-	}
-	t.Setenv("XDG_CONFIG_HOME", "/cfg")
-	if p, err := DefaultConfigPath(); err != nil || p != "/cfg/phasechat/tools.toml" {
-		t.Fatalf("%q, %v", p, err)
 	}
 }
 

@@ -8,7 +8,7 @@
 //
 //	reg, err := tools.NewRegistry("")         // built-ins confined to the working directory
 //	reg.Clean = safe.Text                     // required: sanitises every text Run and Describe return
-//	user, err := tools.LoadFile(path)         // --tools FILE, or tools.DefaultConfigPath()
+//	user, err := tools.LoadFile(path)         // --tools FILE, or config.ToolsPath(…)
 //	err = reg.Add(user...)
 //	defs := reg.Definitions()                 // for the request's "tools"
 //	if reg.SideEffects(call.Name) { ask, showing reg.Describe(call) }

@@ -120,8 +120,9 @@ func (h *harness) fire() {
 }
 
 // newHarness returns a model talking to scenario (a catalogued one, or one in
-// testdata/scenarios), sized width x height, in plain styles.
-func newHarness(t testing.TB, scenario string, width, height int) *harness {
+// testdata/scenarios), sized width x height, in plain styles; tune, if given, adjusts the
+// engine's configuration.
+func newHarness(t testing.TB, scenario string, width, height int, tune ...func(*chat.Config)) *harness {
 	t.Helper()
 	handler, err := fixtures.NewHandler(fixtures.Options{Dir: "testdata/scenarios"})
 	if err != nil {
@@ -143,6 +144,9 @@ func newHarness(t testing.TB, scenario string, width, height int) *harness {
 	client := stream.NewClient("http://fixtures.test/v1", "")
 	client.HTTP, client.StallTimeout = &http.Client{Transport: server}, 0
 	cfg := chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}
+	for _, f := range tune {
+		f(&cfg)
+	}
 	engine := chat.New(cfg, nil)
 	h := &harness{t: t, server: server, cfg: cfg}
 	h.m = New(Options{

@@ -80,6 +80,7 @@ type Card struct {
 	result   string
 	duration time.Duration
 	asking   bool
+	queued   int // tools running while this call waits for a slot; 0 when it does not wait
 	expanded bool
 }
 
@@ -115,6 +116,10 @@ func (c Card) Duration() time.Duration { return c.duration }
 
 // Asking reports whether the call waits for the user's approval.
 func (c Card) Asking() bool { return c.asking }
+
+// Queued is how many tools are running while the call waits for a free slot to start; 0 when
+// it does not wait. A queued call has not started: no time has run on it yet.
+func (c Card) Queued() int { return c.queued }
 
 // Expanded reports whether the arguments and the result are shown in full.
 func (c Card) Expanded() bool { return c.expanded }

@@ -148,6 +148,15 @@ func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
 	}
 }
 
+// SetQueued says a card's call is ready to run but waits for a free slot while running tools
+// are running; 0 says it no longer waits (it started, or it was stopped).
+func (t *Transcript) SetQueued(e *Entry, id string, running int) {
+	if c := e.card(id); c != nil && c.queued != running {
+		c.queued = running
+		e.bump()
+	}
+}
+
 // Spec is what a new entry holds; see Transcript.Add.
 type Spec struct {
 	Role      Role

@@ -10,7 +10,7 @@ import (
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/stream/internal/benchdata"
+	"github.com/phasechat/phasechat/stream/internal/bench/benchdata"
 )
 
 // sdkAccumulate runs body through ssestream and ChatCompletionAccumulator, the SDK's way of
@@ -35,7 +35,7 @@ func TestBothReadTheSameReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ours, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil)
+	ours, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func BenchmarkPhasechat(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil); err != nil {
+		if _, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	gojson "github.com/goccy/go-json"
 
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/internal/bench/benchdata"
 	"github.com/phasechat/phasechat/stream/internal/bench/floor"
-	"github.com/phasechat/phasechat/stream/internal/benchdata"
 )
 
 // floorStreams are the bodies the floor is measured on: 20,000 text chunks, and 256 KiB of
@@ -26,7 +26,7 @@ var floorStreams = []struct {
 func TestFloorReadsWhatPhasechatReads(t *testing.T) {
 	for _, s := range floorStreams {
 		body := s.body()
-		ours, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil)
+		ours, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func BenchmarkFloor(b *testing.B) {
 		run("std", func() error { _, err := floor.Read(bytes.NewReader(body), json.Unmarshal); return err })
 		run("goccy", func() error { _, err := floor.Read(bytes.NewReader(body), gojson.Unmarshal); return err })
 		run("phasechat", func() error {
-			_, err := stream.Replay(bytes.NewReader(body), stream.ReplayJSON, io.Discard, nil)
+			_, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil)
 			return err
 		})
 	}

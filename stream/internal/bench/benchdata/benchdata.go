@@ -1,5 +1,6 @@
-// Package benchdata holds the stream the package stream benchmarks (P1 in docs/architecture.md) and the
-// openai-go comparison in stream/internal/bench share, so they measure the same bytes.
+// Package benchdata builds the streams the comparisons in stream/internal/bench measure. Its
+// RealisticStream is byte for byte the body package stream's own benchmarks (P1 in
+// docs/architecture.md) build in a test file; a digest in both checks that they stay the same.
 package benchdata
 
 import (

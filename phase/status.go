@@ -16,6 +16,19 @@ const (
 // (input from a pipe) says what it does instead.
 const RetryHint = "Retry is available: Enter retries, Tab goes to the composer."
 
+// RetryHintShort is RetryHint for a status line too narrow for it: the one key that retries.
+const RetryHintShort = "Enter retries."
+
+// StatusShort is Status with the error phase's key hint in its short form (RetryHintShort);
+// in every other phase it is Status.
+func StatusShort(s State) string {
+	full := Status(s)
+	if s.Phase != Error {
+		return full
+	}
+	return strings.TrimSuffix(full, retryHint) + RetryHintShort
+}
+
 // spokenPunctuation keeps JSON punctuation out of the status line, which a screen reader speaks
 // (docs/architecture.md, Accessibility): provider messages often quote names or mention [DONE]. The transcript keeps
 // the message verbatim.
@@ -49,7 +62,7 @@ func Status(s State) string {
 		if reason == "" {
 			reason = "The request failed"
 		}
-		if !strings.HasSuffix(reason, "!") && !strings.HasSuffix(reason, "?") {
+		if !strings.HasSuffix(reason, "!") && !strings.HasSuffix(reason, "?") && !strings.HasSuffix(reason, "…") {
 			reason = strings.TrimRight(reason, ".") + "."
 		}
 		return reason + " " + retryHint

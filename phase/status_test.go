@@ -105,3 +105,18 @@ func TestStatusNeverHoldsJSONPunctuation(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusShortKeepsTheMessage(t *testing.T) {
+	for _, tc := range []struct {
+		state State
+		want  string
+	}{
+		{State{Phase: Error, Reason: "Connection refused"}, "Connection refused. " + RetryHintShort},
+		{State{Phase: Error, Reason: "The server had an err…"}, "The server had an err… " + RetryHintShort},
+		{State{Phase: Idle}, StatusIdle},
+	} {
+		if got := StatusShort(tc.state); got != tc.want {
+			t.Errorf("StatusShort(%+v) = %q, want %q", tc.state, got, tc.want)
+		}
+	}
+}

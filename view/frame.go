@@ -42,9 +42,10 @@ type layout struct {
 	transcript, rule, status, label, composer, help, footer int
 }
 
-// plan gives out height rows in priority order: one each for the status, the composer and the
-// transcript, then the footer, the help line and the label, then the rest of the composer and
-// the status, then the rule; the transcript takes what is left.
+// plan gives out height rows in priority order: one each for the status and the composer, the
+// rest of the status (the status line's message gives way last), one for the transcript, then
+// the footer, the help line and the label, then the rest of the composer, then the rule; the
+// transcript takes what is left.
 func plan(height, composerRows, statusRows int) layout {
 	left := max(0, height)
 	take := func(n int) int {
@@ -55,12 +56,12 @@ func plan(height, composerRows, statusRows int) layout {
 	var l layout
 	l.status = take(1)
 	l.composer = take(1)
+	l.status += take(statusRows - 1)
 	l.transcript = take(1)
 	l.footer = take(1)
 	l.help = take(1)
 	l.label = take(1)
 	l.composer += take(composerRows - 1)
-	l.status += take(statusRows - 1)
 	l.rule = take(1)
 	l.transcript += left
 	return l
@@ -72,10 +73,7 @@ func plan(height, composerRows, statusRows int) layout {
 // the same frame reports the same two numbers.
 func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	width, height := max(1, f.Width), max(0, f.Height)
-	statusMax := maxStatusLines
-	if width < narrowWidth {
-		statusMax++
-	}
+	statusMax := maxStatusLines + 1 // the text and, when it needs one, the control's own row
 	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
 	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
 	r.setWidth(width)
@@ -92,10 +90,7 @@ func (r *Renderer) Render(f Frame) Screen {
 	focus := f.Focus // decided by phase.FocusFor; drawn as given
 
 	composerLines := strings.Count(f.Composer, "\n") + 1
-	statusMax := maxStatusLines
-	if width < narrowWidth {
-		statusMax++ // the control's own row
-	}
+	statusMax := maxStatusLines + 1 // the text and, when it needs one, the control's own row
 	probe := r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, width, statusMax)
 	l := plan(height, composerLines, len(probe.rows))
 	status := probe

@@ -78,27 +78,27 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 	if state.Phase == phase.Error && n.text == "" || n.error {
 		look = st.StatusError
 	}
-	narrow := width < narrowWidth
-	textRows, avail := maxRows, width-max(buttonReserve, ansi.StringWidth(button)+2)
-	if narrow {
-		textRows, avail = maxRows-1, width
-	}
 	var wrapped []string
-	if textRows > 0 {
-		if n.text != "" {
+	ownRow := width < narrowWidth
+	if n.text != "" {
+		textRows, avail := min(maxStatusLines, maxRows), width-max(buttonReserve, ansi.StringWidth(button)+2)
+		if ownRow {
+			textRows, avail = maxRows-1, width
+		}
+		if textRows > 0 {
 			wrapped = strings.Split(ansi.Wrap(safe.Line(n.text), max(1, avail), ""), "\n")
-		} else {
-			wrapped = statusRows(shortenReason(state, silence, max(1, avail), textRows), silence, max(1, avail))
+			if len(wrapped) > textRows {
+				wrapped = wrapped[:textRows]
+				wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
+			}
 		}
-		if len(wrapped) > textRows {
-			wrapped = wrapped[:textRows]
-			wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
-		}
+	} else {
+		wrapped, ownRow = fitStatus(state, silence, width, maxRows, ansi.StringWidth(button))
 	}
 	for _, w := range wrapped {
 		b.rows = append(b.rows, look.paint(strings.TrimRight(w, " ")))
 	}
-	if narrow || len(b.rows) == 0 {
+	if ownRow || len(b.rows) == 0 {
 		b.rows = append(b.rows, "")
 	}
 	b.ctlRow = len(b.rows) - 1
@@ -121,15 +121,80 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 	return b
 }
 
-func statusRows(state phase.State, silence string, width int) []string {
-	return strings.Split(ansi.Wrap(safe.Line(phase.Status(state))+silence, width, ""), "\n")
+// fitStatus lays out the phase's status text for a status block of at most maxRows rows and
+// width columns whose control is buttonWidth wide: the rows of text (at most maxStatusLines)
+// and whether the control takes a row of its own below them (always under narrowWidth). The
+// text is the whole status when it fits beside the control. Where the full key hint cannot
+// fit beside the control, the status's own message wins: the hint takes its short form
+// (phase.StatusShort) first, then the control moves to a row of its own so the text has the
+// full width, and only then is the message cut. Where the full hint fits beside the control,
+// the message is cut and the full hint kept.
+func fitStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
+	rows, ownRow = layStatus(state, silence, width, maxRows, buttonWidth)
+	limit, avail := min(maxStatusLines, maxRows), max(1, width-max(buttonReserve, buttonWidth+2))
+	if ownRow {
+		limit, avail = min(maxStatusLines, maxRows-1), width
+	}
+	if len(rows) > limit { // even the shortest message does not fit: cut the last row
+		rows = rows[:max(0, limit)]
+		if limit > 0 {
+			rows[limit-1] = fit(strings.TrimRight(rows[limit-1], " ")+"…", avail)
+		}
+	}
+	return rows, ownRow
+}
+
+func layStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
+	beside := max(1, width-max(buttonReserve, buttonWidth+2))
+	besideRows := min(maxStatusLines, maxRows)
+	ownRows := min(maxStatusLines, maxRows-1)
+	fits := func(status string, width, rows int) ([]string, bool) {
+		wrapped := wrapStatus(status, silence, width)
+		return wrapped, rows > 0 && len(wrapped) <= rows
+	}
+	if width < narrowWidth {
+		if ownRows <= 0 {
+			return nil, true
+		}
+		if r, ok := fits(phase.Status(state), width, ownRows); ok {
+			return r, true
+		}
+		if r, ok := fits(phase.StatusShort(state), width, ownRows); ok {
+			return r, true
+		}
+		return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, width, ownRows)), silence, width), true
+	}
+	if besideRows <= 0 {
+		return nil, false
+	}
+	if r, ok := fits(phase.Status(state), beside, besideRows); ok {
+		return r, false
+	}
+	if state.Phase != phase.Error || ansi.StringWidth(phase.RetryHint) <= beside {
+		return wrapStatus(phase.Status(shortenReason(state, phase.Status, silence, beside, besideRows)), silence, beside), false
+	}
+	if r, ok := fits(phase.StatusShort(state), beside, besideRows); ok {
+		return r, false
+	}
+	if ownRows > 0 {
+		if r, ok := fits(phase.StatusShort(state), width, ownRows); ok {
+			return r, true
+		}
+		return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, width, ownRows)), silence, width), true
+	}
+	return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, beside, besideRows)), silence, beside), false
+}
+
+// wrapStatus is a status text with the silence note, sanitised and wrapped to width.
+func wrapStatus(status, silence string, width int) []string {
+	return strings.Split(ansi.Wrap(safe.Line(status)+silence, max(1, width), ""), "\n")
 }
 
 // shortenReason cuts the free text of a status — an error's reason, or what an approval
 // question says the tool will run with — ending it in "…", just enough for the whole status to
 // fit rows rows, so what the user acts on (the keys at its end) is never the part cut. The
 // transcript and the card keep the whole text.
-func shortenReason(state phase.State, silence string, width, rows int) phase.State {
+func shortenReason(state phase.State, status func(phase.State) string, silence string, width, rows int) phase.State {
 	field := &state.Reason
 	switch {
 	case state.Phase == phase.StreamingTool && state.Ask != "":
@@ -137,7 +202,7 @@ func shortenReason(state phase.State, silence string, width, rows int) phase.Sta
 	case state.Phase != phase.Error:
 		return state
 	}
-	if len(statusRows(state, silence, width)) <= rows {
+	if len(wrapStatus(status(state), silence, width)) <= rows {
 		return state
 	}
 	text := []rune(*field)
@@ -148,7 +213,7 @@ func shortenReason(state phase.State, silence string, width, rows int) phase.Sta
 	lo, hi := 0, len(text) // the longest cut that fits is in [lo, hi]
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if len(statusRows(cut(mid), silence, width)) <= rows {
+		if len(wrapStatus(status(cut(mid)), silence, width)) <= rows {
 			lo = mid
 		} else {
 			hi = mid - 1

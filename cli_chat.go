@@ -239,7 +239,6 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	ep, client, provs, provider := target.ep, target.client, target.provs, target.provider
 	defer ep.stop()
 	secrets := target.secrets
-	client.MaxReply = int64(o.maxReplyMiB) << 20
 	defer func() { err = secrets.Error(err) }()
 	reg, err := loadTools(o.tools, stderr)
 	if err != nil {
@@ -425,3 +424,6 @@ func relaySignals(prog *tea.Program) (stop func()) {
 		close(done)
 	}
 }
+
+// maxReply is the most one reply may have, in bytes, for every client the session makes.
+func (o chatOptions) maxReply() int64 { return int64(o.maxReplyMiB) << 20 }

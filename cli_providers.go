@@ -86,6 +86,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 	client := stream.NewClient(ep.baseURL, ep.apiKey)
 	client.Wire = ep.wire
 	client.StallTimeout = o.stallTimeout
+	client.MaxReply = o.maxReply()
 	set := envSecrets()
 	set.Add(ep.apiKey)
 	set.AddURL(ep.baseURL)
@@ -135,6 +136,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.MaxSteps > 0 && !o.set["max-steps"] {
 		o.maxSteps = f.MaxSteps
 	}
+	if f.MaxReply > 0 && !o.set["max-reply"] {
+		o.maxReplyMiB = f.MaxReply
+	}
 	if f.Save != nil && !*f.Save && !o.set["no-save"] {
 		o.noSave = true
 	}
@@ -152,6 +156,7 @@ type providers struct {
 	file     *config.File
 	resolver *config.Resolver
 	stall    time.Duration
+	maxReply int64       // bytes; every client's MaxReply
 	baseURL  string      // --base-url: replaces the chosen provider's base_url
 	wire     stream.Wire // --wire: replaces the chosen provider's type ("" when not given)
 	chosen   string
@@ -162,7 +167,7 @@ type providers struct {
 }
 
 func newProviders(f *config.File, o chatOptions) *providers {
-	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, clients: map[string]*stream.Client{}, set: envSecrets()}
+	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, maxReply: o.maxReply(), clients: map[string]*stream.Client{}, set: envSecrets()}
 }
 
 // client returns the named provider's client.
@@ -186,6 +191,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 		p.set.AddHeader(v)
 	}
 	c = providerClient(ep, p.file.Providers[name], p.stall)
+	c.MaxReply = p.maxReply
 	if name == p.chosen && p.wire != "" {
 		c.Wire = p.wire
 	}

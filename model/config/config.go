@@ -31,6 +31,8 @@ type File struct {
 	StallTimeout *Duration `toml:"stall_timeout"`
 	// MaxSteps bounds the requests of one turn; 0 when not set.
 	MaxSteps int `toml:"max_steps"`
+	// MaxReply caps one reply, in MiB; 0 when not set.
+	MaxReply int `toml:"max_reply"`
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
@@ -221,6 +223,9 @@ func Parse(data []byte, file string) (*File, error) {
 	}
 	if f.MaxSteps < 0 || (md.IsDefined("max_steps") && f.MaxSteps == 0) {
 		bad([]string{"max_steps"}, "must be at least 1 (it counts the requests of one turn), not %d", f.MaxSteps)
+	}
+	if f.MaxReply < 0 || (md.IsDefined("max_reply") && f.MaxReply == 0) {
+		bad([]string{"max_reply"}, "must be at least 1 (MiB one reply may have), not %d", f.MaxReply)
 	}
 	for _, name := range f.Order {
 		p := f.Providers[name]

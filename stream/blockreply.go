@@ -20,6 +20,7 @@ type replyState struct {
 	split     bool // the next reasoning text starts a new block or part: separate it
 	partStart int  // where the text of the reasoning part begun last starts
 	finish    string
+	said      string // finish in the format's own words (Result.FinishSaid)
 	usage     *Usage
 	err       *Error
 	outcome   Outcome
@@ -156,6 +157,7 @@ func (s *replyState) Result() Result {
 			ToolCalls: s.calls.toolCalls(),
 		},
 		FinishReason: s.finish,
+		FinishSaid:   s.said,
 		Outcome:      s.outcome,
 		Malformed:    s.malformed,
 	}

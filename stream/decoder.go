@@ -48,10 +48,13 @@ const (
 type Result struct {
 	Message      Message // role assistant; ToolCalls in index order
 	FinishReason string  // the last non-null finish_reason
-	Usage        *Usage  // the last usage seen, never summed; nil if none
-	Outcome      Outcome // empty until the stream has ended
-	Err          *Error  // set for OutcomeError and OutcomeTruncated only
-	Malformed    int     // payloads skipped because they were not JSON objects
+	// FinishSaid is how the format itself said FinishReason (field and value, e.g.
+	// "stop_reason max_tokens"); "" for Chat Completions, whose finish_reason it is.
+	FinishSaid string
+	Usage      *Usage  // the last usage seen, never summed; nil if none
+	Outcome    Outcome // empty until the stream has ended
+	Err        *Error  // set for OutcomeError and OutcomeTruncated only
+	Malformed  int     // payloads skipped because they were not JSON objects
 	// Notice is something the client learnt about the server while sending the request,
 	// said once to the user (e.g. NoticeStreamOptions); "" when nothing.
 	Notice string

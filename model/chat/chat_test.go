@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
@@ -59,7 +60,7 @@ func TestSeedSequenceWithEarlyDispatch(t *testing.T) {
 	}
 	effects := h.feed(stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found two headings."}}, Calls: []phase.CallEvent{ready("call_0")}})
 	runs := effectsOf[RunTool](effects)
-	if len(runs) != 1 || runs[0].Call != (Call{ID: "call_0", Name: "lookup", Arguments: `{"q":"home"}`}) {
+	if len(runs) != 1 || runs[0].Call != (tools.Call{ID: "call_0", Name: "lookup", Arguments: `{"q":"home"}`}) {
 		t.Fatalf("the ready call must run at once, before the stream ends: %+v", effects)
 	}
 	h.expectPhase(phase.StreamingText, phase.StatusWriting)
@@ -134,7 +135,7 @@ func TestStopKeepsPartialReplyAndValidHistory(t *testing.T) {
 	if len(effects) != 1 || effects[0] != (CloseSource{Src: late}) || h.c.State.Text.String() != "partial " {
 		t.Fatalf("a stale update was not dropped: %+v", effects)
 	}
-	if eff := h.c.HandleToolDone(ToolDoneMsg{Req: req, CallID: "a", Result: ToolResult{Output: "noon"}}); eff != nil {
+	if eff := h.c.HandleToolDone(ToolDoneMsg{Req: req, CallID: "a", Result: tools.Result{Output: "noon"}}); eff != nil {
 		t.Fatalf("a stale tool result was not dropped: %+v", eff)
 	}
 	// And the next request is valid.

@@ -2,8 +2,8 @@ package chat
 
 import (
 	"context"
-	"time"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -40,7 +40,7 @@ type CloseSource struct{ Src Source }
 type RunTool struct {
 	Req  int
 	Ctx  context.Context
-	Call Call
+	Call tools.Call
 }
 
 // Cancel ends a request's context: its HTTP stream and every tool it started.
@@ -69,23 +69,11 @@ type StreamMsg struct {
 	Result stream.Result
 }
 
-// Call is a tool call ready to run.
-type Call struct {
-	ID, Name, Arguments string
-}
-
-// ToolResult is what running a call produced. Output is already sanitised and capped.
-type ToolResult struct {
-	Output   string
-	IsError  bool
-	Duration time.Duration
-}
-
 // ToolDoneMsg reports a finished tool run.
 type ToolDoneMsg struct {
 	Req    int
 	CallID string
-	Result ToolResult
+	Result tools.Result
 }
 
 // Toolbox is what the engine needs to know about the tools; running them is an effect.
@@ -94,10 +82,10 @@ type Toolbox interface {
 	SideEffects(name string) bool
 	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
 	// JSON or fail the tool's schema), in words for the model; "" when it can run.
-	Check(call Call) string
+	Check(call tools.Call) string
 	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
 	// JSON punctuation beyond {…} and [N items]; "" when there are none.
-	Describe(call Call) string
+	Describe(call tools.Call) string
 }
 
 // ApprovalKeyer is a Toolbox whose tools can change what they declare about themselves (an

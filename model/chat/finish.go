@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -175,7 +176,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 }
 
 func resultText(r any) string {
-	if tr, ok := r.(ToolResult); ok {
+	if tr, ok := r.(tools.Result); ok {
 		return tr.Output
 	}
 	return fmt.Sprint(r)

@@ -3,6 +3,7 @@ package chat
 import (
 	"testing"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
 )
@@ -25,8 +26,8 @@ func (t fakeTools) Definitions() []stream.Tool {
 	return []stream.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
 }
 func (t fakeTools) SideEffects(name string) bool { return t.sideEffects[name] }
-func (t fakeTools) Describe(c Call) string       { return "args=" + c.Arguments }
-func (t fakeTools) Check(c Call) string          { return t.invalid[c.Arguments] }
+func (t fakeTools) Describe(c tools.Call) string { return "args=" + c.Arguments }
+func (t fakeTools) Check(c tools.Call) string    { return t.invalid[c.Arguments] }
 
 func text(d string) stream.Update {
 	return stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
@@ -91,7 +92,7 @@ func complete(usage *stream.Usage) stream.Result {
 }
 
 func (h *harness) toolDone(id, output string, isErr bool) []Effect {
-	return h.do(h.c.HandleToolDone(ToolDoneMsg{Req: h.req(), CallID: id, Result: ToolResult{Output: output, IsError: isErr}}))
+	return h.do(h.c.HandleToolDone(ToolDoneMsg{Req: h.req(), CallID: id, Result: tools.Result{Output: output, IsError: isErr}}))
 }
 
 func (h *harness) expectPhase(want phase.Phase, status string) {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
@@ -74,7 +75,7 @@ func repairHistory(in []stream.Message) []stream.Message {
 // entries, and each tool message becomes the result on its call's card — a failed card when
 // the result is one of the engine's notRun answers.
 // Cards get their argument summary from tools when it is not nil.
-func entriesFor(tr *transcript.Transcript, h []stream.Message, tools Toolbox) {
+func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
 	for _, m := range h {
 		switch m.Role {
@@ -84,8 +85,8 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, tools Toolbox) {
 			spec := transcript.Spec{Role: transcript.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
 			for _, call := range m.ToolCalls {
 				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}}
-				if tools != nil {
-					card.Summary = tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
+				if box != nil {
+					card.Summary = box.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
 				}
 				spec.Cards = append(spec.Cards, card)
 			}

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
@@ -64,7 +65,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 	case stream.OutcomeComplete:
 		st.ended = true
 		st.reply = res.Message
-		if why := stream.CutOff(res.FinishReason); why != "" {
+		if why := res.CutOff(); why != "" {
 			st.cutOff = why
 			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
 		}
@@ -129,7 +130,7 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 			return nil
 		}
 		if c.cfg.Tools != nil {
-			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
+			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
 		}
 		if call.Status == phase.CallError {
 			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
@@ -142,7 +143,7 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
-	args := Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
+	args := tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
 	switch {
 	case c.cfg.Tools == nil:
 		c.refuse(st, call.ID, resultNoTools)
@@ -177,7 +178,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 	call, _ := st.calls.Get(id)
 	st.running++
 	c.tr.SetQueued(st.entry, id, 0)
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: Call{ID: id, Name: call.Name, Arguments: call.ArgsText}}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: tools.Call{ID: id, Name: call.Name, Arguments: call.ArgsText}}}
 }
 
 // startQueued starts the oldest queued calls that still may run, as far as the bound allows.

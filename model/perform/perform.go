@@ -71,12 +71,11 @@ func (p *Performer) open(e chat.OpenStream) chat.Source {
 	return src
 }
 
-func (p *Performer) run(ctx context.Context, call chat.Call) chat.ToolResult {
+func (p *Performer) run(ctx context.Context, call tools.Call) tools.Result {
 	if p.Tools == nil {
-		return chat.ToolResult{Output: "Not run: no tools are available in this session.", IsError: true}
+		return tools.Result{CallID: call.ID, Name: call.Name, Output: "Not run: no tools are available in this session.", IsError: true, Outcome: tools.OutcomeRejected, ExitCode: -1}
 	}
-	res := p.Tools.Run(ctx, tools.Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
-	return chat.ToolResult{Output: res.Output, IsError: res.IsError, Duration: res.Duration}
+	return p.Tools.Run(ctx, call)
 }
 
 func pull(req int, src chat.Source) chat.StreamMsg {

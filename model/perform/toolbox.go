@@ -27,13 +27,9 @@ func (t toolbox) Definitions() []stream.Tool {
 
 func (t toolbox) SideEffects(name string) bool { return t.r.SideEffects(name) }
 
-func (t toolbox) Check(c chat.Call) string {
-	return t.r.Check(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
-}
+func (t toolbox) Check(c tools.Call) string { return t.r.Check(c) }
 
-func (t toolbox) Describe(c chat.Call) string {
-	return t.r.DescribeArgs(tools.Call{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
-}
+func (t toolbox) Describe(c tools.Call) string { return t.r.DescribeArgs(c) }
 
 func (t toolbox) ApprovalKey(name string) string { return t.r.ApprovalKey(name) }
 

@@ -30,7 +30,7 @@ func (e *UnsafeError) Error() string {
 //
 // Invariant: CheckClean(s) == nil exactly when Text(s) == s.
 func CheckClean(s string) error {
-	i := firstUnsafe(s, textPass)
+	i, _ := scan(s, 0, textPass, true)
 	if i == len(s) {
 		return nil
 	}
@@ -40,16 +40,17 @@ func CheckClean(s string) error {
 }
 
 var classNames = [...]string{
-	safeRune:        "safe rune",
-	c0Control:       "C0 control",
-	delControl:      "DEL control",
-	c1Control:       "C1 control",
-	invalidByte:     "invalid UTF-8 byte",
-	bidiControl:     "bidi control",
-	invisibleFormat: "zero-width or invisible format character",
-	lineSeparator:   "Unicode line or paragraph separator",
-	annotation:      "interlinear annotation character",
-	tagCharacter:    "tag character",
+	safeRune:          "safe rune",
+	c0Control:         "C0 control",
+	delControl:        "DEL control",
+	c1Control:         "C1 control",
+	invalidByte:       "invalid UTF-8 byte",
+	bidiControl:       "bidi control",
+	invisibleFormat:   "zero-width or invisible format character",
+	lineSeparator:     "Unicode line or paragraph separator",
+	annotation:        "interlinear annotation character",
+	tagCharacter:      "tag character",
+	variationSelector: "variation selector",
 }
 
 func (c class) String() string { return classNames[c] }

@@ -6,16 +6,17 @@ import "unicode/utf8"
 type class uint8
 
 const (
-	safeRune        class = iota
-	c0Control             // U+0000–U+001F; '\n' and '\t' are exempted by the callers' tables
-	delControl            // U+007F
-	c1Control             // U+0080–U+009F
-	invalidByte           // a byte that does not begin a valid UTF-8 encoding
-	bidiControl           // U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069
-	invisibleFormat       // zero-width, invisible operators, BOM, soft hyphen, deprecated format
-	lineSeparator         // U+2028, U+2029
-	annotation            // U+FFF9–U+FFFB
-	tagCharacter          // U+E0000–U+E007F
+	safeRune          class = iota
+	c0Control               // U+0000–U+001F; '\n' and '\t' are exempted by the callers' tables
+	delControl              // U+007F
+	c1Control               // U+0080–U+009F
+	invalidByte             // a byte that does not begin a valid UTF-8 encoding
+	bidiControl             // U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069
+	invisibleFormat         // zero-width, invisible operators, BOM, soft hyphen, deprecated format
+	lineSeparator           // U+2028, U+2029
+	annotation              // U+FFF9–U+FFFB
+	tagCharacter            // U+E0000–U+E007F
+	variationSelector       // U+FE0E, U+FE0F
 )
 
 // classify says whether the rune r, decoded with width size (RuneError with size 1 is an
@@ -51,6 +52,8 @@ func classify(r rune, size int) class {
 		return bidiControl
 	case 0x2060 <= r && r <= 0x206f, r == 0xfeff:
 		return invisibleFormat
+	case r == 0xfe0e, r == 0xfe0f:
+		return variationSelector
 	case 0xfff9 <= r && r <= 0xfffb:
 		return annotation
 	case r == utf8.RuneError && size == 1:

@@ -23,9 +23,12 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("Text(%q) = %q is not valid UTF-8", s, out)
 		}
 		for i, r := range out {
-			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || wantEscaped(r) {
+			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (wantEscaped(r) && !isSequenceJoiner(r)) {
 				t.Fatalf("Text(%q) = %q holds U+%04X at byte %d", s, out, r, i)
 			}
+		}
+		if err := joinersInsideClusters(out); err != nil {
+			t.Fatalf("Text(%q) = %q: %v", s, out, err)
 		}
 		if again := Text(out); again != out {
 			t.Fatalf("not idempotent: Text(%q) = %q, Text of that = %q", s, out, again)
@@ -88,6 +91,37 @@ func deltaLengths(deltas []string) []byte {
 	return cuts
 }
 
+type emojiSeed struct {
+	name   string
+	in     string
+	deltas []string
+}
+
+// emojiSeeds are real emoji sequences and joiner abuse, each cut inside its sequence so the
+// streamed-equals-whole property starts from a split cluster.
+func emojiSeeds() []emojiSeed {
+	cut := func(name, in string, at ...int) emojiSeed {
+		var d []string
+		prev := 0
+		for _, a := range at {
+			d, prev = append(d, in[prev:a]), a
+		}
+		return emojiSeed{name, in, append(d, in[prev:])}
+	}
+	return []emojiSeed{
+		cut("emoji-family", "a "+family+" b", 6, 9),
+		cut("emoji-technologist", technologist+darkTech, 4, 12),
+		cut("emoji-rainbow-flag", rainbowFlag, 7),
+		cut("emoji-scotland", "x"+scotland+"y", 5, 13),
+		cut("emoji-keycap", keycapOne+keycapHash, 4),
+		cut("emoji-skin-tones", skinTones+kissSkin, 6),
+		cut("joiner-zwj-in-word", "pay\u200dpal 👨\u200da", 5, 11),
+		cut("joiner-smuggled-tags", "ok🏴"+tags("ignore all")+"\U000E007F", 6),
+		cut("joiner-vs-after-letter", "a\ufe0fb1\ufe0f", 2, 6),
+		cut("joiner-rlo-in-emoji", "👨\u202e\u200d👩", 4),
+	}
+}
+
 // seedFiles returns the seed corpus files, by path: each hostile input, plus a few inputs that
 // exercise the clean fast path and unfinished UTF-8 tails.
 func seedFiles() map[string]string {
@@ -97,6 +131,9 @@ func seedFiles() map[string]string {
 		safetest.HostileInput{Name: "unicode", Input: "héllo 世界 🙂 Привет", Deltas: []string{"h\xc3", "\xa9llo \xe4", "\xb8\x96界 \xf0\x9f", "\x99\x82 Привет"}},
 		safetest.HostileInput{Name: "unfinished-tail", Input: "end\xf0\x9f\x99"},
 	)
+	for _, e := range emojiSeeds() {
+		seeds = append(seeds, safetest.HostileInput{Name: e.name, Input: e.in, Deltas: e.deltas})
+	}
 	files := map[string]string{}
 	for _, h := range seeds {
 		files[filepath.Join("testdata", "fuzz", "FuzzText", "seed-"+h.Name)] =

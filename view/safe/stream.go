@@ -1,102 +1,75 @@
 package safe
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // Stream sanitises text that grows by appends, such as a streamed reply, at O(len(delta)) per
 // append instead of re-sanitising the whole accumulated text for every token.
 //
-// Invariant: after Append(d1), ..., Append(dn), with all = d1+...+dn,
-//
-//	s.String() + Text(held) == Text(all)
-//
-// where held is the last s.n bytes of all (0 to 3 of them): a valid but unfinished
-// UTF-8 encoding that the next append may complete. Everything else is decided, so String only
-// ever grows, and a rune split across deltas is decoded whole: "\xc2" then "\x9b" gives
-// <U+009B>, exactly as Text("\xc2\x9b") does. After [Stream.Finish], String() == Text(all).
+// Invariant: after Append(d1), ..., Append(dn), with all = d1+...+dn, s.String() is a prefix of
+// Text(all), and after [Stream.Finish], String() == Text(all). What is not yet in String() is
+// the held-back tail, the last s.Pending() bytes of all (at most [maxHeld]): an unfinished UTF-8
+// encoding, or the start of an emoji sequence that the next append may complete or break (a
+// ZWJ after 👨 with nothing after it yet, the tags after 🏴). Everything else is decided, so
+// String only ever grows, and a rune or sequence split across deltas is decided whole: "\xc2"
+// then "\x9b" gives <U+009B>, "👨\u200d" then "👩" keeps the joiner, exactly as Text does.
 //
 // The zero Stream is empty and ready to use. A Stream must not be copied after first use.
 type Stream struct {
-	out  strings.Builder
-	held [utf8.UTFMax - 1]byte
-	n    int // bytes in held
+	out   strings.Builder
+	ctx   [maxContext]byte // raw bytes decided just before held: the sequence context
+	nctx  int
+	held  [maxHeld]byte // raw bytes appended but not decided
+	nheld int
 }
+
+// maxHeld bounds Pending: a decision reads at most maxLookahead bytes past the held joiner,
+// and the last of those may be an unfinished encoding.
+const maxHeld = maxLookahead + 3
 
 // String returns the sanitised text of every byte appended so far except the held-back tail.
 // It does not copy, and a returned string stays valid and unchanged after later appends.
 func (s *Stream) String() string { return s.out.String() }
 
 // Append feeds the next piece of the text. Its cost is O(len(delta)), amortised over the
-// growth of the output buffer.
-func (s *Stream) Append(delta string) {
-	if s.n > 0 {
-		delta = s.resolveHeld(delta)
-		if s.n > 0 {
-			return // delta was too short to finish the held encoding; all of it is now held
-		}
-	}
-	cut := completePrefix(delta)
-	writeSafe(&s.out, delta[:cut], textPass)
-	s.n = copy(s.held[:], delta[cut:])
-}
+// growth of the output buffer: only the bounded context and held tail are read again.
+func (s *Stream) Append(delta string) { s.advance(delta, false) }
 
-// Finish ends the text: held-back bytes can no longer be completed and become U+FFFD, as Text
-// makes them. It returns String(). A later Append starts after the flushed bytes.
+// Finish ends the text: held-back bytes are decided as the end of the text, as Text decides
+// them (an unfinished encoding becomes U+FFFD per byte). It returns String(). A later Append
+// starts a new text after the flushed bytes.
 func (s *Stream) Finish() string {
-	writeSafe(&s.out, string(s.held[:s.n]), textPass)
-	s.n = 0
+	s.advance("", true)
+	s.nctx = 0
 	return s.out.String()
 }
 
-// resolveHeld decodes the held bytes followed by the head of delta, writes every rune that
-// starts in the held bytes, and returns the rest of delta. If delta is too short to decide the
-// held encoding, all of it joins the held bytes and "" is returned.
-func (s *Stream) resolveHeld(delta string) string {
-	var buf [2 * utf8.UTFMax]byte
-	held := s.n
-	k := copy(buf[:], s.held[:held])
-	k += copy(buf[k:], delta)
-	i := 0
-	for i < held {
-		// With at least UTFMax bytes present FullRune is true, so a false here means all of
-		// delta is in buf and the remaining k-i < UTFMax bytes fit in s.held.
-		if !utf8.FullRune(buf[i:k]) {
-			s.n = copy(s.held[:], buf[i:k])
-			return ""
-		}
-		r, size := utf8.DecodeRune(buf[i:k])
-		writeRune(&s.out, r, size, textPass)
-		i += size
+func (s *Stream) advance(delta string, final bool) {
+	buf, from := delta, 0
+	if s.nheld > 0 || needsContext(delta[:min(len(delta), maxContext)]) {
+		buf = string(s.ctx[:s.nctx]) + string(s.held[:s.nheld]) + delta
+		from = s.nctx
 	}
-	s.n = 0
-	return delta[i-held:]
+	stop := writeSafe(&s.out, buf, from, textPass, final)
+	// The new context is the last maxContext decided bytes; buf holds the old context only
+	// when from > 0.
+	var c [2 * maxContext]byte
+	n := 0
+	if from == 0 {
+		n = copy(c[:], s.ctx[:s.nctx])
+	}
+	n += copy(c[n:], buf[max(0, stop-maxContext):stop])
+	s.nctx = copy(s.ctx[:], c[max(0, n-maxContext):n])
+	s.nheld = copy(s.held[:], buf[stop:])
 }
 
-// completePrefix returns the length of s without a trailing unfinished UTF-8 encoding. Only the
-// last rune-start byte among the final UTFMax-1 can begin one: every earlier decode step is
-// already decided by the bytes present, since a step never runs past the next rune-start byte.
-func completePrefix(s string) int {
-	for i := len(s) - 1; i >= 0 && i >= len(s)-(utf8.UTFMax-1); i-- {
-		if utf8.RuneStart(s[i]) {
-			if utf8.FullRuneInString(s[i:]) {
-				return len(s)
-			}
-			return i
+// needsContext reports whether head, the start of a delta, may hold a sequence joiner, whose
+// decision reads the bytes before the delta. Every joiner's encoding starts with one of these.
+func needsContext(head string) bool {
+	for i := range len(head) {
+		switch head[i] {
+		case 0xe2, 0xef, 0xf3: // U+200D; U+FE0E, U+FE0F; U+E0020–U+E007F
+			return true
 		}
 	}
-	return len(s)
-}
-
-// writeRune writes one decoded rune (an invalid byte is RuneError with size 1) or its stand-in.
-func writeRune(b *strings.Builder, r rune, size int, pass *[utf8.RuneSelf]bool) {
-	switch {
-	case r < utf8.RuneSelf && pass[r]:
-		b.WriteByte(byte(r))
-	case r >= utf8.RuneSelf && classify(r, size) == safeRune:
-		b.WriteRune(r) // valid UTF-8 is canonical, so this re-encodes the input bytes
-	default:
-		writeStandIn(b, r, size)
-	}
+	return false
 }

@@ -1,4 +1,4 @@
 package safe
 
-// Pending returns how many appended bytes are held back as an unfinished UTF-8 encoding (0–3).
-func (s *Stream) Pending() int { return s.n }
+// Pending returns how many appended bytes are held back undecided (0 to maxHeld).
+func (s *Stream) Pending() int { return s.nheld }

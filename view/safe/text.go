@@ -20,10 +20,13 @@ import (
 //     whole U+2060–U+206F block (word joiner, invisible operators, isolates, deprecated format
 //     controls); U+FEFF; line and paragraph separators U+2028, U+2029 (some renderers break lines
 //     on them, terminals do not, so they are shown rather than guessed at); interlinear
-//     annotations U+FFF9–U+FFFB; tag characters U+E0000–U+E007F (invisible "ASCII smuggling").
-//     The price, paid on purpose: emoji ZWJ sequences and the ZWNJ/ZWJ of Persian and Indic
-//     text show their joiners as <U+200D>/<U+200C>, because an invisible joiner can equally
-//     make two different commands or names look the same.
+//     annotations U+FFF9–U+FFFB; tag characters U+E0000–U+E007F (invisible "ASCII smuggling");
+//     the variation selectors U+FE0E, U+FE0F.
+//   - Exception: U+200D, U+FE0E, U+FE0F and tag characters pass unchanged where they stand
+//     inside an emoji sequence (👨‍👩‍👧, 🏳️‍🌈, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿; the rules are in emoji.go), because
+//     there they render as part of one emoji. Everywhere else they are shown: the ZWNJ/ZWJ of
+//     Persian and Indic text too, because an invisible joiner between letters can equally make
+//     two different commands or names look the same.
 //   - Each byte that does not begin a valid UTF-8 encoding becomes one U+FFFD: decoding follows
 //     [utf8.DecodeRuneInString], so a truncated or overlong sequence yields one U+FFFD per byte,
 //     not one per maximal subpart. A lone 0x9B (raw 8-bit CSI) is such a byte.
@@ -36,7 +39,7 @@ import (
 // are whole runes, but raw byte sources (a tool's output read in chunks) split them anywhere.
 //
 // Text(s) == s exactly when [CheckClean](s) == nil, and then Text does not allocate. Text is
-// idempotent, and its cost is O(len(s)).
+// idempotent (a stand-in never completes an emoji sequence), and its cost is O(len(s)).
 func Text(s string) string { return sanitize(s, textPass) }
 
 // Line is [Text] for places that must stay on one line (tool names, the status line, card
@@ -59,50 +62,69 @@ func asciiPass(newlineAndTab bool) *[utf8.RuneSelf]bool {
 }
 
 func sanitize(s string, pass *[utf8.RuneSelf]bool) string {
-	i := firstUnsafe(s, pass)
+	i, _ := scan(s, 0, pass, true)
 	if i == len(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	b.WriteString(s[:i])
-	writeSafe(&b, s[i:], pass)
+	writeSafe(&b, s, i, pass, true)
 	return b.String()
 }
 
-// writeSafe writes the sanitised form of s to b. s is taken as complete: a trailing incomplete
+// writeSafe writes the sanitised form of s[from:] to b, reading s[:from] only as the context
+// of an emoji sequence, and returns where it stopped: len(s), or when final is false the start
+// of a rune that cannot be decided until more text follows. With final, a trailing incomplete
 // UTF-8 sequence becomes U+FFFD per byte.
-func writeSafe(b *strings.Builder, s string, pass *[utf8.RuneSelf]bool) {
-	for len(s) > 0 {
-		i := firstUnsafe(s, pass)
-		b.WriteString(s[:i])
-		if i == len(s) {
-			return
+func writeSafe(b *strings.Builder, s string, from int, pass *[utf8.RuneSelf]bool, final bool) int {
+	for from < len(s) {
+		i, stop := scan(s, from, pass, final)
+		b.WriteString(s[from:i])
+		if i == len(s) || stop {
+			return i
 		}
 		r, size := decode(s[i:])
 		writeStandIn(b, r, size)
-		s = s[i+size:]
+		from = i + size
 	}
+	return from
 }
 
-// firstUnsafe returns the byte offset of the first byte or rune in s that must be replaced,
-// or len(s) when there is none.
-func firstUnsafe(s string, pass *[utf8.RuneSelf]bool) int {
-	for i := 0; i < len(s); {
+// scan returns the byte offset of the first byte or rune in s[from:] that must be replaced, or
+// len(s) when there is none. When final is false it also stops, with undecided true, at a rune
+// that the bytes present cannot decide: an unfinished UTF-8 encoding or a sequence joiner whose
+// emoji sequence may still be completed.
+func scan(s string, from int, pass *[utf8.RuneSelf]bool, final bool) (i int, undecidedAt bool) {
+	for i = from; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
 			if !pass[c] {
-				return i
+				return i, false
 			}
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if classify(r, size) != safeRune {
-			return i
+		if !final && !utf8.FullRuneInString(s[i:]) {
+			return i, true
 		}
-		i += size
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if classify(r, size) == safeRune {
+			i += size
+			continue
+		}
+		if !isSequenceJoiner(r) {
+			return i, false
+		}
+		switch v, keep := emojiVerdict(s, i, r, size, final); v {
+		case keepIt:
+			i += keep
+		case undecided:
+			return i, true
+		default:
+			return i, false
+		}
 	}
-	return len(s)
+	return len(s), false
 }
 
 // decode is utf8.DecodeRuneInString with ASCII inlined; an invalid byte is (RuneError, 1).

@@ -137,6 +137,8 @@ func TestOneShotExitCodes(t *testing.T) {
 		{model: "text", extra: []string{"--format", "yaml"}, code: 2, stderr: "--format is text, json or jsonl"},
 		{model: "hostile", code: 0},
 		{model: "tool-then-text", extra: []string{"--max-steps", "1"}, code: 3, stderr: "Stopped after 1 step (--max-steps 1)"},
+		{model: "responses-incomplete", extra: []string{"--wire", "responses"}, code: 3, stderr: "(incomplete_details.reason max_output_tokens)."},
+		{model: "anthropic-max-tokens", extra: []string{"--wire", "anthropic"}, code: 3, stderr: "(stop_reason max_tokens)."},
 	}
 	for _, c := range cases {
 		t.Run(c.model+strings.Join(c.extra, ""), func(t *testing.T) {

@@ -117,7 +117,7 @@ func (d *anthropicDecoder) apply(u *Update, ev *anthropicEvent, data []byte) {
 		d.stop(u, ev.Index)
 	case "message_delta":
 		if r := ev.Delta.StopReason; r != "" {
-			d.finish = anthropicFinish(r)
+			d.finish, d.said = anthropicFinish(r), "stop_reason "+r
 		}
 		d.addUsage(ev.Usage)
 	case "message_stop":

@@ -24,7 +24,7 @@ func BufferedUpdates(r Result) []Update {
 		if tc.Arguments != "" {
 			calls = append(calls, phase.CallEvent{Type: phase.CallDelta, ID: tc.ID, ArgsTextDelta: tc.Arguments})
 		}
-		if why := CutOff(r.FinishReason); r.Outcome == OutcomeComplete && why != "" {
+		if why := r.CutOff(); r.Outcome == OutcomeComplete && why != "" {
 			calls = append(calls, phase.CallEvent{Type: phase.CallFail, ID: tc.ID, Error: "not run: " + why})
 		} else if r.Outcome == OutcomeComplete {
 			calls = append(calls, phase.CallEvent{Type: phase.CallReady, ID: tc.ID})

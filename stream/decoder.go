@@ -48,10 +48,13 @@ const (
 type Result struct {
 	Message      Message // role assistant; ToolCalls in index order
 	FinishReason string  // the last non-null finish_reason
-	Usage        *Usage  // the last usage seen, never summed; nil if none
-	Outcome      Outcome // empty until the stream has ended
-	Err          *Error  // set for OutcomeError and OutcomeTruncated only
-	Malformed    int     // payloads skipped because they were not JSON objects
+	// FinishSaid is how the format itself said FinishReason (field and value, e.g.
+	// "stop_reason max_tokens"); "" for Chat Completions, whose finish_reason it is.
+	FinishSaid string
+	Usage      *Usage  // the last usage seen, never summed; nil if none
+	Outcome    Outcome // empty until the stream has ended
+	Err        *Error  // set for OutcomeError and OutcomeTruncated only
+	Malformed  int     // payloads skipped because they were not JSON objects
 	// Notice is something the client learnt about the server while sending the request,
 	// said once to the user (e.g. NoticeStreamOptions); "" when nothing.
 	Notice string
@@ -75,6 +78,7 @@ type Decoder struct {
 	highContent, highReasoning rune
 	ch                         wireChunk // the chunk being decoded, reused
 	pools                      chunkPools
+	seen                       formatSeen
 }
 
 // NewDecoder returns a decoder for one stream.
@@ -86,6 +90,9 @@ func (d *Decoder) Frame(f Frame) Update {
 	u := Update{N: d.n, Frame: f, Kind: KindIgnore}
 	if d.outcome != "" {
 		return u
+	}
+	if !d.seen.own {
+		d.seen.see(WireChat, f)
 	}
 	data := unsafe.Slice(unsafe.StringData(f.Data), len(f.Data)) // read-only view
 	switch {
@@ -310,6 +317,9 @@ func (d *Decoder) End(cause error) Update {
 	case cause != nil:
 		d.outcome = OutcomeError
 		d.fail(&u, asError(cause))
+	case d.seen.notFormat(WireChat) != nil:
+		d.outcome = OutcomeError
+		d.fail(&u, d.seen.notFormat(WireChat))
 	default:
 		d.outcome = OutcomeTruncated
 		d.fail(&u, &Error{Message: msgTruncated, Cause: ErrTruncated})

@@ -310,9 +310,12 @@ func (d *responsesDecoder) end(u *Update, ev *responsesEvent) {
 	}
 	switch {
 	case status == "incomplete":
-		d.finish = "length"
-		if r != nil && r.IncompleteDetails != nil && r.IncompleteDetails.Reason == "content_filter" {
-			d.finish = "content_filter"
+		d.finish, d.said = "length", "status incomplete"
+		if r != nil && r.IncompleteDetails != nil && r.IncompleteDetails.Reason != "" {
+			d.said = "incomplete_details.reason " + r.IncompleteDetails.Reason
+			if r.IncompleteDetails.Reason == "content_filter" {
+				d.finish = "content_filter"
+			}
 		}
 	case d.anyCalls:
 		d.finish = "tool_calls"

@@ -106,7 +106,7 @@ func TestResponsesDecoder(t *testing.T) {
 		{
 			name:    "no end event: truncated",
 			body:    sseBody("", rCreated, "", rText("m", "cut")),
-			content: "cut", outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no response.completed)",
+			content: "cut", outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no response.completed).",
 		},
 		{
 			name: "a refusal is the reply",
@@ -166,7 +166,7 @@ func TestNativeAnswers(t *testing.T) {
 			want: Result{Message: Message{Role: "assistant", Content: "Let me.", Reasoning: "hm",
 				ToolCalls: []ToolCall{{Index: 0, ID: "t1", Name: "f", Arguments: `{"a": 1}`}},
 				Native:    &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"signature":"s","thinking":"hm","type":"thinking"}`)}}},
-				FinishReason: "tool_calls", Usage: &Usage{3, 4, 7}, Outcome: OutcomeComplete},
+				FinishReason: "tool_calls", FinishSaid: "stop_reason tool_use", Usage: &Usage{3, 4, 7}, Outcome: OutcomeComplete},
 		},
 		{
 			name: "a Responses response with a function call",

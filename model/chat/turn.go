@@ -65,7 +65,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 	case stream.OutcomeComplete:
 		st.ended = true
 		st.reply = res.Message
-		if why := stream.CutOff(res.FinishReason); why != "" {
+		if why := res.CutOff(); why != "" {
 			st.cutOff = why
 			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
 		}

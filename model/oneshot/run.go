@@ -80,7 +80,12 @@ func Run(o Options) Result {
 	}
 	d.Wait()
 	r.progress()
-	return r.finish(r.result(sig, watch.get()))
+	res := r.result(sig, watch.get())
+	if watch.usageReported() {
+		u := r.chat.Turn
+		res.Usage = &u
+	}
+	return r.finish(res)
 }
 
 // runner is Run's state; it belongs to Run's goroutine.
@@ -222,7 +227,7 @@ func firstLine(s string) string {
 
 // result says how the turn ended.
 func (r *runner) result(sig os.Signal, end *stream.Result) Result {
-	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Usage: r.chat.Turn, Session: r.o.Session}
+	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Session: r.o.Session}
 	var reasoning []string
 	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
 		if e.Role() != transcript.RoleAssistant {
@@ -244,7 +249,7 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 	case end == nil:
 		res.Outcome, res.Error = Failed, "The request ended without an answer."
 	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
-		res.Outcome, res.Error = Truncated, "The reply was cut off: the model reached its output limit (finish_reason length)."
+		res.Outcome, res.Error = Truncated, end.CutOff()
 	case end.Outcome == stream.OutcomeComplete && endsWithToolResults(r.chat.History):
 		res.Outcome, res.Error = Truncated, r.stepLimitText()
 	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:

@@ -2,6 +2,7 @@ package oneshot
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -110,5 +111,17 @@ func TestAToolWithoutArgumentsIsAnnouncedWithoutATrailingSpace(t *testing.T) {
 	_, _, errs := turn(t, "empty-args", nil)
 	if !strings.Contains(errs, "phasechat: Running now\n") {
 		t.Fatalf("stderr %q", errs)
+	}
+}
+
+// TestUsageIsNullWhenTheServerReportedNone: a script tells "not reported" from zero tokens.
+func TestUsageIsNullWhenTheServerReportedNone(t *testing.T) {
+	res, _, _ := turn(t, "text", nil)
+	b, err := json.Marshal(res)
+	if err != nil || res.Usage != nil || !strings.Contains(string(b), `"usage":null`) {
+		t.Fatalf("usage %+v, json %s", res.Usage, b)
+	}
+	if res, _, _ := turn(t, "context-cap", nil); res.Usage == nil || res.Usage.PromptTokens != 4096 {
+		t.Fatalf("reported usage lost: %+v", res.Usage)
 	}
 }

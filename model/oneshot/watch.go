@@ -12,8 +12,9 @@ import (
 // goroutines before the update that ended them is delivered, so the run loop, which reads
 // after handling that update, always sees it.
 type ends struct {
-	mu   sync.Mutex
-	last *stream.Result
+	mu    sync.Mutex
+	last  *stream.Result
+	usage bool // some stream of the turn reported its token usage
 }
 
 func (e *ends) wrap(src chat.Source) chat.Source { return &watched{Source: src, ends: e} }
@@ -22,6 +23,12 @@ func (e *ends) get() *stream.Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.last
+}
+
+func (e *ends) usageReported() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.usage
 }
 
 // watched reports its source's result once the stream has ended or failed. A failure mid-
@@ -40,6 +47,7 @@ func (w *watched) Next() (stream.Update, bool) {
 		res := w.Source.Result()
 		w.ends.mu.Lock()
 		w.ends.last = &res
+		w.ends.usage = w.ends.usage || res.Usage != nil
 		w.ends.mu.Unlock()
 	}
 	return u, more

@@ -17,6 +17,9 @@ import (
 type Log struct {
 	Messages []stream.Message
 	Usage    stream.Usage
+	// UsageReported is true when the log has a usage record: Usage is then what the server
+	// reported, else it reported none and Usage is zero.
+	UsageReported bool
 	// Header is the log's first header record, nil for a log written without one.
 	Header *Header
 	// Started is the time of the first record that has one; nil when none has.
@@ -69,6 +72,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.Messages = append(log.Messages, *rec.Message)
 			default:
 				u := *rec.Usage
+				log.UsageReported = true
 				log.Usage.PromptTokens += u.PromptTokens
 				log.Usage.CompletionTokens += u.CompletionTokens
 				log.Usage.TotalTokens += u.TotalTokens

@@ -80,13 +80,17 @@ type Export struct {
 	Meta
 	Endpoint string           `json:"endpoint,omitempty"`
 	System   string           `json:"system,omitempty"`
-	Usage    stream.Usage     `json:"usage"`
+	Usage    *stream.Usage    `json:"usage"` // nil (null): the server reported none
 	Messages []stream.Message `json:"messages"`
 }
 
 // JSON writes a session as one indented JSON object (messages in the API's own shape).
 func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
-	e := Export{Meta: m, Usage: log.Usage, Messages: log.Messages}
+	e := Export{Meta: m, Messages: log.Messages}
+	if log.UsageReported {
+		u := log.Usage
+		e.Usage = &u
+	}
 	if e.Messages == nil {
 		e.Messages = []stream.Message{}
 	}

@@ -77,3 +77,31 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 		t.Fatalf("json export = %+v", back)
 	}
 }
+
+// TestExportedUsageIsNullWhenNoneWasReported: zero tokens reported is not "not reported".
+func TestExportedUsageIsNullWhenNoneWasReported(t *testing.T) {
+	s := openStore(t)
+	export := func(recs ...chat.Record) string {
+		ss := s.Begin(Start{})
+		for _, r := range recs {
+			ss.Add(r)
+		}
+		closeSession(t, ss)
+		m, _ := s.Find(ss.ID())
+		r, err := s.Load(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var js bytes.Buffer
+		if err := JSON(&js, m, r.Log); err != nil {
+			t.Fatal(err)
+		}
+		return js.String()
+	}
+	if got := export(user("hi"), assistant("hello")); !strings.Contains(got, `"usage": null`) {
+		t.Errorf("no usage record, export:\n%s", got)
+	}
+	if got := export(user("hi"), assistant("hello"), chat.Record{Usage: &stream.Usage{}}); !strings.Contains(got, `"prompt_tokens": 0`) {
+		t.Errorf("zero usage reported, export:\n%s", got)
+	}
+}

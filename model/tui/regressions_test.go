@@ -86,3 +86,28 @@ func TestAskingCardSaysWaiting(t *testing.T) {
 		t.Fatalf("the card says the tool is running while it waits for approval:\n%s", content)
 	}
 }
+
+// view/safe: every ZWJ, variation selector and tag character was shown as <U+XXXX>, so a
+// family emoji read "👨<U+200D>👩<U+200D>…". Sequences cut across deltas now show whole; a
+// joiner inside a word and smuggled tag characters are still shown.
+func TestEmojiSequencesShowWhole(t *testing.T) {
+	h := newHarness(t, "emoji", 160, 30)
+	h.submit("hi")
+	h.feedAll()
+	content := h.m.View().Content
+	tag := func(s string) string {
+		var b strings.Builder
+		for _, c := range s {
+			b.WriteRune(0xe0000 + c)
+		}
+		return b.String()
+	}
+	for _, want := range []string{
+		"👨\u200d👩\u200d👧\u200d👦", "👩🏽\u200d💻", "🏳\ufe0f\u200d🌈", "🏴" + tag("gbsct") + "\U000E007F",
+		"1\ufe0f\u20e3", "pay<U+200D>pal", "ok<U+E0072><U+E0075><U+E006E>",
+	} {
+		if !strings.Contains(content, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, content)
+		}
+	}
+}

@@ -183,7 +183,7 @@ func TestAnthropicDecoder(t *testing.T) {
 			body: sseBody("", aStart, "", tool(0, "a", "f"), "", aArgs(0, `{}`), "", aBlockStop(0),
 				"", tool(1, "b", "g"), "", aArgs(1, `{"x"`)),
 			log:     []string{"2:start:a:f", "3:delta:a:{}", "4:ready:a", "5:start:b:g", "6:delta:b:{\"x\"", "0:error:b"},
-			outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no message_stop)",
+			outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no message_stop).",
 		},
 		{
 			name: "overloaded mid-stream: the provider's message, the open call not run",

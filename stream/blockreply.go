@@ -28,6 +28,7 @@ type replyState struct {
 	replay    []json.RawMessage
 	wire      Wire
 	endEvent  string // the format's end event, named when a stream ends without it
+	seen      formatSeen
 }
 
 func (s *replyState) ended() bool { return s.outcome != "" }
@@ -35,6 +36,9 @@ func (s *replyState) ended() bool { return s.outcome != "" }
 // next starts the Update of one frame; done is true when the stream has already ended.
 func (s *replyState) next(f Frame) (u Update, done bool) {
 	s.n++
+	if s.outcome == "" && !s.seen.own {
+		s.seen.see(s.wire, f)
+	}
 	return Update{N: s.n, Frame: f, Kind: KindIgnore}, s.outcome != ""
 }
 
@@ -140,9 +144,12 @@ func (s *replyState) End(cause error) Update {
 	case cause != nil:
 		s.outcome = OutcomeError
 		s.fail(&u, asError(cause))
+	case s.seen.notFormat(s.wire) != nil:
+		s.outcome = OutcomeError
+		s.fail(&u, s.seen.notFormat(s.wire))
 	default:
 		s.outcome = OutcomeTruncated
-		s.fail(&u, &Error{Message: "The server closed the stream before finishing (no " + s.endEvent + ")", Cause: ErrTruncated})
+		s.fail(&u, &Error{Message: "The server closed the stream before finishing (no " + s.endEvent + ").", Cause: ErrTruncated})
 	}
 	u.Kind = kindOf(s.outcome)
 	u.Calls = s.endCalls(u.Calls)

@@ -78,6 +78,7 @@ type Decoder struct {
 	highContent, highReasoning rune
 	ch                         wireChunk // the chunk being decoded, reused
 	pools                      chunkPools
+	seen                       formatSeen
 }
 
 // NewDecoder returns a decoder for one stream.
@@ -89,6 +90,9 @@ func (d *Decoder) Frame(f Frame) Update {
 	u := Update{N: d.n, Frame: f, Kind: KindIgnore}
 	if d.outcome != "" {
 		return u
+	}
+	if !d.seen.own {
+		d.seen.see(WireChat, f)
 	}
 	data := unsafe.Slice(unsafe.StringData(f.Data), len(f.Data)) // read-only view
 	switch {
@@ -313,6 +317,9 @@ func (d *Decoder) End(cause error) Update {
 	case cause != nil:
 		d.outcome = OutcomeError
 		d.fail(&u, asError(cause))
+	case d.seen.notFormat(WireChat) != nil:
+		d.outcome = OutcomeError
+		d.fail(&u, d.seen.notFormat(WireChat))
 	default:
 		d.outcome = OutcomeTruncated
 		d.fail(&u, &Error{Message: msgTruncated, Cause: ErrTruncated})

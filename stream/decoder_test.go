@@ -169,6 +169,7 @@ func TestOutcomes(t *testing.T) {
 	netErr := &Error{Message: "The connection to h broke mid-stream: reset", Cause: errors.New("reset")}
 	text := delta(`{"content":"a"}`)
 	errFrame := "event:error\n" + `{"error":{"message":"bad"}}`
+	const msgNoEvents = "The answer has no server-sent events (no data: lines), so it is not a Chat Completions stream."
 	tests := []struct {
 		name     string
 		cause    error
@@ -182,7 +183,7 @@ func TestOutcomes(t *testing.T) {
 		{"[DONE]", nil, []string{text, "[DONE]"}, OutcomeComplete, "", KindDone, nil, phase.Complete},
 		{"finish_reason without [DONE] (cerebras, writer)", nil, []string{text, finishChunk("stop")}, OutcomeComplete, "", KindDone, []string{"done"}, phase.Complete},
 		{"neither (evroc)", nil, []string{text}, OutcomeTruncated, msgTruncated, KindError, []string{"error(" + msgTruncated + ")"}, phase.Error},
-		{"empty stream", nil, nil, OutcomeTruncated, msgTruncated, KindError, []string{"error(" + msgTruncated + ")"}, phase.Error},
+		{"empty stream: not a stream at all", nil, nil, OutcomeError, msgNoEvents, KindError, []string{"error(" + msgNoEvents + ")"}, phase.Error},
 		{"cancel", context.Canceled, []string{text}, OutcomeStopped, "", KindIgnore, nil, phase.StreamingText},
 		{"cancel, wrapped", fmt.Errorf("x: %w", context.Canceled), []string{text}, OutcomeStopped, "", KindIgnore, nil, phase.StreamingText},
 		{"cancel after finish is still a stop", context.Canceled, []string{text, finishChunk("stop")}, OutcomeStopped, "", KindIgnore, nil, phase.StreamingText},

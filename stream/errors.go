@@ -37,7 +37,7 @@ func (e *Error) Unwrap() error { return e.Cause }
 
 // Messages of docs/architecture.md, Outcomes.
 const (
-	msgTruncated = "The server closed the stream before finishing (no [DONE])"
+	msgTruncated = "The server closed the stream before finishing (no [DONE])."
 	msgTooLarge  = "The server sent an event larger than 16 MiB; the stream was stopped"
 )
 

@@ -51,7 +51,7 @@ func TestReplayJSON(t *testing.T) {
 	}
 	out, _ = replay(t, "data: "+delta(`{"content":"a"}`)+"\n\n", ReplayJSON)
 	if !strings.Contains(out, `"tool_calls": [],`) || !strings.Contains(out, `"outcome": "truncated",`) ||
-		!strings.Contains(out, `"error": "The server closed the stream before finishing (no [DONE])"`) {
+		!strings.Contains(out, `"error": "The server closed the stream before finishing (no [DONE])."`) {
 		t.Errorf("truncated replay:\n%s", out)
 	}
 }
@@ -93,7 +93,7 @@ func TestReplayText(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", out, want)
 	}
 	out, _ = replay(t, "data: "+delta(`{"content":"cut"}`)+"\n\n", ReplayText)
-	if out != "cut\n-- truncated: The server closed the stream before finishing (no [DONE])\n" {
+	if out != "cut\n-- truncated: The server closed the stream before finishing (no [DONE]).\n" {
 		t.Errorf("got %q", out)
 	}
 }

@@ -106,7 +106,7 @@ func TestResponsesDecoder(t *testing.T) {
 		{
 			name:    "no end event: truncated",
 			body:    sseBody("", rCreated, "", rText("m", "cut")),
-			content: "cut", outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no response.completed)",
+			content: "cut", outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no response.completed).",
 		},
 		{
 			name: "a refusal is the reply",

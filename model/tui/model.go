@@ -132,8 +132,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		m.composer.SetWidth(max(msg.Width, 10))
+		m.resize(msg.Width, msg.Height)
 		return m, nil
 	case chat.StreamMsg:
 		m.heard()
@@ -252,6 +251,23 @@ func (m *Model) focusComposer() {
 // scroll moves the transcript up (positive) or down, within what there is to see.
 func (m *Model) scroll(lines int) {
 	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
+}
+
+// resize takes the new size. Scrolled up, the row at the top of the transcript stays at the
+// top: the place is taken as content (an entry and a row in it) at the old size and turned
+// back into a scroll offset at the new one, from the renderer's line counts.
+func (m *Model) resize(width, height int) {
+	scrolled := m.scrollUp > 0 && m.width > 0 && (width != m.width || height != m.height)
+	var top view.Anchor
+	if scrolled {
+		top = m.renderer.TopAnchor(m.frame())
+	}
+	m.width, m.height = width, height
+	m.composer.SetWidth(max(width, 10))
+	if scrolled {
+		m.composerView = m.composer.View()
+		m.scrollUp = m.renderer.ScrollUpFor(m.frame(), top)
+	}
 }
 
 // keepScroll applies an engine input; when the user has scrolled up, it keeps the lines they

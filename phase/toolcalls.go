@@ -3,7 +3,6 @@ package phase
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"unsafe"
@@ -21,10 +20,10 @@ const (
 )
 
 // ToolCall is one call as the machine knows it. Args is set when the call becomes running:
-// the parsed arguments, {} for blank text, numbers kept as json.Number.
+// its arguments parsed once (ParseArgs), for every consumer to read.
 type ToolCall struct {
 	ID, Name, ArgsText string
-	Args               any
+	Args               Args
 	Status             CallStatus
 	Result             any
 	Error              any
@@ -73,6 +72,13 @@ func NewToolCalls() *ToolCalls {
 // ErrInvalidArgs is wrapped by the Error of a call whose arguments were not valid JSON.
 var ErrInvalidArgs = errors.New("the tool arguments are not valid JSON")
 
+// ArgsError is the error of arguments that are not valid JSON; Detail says what is wrong
+// ("unexpected EOF"). It matches ErrInvalidArgs.
+type ArgsError struct{ Detail string }
+
+func (e *ArgsError) Error() string        { return ErrInvalidArgs.Error() + ": " + e.Detail }
+func (e *ArgsError) Is(target error) bool { return target == ErrInvalidArgs }
+
 // Apply folds one event in. It costs O(len(ev.ArgsTextDelta)), except ready, which parses the
 // call's whole argument text once.
 func (c *ToolCalls) Apply(ev CallEvent) {
@@ -94,7 +100,7 @@ func (c *ToolCalls) Apply(ev CallEvent) {
 	switch ev.Type {
 	case CallReady:
 		if e.pending {
-			call.Args, call.Error = parseArgs(e.argsText())
+			call.Args, call.Error = ParseArgs(e.argsText())
 			call.Status = CallRunning
 			if call.Error != nil {
 				call.Status = CallError
@@ -171,32 +177,32 @@ func (e *callEntry) argsText() string {
 	return unsafe.String(unsafe.SliceData(e.args), len(e.args))
 }
 
-// parseArgs parses complete argument text: blank means {}, anything else must be exactly one
-// JSON value.
-func parseArgs(text string) (any, error) {
-	if strings.TrimSpace(text) == "" {
-		return map[string]any{}, nil
+// Args are a call's arguments as a tool receives them: always an object. Blank text is {}; an
+// object is kept as written; any other JSON value v (a bare string, number, list, null) is
+// wrapped as {"value": v} (docs/architecture.md, Tool calls).
+type Args struct {
+	Object map[string]any // decoded, numbers as json.Number; nil only when the text was not JSON
+	JSON   string         // Object as JSON text: the call's own text, trimmed, when it was an object
+}
+
+// ParseArgs parses a call's complete argument text, which must be blank or exactly one JSON
+// value, into Args. This is the one place arguments are decoded and non-objects wrapped.
+func ParseArgs(text string) (Args, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return Args{Object: map[string]any{}, JSON: "{}"}, nil
 	}
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgs, err)
+		return Args{}, &ArgsError{Detail: err.Error()}
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: unexpected data after the value", ErrInvalidArgs)
+		return Args{}, &ArgsError{Detail: "invalid character after top-level value"}
 	}
-	return v, nil
-}
-
-// ArgsObject returns the arguments as an object for execution: a non-object value (a bare
-// scalar or list) is wrapped as {"value": ...}.
-func (tc ToolCall) ArgsObject() map[string]any {
-	if m, ok := tc.Args.(map[string]any); ok {
-		return m
+	if obj, ok := v.(map[string]any); ok {
+		return Args{Object: obj, JSON: text}, nil
 	}
-	if tc.Args == nil {
-		return map[string]any{}
-	}
-	return map[string]any{"value": tc.Args}
+	return Args{Object: map[string]any{"value": v}, JSON: `{"value":` + text + `}`}, nil
 }

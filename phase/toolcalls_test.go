@@ -36,7 +36,7 @@ func mustGet(t *testing.T, m *ToolCalls, id string) ToolCall {
 func TestExampleSearch(t *testing.T) {
 	m := apply(start("t1", "search"), delta("t1", `{"q":`), delta("t1", `"hi"}`), ready("t1"))
 	got := mustGet(t, m, "t1")
-	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: map[string]any{"q": "hi"}, Status: CallRunning}
+	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: Args{Object: map[string]any{"q": "hi"}, JSON: `{"q":"hi"}`}, Status: CallRunning}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v\nwant %+v", got, want)
 	}
@@ -73,19 +73,23 @@ func TestGuards(t *testing.T) {
 			func(c ToolCall) bool { return c.ArgsText == "{}" && c.Status == CallRunning }, false},
 		{"ready parses and runs", []CallEvent{start("a", "x"), delta("a", `{"n":12345678901234567890}`), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{"n": json.Number("12345678901234567890")})
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{"n": json.Number("12345678901234567890")})
 			}, false},
 		{"blank arguments mean {}", []CallEvent{start("a", "x"), delta("a", " \n\t"), ready("a")}, "a",
-			func(c ToolCall) bool { return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{}) }, false},
+			func(c ToolCall) bool {
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{})
+			}, false},
 		{"no arguments at all mean {}", []CallEvent{start("a", "x"), ready("a")}, "a",
-			func(c ToolCall) bool { return c.Status == CallRunning && reflect.DeepEqual(c.Args, map[string]any{}) }, false},
+			func(c ToolCall) bool {
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{})
+			}, false},
 		{"parse failure on ready is an error", []CallEvent{start("a", "x"), delta("a", `{"q":`), ready("a")}, "a",
-			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) && c.Args == nil }, false},
+			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) && c.Args.Object == nil }, false},
 		{"trailing data after the value is a parse failure", []CallEvent{start("a", "x"), delta("a", `{} {}`), ready("a")}, "a",
 			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) }, false},
 		{"ready twice parses once", []CallEvent{start("a", "x"), delta("a", `[1]`), ready("a"), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args, []any{json.Number("1")})
+				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{"value": []any{json.Number("1")}})
 			}, false},
 		{"result while pending is ignored", []CallEvent{start("a", "x"), result("a", "r")}, "a",
 			func(c ToolCall) bool { return c.Status == CallPending && c.Result == nil }, false},
@@ -162,19 +166,26 @@ func TestSnapshotsAreValues(t *testing.T) {
 	}
 }
 
-func TestArgsObjectWrapsNonObjects(t *testing.T) {
+func TestParseArgsWrapsNonObjects(t *testing.T) {
 	cases := []struct {
-		args any
-		want map[string]any
+		text, json string
+		want       map[string]any
 	}{
-		{map[string]any{"q": "x"}, map[string]any{"q": "x"}},
-		{[]any{json.Number("1")}, map[string]any{"value": []any{json.Number("1")}}},
-		{"bare", map[string]any{"value": "bare"}},
-		{nil, map[string]any{}},
+		{` {"q": "x"} `, `{"q": "x"}`, map[string]any{"q": "x"}},
+		{`[1]`, `{"value":[1]}`, map[string]any{"value": []any{json.Number("1")}}},
+		{`"bare"`, `{"value":"bare"}`, map[string]any{"value": "bare"}},
+		{`null`, `{"value":null}`, map[string]any{"value": nil}},
+		{"  \n", `{}`, map[string]any{}},
 	}
 	for _, c := range cases {
-		if got := (ToolCall{Args: c.args}).ArgsObject(); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("ArgsObject(%v) = %v, want %v", c.args, got, c.want)
+		got, err := ParseArgs(c.text)
+		if err != nil || got.JSON != c.json || !reflect.DeepEqual(got.Object, c.want) {
+			t.Errorf("ParseArgs(%q) = %q %v, %v; want %q %v", c.text, got.JSON, got.Object, err, c.json, c.want)
+		}
+	}
+	for _, bad := range []string{`{"a":`, `{} {}`, `nope`} {
+		if _, err := ParseArgs(bad); !errors.Is(err, ErrInvalidArgs) {
+			t.Errorf("ParseArgs(%q): error %v, want ErrInvalidArgs", bad, err)
 		}
 	}
 }

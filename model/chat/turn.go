@@ -141,9 +141,15 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 	return nil
 }
 
+// toolCall is a running call as the registry takes it, with the arguments the machine parsed.
+func toolCall(call phase.ToolCall) tools.Call {
+	args := call.Args
+	return tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText, Args: &args}
+}
+
 // dispatch runs a ready call, or queues it for approval (T2), or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
-	args := tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}
+	args := toolCall(call)
 	switch {
 	case c.cfg.Tools == nil:
 		c.refuse(st, call.ID, resultNoTools)
@@ -178,7 +184,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 	call, _ := st.calls.Get(id)
 	st.running++
 	c.tr.SetQueued(st.entry, id, 0)
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: tools.Call{ID: id, Name: call.Name, Arguments: call.ArgsText}}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call)}}
 }
 
 // startQueued starts the oldest queued calls that still may run, as far as the bound allows.

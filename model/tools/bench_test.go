@@ -23,8 +23,8 @@ func BenchmarkValidateArgs(b *testing.B) {
 	r := newTestRegistry(b, "")
 	sch := r.lookup("read_file").schema
 	for b.Loop() {
-		_, args, err := normalizeArgs(`{"path": "docs/README.md", "max_bytes": 4096}`)
-		if err != nil || sch.Validate(map[string]any(args)) != nil {
+		args, err := callArgs(Call{Arguments: `{"path": "docs/README.md", "max_bytes": 4096}`})
+		if err != nil || sch.Validate(args.Object) != nil {
 			b.Fatal("invalid")
 		}
 	}

@@ -166,7 +166,7 @@ func TestNewRegistryRefusesAFileOrMissingRoot(t *testing.T) {
 	}
 }
 
-func TestNormalizeArgs(t *testing.T) {
+func TestCallArgsNormalise(t *testing.T) {
 	for _, tc := range []struct {
 		in, stdin string
 		args      map[string]any
@@ -182,7 +182,8 @@ func TestNormalizeArgs(t *testing.T) {
 		{in: `{} {}`, err: true},
 		{in: `nope`, err: true},
 	} {
-		stdin, args, err := normalizeArgs(tc.in)
+		parsed, err := callArgs(Call{Arguments: tc.in})
+		stdin, args := parsed.JSON, parsed.Object
 		if (err != nil) != tc.err {
 			t.Errorf("%q: error %v, want error %v", tc.in, err, tc.err)
 			continue

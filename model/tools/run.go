@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // Call is one tool call as the model made it.
@@ -13,6 +15,9 @@ type Call struct {
 	ID        string
 	Name      string
 	Arguments string // raw JSON text; blank means {}; a non-object value v means {"value": v}
+	// Args is Arguments parsed (phase.ParseArgs) when the caller has parsed them already, as
+	// the engine's call machine has; nil: the registry parses Arguments itself.
+	Args *phase.Args
 }
 
 // Outcome says how a run ended.
@@ -107,16 +112,17 @@ func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any
 		}
 		return nil, "", nil, problem
 	}
-	stdin, args, err := normalizeArgs(redactArgs(r.Secrets, call.Arguments))
+	parsed, err := callArgs(call)
 	if err == nil {
-		if verr := t.schema.Validate(args); verr != nil {
+		parsed = redactArgs(r.Secrets, parsed)
+		if verr := t.schema.Validate(parsed.Object); verr != nil {
 			err = fmt.Errorf("%s", validationProblem(verr))
 		}
 	}
 	if err != nil {
 		return t, "", nil, fmt.Sprintf("invalid arguments for %s: %v", t.name, err)
 	}
-	return t, stdin, args, ""
+	return t, parsed.JSON, parsed.Object, ""
 }
 
 // interrupted reports whether the run was cut short, by the user (ctx) or by the timeout

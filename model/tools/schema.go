@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/secret"
 )
@@ -68,22 +69,17 @@ func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external $ref %q is not allowed; keep the schema self-contained", url)
 }
 
-// normalizeArgs turns a call's raw argument text into the JSON a tool receives: blank text is
-// {}; an object is kept byte for byte (surrounding space trimmed); any other JSON value v is
-// wrapped as {"value": v} (docs/architecture.md, Tool calls). It also returns the decoded value, numbers as json.Number.
-func normalizeArgs(text string) (string, map[string]any, error) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return "{}", map[string]any{}, nil
+// callArgs is the call's parsed arguments: the caller's, or (when it has none) Arguments parsed here.
+func callArgs(call Call) (phase.Args, error) {
+	if call.Args != nil && call.Args.Object != nil {
+		return *call.Args, nil
 	}
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
-	if err != nil {
-		return "", nil, fmt.Errorf("the arguments are not valid JSON (%v)", err)
+	a, err := phase.ParseArgs(call.Arguments)
+	var bad *phase.ArgsError
+	if errors.As(err, &bad) {
+		return a, fmt.Errorf("the arguments are not valid JSON (%s)", bad.Detail)
 	}
-	if obj, ok := v.(map[string]any); ok {
-		return text, obj, nil
-	}
-	return `{"value":` + text + `}`, map[string]any{"value": v}, nil
+	return a, err
 }
 
 // validationProblem describes a failed validation in words, one problem per line, each
@@ -137,19 +133,12 @@ func quoteAll(names []string) string {
 	return strings.Join(q, ", ")
 }
 
-// redactArgs hides the secrets in a call's arguments, in the JSON text and in every string of
-// it once decoded (a key written with \u escapes is still a key): a string holding one is
-// rewritten with it redacted.
-func redactArgs(set *secret.Set, text string) string {
+// redactArgs hides the secrets in a call's arguments: in every string, key and number of the
+// decoded object (a key written with \u escapes is still a key) and in its JSON text. The
+// arguments are shared with the call's other readers, so a change is made to a copy.
+func redactArgs(set *secret.Set, a phase.Args) phase.Args {
 	if set.Empty() {
-		return text
-	}
-	text = set.Redact(text)
-	var v any
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil {
-		return text
+		return a
 	}
 	changed := false
 	var walk func(any) any
@@ -160,29 +149,40 @@ func redactArgs(set *secret.Set, text string) string {
 				changed = true
 				return r
 			}
-		case []any:
-			for i := range v {
-				v[i] = walk(v[i])
+		case json.Number:
+			if r := set.Redact(string(v)); r != string(v) {
+				changed = true
+				return r
 			}
+		case []any:
+			out := make([]any, len(v))
+			for i := range v {
+				out[i] = walk(v[i])
+			}
+			return out
 		case map[string]any:
+			out := make(map[string]any, len(v))
 			for k, x := range v {
 				if rk := set.Redact(k); rk != k {
 					changed = true
-					delete(v, k)
 					k = rk
 				}
-				v[k] = walk(x)
+				out[k] = walk(x)
 			}
+			return out
 		}
 		return v
 	}
-	v = walk(v)
+	obj := walk(a.Object).(map[string]any)
 	if !changed {
-		return text
+		if r := set.Redact(a.JSON); r != a.JSON {
+			return phase.Args{Object: obj, JSON: r} // a secret across tokens: hidden, whatever it breaks
+		}
+		return a
 	}
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(obj)
 	if err != nil {
-		return text
+		return phase.Args{Object: obj, JSON: set.Redact(a.JSON)}
 	}
-	return string(b)
+	return phase.Args{Object: obj, JSON: set.Redact(string(b))}
 }

@@ -77,7 +77,7 @@ func chooseTarget(o *chatOptions, stderr io.Writer) (target, error) {
 		return target{ep: endpoint{baseURL: c.BaseURL, model: choice.Model, stop: func() {}}, client: c, provs: provs, provider: choice.Provider, file: file, secrets: provs.set}, nil
 	}
 	if o.provider != "" {
-		return target{}, fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))
+		return target{}, usageError{fmt.Errorf("--provider %s needs a config file that defines it (%s)", o.provider, configPlace(*o))}
 	}
 	ep, err := resolveEndpoint(*o)
 	if err != nil {
@@ -233,6 +233,9 @@ func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration)
 // names no model gets the first the server lists.
 func (p *providers) start(o chatOptions) (config.Choice, *stream.Client, error) {
 	choice, err := p.file.Choose(o.provider, o.model)
+	if err != nil && o.provider != "" {
+		return choice, nil, usageError{err} // --provider names none of the file's
+	}
 	if err != nil {
 		return choice, nil, err
 	}
@@ -242,7 +245,7 @@ func (p *providers) start(o chatOptions) (config.Choice, *stream.Client, error) 
 	}
 	if o.set["wire"] {
 		if p.wire, err = stream.ParseWire(o.wire); err != nil {
-			return choice, nil, err
+			return choice, nil, usageError{err}
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), config.KeyCommandTimeout+discoverTimeout)

@@ -2,9 +2,21 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// writeConfig is a config file of one provider.
+func writeConfig(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte("[provider.local]\nbase_url = \"http://127.0.0.1:1/v1\"\ndefault_model = \"m\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
 
 // TestAnUnknownFlagGetsAHintNotTheHelp: a mistyped flag is named, with one line saying where
 // the flags are, and exit code 2.
@@ -30,6 +42,7 @@ func TestUsageMistakesExitTwo(t *testing.T) {
 	}{
 		{[]string{"--wire", "grpc"}, "use chat, anthropic or responses"},
 		{[]string{"--config", "/nonexistent/phasechat.toml"}, "the config file /nonexistent/phasechat.toml given with --config does not exist"},
+		{[]string{"--provider", "nosuch", "--config", writeConfig(t)}, `no provider named "nosuch"`},
 	}
 	for _, c := range cases {
 		for _, mode := range [][]string{nil, {"-p", "hi"}} {

@@ -24,7 +24,8 @@ const fixturesUsage = `Usage:
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME
 
-serve runs the fixture server: GET|POST /stream (the seed scenario's four frames, one per --interval),
+serve runs the fixture server: GET|POST /stream (a raw SSE body of a lookup tool call, a text delta
+and [DONE], one frame per --interval),
 POST /v1/chat/completions (the request's model names the scenario) and GET /v1/models.
 --dir adds the *.scenario files in DIR (for example recordings); a file's name without
 .scenario is its model. list prints every scenario with what it shows. body writes a
@@ -118,7 +119,7 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	base := "http://" + ln.Addr().String()
 	fmt.Fprintf(stdout, "phasechat fixtures: serving on %s (Ctrl+C stops)\n", base)
-	fmt.Fprintf(stdout, "  seed stream:     curl -N %s/stream\n", base)
+	fmt.Fprintf(stdout, "  raw SSE stream:  curl -N %s/stream   (a tool call, text, [DONE]; one frame per --interval)\n", base)
 	fmt.Fprintf(stdout, "  chat:            phasechat --base-url %s/v1 --model tool-then-text\n", base)
 	fmt.Fprintf(stdout, "  or:              export OPENAI_BASE_URL=%s/v1\n", base)
 	fmt.Fprintln(stdout, "  scenarios:       phasechat fixtures list")

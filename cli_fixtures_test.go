@@ -65,6 +65,9 @@ func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
 	if !strings.Contains(stdout.String(), "export OPENAI_BASE_URL="+base+"/v1") {
 		t.Errorf("no OPENAI_BASE_URL hint in %q", stdout.String())
 	}
+	if out := stdout.String(); strings.Contains(out, "seed") || !strings.Contains(out, "raw SSE stream:  curl -N "+base+"/stream") {
+		t.Errorf("the banner does not say what /stream is: %q", out)
+	}
 	resp, err := http.Get(base + "/stream")
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ type oneShotOptions struct {
 }
 
 func oneShotFlags(fs *flag.FlagSet, o *oneShotOptions) {
-	fs.BoolVar(&o.print, "p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (see phasechat help)")
+	fs.BoolVar(&o.print, "p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
 	fs.BoolVar(&o.print, "print", false, "same as -p")
 	fs.BoolVar(&o.quiet, "q", false, "one-shot: no status or tool notices on standard error (errors still)")
 	fs.StringVar(&o.format, "format", "text", "one-shot output: text (the reply as it streams), json (one object at the end) or jsonl (one event per line)")

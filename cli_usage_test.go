@@ -61,3 +61,22 @@ func TestAResumeIDThatNamesNoOneSessionExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestTheHelpNamesEveryWireFormat: the help's first line is about all three formats, and no
+// flag sends the reader to the help they are reading.
+func TestTheHelpNamesEveryWireFormat(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"--help"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("code %d", code)
+	}
+	help := out.String()
+	head, _, _ := strings.Cut(help, "\nUsage:")
+	for _, want := range []string{"Chat Completions", "Anthropic Messages", "OpenAI Responses"} {
+		if !strings.Contains(head, want) {
+			t.Errorf("the help's head %q does not name %s", head, want)
+		}
+	}
+	if strings.Contains(help, "see phasechat help") {
+		t.Errorf("a flag points to the help it is in:\n%s", help)
+	}
+}

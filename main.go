@@ -1,4 +1,5 @@
-// Command phasechat is a terminal chat client for OpenAI-compatible streaming chat APIs.
+// Command phasechat is a terminal chat client for streaming chat APIs (Chat Completions,
+// Anthropic Messages, OpenAI Responses).
 // main only parses the command line and wires the packages together.
 package main
 
@@ -11,7 +12,8 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
 
-const usage = `phasechat — a terminal chat client for OpenAI-compatible streaming chat APIs.
+const usage = `phasechat — a terminal chat client for streaming chat APIs in three wire formats (--wire):
+Chat Completions (OpenAI and compatible servers), Anthropic Messages and OpenAI Responses.
 
 Usage:
   phasechat [flags]                                interactive chat (default)

@@ -22,6 +22,10 @@ var (
 	proseMixed = "Grüße aus Köln — “naïve café” 世界你好 Привет мир 🙂👍🏽 नमस्ते مرحبا\n"
 )
 
+// proseEmoji is text dense in emoji sequences, so deltas often end inside one and are held.
+var proseEmoji = "Team 👨\u200d👩\u200d👧\u200d👦 and 👩🏽\u200d💻 under 🏳\ufe0f\u200d🌈 and " +
+	"🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F, press 1\ufe0f\u20e3 ❤\ufe0f\n"
+
 func hostileHeavy() string {
 	var b strings.Builder
 	for _, h := range safetest.HostileInputs {
@@ -38,6 +42,7 @@ func BenchmarkText(b *testing.B) {
 		{"mixed-unicode-64KiB", fill(proseMixed, size)},
 		{"ascii-one-esc-at-end-64KiB", fill(proseASCII, size-1) + "\x1b"},
 		{"hostile-heavy-64KiB", fill(hostileHeavy(), size)},
+		{"emoji-sequences-64KiB", fill(proseEmoji, size)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bc.in)))
@@ -61,6 +66,7 @@ func BenchmarkStream(b *testing.B) {
 		{"mixed-1B-deltas-1MiB", fill(proseMixed, size), 1},
 		{"mixed-16B-deltas-1MiB", fill(proseMixed, size), 16},
 		{"hostile-16B-deltas-1MiB", fill(hostileHeavy(), size), 16},
+		{"emoji-sequences-16B-deltas-1MiB", fill(proseEmoji, size), 16},
 	} {
 		deltas := splitEvery(bc.in, bc.delta)
 		b.Run(bc.name, func(b *testing.B) {

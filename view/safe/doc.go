@@ -13,11 +13,14 @@
 //	C0 controls U+0000–U+001F (except \n, \t)  -> Control Pictures U+2400+c: ␀ ␇ ␈ ␍ ␛ ...
 //	DEL U+007F                                 -> ␡ (U+2421)
 //	C1, bidi, zero-width/format, separators,
-//	interlinear annotations, tag characters    -> the visible text <U+XXXX>
+//	interlinear annotations, tag characters,
+//	variation selectors U+FE0E/U+FE0F          -> the visible text <U+XXXX>
 //	each byte that does not start a valid UTF-8 encoding -> U+FFFD
 //
-// Because the rules are per rune, sanitising the accumulated text of a stream is the same as
-// sanitising it all at once; [Stream] does that incrementally for per-token paths.
+// except that U+200D, U+FE0E/U+FE0F and tag characters pass unchanged inside an emoji sequence
+// (👨‍👩‍👧, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: see emoji.go), decided from at most two code points before and a bounded
+// lookahead after. [Stream] sanitises a growing text incrementally and ends equal to sanitising
+// it all at once, holding back only a rune or sequence the next delta may still complete.
 // [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
 // [Redact] keeps the API key out of anything shown or logged; [NoColor] reads NO_COLOR.
 package safe

@@ -147,8 +147,9 @@ func (fs *fixtureServer) newChatPane(t *testing.T, width, height int, scenario s
 }
 
 // newProgramPane runs argv in dir in a width x height pane through a shell that outlives it:
-// Ctrl+C reaches the whole foreground process group, and the shell ignores it (a trap is reset
-// in the child) so that it can record the exit status (the rc file, and exitLine on screen:
+// Ctrl+C reaches the whole foreground process group, and the shell ignores it and the hang-up
+// that ends the pane (a trap is reset in the child) so that it outlives the binary and can
+// record the exit status (the rc file, and exitLine on screen:
 // tmux itself may be slow to notice) and the terminal's settings before and after (stty.before,
 // stty.after, as stty -g prints them).
 func newProgramPane(t *testing.T, width, height int, dir string, env, argv []string) *pane {
@@ -157,7 +158,7 @@ func newProgramPane(t *testing.T, width, height int, dir string, env, argv []str
 	state := t.TempDir()
 	at := func(name string) string { return shellJoin([]string{filepath.Join(state, name)}) }
 	script := strings.Join([]string{
-		"trap true INT",
+		"trap true INT HUP",
 		"stty -g > " + at("stty.before"),
 		shellJoin(argv),
 		"rc=$?",
@@ -222,8 +223,9 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
 		os.Remove(p.socket)
 		// The hang-up ends a chat the way Ctrl+C does, saving what it has: wait for that
-		// before the test's directories are removed.
-		for i := 0; pid > 0 && i < 1000 && syscall.Kill(pid, 0) == nil; i++ {
+		// before the test's directories are removed. A program pane's shell outlives the
+		// binary, so its exit is the binary's; the bound is for a binary that never exits.
+		for i := 0; pid > 0 && i < 6000 && syscall.Kill(pid, 0) == nil; i++ {
 			time.Sleep(10 * time.Millisecond)
 		}
 	})

@@ -14,7 +14,7 @@ func TestAReplyPastTheLimitIsStoppedAndKept(t *testing.T) {
 	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		chunk := strings.Repeat("x", 64<<10)
-		for i := 0; i < 64; i++ { // 4 MiB, far past the limit below
+		for i := 0; i < 256; i++ { // 16 MiB, far past the limit below
 			if _, err := fmt.Fprintf(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":%q}}]}\n\n", chunk); err != nil {
 				return
 			}
@@ -29,8 +29,11 @@ func TestAReplyPastTheLimitIsStoppedAndKept(t *testing.T) {
 	if res.Outcome != OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, "passed 1 MiB") {
 		t.Fatalf("outcome %s, error %v", res.Outcome, res.Err)
 	}
-	if n := st.Text.Len(); n < 1<<20 || n > 2<<20 {
-		t.Fatalf("%d bytes kept, want what arrived up to the limit", n)
+	// What was already buffered when the stream was stopped (socket and reader buffers, a few
+	// MiB on loopback under load) may still arrive; the stream must stop well short of the
+	// whole answer.
+	if n := st.Text.Len(); n < 1<<20 || n > 8<<20 {
+		t.Fatalf("%d bytes kept, want what arrived up to the limit, not the whole 16 MiB", n)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/phasechat/phasechat/model/mcp"
+	"github.com/phasechat/phasechat/model/tomlpos"
 )
 
 // File is a parsed config file. Zero values mean "not set": the command line's defaults apply.
@@ -191,10 +192,10 @@ func Parse(data []byte, file string) (*File, error) {
 	if err != nil {
 		return nil, decodeError(file, text, err)
 	}
-	loc := newLocator(text)
+	loc := tomlpos.New(text)
 	var errs []error
 	bad := func(key []string, format string, args ...any) {
-		errs = append(errs, &Error{File: file, Line: loc.line(key), Key: toml.Key(key).String(), Problem: fmt.Sprintf(format, args...)})
+		errs = append(errs, &Error{File: file, Line: loc.Line(key), Key: toml.Key(key).String(), Problem: fmt.Sprintf(format, args...)})
 	}
 	for _, k := range md.Undecoded() {
 		if len(k) >= 4 && k[0] == "provider" && k[2] == "extra_body" {
@@ -394,7 +395,7 @@ func decodeError(file, text string, err error) error {
 	if m[1] != "" {
 		fmt.Sscan(m[1], &e.Line)
 	} else {
-		e.Line = newLocator(text).line(splitKey(m[2]))
+		e.Line = tomlpos.New(text).Line(tomlpos.SplitKey(m[2]))
 	}
 	if t := wrongType.FindStringSubmatch(m[3]); t != nil {
 		e.Problem = "must be " + article(t[2]) + ", not " + article(t[1])

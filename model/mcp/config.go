@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/phasechat/phasechat/model/tomlpos"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase/secret"
 )
@@ -128,10 +129,10 @@ type Source struct {
 // Check validates every server, returning all problems joined, each a *ConfigError. Keys
 // under src.Prefix that did not decode into Server fields are errors too.
 func (c Config) Check(src Source) error {
-	lines := indexLines(src.Text)
+	lines := tomlpos.New(string(src.Text))
 	at := func(keys ...string) (string, int) {
 		full := append(slices.Clone(src.Prefix), keys...)
-		return toml.Key(full).String(), lines.find(full)
+		return toml.Key(full).String(), lines.Line(full)
 	}
 	var errs []error
 	bad := func(problem string, keys ...string) {
@@ -309,10 +310,10 @@ func Parse(data []byte, file string) (Config, error) {
 		return nil, typeProblem(file, err)
 	}
 	var errs []error
-	lines := indexLines(data)
+	lines := tomlpos.New(string(data))
 	for _, k := range md.Undecoded() {
 		if k[0] != "mcp" {
-			errs = append(errs, &ConfigError{File: file, Line: lines.find(k), Key: k.String(),
+			errs = append(errs, &ConfigError{File: file, Line: lines.Line(k), Key: k.String(),
 				Problem: "unknown key; this file holds only [mcp.NAME] tables"})
 		}
 	}

@@ -147,9 +147,8 @@ func (fs *fixtureServer) newChatPane(t *testing.T, width, height int, scenario s
 }
 
 // newProgramPane runs argv in dir in a width x height pane through a shell that outlives it:
-// Ctrl+C reaches the whole foreground process group, and the shell ignores it and the hang-up
-// that ends the pane (a trap is reset in the child) so that it outlives the binary and can
-// record the exit status (the rc file, and exitLine on screen:
+// Ctrl+C reaches the whole foreground process group, and the shell ignores it (a trap is reset
+// in the child) so that it can record the exit status (the rc file, and exitLine on screen:
 // tmux itself may be slow to notice) and the terminal's settings before and after (stty.before,
 // stty.after, as stty -g prints them).
 func newProgramPane(t *testing.T, width, height int, dir string, env, argv []string) *pane {
@@ -158,7 +157,7 @@ func newProgramPane(t *testing.T, width, height int, dir string, env, argv []str
 	state := t.TempDir()
 	at := func(name string) string { return shellJoin([]string{filepath.Join(state, name)}) }
 	script := strings.Join([]string{
-		"trap true INT HUP",
+		"trap true INT",
 		"stty -g > " + at("stty.before"),
 		shellJoin(argv),
 		"rc=$?",
@@ -220,13 +219,16 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 		"-c", dir, cmdline)
 	pid, _ := strconv.Atoi(strings.TrimSpace(p.run("display-message", "-p", "-t", "e2e", "#{pane_pid}")))
 	t.Cleanup(func() {
+		// The hang-up ends a chat the way Ctrl+C does, saving what it has: wait for the pane's
+		// process and its children (the binary, under a program pane's shell) before the
+		// test's directories are removed. The bound is for a process that never exits.
+		waitFor := append([]int{pid}, childrenOf(pid)...)
 		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
 		os.Remove(p.socket)
-		// The hang-up ends a chat the way Ctrl+C does, saving what it has: wait for that
-		// before the test's directories are removed. A program pane's shell outlives the
-		// binary, so its exit is the binary's; the bound is for a binary that never exits.
-		for i := 0; pid > 0 && i < 6000 && syscall.Kill(pid, 0) == nil; i++ {
-			time.Sleep(10 * time.Millisecond)
+		for _, id := range waitFor {
+			for i := 0; id > 0 && i < 3000 && syscall.Kill(id, 0) == nil; i++ {
+				time.Sleep(10 * time.Millisecond)
+			}
 		}
 	})
 	p.run("pipe-pane", "-t", "e2e", "-o", "cat >> "+shellJoin([]string{filepath.Join(state, "out.raw")}))
@@ -234,6 +236,21 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 		t.Fatal(err)
 	}
 	return p
+}
+
+// childrenOf lists pid's child processes (Linux's /proc; none where it is missing).
+func childrenOf(pid int) []int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+	if err != nil {
+		return nil
+	}
+	var ids []int
+	for _, f := range strings.Fields(string(data)) {
+		if id, err := strconv.Atoi(f); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // run runs a tmux command on the pane's server and returns its output.

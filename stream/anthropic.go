@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unsafe"
 )
 
 // anthropicDecoder decodes an Anthropic Messages stream: message_start, then per content
@@ -79,22 +78,13 @@ type anthropicUsage struct {
 
 // Frame decodes one event. Frames after message_stop are ignored.
 func (d *anthropicDecoder) Frame(f Frame) Update {
-	u, done := d.next(f)
-	if done {
-		return u
-	}
-	data := unsafe.Slice(unsafe.StringData(f.Data), len(f.Data)) // read-only view
-	if f.Event == "error" {
-		d.fail(&u, serverError(data))
-		return u
-	}
-	if !d.object(&u, data) {
+	u, data, decode := d.begin(f)
+	if !decode {
 		return u
 	}
 	var ev anthropicEvent
 	if !decodeAnthropicEvent(f.Data, &ev) {
-		d.malformed++
-		u.Kind = KindMalformed
+		d.undecodable(&u)
 		return u
 	}
 	if ev.Type == "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"unsafe"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -40,6 +41,29 @@ func (s *replyState) next(f Frame) (u Update, done bool) {
 		s.seen.see(s.wire, f)
 	}
 	return Update{N: s.n, Frame: f, Kind: KindIgnore}, s.outcome != ""
+}
+
+// begin starts the Update of one frame and says whether its data is an event to decode: not
+// when the stream has already ended, when the frame is an `event: error` (the error is applied
+// to u), or when its data is not a JSON object (counted as malformed). data is a read-only view
+// of f.Data.
+func (s *replyState) begin(f Frame) (u Update, data []byte, decode bool) {
+	u, done := s.next(f)
+	if done {
+		return u, nil, false
+	}
+	data = unsafe.Slice(unsafe.StringData(f.Data), len(f.Data))
+	if f.Event == "error" {
+		s.fail(&u, serverError(data))
+		return u, nil, false
+	}
+	return u, data, s.object(&u, data)
+}
+
+// undecodable counts a frame whose event did not decode as malformed.
+func (s *replyState) undecodable(u *Update) {
+	s.malformed++
+	u.Kind = KindMalformed
 }
 
 // object reports whether data is a JSON object; when not, the frame is counted as malformed.

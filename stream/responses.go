@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
-	"unsafe"
 )
 
 // responsesDecoder decodes an OpenAI Responses stream: response.created, then output items
@@ -82,22 +81,13 @@ type responsesItem struct {
 
 // Frame decodes one event. Frames after the response's end are ignored.
 func (d *responsesDecoder) Frame(f Frame) Update {
-	u, done := d.next(f)
-	if done {
-		return u
-	}
-	data := unsafe.Slice(unsafe.StringData(f.Data), len(f.Data)) // read-only view
-	if f.Event == "error" {
-		d.fail(&u, serverError(data))
-		return u
-	}
-	if !d.object(&u, data) {
+	u, data, decode := d.begin(f)
+	if !decode {
 		return u
 	}
 	var ev responsesEvent
 	if !decodeResponsesEvent(f.Data, &ev) {
-		d.malformed++
-		u.Kind = KindMalformed
+		d.undecodable(&u)
 		return u
 	}
 	if ev.Type == "" {

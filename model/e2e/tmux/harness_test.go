@@ -238,6 +238,14 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 	return p
 }
 
+// try runs a tmux command on the pane's server, returning its output and how it ended (for
+// commands that fail until a condition holds, such as show-buffer before the first buffer).
+func (p *pane) try(args ...string) ([]byte, error) {
+	cmd := exec.Command(p.tmux, append([]string{"-u", "-S", p.socket}, args...)...)
+	cmd.Env = withoutVar(os.Environ(), "TMUX") // also when the tests themselves run inside tmux
+	return cmd.CombinedOutput()
+}
+
 // childrenOf lists pid's child processes (Linux's /proc; none where it is missing).
 func childrenOf(pid int) []int {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
@@ -256,9 +264,7 @@ func childrenOf(pid int) []int {
 // run runs a tmux command on the pane's server and returns its output.
 func (p *pane) run(args ...string) string {
 	p.t.Helper()
-	cmd := exec.Command(p.tmux, append([]string{"-u", "-S", p.socket}, args...)...)
-	cmd.Env = withoutVar(os.Environ(), "TMUX") // also when the tests themselves run inside tmux
-	out, err := cmd.CombinedOutput()
+	out, err := p.try(args...)
 	if err != nil {
 		p.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}

@@ -32,7 +32,8 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 	p.typeLine("/copy")
 	p.waitFor(10*time.Second, "Copied the last reply")
 	p.waitUntil(10*time.Second, "the reply in tmux's paste buffer", func(string) bool {
-		return strings.Contains(p.run("show-buffer"), "Hello! This is a plain streamed reply")
+		out, err := p.try("show-buffer") // "no buffers" until the copy lands
+		return err == nil && strings.Contains(string(out), "Hello! This is a plain streamed reply")
 	})
 	p.typeLine("/help")
 	p.waitFor(10*time.Second, "/sessions", "/copy [code [N]]", "Ctrl+X Ctrl+E")

@@ -21,7 +21,7 @@ const (
 	noticePrefix    = "· "
 	reasoningIndent = "    "
 	markIndent      = "  "
-	maxNoteLines    = 40 // lines of a note shown under a reply before "… N more lines"
+	maxNoteLines    = 40   // lines of a note shown under a reply before "… N more lines"
 	focusMark       = "▶ " // in place of the indent before the focused card or prompt
 )
 

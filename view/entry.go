@@ -219,14 +219,6 @@ func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lin
 	return v.cards[i].out
 }
 
-// PartRows is where part i of the entry was drawn: its first row and the row after its last,
-// counted from the entry's first line; ok is false when the part was not drawn.
-func (v *entryView) partRows(i int) (from, to int, ok bool) {
-	if i < 0 || i >= len(v.partRow) || v.partEnd[i] <= v.partRow[i] {
-		return 0, 0, false
-	}
-	return v.partRow[i], v.partEnd[i], true
-}
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
 func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) lines {

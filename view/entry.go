@@ -219,7 +219,6 @@ func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lin
 	return v.cards[i].out
 }
 
-
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
 func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) lines {
 	if e.Mark() == transcript.MarkNone && e.Note() == "" {

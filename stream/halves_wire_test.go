@@ -64,8 +64,8 @@ func TestAnthropicJoinsSurrogateHalvesAcrossDeltas(t *testing.T) {
 			content: "\uFFFDx", deltas: []string{"\uFFFDx"},
 		},
 		{
-			name:   "thinking is joined apart from text",
-			events: []string{start, textBlock, thinkBlock, think(`\ud83e`), text(0, `c`), think(`\udd14`), stop(1), stop(0), end},
+			name:    "thinking is joined apart from text",
+			events:  []string{start, textBlock, thinkBlock, think(`\ud83e`), text(0, `c`), think(`\udd14`), stop(1), stop(0), end},
 			content: "c", reason: "🤔", deltas: []string{"c"}, thoughts: []string{"🤔"},
 		},
 	}
@@ -156,8 +156,8 @@ func TestResponsesJoinsSurrogateHalvesAcrossDeltas(t *testing.T) {
 			content: "x😀", deltas: []string{"x", "😀"},
 		},
 		{
-			name:   "the summary is joined apart from the text",
-			events: []string{summary(`\ud83e`), text(`c`), summary(`\udd14`)},
+			name:    "the summary is joined apart from the text",
+			events:  []string{summary(`\ud83e`), text(`c`), summary(`\udd14`)},
 			content: "c", reason: "\uFFFD\n\n\uFFFD", deltas: []string{"c"}, thoughts: []string{"\uFFFD", "\n\n\uFFFD"},
 		},
 		{

@@ -64,10 +64,12 @@ func (c *Chat) applyUpdate(st *step, u stream.Update, effects []Effect) []Effect
 			c.State = phase.Reduce(c.State, ev)
 		}
 	}
+	// The frame's text is in the reply before its calls are: a card a frame starts goes after
+	// the text that came before it (docs/architecture.md, Who owns what).
+	st.sync(c.State)
 	for _, ev := range u.Calls {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
-	st.sync(c.State)
 	return effects
 }
 

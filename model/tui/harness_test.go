@@ -152,7 +152,7 @@ func newHarness(t testing.TB, scenario string, width, height int, tune ...func(*
 	h := &harness{t: t, server: server, cfg: cfg}
 	h.m = New(Options{
 		Chat:      engine,
-		Performer: &perform.Performer{Client: client, Tools: reg},
+		Performer: &perform.Performer{Client: client, Tools: reg, MaxBatch: 1}, // feedStream steps frame by frame
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: "http://fixtures.test/v1", Model: scenario},
 		Tick:      h.schedule,

@@ -41,7 +41,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	switch k.String() {
 	case "ctrl+c":
 		m, cmd := m.after(m.chat.Stop())
-		return m, tea.Sequence(cmd, tea.Quit)
+		return m, m.quit(cmd)
 	case "ctrl+p":
 		return m.OpenModelPicker()
 	case "pgup":
@@ -106,6 +106,9 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {
+	if m.inline.on {
+		return // the terminal scrolls its own scrollback
+	}
 	height, limit := m.renderer.Layout(m.frame())
 	m.scrollUp = min(max(0, m.scrollUp+n*max(1, height-1)), limit)
 }

@@ -37,7 +37,7 @@ type entryView struct {
 	text      lines  // user or notice text
 	textSrc   string // the text it was rendered from
 	textRole  transcript.Role
-	md        mdDoc
+	md        *mdDoc // replies only
 	reasoning reasoningView
 	cards     []cardCache
 	mark      markCache
@@ -82,6 +82,9 @@ func (v *entryView) height() int {
 // it draws (runs shared between segs and the sub-caches are counted once, through segs).
 func (v *entryView) size() int {
 	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
+	if v.md != nil {
+		n += int(unsafe.Sizeof(*v.md))
+	}
 	for _, s := range v.segs {
 		n += s.size()
 	}
@@ -127,8 +130,10 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	if e.Reasoning() != "" {
 		section(v.reasoning.render(e, st, w)...)
 	}
-	stable, open, openTail := v.md.update(md, e.Text(), e.Streaming())
-	section(stable, open, openTail)
+	if v.md == nil {
+		v.md = &mdDoc{}
+	}
+	section(v.md.update(md, e.Text(), e.Streaming())...)
 	if len(e.Cards()) > 0 {
 		section(v.renderCards(e.Cards(), st, w)...)
 	}

@@ -56,8 +56,6 @@ func (b *linesBuilder) addAll(l lines) {
 	}
 }
 
-func (b *linesBuilder) len() int { return len(b.ends) }
-
 func (b *linesBuilder) snapshot() lines {
 	return lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
 }

@@ -44,6 +44,7 @@ type chatOptions struct {
 	maxSteps               int
 	maxTools               int
 	maxReplyMiB            int
+	measure                int // the config file's measure; 0 for the renderer's default
 	yes, accessible        bool
 	inline                 bool
 	logPath, resume, tools string
@@ -301,7 +302,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		if noColor {
 			styles = view.PlainStyles()
 		}
-		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer, Notice: notice, Models: models, MCP: servers, Inline: o.inline}
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Measure: o.measure, Footer: footer, Notice: notice, Models: models, MCP: servers, Inline: o.inline}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
 		prog := tea.NewProgram(m, tea.WithoutSignalHandler())

@@ -12,7 +12,7 @@ import (
 // entryLines renders e alone at width in plain style and returns its lines.
 func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
-	md := newMDRenderer(st.Markdown, false, width)
+	md := newMDRenderer(st.Markdown, keepNone, width)
 	var v entryView
 	v.render(e.entry(), st, md)
 	var out []string

@@ -37,6 +37,14 @@ func NewRenderer(st Styles) *Renderer {
 	return r
 }
 
+// SetStyles draws with st from the next frame on. Every line the Renderer keeps was drawn in
+// the old styles, so all of them are dropped and drawn again as they are next needed.
+func (r *Renderer) SetStyles(st Styles) {
+	r.st = newTheme(st)
+	r.chrome = chrome{}
+	r.tr.restyle(r.st)
+}
+
 // layout is how many rows each part of the screen gets.
 type layout struct {
 	transcript, rule, status, label, composer, help, footer int
@@ -150,6 +158,6 @@ func (r *Renderer) setWidth(width int) {
 	if r.tr.md != nil && r.tr.md.width == width {
 		return
 	}
-	r.tr.md = newMDRenderer(r.st.Markdown, r.st.Color, width)
+	r.tr.md = newMDRenderer(r.st.Markdown, r.st.keep, width)
 	r.tr.setWidth(width)
 }

@@ -14,14 +14,14 @@ import (
 // use (glamour's renderer is stateful).
 type mdRenderer struct {
 	width  int
-	color  bool   // keep SGR from glamour; otherwise every escape is removed
-	margin string // the document margin glamour indents with; the plain tail uses it too
+	keep   escapes // what is kept of glamour's escapes
+	margin string  // the document margin glamour indents with; the plain tail uses it too
 	tr     *glamour.TermRenderer
 	blocks int // blocks rendered so far (tests check each is rendered once)
 }
 
-func newMDRenderer(cfg gansi.StyleConfig, color bool, width int) *mdRenderer {
-	m := &mdRenderer{width: width, color: color}
+func newMDRenderer(cfg gansi.StyleConfig, keep escapes, width int) *mdRenderer {
+	m := &mdRenderer{width: width, keep: keep}
 	if cfg.Document.Margin != nil {
 		m.margin = strings.Repeat(" ", int(*cfg.Document.Margin))
 	}
@@ -56,7 +56,7 @@ func (m *mdRenderer) renderBlock(b *linesBuilder, raw string, sep bool) {
 		return
 	}
 	var ls []string
-	for line := range strings.SplitSeq(cleanStyled(out, m.color), "\n") {
+	for line := range strings.SplitSeq(cleanStyled(out, m.keep), "\n") {
 		line = trimStyledEnd(line)
 		if ansi.StringWidth(line) <= m.width {
 			ls = append(ls, line)

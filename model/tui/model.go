@@ -25,6 +25,10 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	// StylesFor, when set, makes the styles follow the terminal's background: the model asks
+	// for it at start and, when the terminal answers, draws with StylesFor(dark). Until then,
+	// and when it never answers, Styles stands. nil: Styles always.
+	StylesFor func(dark bool) view.Styles
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
@@ -65,6 +69,8 @@ type Model struct {
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
+
+	stylesFor func(dark bool) view.Styles // Options.StylesFor
 }
 
 const composerRows = 3
@@ -78,6 +84,7 @@ func New(o Options) *Model {
 	ta.SetHeight(composerRows)
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.SetStyles(composerStyles(o.Styles))
 	ta.Focus()
 	tick := o.Tick
 	if tick == nil {
@@ -91,6 +98,7 @@ func New(o Options) *Model {
 		perform:      o.Performer,
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles),
+		stylesFor:    o.StylesFor,
 		footer:       o.Footer,
 		models:       o.Models,
 		composer:     ta,
@@ -105,8 +113,9 @@ func New(o Options) *Model {
 	}
 }
 
-// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+// Init starts nothing but listening to the MCP servers' state and, when the styles follow
+// the terminal, asking for its background: the chat waits for the user.
+func (m *Model) Init() tea.Cmd { return tea.Batch(waitMCP(m.mcp), m.askBackground()) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m *Model) Chat() *chat.Chat { return m.chat }
@@ -134,6 +143,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return m, nil
+	case tea.BackgroundColorMsg:
+		return m.onBackground(msg), nil
 	case chat.StreamMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })

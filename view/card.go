@@ -29,7 +29,7 @@ const askLine = "Allow? y runs it · n declines · A always"
 // decoded arguments and the result in full up to maxExpandedLines each. Every untrusted field
 // is sanitised whole before it is laid out: names and summaries with safe.Line, arguments
 // after decoding, results as text.
-func renderCard(st *theme, c transcript.Card, width int) lines {
+func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	var b linesBuilder
 	glyph, word, look := cardLook(st, c.Status())
 	if c.Asking() { // ready, but it has not run and may never run
@@ -53,7 +53,11 @@ func renderCard(st *theme, c transcript.Card, width int) lines {
 	if over && c.Duration() > 0 {
 		parts = append(parts, st.CardDetail.paint(format.Duration(c.Duration())))
 	}
-	for _, l := range wrapStyled(cardIndent+strings.Join(parts, " · "), width, cardBodyIndent) {
+	indent := cardIndent
+	if focused {
+		indent = st.CardName.paint(focusMark)
+	}
+	for _, l := range wrapStyled(indent+strings.Join(parts, " · "), width, cardBodyIndent) {
 		b.add(l)
 	}
 	if c.Asking() {

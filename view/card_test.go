@@ -83,7 +83,7 @@ func TestRenderCard(t *testing.T) {
 	}
 	st := newTheme(PlainStyles())
 	for _, tt := range tests {
-		got := linesSlice(renderCard(st, tt.card.card(), 50))
+		got := linesSlice(renderCard(st, tt.card.card(), false, 50))
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}

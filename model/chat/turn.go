@@ -39,11 +39,13 @@ func (c *Chat) HandleStream(m StreamMsg) []Effect {
 			c.State = phase.Reduce(c.State, ev)
 		}
 	}
+	// The frame's text is in the reply before its calls are: a card a frame starts goes after
+	// the text that came before it (docs/architecture.md, Who owns what).
+	st.sync(c.State)
 	var effects []Effect
 	for _, ev := range m.Update.Calls {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
-	st.sync(c.State)
 	return append(effects, PullNext{Req: st.id, Src: m.Src})
 }
 

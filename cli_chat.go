@@ -301,7 +301,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 			Clipboard: systemClipboard(), Conversations: conv.lineConversations(),
 		})
 	} else {
-		styles, stylesFor := screenStyles(o.theme, noColor)
+		styles, stylesFor := screenStyles(o.theme, noColor, dumbTerminal(os.LookupEnv))
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Footer: footer, Notice: notice, Models: models, MCP: servers}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)

@@ -16,24 +16,27 @@ func sameStyles(a, b view.Styles) bool {
 }
 
 // TestScreenStylesFollowThemeAndNoColor: auto starts dark and follows the background, dark and
-// light are fixed, and NO_COLOR is mono (emphasis, no colour) whatever the theme.
+// light are fixed, NO_COLOR is mono (emphasis, no colour) whatever the theme, and a dumb
+// terminal gets no styling at all.
 func TestScreenStylesFollowThemeAndNoColor(t *testing.T) {
-	dark, light, mono := view.DefaultStyles(), view.LightStyles(), view.MonoStyles()
+	dark, light, mono, plain := view.DefaultStyles(), view.LightStyles(), view.MonoStyles(), view.PlainStyles()
 	cases := []struct {
-		theme   string
-		noColor bool
-		start   view.Styles
-		follows bool
+		theme         string
+		noColor, dumb bool
+		start         view.Styles
+		follows       bool
 	}{
-		{"auto", false, dark, true},
-		{"dark", false, dark, false},
-		{"light", false, light, false},
-		{"auto", true, mono, false},
-		{"dark", true, mono, false},
-		{"light", true, mono, false},
+		{"auto", false, false, dark, true},
+		{"dark", false, false, dark, false},
+		{"light", false, false, light, false},
+		{"auto", true, false, mono, false},
+		{"dark", true, false, mono, false},
+		{"light", true, false, mono, false},
+		{"auto", false, true, plain, false},
+		{"light", true, true, plain, false},
 	}
 	for _, c := range cases {
-		start, follow := screenStyles(c.theme, c.noColor)
+		start, follow := screenStyles(c.theme, c.noColor, c.dumb)
 		if !sameStyles(start, c.start) {
 			t.Errorf("%s, NO_COLOR %v: starts in the wrong styles", c.theme, c.noColor)
 		}
@@ -45,7 +48,7 @@ func TestScreenStylesFollowThemeAndNoColor(t *testing.T) {
 			t.Errorf("%s: a dark background is not drawn dark, or a light one light", c.theme)
 		}
 	}
-	if sameStyles(dark, light) || sameStyles(dark, mono) {
+	if sameStyles(dark, light) || sameStyles(dark, mono) || sameStyles(mono, plain) {
 		t.Fatal("the styles compared are not told apart")
 	}
 }
@@ -67,5 +70,23 @@ func TestThemeFromConfigUnlessTheFlagSaysOtherwise(t *testing.T) {
 	applyConfig(&o, &config.File{})
 	if o.theme != "auto" {
 		t.Errorf("theme = %q from a file without one, want auto", o.theme)
+	}
+}
+
+func TestDumbTerminal(t *testing.T) {
+	for _, c := range []struct {
+		term string
+		set  bool
+		want bool
+	}{{"dumb", true, true}, {"", true, true}, {"", false, true}, {"xterm-256color", true, false}} {
+		env := func(key string) (string, bool) {
+			if key == "TERM" {
+				return c.term, c.set
+			}
+			return "", false
+		}
+		if got := dumbTerminal(env); got != c.want {
+			t.Errorf("TERM %q (set %v): dumb %v, want %v", c.term, c.set, got, c.want)
+		}
 	}
 }

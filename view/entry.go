@@ -60,13 +60,17 @@ type cardKey struct {
 	status                      phase.CallStatus
 	name, args, summary, result string
 	duration                    time.Duration
-	asking                      bool
-	queued                      int
+	asking, declined            bool
+	askPlace, askOf, queued     int
+	elapsed                     time.Duration // whole seconds
+	output                      string
 	expanded                    bool
 }
 
 func keyOf(c transcript.Card) cardKey {
-	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Queued(), c.Expanded()}
+	place, of := c.AskPlace()
+	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Declined(),
+		place, of, c.Queued(), c.Elapsed().Truncate(time.Second), c.Output(), c.Expanded()}
 }
 
 type cardCache struct {
@@ -217,6 +221,17 @@ func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lin
 		cc.card, cc.focused, cc.out = key, focused, renderCard(st, c, focused, w)
 	}
 	return v.cards[i].out
+}
+
+// cardRows is where card i of e was drawn: its first row and the row after its last, counted
+// from the entry's first line; ok is false when it was not drawn.
+func (v *entryView) cardRows(e *transcript.Entry, card int) (from, to int, ok bool) {
+	for i, p := range e.Parts() {
+		if p.Card() == card && i < len(v.partRow) && v.partEnd[i] > v.partRow[i] {
+			return v.partRow[i], v.partEnd[i], true
+		}
+	}
+	return 0, 0, false
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.

@@ -85,12 +85,16 @@ func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
 	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
 	r.setWidth(width)
-	r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
 	r.tr.evict()
+	if f.Fit {
+		l.transcript = min(l.transcript, acc)
+	}
 	return l.transcript, max(0, r.tr.total-l.transcript)
 }
 
-// Render draws f. Content has exactly f.Height rows, none wider than f.Width.
+// Render draws f. Content has exactly f.Height rows (at most that with f.Fit), none wider than
+// f.Width.
 func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)
 	st := r.st
@@ -110,6 +114,10 @@ func (r *Renderer) Render(f Frame) Screen {
 	}
 
 	r.setWidth(width)
+	if f.Fit {
+		acc, _ := r.tr.measureTail(f.Entries, l.transcript)
+		l.transcript = min(l.transcript, acc)
+	}
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
 	rows = append(rows, transcript...)

@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -43,6 +44,10 @@ type Options struct {
 	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
+
+	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
+	// (inline.go).
+	Inline bool
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -69,6 +74,7 @@ type Model struct {
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
+	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
 }
@@ -110,6 +116,7 @@ func New(o Options) *Model {
 		ed:           newEveryday(o),
 		approval:     &chat.ApprovalKeys{},
 		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
+		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }
 
@@ -124,6 +131,9 @@ func (m *Model) Chat() *chat.Chat { return m.chat }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
+	if next.inline.on {
+		cmd = tea.Batch(cmd, next.inlineAfter(msg))
+	}
 	switch msg.(type) {
 	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
@@ -163,7 +173,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
 		// reply is recorded and the tools are stopped before the program quits.
 		next, cmd := m.after(m.chat.Stop())
-		return next, tea.Sequence(cmd, tea.Quit)
+		return next, next.quit(cmd)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
@@ -261,6 +271,9 @@ func (m *Model) focusComposer() {
 
 // scroll moves the transcript up (positive) or down, within what there is to see.
 func (m *Model) scroll(lines int) {
+	if m.inline.on {
+		return // the terminal scrolls its own scrollback
+	}
 	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
 }
 

@@ -46,6 +46,7 @@ type chatOptions struct {
 	maxSteps               int
 	maxTools               int
 	maxReplyMiB            int
+	measure                int // the config file's measure; 0 for the renderer's default
 	yes, accessible        bool
 	inline                 bool
 	logPath, resume, tools string
@@ -304,7 +305,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		})
 	} else {
 		styles, stylesFor := screenStyles(o.theme, noColor, dumbTerminal(os.LookupEnv))
-		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Footer: footer, Notice: notice, Models: models, MCP: servers, Inline: o.inline}
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Measure: o.measure, Footer: footer, Notice: notice, Models: models, MCP: servers, Inline: o.inline}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
 		prog := tea.NewProgram(m, tea.WithoutSignalHandler())

@@ -142,6 +142,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.Theme != "" && !o.set["theme"] {
 		o.theme = f.Theme
 	}
+	if f.Measure > 0 {
+		o.measure = f.Measure
+	}
 	if f.Save != nil && !*f.Save && !o.set["no-save"] {
 		o.noSave = true
 	}

@@ -3,8 +3,6 @@ package view
 import (
 	"strings"
 
-	"charm.land/glamour/v2/ansi"
-	"charm.land/glamour/v2/styles"
 	"charm.land/lipgloss/v2"
 )
 
@@ -13,16 +11,16 @@ import (
 //
 // Color allows colour; Emphasis allows SGR attributes without colour (bold, faint, italic,
 // underline, reverse), and Color implies it. With neither (PlainStyles) Content holds no escape
-// sequence of any kind: glamour's output and the composer are stripped of every escape, and the
-// lipgloss styles must be empty, as PlainStyles' are. With Emphasis alone (MonoStyles) every
-// colour parameter is removed from what glamour and the composer emit, and the lipgloss styles
-// set none.
+// sequence of any kind: the composer is stripped of every escape, PlainMarkdown draws none, and
+// the lipgloss styles must be empty, as PlainStyles' are. With Emphasis alone (MonoStyles) every
+// colour parameter is removed from what the composer emits, and neither the lipgloss styles nor
+// the markdown styles set one.
 type Styles struct {
 	Color, Emphasis bool
 	// Dark says the colours are chosen for a dark background; a front end styles its own
 	// widgets (the composer's text area) by it.
 	Dark     bool
-	Markdown ansi.StyleConfig // glamour's style for assistant replies
+	Markdown MarkdownStyles // assistant replies
 
 	User, Notice, Reasoning      lipgloss.Style
 	Stopped, Failed, Note        lipgloss.Style // marks under a reply
@@ -57,7 +55,7 @@ func DefaultStyles() Styles {
 		user: "111", warn: "214", fail: "203", running: "75", done: "78",
 		button: "238", buttonText: "252", helpKey: "250",
 	})
-	st.Dark, st.Markdown = true, styles.DarkStyleConfig
+	st.Dark, st.Markdown = true, DarkMarkdown()
 	return st
 }
 
@@ -69,7 +67,7 @@ func LightStyles() Styles {
 		user: "25", warn: "130", fail: "160", running: "26", done: "28",
 		button: "253", buttonText: "236", helpKey: "238",
 	})
-	st.Markdown = styles.LightStyleConfig
+	st.Markdown = LightMarkdown()
 	return st
 }
 
@@ -117,7 +115,7 @@ func MonoStyles() Styles {
 	return Styles{
 		Emphasis:      true,
 		Dark:          true,
-		Markdown:      styles.DarkStyleConfig, // its colours are removed with every other colour
+		Markdown:      MonoMarkdown(),
 		User:          bold,
 		Notice:        plain.Italic(true),
 		Reasoning:     faint.Italic(true),
@@ -150,7 +148,7 @@ func MonoStyles() Styles {
 // PlainStyles is for tests and terminals that take no escapes: no colour, no emphasis, and no
 // escape sequence anywhere in Content.
 func PlainStyles() Styles {
-	return Styles{Markdown: styles.NoTTYStyleConfig}
+	return Styles{Markdown: PlainMarkdown()}
 }
 
 // escapes is which escape sequences the styles let through from renderers we do not control.
@@ -196,8 +194,8 @@ func (k ink) paint(s string) string {
 
 // theme is Styles compiled for drawing.
 type theme struct {
-	keep     escapes // what cleaning keeps of glamour's and the composer's escapes
-	Markdown ansi.StyleConfig
+	keep     escapes // what cleaning keeps of the composer's escapes
+	Markdown *mdPalette
 
 	User, Notice, Reasoning      ink
 	Stopped, Failed, Note        ink
@@ -214,7 +212,7 @@ type theme struct {
 
 func newTheme(st Styles) *theme {
 	return &theme{
-		keep: st.escapes(), Markdown: st.Markdown,
+		keep: st.escapes(), Markdown: newMDPalette(st.Markdown),
 		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
 		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
 		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail),

@@ -30,6 +30,7 @@ type Options struct {
 	// for it at start and, when the terminal answers, draws with StylesFor(dark). Until then,
 	// and when it never answers, Styles stands. nil: Styles always.
 	StylesFor func(dark bool) view.Styles
+	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
@@ -103,7 +104,7 @@ func New(o Options) *Model {
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
-		renderer:     view.NewRenderer(o.Styles),
+		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
 		stylesFor:    o.StylesFor,
 		footer:       o.Footer,
 		models:       o.Models,

@@ -126,6 +126,7 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	before, _ := st.calls.Get(m.CallID)
 	if _, ok := st.apply(ev); ok {
 		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
+		st.ran(m.CallID)
 	}
 	var effects []Effect
 	if before.Status == phase.CallRunning && st.running > 0 {
@@ -192,6 +193,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 	case c.needsApproval(call.Name):
 		st.asking = append(st.asking, call.ID)
 		c.tr.SetAsking(st.entry, call.ID, true)
+		st.numberAsking()
 		if len(st.asking) == 1 {
 			c.ask(st)
 		}
@@ -209,6 +211,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 	}
 	call, _ := st.calls.Get(id)
 	st.running++
+	st.started[id] = c.now()
 	c.tr.SetQueued(st.entry, id, 0)
 	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call)}}
 }

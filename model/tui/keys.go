@@ -41,20 +41,24 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	switch k.String() {
 	case "ctrl+c":
 		m, cmd := m.after(m.chat.Stop())
-		return m, tea.Sequence(cmd, tea.Quit)
+		return m, m.quit(cmd)
 	case "ctrl+p":
 		return m.OpenModelPicker()
-	case "esc":
-		return m.after(m.chat.Stop())
 	case "pgup":
 		m.scrollPages(1)
 		return m, nil
 	case "pgdown":
 		m.scrollPages(-1)
 		return m, nil
-	case "ctrl+o":
-		m.toggleLatest()
-		return m, nil
+	}
+	if next, ok := m.cardKey(k); ok {
+		return next, nil
+	}
+	if k.Text != "" || k.String() == "esc" {
+		m.chat.ClearFocus() // typing and Esc go back to the composer
+	}
+	if k.String() == "esc" {
+		return m.after(m.chat.Stop())
 	}
 	if !m.composerEnabled() {
 		return m.draftKey(k)
@@ -102,12 +106,12 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {
+	if m.inline.on {
+		return // the terminal scrolls its own scrollback
+	}
 	height, limit := m.renderer.Layout(m.frame())
 	m.scrollUp = min(max(0, m.scrollUp+n*max(1, height-1)), limit)
 }
-
-// toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m *Model) toggleLatest() { m.chat.ToggleDetails() }
 
 // help lists the keys live in the current phase, most needed first: the help line drops keys
 // from the end when it is narrow, and quitting must stay visible at 80 columns.
@@ -115,12 +119,12 @@ func (m *Model) help() []view.Key {
 	st := m.chat.State
 	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
 	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}
-	expand := view.Key{Keys: "ctrl+o", Does: "expand tool"}
+	expand := keyCardToggle
 	switch {
 	case m.chat.Asking():
 		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "A", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
 	case st.Phase.Streaming():
-		return []view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}
+		return append([]view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}, m.cardHelp()...)
 	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:
 		return []view.Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+r", Does: "regenerate"}, quit, scroll}
 	}
@@ -135,5 +139,5 @@ func (m *Model) help() []view.Key {
 	if m.models != nil {
 		keys = append(keys, view.Key{Keys: "ctrl+p", Does: "model"})
 	}
-	return append(keys, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand)
+	return append(append(keys, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand), m.cardHelp()...)
 }

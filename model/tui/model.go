@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -25,6 +26,7 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
@@ -39,6 +41,10 @@ type Options struct {
 	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
+
+	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
+	// (inline.go).
+	Inline bool
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -65,6 +71,7 @@ type Model struct {
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
+	inline        inlineMode
 }
 
 const composerRows = 3
@@ -90,7 +97,7 @@ func New(o Options) *Model {
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
-		renderer:     view.NewRenderer(o.Styles),
+		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
 		footer:       o.Footer,
 		models:       o.Models,
 		composer:     ta,
@@ -102,6 +109,7 @@ func New(o Options) *Model {
 		ed:           newEveryday(o),
 		approval:     &chat.ApprovalKeys{},
 		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
+		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }
 
@@ -115,6 +123,9 @@ func (m *Model) Chat() *chat.Chat { return m.chat }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
+	if next.inline.on {
+		cmd = tea.Batch(cmd, next.inlineAfter(msg))
+	}
 	switch msg.(type) {
 	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
@@ -152,7 +163,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
 		// reply is recorded and the tools are stopped before the program quits.
 		next, cmd := m.after(m.chat.Stop())
-		return next, tea.Sequence(cmd, tea.Quit)
+		return next, next.quit(cmd)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
@@ -250,6 +261,9 @@ func (m *Model) focusComposer() {
 
 // scroll moves the transcript up (positive) or down, within what there is to see.
 func (m *Model) scroll(lines int) {
+	if m.inline.on {
+		return // the terminal scrolls its own scrollback
+	}
 	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
 }
 

@@ -26,6 +26,10 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	// StylesFor, when set, makes the styles follow the terminal's background: the model asks
+	// for it at start and, when the terminal answers, draws with StylesFor(dark). Until then,
+	// and when it never answers, Styles stands. nil: Styles always.
+	StylesFor func(dark bool) view.Styles
 	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
@@ -72,6 +76,8 @@ type Model struct {
 	mcp           *mcp.Manager
 	ed            everyday
 	inline        inlineMode
+
+	stylesFor func(dark bool) view.Styles // Options.StylesFor
 }
 
 const composerRows = 3
@@ -85,6 +91,7 @@ func New(o Options) *Model {
 	ta.SetHeight(composerRows)
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.SetStyles(composerStyles(o.Styles))
 	ta.Focus()
 	tick := o.Tick
 	if tick == nil {
@@ -98,6 +105,7 @@ func New(o Options) *Model {
 		perform:      o.Performer,
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
+		stylesFor:    o.StylesFor,
 		footer:       o.Footer,
 		models:       o.Models,
 		composer:     ta,
@@ -113,8 +121,9 @@ func New(o Options) *Model {
 	}
 }
 
-// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+// Init starts nothing but listening to the MCP servers' state and, when the styles follow
+// the terminal, asking for its background: the chat waits for the user.
+func (m *Model) Init() tea.Cmd { return tea.Batch(waitMCP(m.mcp), m.askBackground()) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m *Model) Chat() *chat.Chat { return m.chat }
@@ -127,7 +136,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
+	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -145,12 +154,17 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return m, nil
+	case tea.BackgroundColorMsg:
+		return m.onBackground(msg), nil
 	case chat.StreamMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case chat.ToolOutputMsg:
+		m.heard()
+		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolOutput(msg) })
 	case silenceTick:
 		return m.onSilence(msg)
 	case retryTick:

@@ -146,3 +146,26 @@ func TestSetStylesRedrawsEverything(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRestyle is the terminal's background answer arriving with a long transcript: the
+// styles switch and the next frame is drawn, at 120x40 following the tail. Only the window is
+// drawn again, so the cost does not grow with the transcript.
+func BenchmarkRestyle(b *testing.B) {
+	for _, size := range []int{1_000, 100_000} {
+		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
+			r := NewRenderer(DefaultStyles())
+			es, total := buildTranscript(b, r, size, 120, 40)
+			f := benchFrame(es, 120, 40, 0)
+			r.Render(f)
+			styles := []Styles{LightStyles(), DefaultStyles()}
+			defer b.ReportMetric(float64(total), "rows")
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				r.SetStyles(styles[i%2])
+				i++
+				r.Render(f)
+			}
+		})
+	}
+}

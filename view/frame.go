@@ -104,12 +104,21 @@ func (r *Renderer) Render(f Frame) Screen {
 	r.setWidth(width)
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
+	if f.Keys != nil {
+		transcript = renderKeys(st, f.Keys, width, l.transcript)
+	}
 	rows = append(rows, transcript...)
 	for len(rows) < l.transcript {
 		rows = append(rows, "")
 	}
-	if l.rule > 0 {
+	below := min(max(0, f.ScrollUp), maxScroll)
+	switch {
+	case l.rule > 0 && below > 0:
+		rows = append(rows, scrolledRule(st, below, f.FollowKey, width))
+	case l.rule > 0:
 		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
+	case below > 0 && len(rows) > 0:
+		rows[len(rows)-1] = scrolledRule(st, below, f.FollowKey, width)
 	}
 	statusTop := len(rows)
 	rows = append(rows, status.rows...)

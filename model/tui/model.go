@@ -59,7 +59,12 @@ type Model struct {
 	composerView string
 
 	width, height int
-	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
+	scrollUp      int // transcript lines scrolled up from the tail; 0 follows the tail
+	// leftBelow, while scrolled up, is how many lines lie below the place where following the
+	// tail stopped: scrolling down to it follows again (see scrollTo).
+	leftBelow     int
+	keysOpen      bool // the key overlay (? or F1) is open
+	details       detailsMemo
 	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
 	inError       bool // the phase was error after the last engine input
 	timers        timers
@@ -67,7 +72,13 @@ type Model struct {
 	ed            everyday
 }
 
-const composerRows = 3
+// composerContentRows bounds the composer's text in display rows; the textarea already keeps
+// at most 10,000 lines, so it is a backstop, not a limit anyone meets.
+const composerContentRows = 1 << 20
+
+// composerMaxRows is how tall the composer grows at a screen height rows tall: about a third
+// of the screen, then its text scrolls inside it.
+func composerMaxRows(height int) int { return max(1, height/3) }
 
 // New returns a model ready to run.
 func New(o Options) *Model {
@@ -75,7 +86,8 @@ func New(o Options) *Model {
 	ta.Placeholder = "Message the model…"
 	ta.ShowLineNumbers = false
 	ta.Prompt = "│ "
-	ta.SetHeight(composerRows)
+	ta.DynamicHeight, ta.MinHeight = true, 1
+	ta.MaxHeight, ta.MaxContentHeight = composerMaxRows(24), composerContentRows
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
 	ta.Focus()
@@ -249,9 +261,28 @@ func (m *Model) focusComposer() {
 }
 
 // scroll moves the transcript up (positive) or down, within what there is to see.
-func (m *Model) scroll(lines int) {
-	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
+func (m *Model) scroll(lines int) { m.scrollTo(m.scrollUp + lines) }
+
+// scrollTo puts the window's bottom up lines above the tail, within what there is to see.
+// Leaving the tail marks the place; moving down to that place, or past it, follows the tail
+// again, however much the reply grew meanwhile: a page up and a page down while a reply
+// streams is back at its newest line.
+func (m *Model) scrollTo(up int) {
+	f := m.layoutFrame()
+	f.ScrollUp = max(0, up)
+	_, limit := m.renderer.Layout(f)
+	up = min(max(0, up), limit)
+	switch {
+	case m.scrollUp == 0:
+		m.leftBelow = 0
+	case up < m.scrollUp && up <= m.leftBelow:
+		up = 0
+	}
+	m.scrollUp = up
 }
+
+// follow goes back to the tail.
+func (m *Model) follow() { m.scrollUp, m.leftBelow = 0, 0 }
 
 // resize takes the new size. Scrolled up, the row at the top of the transcript stays at the
 // top: the place is taken as content (an entry and a row in it) at the old size and turned
@@ -260,13 +291,15 @@ func (m *Model) resize(width, height int) {
 	scrolled := m.scrollUp > 0 && m.width > 0 && (width != m.width || height != m.height)
 	var top view.Anchor
 	if scrolled {
-		top = m.renderer.TopAnchor(m.frame())
+		top = m.renderer.TopAnchor(m.layoutFrame())
 	}
 	m.width, m.height = width, height
-	m.composer.SetWidth(max(width, 10))
+	m.leftBelow = 0 // the place following stopped is not kept across a resize: the end follows
+	m.composer.MaxHeight = composerMaxRows(height)
+	m.composer.SetWidth(max(width, 10)) // also fits the composer's height to its text
 	if scrolled {
 		m.composerView = m.composer.View()
-		m.scrollUp = m.renderer.ScrollUpFor(m.frame(), top)
+		m.scrollUp = m.renderer.ScrollUpFor(m.layoutFrame(), top)
 	}
 }
 
@@ -278,6 +311,8 @@ func (m *Model) keepScroll(apply func() []chat.Effect) (*Model, tea.Cmd) {
 	}
 	before := m.maxScroll()
 	m, cmd := m.after(apply())
-	m.scrollUp = max(0, m.scrollUp+m.maxScroll()-before)
+	grew := m.maxScroll() - before
+	m.scrollUp = max(0, m.scrollUp+grew)
+	m.leftBelow = max(0, m.leftBelow+grew)
 	return m, cmd
 }

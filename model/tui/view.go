@@ -34,6 +34,22 @@ func (m *Model) View() tea.View {
 
 // frame is everything the renderer needs for one screen.
 func (m *Model) frame() view.Frame {
+	f := m.layoutFrame()
+	f.Help = m.help()
+	if m.keysOpen {
+		f.Keys = allKeys()
+	}
+	if m.homeScrolls() {
+		f.FollowKey = "End"
+	} else {
+		f.FollowKey = "Ctrl+End"
+	}
+	return f
+}
+
+// layoutFrame is the frame without what does not change the layout (the help line's keys):
+// enough for the renderer's Layout, and cheap.
+func (m *Model) layoutFrame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
@@ -42,7 +58,6 @@ func (m *Model) frame() view.Frame {
 		State:    m.chat.State,
 		Focus:    m.focus(),
 		Composer: m.composerView,
-		Help:     m.help(),
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composer.Value() != "",
@@ -65,7 +80,7 @@ func usage(u stream.Usage) view.Usage {
 // maxScroll is how far up the transcript can scroll at the current size: the line count the
 // renderer's cache keeps, without drawing the screen.
 func (m *Model) maxScroll() int {
-	_, limit := m.renderer.Layout(m.frame())
+	_, limit := m.renderer.Layout(m.layoutFrame())
 	return limit
 }
 

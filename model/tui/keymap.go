@@ -1,0 +1,149 @@
+package tui
+
+import (
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view"
+)
+
+// binding is one key of the full-screen chat as the help shows it: the keys, what they do in
+// a word or two on the help line (does) and in full in the key overlay (long), how much the
+// help line needs it (rank: when the line is narrow the highest ranks are left off first) and
+// when it does something (live; nil: always). The key handlers (press, everydayKey, draftKey,
+// pickKey) give the keys their meaning; the help line and the overlay read them from here.
+type binding struct {
+	keys, does, long string
+	rank             int
+	live             func(m *Model) bool
+}
+
+// keyMap is every key of the chat, in the order the help line shows the live ones.
+var keyMap = []binding{
+	{keys: "y", does: "run", long: "run the tool the approval question asks about", live: (*Model).asking},
+	{keys: "n", does: "decline", long: "decline it (the model is told)", live: (*Model).asking},
+	{keys: "A", does: "always allow", long: "run it, and this tool again without asking this session", rank: 2, live: (*Model).asking},
+	{keys: "enter", does: "send", long: "send the message", live: (*Model).composing},
+	{keys: "enter", does: "retry", long: "retry the failed request (Retry has the focus)", live: (*Model).onRetry},
+	{keys: "tab", does: "composer", long: "from Retry to the composer", rank: 1, live: (*Model).onRetry},
+	{keys: "shift+tab", does: "retry", long: "from the composer back to Retry", rank: 3, live: (*Model).composerInError},
+	{keys: "tab", does: "complete", long: "complete the command being typed", rank: 1, live: (*Model).typingCommand},
+	{keys: "esc", does: "stop", long: "stop the reply and its tools; the partial reply is kept", live: (*Model).streaming},
+	{keys: "pgup/pgdn", does: "scroll", long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: (*Model).canScroll},
+	{keys: "home/end", does: "top/end", long: "the transcript's top, its end (following the reply again)", rank: 6, live: func(m *Model) bool { return m.canScroll() && m.homeScrolls() }},
+	{keys: "ctrl+home/end", does: "top/end", long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: func(m *Model) bool { return m.canScroll() && !m.homeScrolls() }},
+	{keys: "ctrl+o", does: "expand", long: "expand or fold the latest tool card (or reasoning)", rank: 2, live: (*Model).hasDetails},
+	{keys: "ctrl+j", does: "newline", long: "a new line in the message (also alt+enter)", rank: 3, live: (*Model).typing},
+	{keys: "ctrl+r", does: "regenerate", long: "ask for the last reply again", rank: 4, live: (*Model).canRegenerate},
+	{keys: "up/down", does: "history", long: "earlier messages, in an empty composer", rank: 7, live: (*Model).hasHistory},
+	{keys: "ctrl+p", does: "model", long: "switch the model", rank: 3, live: func(m *Model) bool { return m.models != nil }},
+	{keys: "ctrl+y", does: "copy", long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: (*Model).hasReply},
+	{keys: "ctrl+s", does: "sessions", long: "go back to a saved conversation", rank: 8, live: func(m *Model) bool { return m.ed.convs != nil }},
+	{keys: "ctrl+g", does: "editor", long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: (*Model).composerEnabled},
+	{keys: "ctrl+c", does: "quit", long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
+	{keys: "?", does: "keys", long: "this list, when the composer is empty (f1 always)", rank: 1, live: (*Model).composerEmpty},
+	{keys: "f1", does: "keys", long: "this list", rank: 1, live: func(m *Model) bool { return !m.composerEmpty() }},
+}
+
+// help lists the keys live now, for the help line, ranked (see binding).
+func (m *Model) help() []view.Key {
+	keys := make([]view.Key, 0, 8)
+	for _, b := range keyMap {
+		if b.live == nil || b.live(m) {
+			keys = append(keys, view.Key{Keys: b.keys, Does: b.does, Rank: b.rank})
+		}
+	}
+	return keys
+}
+
+// allKeys lists every key with what it does, for the key overlay.
+func allKeys() []view.Key {
+	keys := make([]view.Key, 0, len(keyMap))
+	for _, b := range keyMap {
+		keys = append(keys, view.Key{Keys: b.keys, Does: b.long, Rank: b.rank})
+	}
+	return keys
+}
+
+func (m *Model) asking() bool    { return m.chat.Asking() }
+func (m *Model) streaming() bool { return m.chat.State.Phase.Streaming() }
+
+// composing: Enter sends what the composer holds.
+func (m *Model) composing() bool {
+	return m.composerEnabled() && m.focus() == phase.FocusComposer
+}
+
+// typing: the composer takes text, to send now or (while a reply streams) once it ends.
+func (m *Model) typing() bool { return m.composing() || m.drafting() }
+
+func (m *Model) onRetry() bool { return m.focus() == phase.FocusRetry }
+
+func (m *Model) composerInError() bool {
+	return m.chat.State.Phase == phase.Error && m.focus() == phase.FocusComposer
+}
+
+func (m *Model) typingCommand() bool { return m.composing() && isCommandWord(m.composer.Value()) }
+
+func (m *Model) canRegenerate() bool {
+	return m.chat.CanRegenerate() && (m.composing() || m.onRetry())
+}
+
+func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 0 }
+
+func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
+
+func (m *Model) composerEmpty() bool { return m.composer.Value() == "" }
+
+// homeScrolls: Home and End move the transcript, not the cursor in the composer's line, because
+// the composer holds no text (or takes no keys).
+func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
+
+// canScroll: the transcript is taller than its window (or is scrolled up already).
+func (m *Model) canScroll() bool { return m.scrollUp > 0 || m.maxScroll() > 0 }
+
+// hasDetails: some entry has a tool card or reasoning that Ctrl+O can expand.
+func (m *Model) hasDetails() bool { return m.details.any(m.chat) }
+
+// detailsMemo answers hasDetails without walking the whole transcript per frame: cards and
+// reasoning are only ever added to the newest entries (the reply streaming and the notices
+// after it), so the answer for all but the last few entries is kept until the transcript is
+// cut or replaced (its length or first entry changes).
+type detailsMemo struct {
+	first *transcript.Entry
+	n     int
+	older bool // an entry before the last detailsTail has details
+}
+
+const detailsTail = 4
+
+func (d *detailsMemo) any(c *chat.Chat) bool {
+	entries := c.Entries()
+	n := len(entries)
+	if n == 0 {
+		return false
+	}
+	split := max(0, n-detailsTail)
+	if d.first != entries[0] || split < d.n {
+		d.first, d.n, d.older = entries[0], 0, false
+	}
+	if !d.older {
+		for _, e := range entries[d.n:split] {
+			if hasDetails(e) {
+				d.older = true
+				break
+			}
+		}
+	}
+	d.n = split
+	if d.older {
+		return true
+	}
+	for _, e := range entries[split:] {
+		if hasDetails(e) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDetails(e *transcript.Entry) bool { return len(e.Cards()) > 0 || e.Reasoning() != "" }

@@ -104,8 +104,11 @@ func (r *Renderer) Render(f Frame) Screen {
 	r.setWidth(width)
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
-	if f.Keys != nil {
+	switch {
+	case f.Keys != nil:
 		transcript = renderKeys(st, f.Keys, width, l.transcript)
+	case f.Welcome != nil:
+		transcript = withWelcome(st, f, transcript, width, l.transcript)
 	}
 	rows = append(rows, transcript...)
 	for len(rows) < l.transcript {

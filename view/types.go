@@ -46,6 +46,9 @@ type Frame struct {
 	// Keys, when not nil, is the key overlay, drawn over the transcript: every key and what it
 	// does.
 	Keys []Key
+	// Welcome, when not nil, is the first screen, drawn above the transcript (which holds
+	// notices at most) until the conversation starts.
+	Welcome *Welcome
 	// FollowKey names the key that goes back to the tail, for the scrolled-up indicator
 	// ("↓ 12 more lines · End follows").
 	FollowKey string

@@ -74,3 +74,21 @@ func TestComposerShrinksAfterSendAndFollowsTheScreen(t *testing.T) {
 		t.Fatalf("the screen has %d rows", got)
 	}
 }
+
+// The first screen shows until the conversation starts and is never sent: the request holds
+// the prompt alone.
+func TestFirstScreenGoesWhenTheConversationStarts(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	if !strings.Contains(h.transcriptRows(), "phasechat — a terminal chat") || !strings.Contains(h.transcriptRows(), "Endpoint  fixtures.test") {
+		t.Fatalf("no first screen:\n%s", h.m.View().Content)
+	}
+	h.submit("hello")
+	if strings.Contains(h.m.View().Content, "phasechat — a terminal chat") {
+		t.Fatalf("the first screen stayed:\n%s", h.m.View().Content)
+	}
+	h.feedAll()
+	sent := h.server.requests()[0].Messages
+	if len(sent) != 1 || sent[0].Content != "hello" {
+		t.Fatalf("sent %+v", sent)
+	}
+}

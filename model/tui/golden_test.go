@@ -89,7 +89,7 @@ func TestHelpKeepsItsFirstKeysAt80Columns(t *testing.T) {
 		if strings.Contains(help, "…") {
 			t.Errorf("%s: the help line is cut: %q", sc.name, help)
 		}
-		for _, k := range h.m.help() {
+		for _, k := range h.m.frame().Help {
 			if k.Rank <= 1 && !strings.Contains(help, k.Keys+" "+k.Does) {
 				t.Errorf("%s: the help line hides %q: %q", sc.name, k.Keys, help)
 			}

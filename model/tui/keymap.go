@@ -15,41 +15,50 @@ import (
 type binding struct {
 	keys, does, long string
 	rank             int
-	live             func(m *Model) bool
+	live             func(k keyState) bool
+}
+
+// keyState is what the live tests read: the model, and what costs too much to ask more than
+// once a frame.
+type keyState struct {
+	*Model
+	scrollable bool // the transcript is taller than its window
 }
 
 // keyMap is every key of the chat, in the order the help line shows the live ones.
 var keyMap = []binding{
-	{keys: "y", does: "run", long: "run the tool the approval question asks about", live: (*Model).asking},
-	{keys: "n", does: "decline", long: "decline it (the model is told)", live: (*Model).asking},
-	{keys: "A", does: "always allow", long: "run it, and this tool again without asking this session", rank: 2, live: (*Model).asking},
-	{keys: "enter", does: "send", long: "send the message", live: (*Model).composing},
-	{keys: "enter", does: "retry", long: "retry the failed request (Retry has the focus)", live: (*Model).onRetry},
-	{keys: "tab", does: "composer", long: "from Retry to the composer", rank: 1, live: (*Model).onRetry},
-	{keys: "shift+tab", does: "retry", long: "from the composer back to Retry", rank: 3, live: (*Model).composerInError},
-	{keys: "tab", does: "complete", long: "complete the command being typed", rank: 1, live: (*Model).typingCommand},
-	{keys: "esc", does: "stop", long: "stop the reply and its tools; the partial reply is kept", live: (*Model).streaming},
-	{keys: "pgup/pgdn", does: "scroll", long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: (*Model).canScroll},
-	{keys: "home/end", does: "top/end", long: "the transcript's top, its end (following the reply again)", rank: 6, live: func(m *Model) bool { return m.canScroll() && m.homeScrolls() }},
-	{keys: "ctrl+home/end", does: "top/end", long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: func(m *Model) bool { return m.canScroll() && !m.homeScrolls() }},
-	{keys: "ctrl+o", does: "expand", long: "expand or fold the latest tool card (or reasoning)", rank: 2, live: (*Model).hasDetails},
-	{keys: "ctrl+j", does: "newline", long: "a new line in the message (also alt+enter)", rank: 3, live: (*Model).typing},
-	{keys: "ctrl+r", does: "regenerate", long: "ask for the last reply again", rank: 4, live: (*Model).canRegenerate},
-	{keys: "up/down", does: "history", long: "earlier messages, in an empty composer", rank: 7, live: (*Model).hasHistory},
-	{keys: "ctrl+p", does: "model", long: "switch the model", rank: 3, live: func(m *Model) bool { return m.models != nil }},
-	{keys: "ctrl+y", does: "copy", long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: (*Model).hasReply},
-	{keys: "ctrl+s", does: "sessions", long: "go back to a saved conversation", rank: 8, live: func(m *Model) bool { return m.ed.convs != nil }},
-	{keys: "ctrl+g", does: "editor", long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: (*Model).composerEnabled},
+	{keys: "y", does: "run", long: "run the tool the approval question asks about", live: keyState.asking},
+	{keys: "n", does: "decline", long: "decline it (the model is told)", live: keyState.asking},
+	{keys: "A", does: "always allow", long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
+	{keys: "enter", does: "send", long: "send the message", live: keyState.composing},
+	{keys: "enter", does: "retry", long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
+	{keys: "tab", does: "composer", long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
+	{keys: "shift+tab", does: "retry", long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
+	{keys: "tab", does: "complete", long: "complete the command being typed", rank: 1, live: keyState.typingCommand},
+	{keys: "esc", does: "stop", long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
+	{keys: "pgup/pgdn", does: "scroll", long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll},
+	{keys: "home/end", does: "top/end", long: "the transcript's top, its end (following the reply again)", rank: 6, live: func(m keyState) bool { return m.canScroll() && m.homeScrolls() }},
+	{keys: "ctrl+home/end", does: "top/end", long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: func(m keyState) bool { return m.canScroll() && !m.homeScrolls() }},
+	{keys: "ctrl+o", does: "expand", long: "expand or fold the latest tool card (or reasoning)", rank: 2, live: keyState.hasDetails},
+	{keys: "ctrl+j", does: "newline", long: "a new line in the message (also alt+enter)", rank: 3, live: keyState.typing},
+	{keys: "ctrl+r", does: "regenerate", long: "ask for the last reply again", rank: 4, live: keyState.canRegenerate},
+	{keys: "up/down", does: "history", long: "earlier messages, in an empty composer", rank: 7, live: keyState.hasHistory},
+	{keys: "ctrl+p", does: "model", long: "switch the model", rank: 3, live: func(m keyState) bool { return m.models != nil }},
+	{keys: "ctrl+y", does: "copy", long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
+	{keys: "ctrl+s", does: "sessions", long: "go back to a saved conversation", rank: 8, live: func(m keyState) bool { return m.ed.convs != nil }},
+	{keys: "ctrl+g", does: "editor", long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
 	{keys: "ctrl+c", does: "quit", long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
-	{keys: "?", does: "keys", long: "this list, when the composer is empty (f1 always)", rank: 1, live: (*Model).composerEmpty},
-	{keys: "f1", does: "keys", long: "this list", rank: 1, live: func(m *Model) bool { return !m.composerEmpty() }},
+	{keys: "?", does: "keys", long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
+	{keys: "f1", does: "keys", long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
 }
 
-// help lists the keys live now, for the help line, ranked (see binding).
-func (m *Model) help() []view.Key {
+// help lists the keys live now, for the help line, ranked (see binding); scrollable says the
+// transcript is taller than its window.
+func (m *Model) help(scrollable bool) []view.Key {
+	now := keyState{m, scrollable}
 	keys := make([]view.Key, 0, 8)
 	for _, b := range keyMap {
-		if b.live == nil || b.live(m) {
+		if b.live == nil || b.live(now) {
 			keys = append(keys, view.Key{Keys: b.keys, Does: b.does, Rank: b.rank})
 		}
 	}
@@ -99,7 +108,7 @@ func (m *Model) composerEmpty() bool { return m.composer.Value() == "" }
 func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 
 // canScroll: the transcript is taller than its window (or is scrolled up already).
-func (m *Model) canScroll() bool { return m.scrollUp > 0 || m.maxScroll() > 0 }
+func (k keyState) canScroll() bool { return k.scrollUp > 0 || k.scrollable }
 
 // hasDetails: some entry has a tool card or reasoning that Ctrl+O can expand.
 func (m *Model) hasDetails() bool { return m.details.any(m.chat) }

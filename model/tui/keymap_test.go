@@ -8,7 +8,7 @@ import (
 
 func helpKeys(h *harness) []string {
 	var out []string
-	for _, k := range h.m.help() {
+	for _, k := range h.m.frame().Help {
 		out = append(out, k.Keys)
 	}
 	return out

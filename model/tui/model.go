@@ -27,6 +27,7 @@ type Options struct {
 	Styles    view.Styles
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Try       []view.Try   // what the first screen suggests trying (the demo's prompts); nil: nothing
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
@@ -49,6 +50,7 @@ type Model struct {
 	log      perform.Recorder
 	renderer *view.Renderer
 	footer   view.Footer
+	welcome  view.Welcome
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
 	approval *chat.ApprovalKeys
@@ -104,6 +106,7 @@ func New(o Options) *Model {
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles),
 		footer:       o.Footer,
+		welcome:      view.Welcome{Try: o.Try},
 		models:       o.Models,
 		composer:     ta,
 		composerView: ta.View(),

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
@@ -35,9 +36,13 @@ func (m *Model) View() tea.View {
 // frame is everything the renderer needs for one screen.
 func (m *Model) frame() view.Frame {
 	f := m.layoutFrame()
-	f.Help = m.help()
+	_, limit := m.renderer.Layout(f)
+	f.Help = m.help(limit > 0)
 	if m.keysOpen {
 		f.Keys = allKeys()
+	}
+	if !m.started() {
+		f.Welcome = &m.welcome
 	}
 	if m.homeScrolls() {
 		f.FollowKey = "End"
@@ -71,6 +76,16 @@ func (m *Model) layoutFrame() view.Frame {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
 	}
 	return f
+}
+
+// started reports whether the conversation has begun: the transcript holds more than notices.
+func (m *Model) started() bool {
+	for _, e := range m.chat.Entries() {
+		if e.Role() != transcript.RoleNotice {
+			return true
+		}
+	}
+	return false
 }
 
 func usage(u stream.Usage) view.Usage {

@@ -45,6 +45,7 @@ type chatOptions struct {
 	maxTools               int
 	maxReplyMiB            int
 	yes, accessible        bool
+	inline                 bool
 	logPath, resume, tools string
 	mcp                    string
 	showVersion, showHelp  bool
@@ -69,6 +70,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.maxTools, "max-tools", tools.DefaultMaxParallel(), "tools run at once; the others wait their turn")
 	fs.BoolVar(&o.yes, "yes", false, "run tools with side effects without asking")
 	fs.BoolVar(&o.accessible, "accessible", false, "line mode for screen readers: output is only appended (also ACCESSIBLE=1)")
+	fs.BoolVar(&o.inline, "inline", false, "run in the terminal's own screen: finished messages go to its scrollback and stay after quitting; no mouse capture")
 	fs.StringVar(&o.logPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
 	fs.StringVar(&o.resume, "resume", "", "continue a saved conversation: a session `ID` (see phasechat sessions list) or a session log FILE")
 	fs.BoolVar(&o.continueLast, "continue", false, "continue the most recent saved conversation")
@@ -300,7 +302,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		}
 		// The first screen says what the demo is and what to try, so its notice is not needed.
 		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer,
-			Notice: joinNotices(conv.notice, pipeNote), Models: models, MCP: servers}
+			Notice: joinNotices(conv.notice, pipeNote), Models: models, MCP: servers, Inline: o.inline}
 		if ep.demo {
 			opts.Try = demoTries()
 		}

@@ -142,6 +142,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.Save != nil && !*f.Save && !o.set["no-save"] {
 		o.noSave = true
 	}
+	if f.Inline != nil && !o.set["inline"] {
+		o.inline = *f.Inline
+	}
 }
 
 // usesProviders reports whether the session's endpoint comes from the file's providers: the

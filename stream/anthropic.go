@@ -52,6 +52,8 @@ type anthropicEvent struct {
 		Thinking    string `json:"thinking"`
 		Signature   string `json:"signature"`
 		StopReason  string `json:"stop_reason"`
+		// TextHalves and ThinkingHalves are the surrogate halves Text and Thinking left lone.
+		TextHalves, ThinkingHalves lone
 	} `json:"delta"`
 	Usage *anthropicUsage `json:"usage"`
 }
@@ -66,6 +68,8 @@ type anthropicContent struct {
 	Thinking  string          `json:"thinking"`
 	Signature string          `json:"signature"`
 	Data      string          `json:"data"`
+	// TextHalves and ThinkingHalves are the surrogate halves Text and Thinking left lone.
+	TextHalves, ThinkingHalves lone
 }
 
 // anthropicUsage is a usage report; message_delta's may hold only some counts.
@@ -137,11 +141,10 @@ func (d *anthropicDecoder) start(u *Update, ev *anthropicEvent) {
 	d.blocks[ev.Index], d.current = b, b
 	switch cb.Type {
 	case "text":
-		d.text(u, cb.Text, false)
+		d.textHalves(u, cb.Text, cb.TextHalves, false)
 	case "thinking":
 		d.split = true
-		d.text(u, cb.Thinking, true)
-		b.thinking = append(b.thinking, cb.Thinking...)
+		b.thinking = append(b.thinking, d.textHalves(u, cb.Thinking, cb.ThinkingHalves, true)...)
 		b.signature = cb.Signature
 	case "redacted_thinking":
 		b.data = cb.Data
@@ -156,11 +159,11 @@ func (d *anthropicDecoder) delta(u *Update, ev *anthropicEvent) {
 	b := d.block(ev.Index)
 	switch dl := &ev.Delta; dl.Type {
 	case "text_delta":
-		d.text(u, dl.Text, false)
+		d.textHalves(u, dl.Text, dl.TextHalves, false)
 	case "thinking_delta":
-		d.text(u, dl.Thinking, true)
+		t := d.textHalves(u, dl.Thinking, dl.ThinkingHalves, true)
 		if b != nil {
-			b.thinking = append(b.thinking, dl.Thinking...)
+			b.thinking = append(b.thinking, t...)
 		}
 	case "signature_delta":
 		if b != nil {
@@ -183,6 +186,8 @@ func (d *anthropicDecoder) stop(u *Update, index int) {
 		return
 	}
 	switch b.kind {
+	case "text":
+		d.flushHalf(u, false)
 	case "tool_use":
 		if c := b.call; c != nil {
 			if len(c.args) == 0 && len(bytes.TrimSpace(b.input)) > 0 && b.input[0] == '{' {
@@ -192,6 +197,7 @@ func (d *anthropicDecoder) stop(u *Update, index int) {
 			toolEvent(u, c.name)
 		}
 	case "thinking":
+		b.thinking = append(b.thinking, d.flushHalf(u, true)...)
 		if b.signature != "" {
 			d.keep(map[string]string{"type": "thinking", "thinking": string(b.thinking), "signature": b.signature})
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"unicode/utf16"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/phasechat/phasechat/phase"
@@ -30,6 +32,9 @@ type replyState struct {
 	wire      Wire
 	endEvent  string // the format's end event, named when a stream ends without it
 	seen      formatSeen
+	// highContent and highReasoning hold a high surrogate half that ended the last delta of
+	// the text, to be joined with the low half the next one starts with (0: none).
+	highContent, highReasoning rune
 }
 
 func (s *replyState) ended() bool { return s.outcome != "" }
@@ -106,6 +111,47 @@ func (s *replyState) text(u *Update, t string, reasoning bool) {
 	u.Events = append(u.Events, phase.Event{Kind: kind, Delta: t})
 }
 
+// textHalves applies one delta whose escapes left halves lone at its edges: a high half held
+// back from the delta before is joined with the low half this one starts with, and a high half
+// ending this one is held back. It returns the text applied.
+func (s *replyState) textHalves(u *Update, t string, halves lone, reasoning bool) string {
+	t = joinHalves(t, s.high(reasoning), halves)
+	s.text(u, t, reasoning)
+	return t
+}
+
+// high is the held-back high half of the reply's content or of its reasoning.
+func (s *replyState) high(reasoning bool) *rune {
+	if reasoning {
+		return &s.highReasoning
+	}
+	return &s.highContent
+}
+
+// flushHalf applies a held-back high half of the content or the reasoning as U+FFFD, when its
+// text part ends without the low half; it returns the text applied.
+func (s *replyState) flushHalf(u *Update, reasoning bool) string {
+	h := s.high(reasoning)
+	if *h == 0 {
+		return ""
+	}
+	*h = 0
+	s.text(u, "\uFFFD", reasoning)
+	return "\uFFFD"
+}
+
+// completeHalf applies rest, what a part's whole text adds to its deltas; when a high half is
+// held back and rest starts with the character that half begins, the half is its start.
+func (s *replyState) completeHalf(u *Update, rest string, reasoning bool) {
+	h := s.high(reasoning)
+	if r, _ := utf8.DecodeRuneInString(rest); *h != 0 {
+		if hi, _ := utf16.EncodeRune(r); hi == *h {
+			*h = 0
+		}
+	}
+	s.textHalves(u, rest, lone{}, reasoning)
+}
+
 // toolEvent marks u as a tool frame for the call named name.
 func toolEvent(u *Update, name string) {
 	u.Kind = KindTool
@@ -131,6 +177,8 @@ const cutOff = "not run: the reply was cut off before the call's arguments were 
 // conclude ends the stream at the format's own end event: complete, unless an error came
 // first. Calls still open become ready, or fail when the reply was cut off (finish length).
 func (s *replyState) conclude(u *Update) {
+	s.flushHalf(u, true)
+	s.flushHalf(u, false)
 	s.outcome = OutcomeComplete
 	if s.err != nil {
 		s.outcome = OutcomeError
@@ -160,6 +208,10 @@ func (s *replyState) End(cause error) Update {
 	case s.outcome != "":
 		u.Kind = kindOf(s.outcome)
 		return u
+	}
+	s.flushHalf(&u, true)
+	s.flushHalf(&u, false)
+	switch {
 	case s.err != nil:
 		s.outcome = OutcomeError
 	case errors.Is(cause, context.Canceled):

@@ -71,6 +71,18 @@ func (s *scanner) text(dst *string) {
 	}
 }
 
+// textLone reads a string field as text does, and the surrogate halves its escapes left lone
+// at its edges.
+func (s *scanner) textLone(dst *string, halves *lone) {
+	if s.peek() != '"' {
+		s.skip()
+		return
+	}
+	if t, h, ok := s.str(); ok {
+		*dst, *halves = t, h
+	}
+}
+
 // intPtr reads an integer field held by pointer: null clears it, an integer that fits sets
 // it, anything else leaves it as it is.
 func (s *scanner) intPtr(dst **int) {
@@ -121,11 +133,11 @@ func (s *scanner) anthropicEvent(ev *anthropicEvent) {
 				case "type":
 					s.text(&d.Type)
 				case "text":
-					s.text(&d.Text)
+					s.textLone(&d.Text, &d.TextHalves)
 				case "partial_json":
 					s.text(&d.PartialJSON)
 				case "thinking":
-					s.text(&d.Thinking)
+					s.textLone(&d.Thinking, &d.ThinkingHalves)
 				case "signature":
 					s.text(&d.Signature)
 				case "stop_reason":
@@ -154,9 +166,9 @@ func (s *scanner) anthropicContent(c *anthropicContent) {
 		case "input":
 			s.rawValue(&c.Input)
 		case "text":
-			s.text(&c.Text)
+			s.textLone(&c.Text, &c.TextHalves)
 		case "thinking":
-			s.text(&c.Thinking)
+			s.textLone(&c.Thinking, &c.ThinkingHalves)
 		case "signature":
 			s.text(&c.Signature)
 		case "data":
@@ -210,7 +222,7 @@ func (s *scanner) responsesEvent(ev *responsesEvent) {
 		case "summary_index":
 			s.int(&ev.SummaryIndex)
 		case "delta":
-			s.text(&ev.Delta)
+			s.textLone(&ev.Delta, &ev.DeltaHalves)
 		case "text":
 			s.text(&ev.Text)
 		case "refusal":

@@ -39,6 +39,7 @@ type responsesEvent struct {
 	ContentIndex int             `json:"content_index"`
 	SummaryIndex int             `json:"summary_index"`
 	Delta        string          `json:"delta"`
+	DeltaHalves  lone            // the surrogate halves Delta left lone
 	Text         string          `json:"text"`      // output_text.done, reasoning_*.done
 	Refusal      string          `json:"refusal"`   // refusal.done
 	Arguments    string          `json:"arguments"` // function_call_arguments.done
@@ -151,6 +152,7 @@ func partKey(itemID, kind string, index int) string {
 
 func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string, index int, reasoning bool) {
 	if key := partKey(ev.ItemID, kind, index); key != d.part {
+		d.flushHalf(u, reasoning)
 		d.part = key
 		d.mark(key)
 		d.mark(ev.ItemID)
@@ -159,7 +161,7 @@ func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string,
 		}
 		d.start = len(d.content)
 	}
-	d.text(u, ev.Delta, reasoning)
+	d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning)
 }
 
 // textDone adds what a part's deltas did not bring of its whole text: all of it when no delta
@@ -189,7 +191,7 @@ func (d *responsesDecoder) textDone(u *Update, ev *responsesEvent, kind string, 
 		got = d.reasoning[d.partStart:]
 	}
 	if len(whole) > len(got) && whole[:len(got)] == string(got) {
-		d.text(u, whole[len(got):], reasoning)
+		d.completeHalf(u, whole[len(got):], reasoning)
 	}
 }
 

@@ -21,8 +21,14 @@ const (
 	noticePrefix    = "· "
 	reasoningIndent = "    "
 	markIndent      = "  "
-	maxNoteLines    = 40 // lines of a note shown under a reply before "… N more lines"
+	maxNoteLines    = 40   // lines of a note shown under a reply before "… N more lines"
+	focusMark       = "▶ " // in place of the indent before the focused card or prompt
 )
+
+// foldedPaste is the one line a folded prompt is shown as.
+func foldedPaste(n int) string {
+	return fmt.Sprintf("[pasted %s %s · ctrl+o to expand]", format.Thousands(n), format.Plural(n, "line", "lines"))
+}
 
 // blankLine separates the sections of an entry (reasoning, text, cards, mark).
 var blankLine = linesOf("")
@@ -34,13 +40,19 @@ type entryView struct {
 	width int
 	segs  []lines
 
-	text      lines  // user or notice text
-	textSrc   string // the text it was rendered from
-	textRole  transcript.Role
-	md        mdDoc
-	reasoning reasoningView
-	cards     []cardCache
-	mark      markCache
+	text       lines  // user or notice text
+	textSrc    string // the text it was rendered from
+	textRole   transcript.Role
+	textFolded bool
+	textFocus  bool
+	md         []mdDoc // one markdown document per text part, in order
+	reasoning  reasoningView
+	cards      []cardCache
+	mark       markCache
+	// partRow is the row each of the entry's parts starts at, by part index; a card's rows
+	// run to the next part's (or the mark's) start, for scrolling a card into view.
+	partRow []int
+	partEnd []int
 }
 
 // cardKey is what a card's drawing depends on.
@@ -48,18 +60,23 @@ type cardKey struct {
 	status                      phase.CallStatus
 	name, args, summary, result string
 	duration                    time.Duration
-	asking                      bool
-	queued                      int
+	asking, declined            bool
+	askPlace, askOf, queued     int
+	elapsed                     time.Duration // whole seconds
+	output                      string
 	expanded                    bool
 }
 
 func keyOf(c transcript.Card) cardKey {
-	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Queued(), c.Expanded()}
+	place, of := c.AskPlace()
+	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Declined(),
+		place, of, c.Queued(), c.Elapsed().Truncate(time.Second), c.Output(), c.Expanded()}
 }
 
 type cardCache struct {
-	card cardKey
-	out  lines
+	card    cardKey
+	focused bool
+	out     lines
 }
 
 type markCache struct {
@@ -100,11 +117,18 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	v.segs = v.segs[:0]
 	switch e.Role() {
 	case transcript.RoleUser, transcript.RoleNotice:
-		if v.text.len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() {
-			v.textSrc, v.textRole = e.Text(), e.Role()
-			if e.Role() == transcript.RoleUser {
-				v.text = wrapText(safe.Text(e.Text()), w, st.User.paint(userPrefix), "  ", nil)
-			} else {
+		if v.text.len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() {
+			v.textSrc, v.textRole, v.textFolded, v.textFocus = e.Text(), e.Role(), e.Folded(), e.Focused()
+			prefix := st.User.paint(userPrefix)
+			if e.Focused() {
+				prefix = st.User.paint(focusMark)
+			}
+			switch {
+			case e.Role() == transcript.RoleUser && e.Folded():
+				v.text = wrapText(foldedPaste(e.Lines()), w, prefix, "  ", func(s string) string { return st.CardDetail.paint(s) })
+			case e.Role() == transcript.RoleUser:
+				v.text = wrapText(safe.Text(e.Text()), w, prefix, "  ", nil)
+			default:
 				v.text = wrapText(safe.Text(e.Text()), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
 			}
 		}
@@ -127,11 +151,7 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	if e.Reasoning() != "" {
 		section(v.reasoning.render(e, st, w)...)
 	}
-	stable, open, openTail := v.md.update(md, e.Text(), e.Streaming())
-	section(stable, open, openTail)
-	if len(e.Cards()) > 0 {
-		section(v.renderCards(e.Cards(), st, w)...)
-	}
+	v.renderParts(e, st, md, section)
 	section(v.renderMark(e, st, w))
 	if len(v.segs) == 0 {
 		word := "(empty reply)"
@@ -142,21 +162,76 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	}
 }
 
-func (v *entryView) renderCards(cards []transcript.Card, st *theme, w int) []lines {
+// renderParts draws the reply's parts in order: each text part is a markdown document of its
+// own (only the last one may still be streaming), and a run of cards is one section. It keeps
+// where each part starts (partRow) for scrolling a card into view.
+func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, section func(...lines)) {
+	parts, cards := e.Parts(), e.Cards()
 	if len(v.cards) > len(cards) {
 		v.cards = v.cards[:len(cards)]
 	}
-	out := make([]lines, len(cards))
-	for i, c := range cards {
-		if i == len(v.cards) {
-			v.cards = append(v.cards, cardCache{})
-		}
-		if cc, key := &v.cards[i], keyOf(c); cc.out.len() == 0 || cc.card != key {
-			cc.card, cc.out = key, renderCard(st, c, w)
-		}
-		out[i] = v.cards[i].out
+	for len(v.cards) < len(cards) {
+		v.cards = append(v.cards, cardCache{})
 	}
-	return out
+	v.partRow, v.partEnd = v.partRow[:0], v.partEnd[:0]
+	texts := 0
+	var run []lines // the cards of the current run
+	var runParts []int
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		row := v.height()
+		if len(v.segs) > 0 {
+			row++ // the blank line section puts above
+		}
+		section(run...)
+		for j, i := range runParts {
+			v.partRow[i] = row
+			row += run[j].len()
+			v.partEnd[i] = row
+		}
+		run, runParts = run[:0], runParts[:0]
+	}
+	for i, p := range parts {
+		v.partRow, v.partEnd = append(v.partRow, 0), append(v.partEnd, 0)
+		if p.IsCard() {
+			run = append(run, v.renderCard(e, p.Card(), st, md.width))
+			runParts = append(runParts, i)
+			continue
+		}
+		flush()
+		if texts == len(v.md) {
+			v.md = append(v.md, mdDoc{})
+		}
+		stable, open, openTail := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
+		texts++
+		v.partRow[i] = v.height()
+		section(stable, open, openTail)
+		v.partEnd[i] = v.height()
+	}
+	flush()
+	v.md = v.md[:texts]
+}
+
+// renderCard draws card i of e, reusing the last drawing while the card is unchanged.
+func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lines {
+	c, focused := e.Cards()[i], e.FocusedCard() == i
+	if cc, key := &v.cards[i], keyOf(c); cc.out.len() == 0 || cc.card != key || cc.focused != focused {
+		cc.card, cc.focused, cc.out = key, focused, renderCard(st, c, focused, w)
+	}
+	return v.cards[i].out
+}
+
+// cardRows is where card i of e was drawn: its first row and the row after its last, counted
+// from the entry's first line; ok is false when it was not drawn.
+func (v *entryView) cardRows(e *transcript.Entry, card int) (from, to int, ok bool) {
+	for i, p := range e.Parts() {
+		if p.Card() == card && i < len(v.partRow) && v.partEnd[i] > v.partRow[i] {
+			return v.partRow[i], v.partEnd[i], true
+		}
+	}
+	return 0, 0, false
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.

@@ -77,12 +77,32 @@ func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
 	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
 	r.setWidth(width)
-	r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
 	r.tr.evict()
+	if f.Fit {
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
+	}
 	return l.transcript, max(0, r.tr.total-l.transcript)
 }
 
-// Render draws f. Content has exactly f.Height rows, none wider than f.Width.
+// fitRows is how tall a Fit transcript area is whose entries take acc rows: as tall as they
+// are, or as the key overlay or the first screen drawn there.
+func (r *Renderer) fitRows(f Frame, acc, width int) int {
+	switch {
+	case f.Keys != nil:
+		return max(acc, keysHeight(r.st, f.Keys, width))
+	case f.Welcome != nil:
+		n := len(renderWelcome(r.st, *f.Welcome, f.Footer, width))
+		if acc > 0 {
+			n += 1 + acc
+		}
+		return n
+	}
+	return acc
+}
+
+// Render draws f. Content has exactly f.Height rows (at most that with f.Fit), none wider than
+// f.Width.
 func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)
 	st := r.st
@@ -102,6 +122,10 @@ func (r *Renderer) Render(f Frame) Screen {
 	}
 
 	r.setWidth(width)
+	if f.Fit {
+		acc, _ := r.tr.measureTail(f.Entries, l.transcript)
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
+	}
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
 	switch {

@@ -21,20 +21,14 @@ func renderKeys(st *theme, keys []Key, width, height int) []string {
 	}
 	rows := make([]string, 0, height)
 	rows = append(rows, st.HelpKey.paint(fit(keysTitle, width)))
-	col := 0
-	for _, k := range keys {
-		col = max(col, ansi.StringWidth(safe.Line(k.Keys)))
-	}
-	col = min(col, max(1, width/3))
-	const indent, gap = "  ", "  "
-	rest := width - len(indent) - col - len(gap)
+	col, rest := keyColumns(keys, width)
 	for i, k := range keys {
-		key := keyRows(st, k, indent+gap, col, rest, width)
+		key := keyRows(st, k, col, rest, width)
 		last := i == len(keys)-1
 		if len(rows)+len(key) > height || !last && len(rows)+len(key) > height-1 {
 			if len(rows) < height {
 				more := len(keys) - i
-				rows = append(rows, st.HelpDoes.paint(fit(indent+"… "+format.Thousands(more)+" more "+
+				rows = append(rows, st.HelpDoes.paint(fit(keyIndent+"… "+format.Thousands(more)+" more "+
 					format.Plural(more, "key", "keys")+": a taller window shows them", width)))
 			}
 			break
@@ -47,11 +41,33 @@ func renderKeys(st *theme, keys []Key, width, height int) []string {
 	return rows
 }
 
+// keysHeight is how many rows the key overlay takes to show every key at width.
+func keysHeight(st *theme, keys []Key, width int) int {
+	col, rest := keyColumns(keys, width)
+	n := 1
+	for _, k := range keys {
+		n += len(keyRows(st, k, col, rest, width))
+	}
+	return n
+}
+
+// keyColumns is the width of the overlay's names column and of what the keys do beside it.
+func keyColumns(keys []Key, width int) (col, rest int) {
+	for _, k := range keys {
+		col = max(col, ansi.StringWidth(safe.Line(k.Keys)))
+	}
+	col = min(col, max(1, width/3))
+	return col, width - len(keyIndent) - col - len(keyGap)
+}
+
+const keyIndent, keyGap = "  ", "  "
+
 // keyRows is one key of the overlay: its names cut to col cells, what it does wrapped to rest
 // cells (or, with no room beside the names, nothing).
-func keyRows(st *theme, k Key, indent string, col, rest, width int) []string {
+func keyRows(st *theme, k Key, col, rest, width int) []string {
+	indent := keyIndent + keyGap
 	name := fit(safe.Line(k.Keys), col)
-	first := st.HelpKey.paint(fit("  "+name, width))
+	first := st.HelpKey.paint(fit(keyIndent+name, width))
 	if rest < 8 {
 		return []string{first}
 	}
@@ -60,7 +76,7 @@ func keyRows(st *theme, k Key, indent string, col, rest, width int) []string {
 	rows := make([]string, 0, len(does))
 	for i, line := range does {
 		if i == 0 {
-			rows = append(rows, trimStyledEnd(first+pad+"  "+st.HelpDoes.paint(line)))
+			rows = append(rows, trimStyledEnd(first+pad+keyGap+st.HelpDoes.paint(line)))
 			continue
 		}
 		rows = append(rows, trimStyledEnd(strings.Repeat(" ", len(indent)+col)+st.HelpDoes.paint(line)))

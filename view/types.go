@@ -59,6 +59,9 @@ type Frame struct {
 	NoteError bool
 	Timing    Timing
 	Draft     bool // the composer holds text (while a reply streams: a draft kept for later)
+	// Fit makes the transcript area only as tall as its entries (at most what Height leaves
+	// it): Content then has fewer than Height rows. The inline mode draws its live part so.
+	Fit bool
 }
 
 // Timing is what the status line shows of time passing: how long the stream has been silent,
@@ -71,7 +74,7 @@ type Timing struct {
 
 // Screen is a rendered frame.
 type Screen struct {
-	Content string // exactly Height lines joined by '\n', none wider than Width
+	Content string // exactly Height lines joined by '\n' (fewer with Frame.Fit), none wider than Width
 	// Where the real terminal cursor goes (the focused control), absolute in Content.
 	CursorX, CursorY int
 	Cursor           bool

@@ -19,8 +19,8 @@ var demoTries = []Try{
 func firstScreen(footer Footer, w Welcome) Frame {
 	return Frame{Width: 80, Height: 24, State: phase.State{}, Focus: phase.FocusComposer,
 		Composer: "│ Message the model…", ComposerCursorX: 2, ComposerCursor: true,
-		Help:    []Key{{Keys: "enter", Does: "send"}, {Keys: "ctrl+j", Does: "newline", Rank: 3}, {Keys: "ctrl+c", Does: "quit", Rank: 1}, {Keys: "?", Does: "keys", Rank: 1}},
-		Footer:  footer, Welcome: &w}
+		Help:   []Key{{Keys: "enter", Does: "send"}, {Keys: "ctrl+j", Does: "newline", Rank: 3}, {Keys: "ctrl+c", Does: "quit", Rank: 1}, {Keys: "?", Does: "keys", Rank: 1}},
+		Footer: footer, Welcome: &w}
 }
 
 // The first screen at 80x24, on the demo and on a configured endpoint: what this is, what

@@ -59,12 +59,15 @@ func (RunTool) isEffect()     {}
 func (Cancel) isEffect()      {}
 func (Record) isEffect()      {}
 
-// StreamMsg is one pull from a request's source. More is false once the source is exhausted;
-// then Update is empty and Result is the source's final result.
+// StreamMsg is one pull from a request's source: Update, then Rest (the updates the source
+// already held behind it), in the order the source gave them. More is false once the source
+// is exhausted; then Result is its final result, and Update (when Rest is empty) may be the
+// empty update of a pull that found the source exhausted.
 type StreamMsg struct {
 	Req    int
 	Src    Source
 	Update stream.Update
+	Rest   []stream.Update
 	More   bool
 	Result stream.Result
 }

@@ -37,6 +37,8 @@ type File struct {
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
+	// Inline runs the chat in the terminal's own screen, as --inline does; nil when not set.
+	Inline *bool `toml:"inline"`
 	// Providers by name.
 	Providers map[string]*Provider `toml:"provider"`
 	// MCP are the MCP servers to start, [mcp.NAME] tables (checked by mcp.Config.Check).

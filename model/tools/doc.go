@@ -58,6 +58,9 @@
 // tail kept). A non-zero exit is a failed result carrying the output and the exit status. The
 // command leads its own process group; on timeout or cancel the whole group is killed with
 // SIGKILL, and when the command exits anything it left running in its group is killed too.
+// Every process of one run inherits PHASECHAT_TOOL_RUN=<a value of its own> (RunMarkerEnv): on
+// Linux the run's end also kills every process of ours whose environment holds it, so one that
+// left the group and the tree (setsid, a double fork) is ended too.
 //
 // # External tools
 //

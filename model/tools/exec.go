@@ -2,6 +2,8 @@ package tools
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/url"
@@ -11,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/secret"
 )
 
@@ -25,10 +28,15 @@ const pipeGrace = time.Second
 // killed, and when the leader exits any process it left in the group is killed too.
 func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string) Result {
 	out := newHeadTail(r.maxOutput())
-	p, err := startCommand(t.argv, r.root, stdin, r.childEnv(os.Environ()), out)
+	marker, err := runMarker()
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}
+	p, err := startCommand(t.argv, r.root, stdin, append(r.childEnv(os.Environ()), marker), out)
+	if err != nil {
+		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
+	}
+	p.marker = marker
 	killed, leftover := p.wait(runCtx)
 	output := out.String()
 	if killed {
@@ -36,8 +44,11 @@ func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string
 			return res
 		}
 	}
-	if leftover {
+	switch {
+	case leftover:
 		output += fmt.Sprintf("\n[%s left a background process holding its output open; it was cut off]", t.name)
+	case p.escaped > 0 && !killed:
+		output += fmt.Sprintf("\n[%s left %d %s running outside its process group; ended]", t.name, p.escaped, format.Plural(p.escaped, "background process", "background processes"))
 	}
 	state := p.cmd.ProcessState
 	if state == nil { // Wait failed without reaping: something else reaped the child
@@ -58,11 +69,13 @@ func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string
 
 // process is a started command and the goroutines that feed and drain it.
 type process struct {
-	cmd    *exec.Cmd
-	stdinW *os.File
-	outR   *os.File
-	fed    chan struct{} // closed when the stdin writer is done
-	copied chan struct{} // closed when the output reader is done
+	marker  string // the variable (name=value) only this run's processes have in their environment
+	escaped int    // how many of them had left the process group when the run ended
+	cmd     *exec.Cmd
+	stdinW  *os.File
+	outR    *os.File
+	fed     chan struct{} // closed when the stdin writer is done
+	copied  chan struct{} // closed when the output reader is done
 }
 
 func startCommand(argv []string, dir, stdin string, env []string, out io.Writer) (*process, error) {
@@ -121,6 +134,7 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 		killed = p.cmd.ProcessState == nil || !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
 	}
 	killGroup(p.cmd.Process)
+	p.escaped = killMarked(p.marker, p.cmd.Process.Pid)
 	grace := time.NewTimer(pipeGrace)
 	defer grace.Stop()
 	select {
@@ -134,6 +148,20 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 	<-p.fed
 	p.outR.Close()
 	return killed, leftover
+}
+
+// RunMarkerEnv is the variable that marks every process of one run of a command tool: each run
+// sets it to a value of its own, which the processes the command starts inherit, so that the
+// run's end finds and kills those that left its process group and its process tree.
+const RunMarkerEnv = "PHASECHAT_TOOL_RUN"
+
+// runMarker is a fresh RunMarkerEnv=value entry for one run.
+func runMarker() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return RunMarkerEnv + "=" + hex.EncodeToString(b[:]), nil
 }
 
 // ProviderEnv names the variables that carry provider credentials; a command never gets them.
@@ -152,7 +180,7 @@ func (r *Registry) childEnv(env []string) []string {
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
 		switch {
-		case hidden[name]:
+		case hidden[name] || name == RunMarkerEnv:
 			continue
 		case name == "OPENAI_BASE_URL" || name == "ANTHROPIC_BASE_URL":
 			kv = name + "=" + withoutCredentials(value)

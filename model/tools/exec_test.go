@@ -232,9 +232,10 @@ func TestProcessThatLeftTheGroupCannotHoldTheRunOpen(t *testing.T) {
 	escaped := pidFrom(t, filepath.Join(r.Root(), "escaped.pid"))
 	defer syscall.Kill(escaped, syscall.SIGKILL)
 	wantOutcome(t, res, OutcomeOK)
-	if !strings.HasPrefix(res.Output, "finished\n") || !strings.Contains(res.Output, "left a background process holding its output open") {
+	if !strings.HasPrefix(res.Output, "finished\n") || !strings.Contains(res.Output, "left 1 background process running outside its process group; ended") {
 		t.Fatalf("output %q", res.Output)
 	}
+	waitGone(t, "the setsid child", escaped)
 }
 
 // The three runs can only all succeed if they overlap: each waits until all three have

@@ -39,7 +39,8 @@ var keyMap = []binding{
 	{keys: "pgup/pgdn", does: "scroll", long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll},
 	{keys: "home/end", does: "top/end", long: "the transcript's top, its end (following the reply again)", rank: 6, live: func(m keyState) bool { return m.canScroll() && m.homeScrolls() }},
 	{keys: "ctrl+home/end", does: "top/end", long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: func(m keyState) bool { return m.canScroll() && !m.homeScrolls() }},
-	{keys: "ctrl+o", does: "expand", long: "expand or fold the latest tool card (or reasoning)", rank: 2, live: keyState.hasDetails},
+	{keys: "ctrl+o", does: "expand", long: "expand or fold the selected card or prompt; with none selected, the latest tool card, folded prompt or reasoning", rank: 2, live: keyState.hasDetails},
+	{keys: "alt+↑/↓", does: "select card", long: "select a tool card or a folded prompt (also ctrl+↑/↓); ctrl+o expands it, typing or esc leaves it", rank: 4, live: keyState.hasSelectable},
 	{keys: "ctrl+j", does: "newline", long: "a new line in the message (also alt+enter)", rank: 3, live: keyState.typing},
 	{keys: "ctrl+r", does: "regenerate", long: "ask for the last reply again", rank: 4, live: keyState.canRegenerate},
 	{keys: "up/down", does: "history", long: "earlier messages, in an empty composer", rank: 7, live: keyState.hasHistory},
@@ -108,51 +109,66 @@ func (m *Model) composerEmpty() bool { return m.composer.Value() == "" }
 func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 
 // canScroll: the transcript is taller than its window (or is scrolled up already).
-func (k keyState) canScroll() bool { return k.scrollUp > 0 || k.scrollable }
+func (k keyState) canScroll() bool { return !k.inline.on && (k.scrollUp > 0 || k.scrollable) }
 
-// hasDetails: some entry has a tool card or reasoning that Ctrl+O can expand.
-func (m *Model) hasDetails() bool { return m.details.any(m.chat) }
+// hasDetails: some entry has a tool card, a folded prompt or reasoning that Ctrl+O expands.
+func (k keyState) hasDetails() bool { return k.facts.of(k.chat) != 0 }
 
-// detailsMemo answers hasDetails without walking the whole transcript per frame: cards and
-// reasoning are only ever added to the newest entries (the reply streaming and the notices
-// after it), so the answer for all but the last few entries is kept until the transcript is
-// cut or replaced (its length or first entry changes).
-type detailsMemo struct {
-	first *transcript.Entry
-	n     int
-	older bool // an entry before the last detailsTail has details
+// hasSelectable: some entry has a tool card or a folded prompt the card keys can select.
+func (k keyState) hasSelectable() bool { return k.facts.of(k.chat)&(hasCards|isFoldable) != 0 }
+
+// entryFacts are what an entry has that a key acts on.
+type entryFacts uint8
+
+const (
+	hasCards entryFacts = 1 << iota
+	hasReasoning
+	isFoldable
+)
+
+func factsOf(e *transcript.Entry) entryFacts {
+	var f entryFacts
+	if len(e.Cards()) > 0 {
+		f |= hasCards
+	}
+	if e.Reasoning() != "" {
+		f |= hasReasoning
+	}
+	if e.Foldable() {
+		f |= isFoldable
+	}
+	return f
 }
 
-const detailsTail = 4
+// factsMemo answers what the transcript's entries have, together, without walking the whole
+// transcript per frame: cards and reasoning are only added to the newest entries (the reply
+// streaming and the notices after it), so the answer for all but the last few entries is kept
+// and extended as entries are added, and started again when the transcript is cut or
+// replaced (it gets shorter, or its first entry changes).
+type factsMemo struct {
+	first *transcript.Entry
+	n     int        // the entries the answer covers
+	older entryFacts // their facts, together
+}
 
-func (d *detailsMemo) any(c *chat.Chat) bool {
+const factsTail = 4
+
+func (d *factsMemo) of(c *chat.Chat) entryFacts {
 	entries := c.Entries()
-	n := len(entries)
-	if n == 0 {
-		return false
+	if len(entries) == 0 {
+		return 0
 	}
-	split := max(0, n-detailsTail)
+	split := max(0, len(entries)-factsTail)
 	if d.first != entries[0] || split < d.n {
-		d.first, d.n, d.older = entries[0], 0, false
+		d.first, d.n, d.older = entries[0], 0, 0
 	}
-	if !d.older {
-		for _, e := range entries[d.n:split] {
-			if hasDetails(e) {
-				d.older = true
-				break
-			}
-		}
+	for _, e := range entries[d.n:split] {
+		d.older |= factsOf(e)
 	}
 	d.n = split
-	if d.older {
-		return true
-	}
+	f := d.older
 	for _, e := range entries[split:] {
-		if hasDetails(e) {
-			return true
-		}
+		f |= factsOf(e)
 	}
-	return false
+	return f
 }
-
-func hasDetails(e *transcript.Entry) bool { return len(e.Cards()) > 0 || e.Reasoning() != "" }

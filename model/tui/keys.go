@@ -49,11 +49,9 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	switch k.String() {
 	case "ctrl+c":
 		m, cmd := m.after(m.chat.Stop())
-		return m, tea.Sequence(cmd, tea.Quit)
+		return m, m.quit(cmd)
 	case "ctrl+p":
 		return m.OpenModelPicker()
-	case "esc":
-		return m.after(m.chat.Stop())
 	case "pgup":
 		m.scrollPages(1)
 		return m, nil
@@ -67,7 +65,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		m.follow()
 		return m, nil
 	case "home", "end":
-		if m.homeScrolls() {
+		if m.homeScrolls() && !m.inline.on {
 			if k.String() == "home" {
 				m.scrollTo(math.MaxInt / 2)
 			} else {
@@ -75,9 +73,15 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 			}
 			return m, nil
 		}
-	case "ctrl+o":
-		m.toggleLatest()
-		return m, nil
+	}
+	if next, ok := m.cardKey(k); ok {
+		return next, nil
+	}
+	if k.Text != "" || k.String() == "esc" {
+		m.chat.ClearFocus() // typing and Esc go back to the composer
+	}
+	if k.String() == "esc" {
+		return m.after(m.chat.Stop())
 	}
 	if !m.composerEnabled() {
 		return m.draftKey(k)
@@ -128,6 +132,3 @@ func (m *Model) scrollPages(n int) {
 	height, _ := m.renderer.Layout(m.layoutFrame())
 	m.scrollTo(m.scrollUp + n*max(1, height-1))
 }
-
-// toggleLatest expands or folds the most recent tool card, or else the latest reasoning.
-func (m *Model) toggleLatest() { m.chat.ToggleDetails() }

@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -40,6 +41,10 @@ type Options struct {
 	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
+
+	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
+	// (inline.go).
+	Inline bool
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -65,13 +70,14 @@ type Model struct {
 	// leftBelow, while scrolled up, is how many lines lie below the place where following the
 	// tail stopped: scrolling down to it follows again (see scrollTo).
 	leftBelow     int
-	keysOpen      bool // the key overlay (? or F1) is open
-	details       detailsMemo
-	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
-	inError       bool // the phase was error after the last engine input
+	keysOpen      bool      // the key overlay (? or F1) is open
+	facts         factsMemo // what the entries have, for the help (keymap.go)
+	composerFocus bool      // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool      // the phase was error after the last engine input
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
+	inline        inlineMode
 }
 
 // composerContentRows bounds the composer's text in display rows; the textarea already keeps
@@ -117,6 +123,7 @@ func New(o Options) *Model {
 		ed:           newEveryday(o),
 		approval:     &chat.ApprovalKeys{},
 		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
+		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }
 
@@ -130,6 +137,9 @@ func (m *Model) Chat() *chat.Chat { return m.chat }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
+	if next.inline.on {
+		cmd = tea.Batch(cmd, next.inlineAfter(msg))
+	}
 	switch msg.(type) {
 	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
@@ -167,7 +177,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
 		// reply is recorded and the tools are stopped before the program quits.
 		next, cmd := m.after(m.chat.Stop())
-		return next, tea.Sequence(cmd, tea.Quit)
+		return next, next.quit(cmd)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
@@ -271,6 +281,9 @@ func (m *Model) scroll(lines int) { m.scrollTo(m.scrollUp + lines) }
 // again, however much the reply grew meanwhile: a page up and a page down while a reply
 // streams is back at its newest line.
 func (m *Model) scrollTo(up int) {
+	if m.inline.on {
+		return // the terminal scrolls its own scrollback
+	}
 	f := m.layoutFrame()
 	f.ScrollUp = max(0, up)
 	_, limit := m.renderer.Layout(f)

@@ -13,20 +13,25 @@ import (
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
 func (m *Model) View() tea.View {
+	if m.inline.done {
+		return tea.NewView("") // the conversation is in the scrollback; the live part goes
+	}
 	if m.ed.picker.open {
 		v := tea.NewView(m.pickerView())
-		v.AltScreen = true
+		v.AltScreen = !m.inline.on
 		return v
 	}
 	if m.picker != nil {
-		v := tea.NewView(m.picker.list.View(m.width, m.height))
-		v.AltScreen = true
+		v := tea.NewView(m.picker.list.View(m.width, m.liveHeight()))
+		v.AltScreen = !m.inline.on
 		return v
 	}
 	scr := m.renderer.Render(m.frame())
 	v := tea.NewView(scr.Content)
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
+	if !m.inline.on { // inline: the terminal's own screen, scrollback and mouse
+		v.AltScreen = true
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	if scr.Cursor {
 		v.Cursor = tea.NewCursor(scr.CursorX, scr.CursorY)
 	}
@@ -74,6 +79,9 @@ func (m *Model) layoutFrame() view.Frame {
 	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
+	}
+	if m.inline.on {
+		m.inlineFrame(&f)
 	}
 	return f
 }

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strings"
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
@@ -17,6 +18,9 @@ type Entry struct {
 	text      string
 	reasoning string
 	cards     []Card
+	parts     []Part // a reply's text runs and cards in the order the stream produced them
+	lines     int    // the user's text's line count, for folding
+	focused   int    // the focused card's index plus one, focusWhole for the entry itself; noFocus else
 	mark      Mark
 	note      string
 	streaming bool
@@ -25,6 +29,13 @@ type Entry struct {
 }
 
 func (e *Entry) bump() { e.version++ }
+
+// countLines counts a prompt's lines, for folding.
+func (e *Entry) countLines() {
+	if e.role == RoleUser {
+		e.lines = strings.Count(strings.TrimRight(e.text, "\n"), "\n") + 1
+	}
+}
 
 // card returns the card of call id, or nil.
 func (e *Entry) card(id string) *Card {
@@ -44,6 +55,43 @@ func (e *Entry) Text() string { return e.text }
 
 // Reasoning is a reply's reasoning, shown dimmed and folded unless Expanded.
 func (e *Entry) Reasoning() string { return e.reasoning }
+
+// Parts are a reply's text and cards in the order the stream produced them: a run of text,
+// a card, the text that came after it, and so on. Text runs are never empty and never
+// adjacent; their concatenation is Text, and every card appears exactly once. A reply rebuilt
+// from a saved history, which keeps no order, has its text first and then its cards. The slice
+// is the entry's own: read it, do not keep it past the next change.
+func (e *Entry) Parts() []Part { return e.parts }
+
+// PartText is the text of a text part (a slice of Text, sharing its storage); "" for a card.
+func (e *Entry) PartText(p Part) string {
+	if p.card >= 0 {
+		return ""
+	}
+	return e.text[p.from:p.to]
+}
+
+// Folded reports whether a user's prompt is long enough to be shown as one line until it is
+// expanded (a large paste): more than FoldLines lines.
+func (e *Entry) Folded() bool { return e.role == RoleUser && e.lines > FoldLines && !e.expanded }
+
+// Lines is how many lines a user's prompt has; 0 for other entries.
+func (e *Entry) Lines() int { return e.lines }
+
+// Foldable reports whether the entry is a prompt long enough to fold.
+func (e *Entry) Foldable() bool { return e.role == RoleUser && e.lines > FoldLines }
+
+// FocusedCard is the index of the entry's focused card, or -1 when none of its cards is
+// focused. At most one card or prompt of the whole transcript is focused.
+func (e *Entry) FocusedCard() int {
+	if e.focused > 0 {
+		return e.focused - 1
+	}
+	return -1
+}
+
+// Focused reports whether the entry itself (a folded prompt) is focused.
+func (e *Entry) Focused() bool { return e.focused == focusWhole }
 
 // Cards are the tool calls of a reply, in the order they started. The slice is the entry's
 // own: read it, do not keep it past the next change.
@@ -66,7 +114,7 @@ func (e *Entry) Note() string { return e.note }
 // Streaming reports whether the text may still grow.
 func (e *Entry) Streaming() bool { return e.streaming }
 
-// Expanded reports whether the reasoning is unfolded.
+// Expanded reports whether the reasoning (of a reply) or the prompt (of a long one) is unfolded.
 func (e *Entry) Expanded() bool { return e.expanded }
 
 // Version counts the entry's changes.
@@ -80,7 +128,12 @@ type Card struct {
 	result   string
 	duration time.Duration
 	asking   bool
-	queued   int // tools running while this call waits for a slot; 0 when it does not wait
+	askPlace int // the call's place among the approvals waiting, from 1; 0 when unnumbered
+	askOf    int // how many approvals wait
+	declined bool
+	queued   int           // tools running while this call waits for a slot; 0 when it does not wait
+	elapsed  time.Duration // how long the tool has been running, while it runs
+	output   string        // the last lines a running tool printed
 	expanded bool
 }
 
@@ -123,3 +176,33 @@ func (c Card) Queued() int { return c.queued }
 
 // Expanded reports whether the arguments and the result are shown in full.
 func (c Card) Expanded() bool { return c.expanded }
+
+// Part is one piece of a reply: a run of its text or one of its cards.
+type Part struct {
+	card     int // the card's index in Cards; -1 for text
+	from, to int // a text run's bytes in Text
+}
+
+// IsCard reports whether the part is a card.
+func (p Part) IsCard() bool { return p.card >= 0 }
+
+// Card is the card's index in the entry's Cards; -1 for a text part.
+func (p Part) Card() int { return p.card }
+
+// Span is a text part's byte range in the entry's Text.
+func (p Part) Span() (from, to int) { return p.from, p.to }
+
+// AskPlace is the call's place among the approvals waiting (1 is the one y answers) and how
+// many wait; 0, 0 when it is not numbered.
+func (c Card) AskPlace() (place, of int) { return c.askPlace, c.askOf }
+
+// Declined reports whether the user declined to run the call (its status is error, and the
+// model is told so): a choice, not a failure.
+func (c Card) Declined() bool { return c.declined }
+
+// Elapsed is how long the tool has been running, as of the engine's last clock tick; 0 when
+// it does not run.
+func (c Card) Elapsed() time.Duration { return c.elapsed }
+
+// Output is the last lines a running tool printed so far (untrusted); "" once it ended.
+func (c Card) Output() string { return c.output }

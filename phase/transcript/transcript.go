@@ -39,7 +39,18 @@ const (
 // for concurrent use.
 type Transcript struct {
 	entries []*Entry
+	focus   *Entry // the entry holding the focused card or prompt; nil when none is focused
 }
+
+// FoldLines is how many lines a prompt may have before it is shown folded (one line saying
+// how many it has) until expanded: a large paste should not push the reply off the screen.
+const FoldLines = 12
+
+// Focus values of an entry besides a card's index.
+const (
+	noFocus    = 0
+	focusWhole = -1 // the entry itself: a folded prompt
+)
 
 // Entries returns the entries in order. The slice is the transcript's own, clipped so that an
 // append to it copies; its entries can be read but not changed.
@@ -60,7 +71,12 @@ func (t *Transcript) Last() *Entry {
 func (t *Transcript) Add(s Spec) *Entry {
 	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, mark: s.Mark, note: s.Note,
 		streaming: s.Streaming, expanded: s.Expanded}
+	e.countLines()
+	if s.Text != "" {
+		e.parts = append(e.parts, Part{card: -1, to: len(s.Text)})
+	}
 	for _, c := range s.Cards {
+		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: c.Call, summary: c.Summary, result: c.Result,
 			duration: c.Duration, asking: c.Asking, expanded: c.Expanded})
 	}
@@ -71,18 +87,43 @@ func (t *Transcript) Add(s Spec) *Entry {
 // Truncate keeps the first n entries.
 func (t *Transcript) Truncate(n int) {
 	if n < len(t.entries) {
+		if t.focus != nil && slices.Contains(t.entries[n:], t.focus) {
+			t.focus = nil
+		}
 		clear(t.entries[n:])
 		t.entries = t.entries[:n]
 	}
 }
 
 // SetReply replaces a reply's text and reasoning with the text so far. While the entry streams
-// both only grow by appending (see Entry).
+// both only grow by appending (see Entry): text that extends the old goes into the last part
+// when that is text, or into a new text part after the cards that came since. Text that does
+// not extend the old replaces every text part with one, before the cards.
 func (t *Transcript) SetReply(e *Entry, text, reasoning string) {
 	if e.text == text && e.reasoning == reasoning {
 		return
 	}
+	old := e.text
 	e.text, e.reasoning = text, reasoning
+	e.countLines()
+	switch {
+	case len(text) == len(old):
+	case len(text) > len(old) && text[:len(old)] == old:
+		if n := len(e.parts); n > 0 && !e.parts[n-1].IsCard() {
+			e.parts[n-1].to = len(text)
+		} else {
+			e.parts = append(e.parts, Part{card: -1, from: len(old), to: len(text)})
+		}
+	default:
+		parts := e.parts[:0]
+		if text != "" {
+			parts = append(parts, Part{card: -1, to: len(text)})
+		}
+		for i := range e.cards {
+			parts = append(parts, Part{card: i})
+		}
+		e.parts = parts
+	}
 	e.bump()
 }
 
@@ -100,13 +141,14 @@ func (t *Transcript) SetMark(e *Entry, m Mark, note string) {
 	e.bump()
 }
 
-// ToggleReasoning folds or unfolds the entry's reasoning.
+// ToggleReasoning folds or unfolds the entry's reasoning, or a long prompt (see Folded).
 func (t *Transcript) ToggleReasoning(e *Entry) {
 	e.expanded = !e.expanded
 	e.bump()
 }
 
 // ToggleCard expands or folds the entry's i-th card.
+
 func (t *Transcript) ToggleCard(e *Entry, i int) {
 	e.cards[i].expanded = !e.cards[i].expanded
 	e.bump()
@@ -118,6 +160,7 @@ func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
 	if c := e.card(call.ID); c != nil {
 		c.call = call
 	} else {
+		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: call})
 	}
 	e.bump()
@@ -144,6 +187,50 @@ func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
 func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
 	if c := e.card(id); c != nil && c.asking != asking {
 		c.asking = asking
+		e.bump()
+	}
+}
+
+// NumberAsking numbers the cards of the calls waiting for approval, in the order ids asks
+// them; a card of e whose call is not in ids loses its number.
+func (t *Transcript) NumberAsking(e *Entry, ids []string) {
+	changed := false
+	for i := range e.cards {
+		c := &e.cards[i]
+		place, of := 0, 0
+		if at := slices.Index(ids, c.call.ID); at >= 0 {
+			place, of = at+1, len(ids)
+		}
+		if c.askPlace != place || c.askOf != of {
+			c.askPlace, c.askOf, changed = place, of, true
+		}
+	}
+	if changed {
+		e.bump()
+	}
+}
+
+// SetDeclined says the user declined to run a card's call.
+func (t *Transcript) SetDeclined(e *Entry, id string) {
+	if c := e.card(id); c != nil && !c.declined {
+		c.declined = true
+		e.bump()
+	}
+}
+
+// SetElapsed says how long a card's tool has been running; changes under a second are not
+// shown and do not bump the entry.
+func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
+	if c := e.card(id); c != nil && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
+		c.elapsed = d
+		e.bump()
+	}
+}
+
+// SetOutput replaces the last lines a card's running tool printed (untrusted text).
+func (t *Transcript) SetOutput(e *Entry, id, lines string) {
+	if c := e.card(id); c != nil && c.output != lines {
+		c.output = lines
 		e.bump()
 	}
 }

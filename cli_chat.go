@@ -44,6 +44,7 @@ type chatOptions struct {
 	maxSteps               int
 	maxTools               int
 	maxReplyMiB            int
+	measure                int // the config file's measure; 0 for the renderer's default
 	yes, accessible        bool
 	inline                 bool
 	logPath, resume, tools string
@@ -301,7 +302,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 			styles = view.PlainStyles()
 		}
 		// The first screen says what the demo is and what to try, so its notice is not needed.
-		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Footer: footer,
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Measure: o.measure, Footer: footer,
 			Notice: joinNotices(conv.notice, pipeNote), Models: models, MCP: servers, Inline: o.inline}
 		if ep.demo {
 			opts.Try = demoTries()

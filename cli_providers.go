@@ -139,6 +139,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.MaxReply > 0 && !o.set["max-reply"] {
 		o.maxReplyMiB = f.MaxReply
 	}
+	if f.Measure > 0 {
+		o.measure = f.Measure
+	}
 	if f.Save != nil && !*f.Save && !o.set["no-save"] {
 		o.noSave = true
 	}

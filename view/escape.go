@@ -8,7 +8,7 @@ import (
 
 const esc = '\x1b'
 
-// cleanStyled makes styled text from a renderer we do not control (glamour, the composer) safe
+// cleanStyled makes styled text from a renderer we do not control (the composer) safe
 // to draw: every escape sequence is removed except SGR (ESC [ params m) when keepSGR, and the
 // text between sequences passes safe.Text, so nothing a renderer decoded (an HTML entity, a
 // hyperlink) can reach the terminal as a control. With keepSGR false the result holds no
@@ -87,7 +87,7 @@ func escapeLen(s string) (n int, sgr bool) {
 	}
 }
 
-// trimStyledEnd removes the trailing blanks of a styled line (glamour pads every line to the
+// trimStyledEnd removes the trailing blanks of a styled line (a renderer may pad every line to the
 // wrap width, each pad cell in its own SGR) and, when an SGR is still open after the last
 // visible byte, closes it so no style bleeds into the next line.
 func trimStyledEnd(line string) string {

@@ -10,7 +10,7 @@
 //
 // Every untrusted string (replies, reasoning, tool names, arguments, results, error notes)
 // passes view/safe before it is laid out, applied to the accumulated string; markdown passes
-// glamour and then cleanStyled, so no escape sequence but SGR reaches the screen, and none at
+// the markdown renderer (mddoc.go), which draws no escape but its palette's SGR, and none at
 // all with PlainStyles.
 package view
 
@@ -25,14 +25,31 @@ import (
 // Renderer draws Frames. It keeps each entry's rendered lines between frames (see
 // transcript), so it is not safe for concurrent use; one Renderer serves one screen.
 type Renderer struct {
-	st     *theme
-	tr     transcriptCache
-	chrome chrome
+	st      *theme
+	measure int // the widest a reply's text is drawn
+	tr      transcriptCache
+	chrome  chrome
+}
+
+// Option changes how a Renderer draws.
+type Option func(*Renderer)
+
+// WithMeasure caps the width of a reply's prose, tables and code at n cells (at most the
+// screen's width; 0 or less keeps the default, 100).
+func WithMeasure(n int) Option {
+	return func(r *Renderer) {
+		if n > 0 {
+			r.measure = n
+		}
+	}
 }
 
 // NewRenderer returns a Renderer drawing with st.
-func NewRenderer(st Styles) *Renderer {
-	r := &Renderer{st: newTheme(st)}
+func NewRenderer(st Styles, opts ...Option) *Renderer {
+	r := &Renderer{st: newTheme(st), measure: defaultMeasure}
+	for _, o := range opts {
+		o(r)
+	}
 	r.tr = transcriptCache{st: r.st, budget: defaultCacheBudget}
 	return r
 }
@@ -186,6 +203,6 @@ func (r *Renderer) setWidth(width int) {
 	if r.tr.md != nil && r.tr.md.width == width {
 		return
 	}
-	r.tr.md = newMDRenderer(r.st.Markdown, r.st.Color, width)
+	r.tr.md = newMDRenderer(r.st.Markdown, width, r.measure)
 	r.tr.setWidth(width)
 }

@@ -3,20 +3,18 @@ package view
 import (
 	"strings"
 
-	"charm.land/glamour/v2/ansi"
-	"charm.land/glamour/v2/styles"
 	"charm.land/lipgloss/v2"
 )
 
 // Styles is how the screen is coloured. Every cue also exists in words or glyphs, so
 // PlainStyles loses no information, only colour.
 //
-// Color false (PlainStyles) promises a Content with no escape sequence of any kind: glamour's
-// output and the composer are stripped of every escape. The lipgloss styles of a Color false
+// Color false (PlainStyles) promises a Content with no escape sequence of any kind: the
+// composer is stripped of every escape, and PlainMarkdown draws none. The lipgloss styles of a Color false
 // Styles must then be empty, as PlainStyles' are.
 type Styles struct {
 	Color    bool
-	Markdown ansi.StyleConfig // glamour's style for assistant replies
+	Markdown MarkdownStyles // assistant replies
 
 	User, Notice, Reasoning      lipgloss.Style
 	Stopped, Failed, Note        lipgloss.Style // marks under a reply
@@ -38,7 +36,7 @@ func DefaultStyles() Styles {
 	accent := lipgloss.Color("63")
 	return Styles{
 		Color:         true,
-		Markdown:      styles.DarkStyleConfig,
+		Markdown:      DarkMarkdown(),
 		User:          lipgloss.NewStyle().Foreground(lipgloss.Color("111")).Bold(true),
 		Notice:        dim.Italic(true),
 		Reasoning:     dim.Faint(true),
@@ -68,7 +66,7 @@ func DefaultStyles() Styles {
 
 // PlainStyles is for NO_COLOR and tests: no colour, and no escape sequence anywhere in Content.
 func PlainStyles() Styles {
-	return Styles{Markdown: styles.NoTTYStyleConfig}
+	return Styles{Markdown: PlainMarkdown()}
 }
 
 // ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
@@ -104,7 +102,7 @@ func (k ink) paint(s string) string {
 // theme is Styles compiled for drawing.
 type theme struct {
 	Color    bool
-	Markdown ansi.StyleConfig
+	Markdown *mdPalette
 
 	User, Notice, Reasoning      ink
 	Stopped, Failed, Note        ink
@@ -121,7 +119,7 @@ type theme struct {
 
 func newTheme(st Styles) *theme {
 	return &theme{
-		Color: st.Color, Markdown: st.Markdown,
+		Color: st.Color, Markdown: newMDPalette(st.Markdown),
 		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
 		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
 		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail),

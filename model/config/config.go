@@ -34,6 +34,9 @@ type File struct {
 	MaxSteps int `toml:"max_steps"`
 	// MaxReply caps one reply, in MiB; 0 when not set.
 	MaxReply int `toml:"max_reply"`
+	// Measure is the widest, in columns, a reply's prose, tables and code are drawn in the
+	// full-screen mode; 0 when not set (100).
+	Measure int `toml:"measure"`
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
@@ -226,6 +229,9 @@ func Parse(data []byte, file string) (*File, error) {
 	}
 	if f.MaxSteps < 0 || (md.IsDefined("max_steps") && f.MaxSteps == 0) {
 		bad([]string{"max_steps"}, "must be at least 1 (it counts the requests of one turn), not %d", f.MaxSteps)
+	}
+	if f.Measure < 0 || (md.IsDefined("measure") && f.Measure < 20) {
+		bad([]string{"measure"}, "must be at least 20 (the columns a reply's text may take), not %d", f.Measure)
 	}
 	if f.MaxReply < 0 || (md.IsDefined("max_reply") && f.MaxReply == 0) {
 		bad([]string{"max_reply"}, "must be at least 1 (MiB one reply may have), not %d", f.MaxReply)

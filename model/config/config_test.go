@@ -90,6 +90,7 @@ func TestParseErrors(t *testing.T) {
 		{"sytem = \"x\"\n", "c.toml:1: sytem: unknown key; did you mean system?"},
 		{"max_steps = 0\n", "c.toml:1: max_steps: must be at least 1"},
 		{"max_reply = 0\n", "c.toml:1: max_reply: must be at least 1"},
+		{"measure = 10\n", "c.toml:1: measure: must be at least 20"},
 		{"stall_timeout = \"soon\"\n", `c.toml:1: stall_timeout: must be a duration such as "30s"`},
 		{"stall_timeout = 30\n", `c.toml:1: stall_timeout: must be a duration in quotes`},
 		{"default = \"nope\"\n" + base, `c.toml:1: default: names the provider "nope", which the file does not define (it defines p)`},
@@ -141,7 +142,7 @@ func TestEveryProblemIsReported(t *testing.T) {
 		t.Fatal("no error")
 	}
 	got := err.Error()
-	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, save, inline, provider, mcp\n" +
+	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, inline, provider, mcp\n" +
 		"c.toml:4: provider.p.b: unknown key; the keys here are type, base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
 		"c.toml:5: provider.p.max_tokens: must be at least 1, not -1"
 	if got != want {

@@ -26,6 +26,7 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
 	Try       []view.Try   // what the first screen suggests trying (the demo's prompts); nil: nothing
@@ -110,7 +111,7 @@ func New(o Options) *Model {
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
-		renderer:     view.NewRenderer(o.Styles),
+		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
 		footer:       o.Footer,
 		welcome:      view.Welcome{Try: o.Try},
 		models:       o.Models,

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -49,6 +51,7 @@ type chatOptions struct {
 	inline                 bool
 	logPath, resume, tools string
 	mcp                    string
+	theme                  string // one of config.Themes
 	showVersion, showHelp  bool
 	noSave, continueLast   bool
 	oneShot                oneShotOptions
@@ -78,6 +81,7 @@ func chatFlagSet(o *chatOptions, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&o.tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
 	fs.StringVar(&o.mcp, "mcp", "", "MCP servers to start: a file of [mcp.NAME] tables (see the README)")
+	fs.StringVar(&o.theme, "theme", "auto", "the full-screen chat's colours: auto (follow the terminal's background), dark or light; NO_COLOR turns colour off")
 	oneShotFlags(fs, &o.oneShot)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.showHelp, "help", false, "print this help and exit")
@@ -124,6 +128,9 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	case o.maxSteps < 1:
 		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", o.maxSteps)
+		return 2
+	case !slices.Contains(config.Themes, o.theme):
+		fmt.Fprintf(stderr, "phasechat: --theme must be one of %s, got %q\n", strings.Join(config.Themes, ", "), o.theme)
 		return 2
 	case o.continueLast && o.resume != "":
 		fmt.Fprintln(stderr, "phasechat: --continue and --resume both choose the conversation; give one of them")
@@ -297,12 +304,9 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 			Clipboard: systemClipboard(), Conversations: conv.lineConversations(),
 		})
 	} else {
-		styles := view.DefaultStyles()
-		if noColor {
-			styles = view.PlainStyles()
-		}
+		styles, stylesFor := screenStyles(o.theme, noColor, dumbTerminal(os.LookupEnv))
 		// The first screen says what the demo is and what to try, so its notice is not needed.
-		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, Measure: o.measure, Footer: footer,
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Measure: o.measure, Footer: footer,
 			Notice: joinNotices(conv.notice, pipeNote), Models: models, MCP: servers, Inline: o.inline}
 		if ep.demo {
 			opts.Try = demoTries()

@@ -54,6 +54,14 @@ func NewRenderer(st Styles, opts ...Option) *Renderer {
 	return r
 }
 
+// SetStyles draws with st from the next frame on. Every line the Renderer keeps was drawn in
+// the old styles, so all of them are dropped and drawn again as they are next needed.
+func (r *Renderer) SetStyles(st Styles) {
+	r.st = newTheme(st)
+	r.chrome = chrome{}
+	r.tr.restyle(r.st)
+}
+
 // layout is how many rows each part of the screen gets.
 type layout struct {
 	transcript, rule, status, label, composer, help, footer int

@@ -26,6 +26,10 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	// StylesFor, when set, makes the styles follow the terminal's background: the model asks
+	// for it at start and, when the terminal answers, draws with StylesFor(dark). Until then,
+	// and when it never answers, Styles stands. nil: Styles always.
+	StylesFor func(dark bool) view.Styles
 	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
@@ -79,6 +83,8 @@ type Model struct {
 	mcp           *mcp.Manager
 	ed            everyday
 	inline        inlineMode
+
+	stylesFor func(dark bool) view.Styles // Options.StylesFor
 }
 
 // composerContentRows bounds the composer's text in display rows; the textarea already keeps
@@ -99,6 +105,7 @@ func New(o Options) *Model {
 	ta.MaxHeight, ta.MaxContentHeight = composerMaxRows(24), composerContentRows
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.SetStyles(composerStyles(o.Styles))
 	ta.Focus()
 	tick := o.Tick
 	if tick == nil {
@@ -112,6 +119,7 @@ func New(o Options) *Model {
 		perform:      o.Performer,
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
+		stylesFor:    o.StylesFor,
 		footer:       o.Footer,
 		welcome:      view.Welcome{Try: o.Try},
 		models:       o.Models,
@@ -128,8 +136,9 @@ func New(o Options) *Model {
 	}
 }
 
-// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+// Init starts nothing but listening to the MCP servers' state and, when the styles follow
+// the terminal, asking for its background: the chat waits for the user.
+func (m *Model) Init() tea.Cmd { return tea.Batch(waitMCP(m.mcp), m.askBackground()) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m *Model) Chat() *chat.Chat { return m.chat }
@@ -160,6 +169,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return m, nil
+	case tea.BackgroundColorMsg:
+		return m.onBackground(msg), nil
 	case chat.StreamMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })

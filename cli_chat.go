@@ -278,6 +278,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 	engine := chat.New(chat.Config{
 		Provider: provider, Model: ep.model, System: o.system, MaxSteps: o.maxSteps, NoStream: o.noStream,
 		Tools: perform.Toolbox(reg), AutoApprove: o.yes, CanAsk: interactive, MaxTools: o.maxTools,
+		LiveOutput: !accessible, // the full-screen cards show a running tool's last lines
 	}, history)
 	performer := &perform.Performer{Client: client, Tools: reg}
 	footer := view.Footer{Endpoint: endpointLabel(ep.baseURL), Model: ep.model, Demo: ep.demo, Wire: client.Wire.Label()}

@@ -151,7 +151,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
+	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -177,6 +177,9 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case chat.ToolDoneMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case chat.ToolOutputMsg:
+		m.heard()
+		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolOutput(msg) })
 	case silenceTick:
 		return m.onSilence(msg)
 	case retryTick:

@@ -306,7 +306,12 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		})
 	} else {
 		styles, stylesFor := screenStyles(o.theme, noColor, dumbTerminal(os.LookupEnv))
-		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Measure: o.measure, Footer: footer, Notice: notice, Models: models, MCP: servers, Inline: o.inline}
+		// The first screen says what the demo is and what to try, so its notice is not needed.
+		opts := tui.Options{Chat: engine, Performer: performer, Log: conv.recorder(), Styles: styles, StylesFor: stylesFor, Measure: o.measure, Footer: footer,
+			Notice: joinNotices(conv.notice, pipeNote), Models: models, MCP: servers, Inline: o.inline}
+		if ep.demo {
+			opts.Try = demoTries()
+		}
 		conv.everydayOptions(&opts, o.noSave)
 		m := tui.New(opts)
 		prog := tea.NewProgram(m, tea.WithoutSignalHandler())
@@ -365,6 +370,15 @@ func joinNotices(a, b string) string {
 // demoNotice is said at the start of a session on the built-in demo.
 const demoNotice = "This is the built-in demo: no API key or endpoint is set, so a scripted model answers. " +
 	"Export OPENAI_API_KEY, or pass --base-url, to talk to a real model."
+
+// demoTries are the demo's prompts for the first screen.
+func demoTries() []view.Try {
+	tries := make([]view.Try, 0, len(fixtures.DemoTries))
+	for _, t := range fixtures.DemoTries {
+		tries = append(tries, view.Try{Prompt: t.Prompt, Shows: t.Shows})
+	}
+	return tries
+}
 
 // withDemoNotice puts demoNotice before notice when the session is on the built-in demo.
 func withDemoNotice(demo bool, notice string) string {

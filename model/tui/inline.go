@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -71,8 +72,10 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	case quitInlineMsg:
 		in.quitting = true
 	}
+	m.scrollUp = 0 // the terminal scrolls its own scrollback; a key that scrolled changes nothing
 	entries := m.chat.Entries()
 	from := in.sync(entries)
+	defer m.unfocusPrinted()
 	if in.inFlight || in.done || (!in.sized && !in.quitting) {
 		return nil
 	}
@@ -98,7 +101,16 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	in.inFlight = true
+	m.unfocusPrinted() // printed with a selection mark, it would keep it for good
 	return printLines(append(m.renderer.Lines(batch, m.width), ""), liveReserve(m.height))
+}
+
+// unfocusPrinted leaves no printed card or prompt selected: the card keys select in the live
+// part only, where a selection can be seen and expanded.
+func (m *Model) unfocusPrinted() {
+	if entry, _, ok := m.chat.Focused(); ok && entry < m.inline.next {
+		m.chat.ClearFocus()
+	}
 }
 
 // printLines prints lines above the program, at most chunk at a time, then reports back.
@@ -156,6 +168,19 @@ func (m *Model) inlineFrame(f *view.Frame) {
 	f.Fit = true
 	f.ScrollUp = 0
 	f.Help = withoutScrolling(f.Help)
+	if !selectable(f.Entries) {
+		f.Help = slices.DeleteFunc(f.Help, func(k view.Key) bool { return k == keyCardUp })
+	}
+}
+
+// selectable reports whether entries have a card or a folded prompt the card keys can select.
+func selectable(entries []*transcript.Entry) bool {
+	for _, e := range entries {
+		if len(e.Cards()) > 0 || e.Foldable() {
+			return true
+		}
+	}
+	return false
 }
 
 // liveHeight is the most rows the program's own area may have.

@@ -45,7 +45,7 @@ type entryView struct {
 	textRole   transcript.Role
 	textFolded bool
 	textFocus  bool
-	md         []mdDoc // one markdown document per text part, in order
+	md         []*mdDoc // one markdown document per text part, in order
 	reasoning  reasoningView
 	cards      []cardCache
 	mark       markCache
@@ -99,6 +99,7 @@ func (v *entryView) height() int {
 // it draws (runs shared between segs and the sub-caches are counted once, through segs).
 func (v *entryView) size() int {
 	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
+	n += len(v.md) * int(unsafe.Sizeof(mdDoc{}))
 	for _, s := range v.segs {
 		n += s.size()
 	}
@@ -202,12 +203,12 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 		}
 		flush()
 		if texts == len(v.md) {
-			v.md = append(v.md, mdDoc{})
+			v.md = append(v.md, &mdDoc{})
 		}
-		stable, open, openTail := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
+		runs := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
 		texts++
 		v.partRow[i] = v.height()
-		section(stable, open, openTail)
+		section(runs...)
 		v.partEnd[i] = v.height()
 	}
 	flush()

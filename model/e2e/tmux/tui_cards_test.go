@@ -1,0 +1,48 @@
+package tmux
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// The parallel-tools reply in a real terminal: Alt+Up walks the card selection from the
+// newest card up to the first, and Ctrl+O expands that first card (not the newest), which
+// shows its arguments and result under it.
+func TestTUICardSelectionExpandsTheFirstCard(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	p := fs.newChatPane(t, 100, 40, "parallel-tools")
+	p.waitFor(5*time.Second, idleStatus)
+	p.typeText("what time is it, what is here, and what does the README say")
+	p.keys("Enter")
+	p.waitFor(10*time.Second, "Answer ready.", "read_file")
+	for _, want := range []string{"read_file", "list_dir", "now"} {
+		p.keys("M-Up")
+		p.waitUntil(5*time.Second, "the "+want+" card selected", func(screen string) bool {
+			return strings.Contains(selectedLine(screen), want)
+		})
+	}
+	p.keys("C-o")
+	screen := p.waitFor(5*time.Second, "arguments:", "result:")
+	if first, args := strings.Index(screen, "· now"), strings.Index(screen, "arguments:"); first < 0 || args < first || args > strings.Index(screen, "list_dir") {
+		t.Fatalf("Ctrl+O did not expand the first card:\n%s", screen)
+	}
+	p.keys("M-Down", "M-Down", "M-Down")
+	p.waitUntil(5*time.Second, "no card selected", func(screen string) bool { return selectedLine(screen) == "" })
+	p.keys("C-c")
+	if status := p.waitExit(5 * time.Second); status != "0" {
+		t.Fatalf("exit status %s after Ctrl+C", status)
+	}
+}
+
+// selectedLine is the screen line holding the selection mark, or "".
+func selectedLine(screen string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(l, "▶ ") {
+			return l
+		}
+	}
+	return ""
+}

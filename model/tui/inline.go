@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -161,26 +160,13 @@ func (in *inlineMode) liveFrom(entries []*transcript.Entry) int {
 }
 
 // inlineFrame turns the full-screen frame into the live part's: the entries not printed yet,
-// the tail of them when they are taller than the room, no scrolling and no scroll keys.
+// the tail of them when they are taller than the room, and no scrolling (the help offers no
+// scroll keys inline: keyState.canScroll).
 func (m *Model) inlineFrame(f *view.Frame) {
 	f.Entries = f.Entries[m.inline.liveFrom(f.Entries):]
 	f.Height = m.liveHeight()
 	f.Fit = true
 	f.ScrollUp = 0
-	f.Help = withoutScrolling(f.Help)
-	if !selectable(f.Entries) {
-		f.Help = slices.DeleteFunc(f.Help, func(k view.Key) bool { return k == keyCardUp })
-	}
-}
-
-// selectable reports whether entries have a card or a folded prompt the card keys can select.
-func selectable(entries []*transcript.Entry) bool {
-	for _, e := range entries {
-		if len(e.Cards()) > 0 || e.Foldable() {
-			return true
-		}
-	}
-	return false
 }
 
 // liveHeight is the most rows the program's own area may have.
@@ -191,22 +177,16 @@ func (m *Model) liveHeight() int {
 	return max(1, m.height-liveReserve(m.height))
 }
 
-// scrollKeys are the keys that move the app's own transcript view, which the inline mode
-// leaves to the terminal.
-var scrollKeys = map[string]bool{"pgup": true, "pgdn": true, "pgdown": true, "home": true, "end": true,
-	"g": true, "G": true, "wheel": true, "shift+up": true, "shift+down": true}
-
-// withoutScrolling drops from the help the keys that only scroll.
-func withoutScrolling(keys []view.Key) []view.Key {
-	out := keys[:0:0]
-	for _, k := range keys {
-		only := true
-		for _, part := range strings.Split(k.Keys, "/") {
-			only = only && scrollKeys[strings.TrimSpace(part)]
-		}
-		if !only {
-			out = append(out, k)
-		}
+// keyFacts is what the entries the card keys act on have together: every entry's in the full
+// screen, the live part's inline (a printed card can be neither seen selected nor expanded).
+func (k keyState) keyFacts() entryFacts {
+	if !k.inline.on {
+		return k.facts.of(k.chat)
 	}
-	return out
+	entries := k.chat.Entries()
+	var f entryFacts
+	for _, e := range entries[k.inline.liveFrom(entries):] {
+		f |= factsOf(e)
+	}
+	return f
 }

@@ -193,8 +193,8 @@ type conversation struct {
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
 
-	store    *sessions.Store
-	start    sessions.Start // how a new conversation is begun
+	store   *sessions.Store
+	start   sessions.Start // how a new conversation is begun
 	mu      sync.Mutex     // guards session and ended, from commands
 	ended   []*sessions.Session
 	secrets *secret.Set // hidden from every record

@@ -72,6 +72,9 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "after new"}})
 	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "second answer"}})
 	first := conv.ended[0].ID()
+	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
+		t.Fatal(err)
+	}
 	res, err := conv.Resume(first)
 	if err != nil {
 		t.Fatal(err)

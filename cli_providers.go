@@ -139,8 +139,17 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.MaxReply > 0 && !o.set["max-reply"] {
 		o.maxReplyMiB = f.MaxReply
 	}
+	if f.Theme != "" && !o.set["theme"] {
+		o.theme = f.Theme
+	}
+	if f.Measure > 0 {
+		o.measure = f.Measure
+	}
 	if f.Save != nil && !*f.Save && !o.set["no-save"] {
 		o.noSave = true
+	}
+	if f.Inline != nil && !o.set["inline"] {
+		o.inline = *f.Inline
 	}
 }
 

@@ -134,6 +134,15 @@ func (f *feed) next() (Update, bool) {
 	return f.decoder(nil).End(f.cause(err)), true
 }
 
+// ready reports whether next would return without reading the body.
+func (f *feed) ready() bool {
+	switch {
+	case f.ended, f.queue != nil, f.failed != nil, f.dec != nil && f.dec.ended():
+		return true
+	}
+	return f.fr == nil || f.fr.ready()
+}
+
 func (f *feed) Result() Result {
 	if f.result != nil {
 		return *f.result

@@ -65,6 +65,21 @@ func (s *Stream) Next() (Update, bool) {
 	return s.red.update(u, s.feed.ended && ok), ok
 }
 
+// Ready reports whether Next would return at once, without waiting for the server: the next
+// update (or the end of the stream) is already buffered. It is false before the request has
+// been sent. Like Next it is for the one goroutine that reads the stream; silence while it
+// waits (see framer.ready) counts toward the stall timeout as it does in Next.
+func (s *Stream) Ready() bool {
+	if s.feed == nil {
+		return false
+	}
+	if s.watch != nil {
+		s.watch.wait()
+		defer s.watch.away()
+	}
+	return s.feed.ready()
+}
+
 // countReply adds u's text, reasoning and argument bytes to the reply's size and stops the
 // stream once it passes the client's limit; what arrived until then is kept.
 func (s *Stream) countReply(u Update) {

@@ -84,7 +84,7 @@ func (p *paced) Read(b []byte) (int, error) {
 	if atBlank {
 		p.pending = 0
 		p.blank = -1
-		if e := firstBlankLineEnd(p.handed, p.store[p.start:p.end]); e >= 0 {
+		if e := firstBlankLineEnd(nil, p.store[p.start:p.end]); e >= 0 {
 			p.blank = p.start + e
 		}
 	} else {
@@ -107,7 +107,7 @@ func (p *paced) fill(size int) {
 	space := p.store[p.end : p.end+size]
 	n, err := p.r.Read(space)
 	if n > 0 {
-		if e := firstBlankLineEnd(lastTwo(p.handed, p.store[p.start:p.end]), space[:n]); e >= 0 {
+		if e := firstBlankLineEnd(lastTwo(p.current(), p.store[p.start:p.end]), space[:n]); e >= 0 {
 			p.blank = p.end + e
 		}
 		p.end += n
@@ -119,6 +119,16 @@ func (p *paced) fill(size int) {
 	if err != nil {
 		p.err = err
 	}
+}
+
+// current returns the last bytes handed over of the event not yet ended: none when the last
+// handover ended at a blank line, since the reader's splitter cut its event there and never
+// sees those bytes again (a blank line across that cut is not one it would end an event on).
+func (p *paced) current() []byte {
+	if p.pending == 0 {
+		return nil
+	}
+	return p.handed
 }
 
 // lastTwo returns the last two bytes of a followed by b.

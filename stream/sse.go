@@ -35,6 +35,8 @@ type framer struct {
 	rest  []byte // events left in the current raw event (after an empty line inside it)
 	end   bool   // the current raw event is the unterminated last one
 	tail  bool   // the last frame returned had no terminating blank line
+
+	peeked *peekedFrame // parsed by ready, not yet returned by Next
 }
 
 func newFramer(body io.Reader, onRead func()) *framer {
@@ -46,25 +48,65 @@ func newFramer(body io.Reader, onRead func()) *framer {
 // input's own read error (a cancelled request's, not the io.EOF the reader reports for it),
 // or ErrFrameTooLarge.
 func (f *framer) Next() (Frame, error) {
+	if p := f.peeked; p != nil {
+		f.peeked = nil
+		f.tail = p.tail
+		return p.frame, p.err
+	}
 	for {
-		if len(f.rest) == 0 {
-			raw, err := f.read()
-			if err != nil {
-				return Frame{}, err
-			}
-			if f.first {
-				f.first = false
-				raw = bytes.TrimPrefix(raw, bom)
-			}
-			f.rest = raw
-		}
-		fr, ok, rest := parseEvent(f.rest)
-		f.rest = rest
-		if ok {
-			f.tail = f.end && len(rest) == 0
-			return fr, nil
+		fr, ok, err := f.step()
+		if err != nil || ok {
+			return fr, err
 		}
 	}
+}
+
+// ready reports whether Next would return without reading the input: a frame, or the end of
+// the input, is already buffered. It never reads the input itself: it may parse one buffered
+// frame ahead (which Next returns next), and the pacing's blank lines are ones the reader's
+// splitter ends an event on, so a buffered event never needs another read.
+func (f *framer) ready() bool {
+	for f.peeked == nil && f.in.err == nil {
+		if len(f.rest) == 0 && f.ahead == nil && f.in.blank < 0 {
+			return false
+		}
+		returned := f.tail
+		fr, ok, err := f.step()
+		if err != nil || ok {
+			f.peeked = &peekedFrame{frame: fr, err: err, tail: f.tail}
+		}
+		f.tail = returned
+	}
+	return true
+}
+
+// peekedFrame is what ready parsed ahead: Next's next answer, and tail as it was for it.
+type peekedFrame struct {
+	frame Frame
+	err   error
+	tail  bool
+}
+
+// step reads one raw event (or takes the next one left in the current raw event) and parses
+// it; ok is false for an event that is not dispatched (comments only, no data).
+func (f *framer) step() (Frame, bool, error) {
+	if len(f.rest) == 0 {
+		raw, err := f.read()
+		if err != nil {
+			return Frame{}, false, err
+		}
+		if f.first {
+			f.first = false
+			raw = bytes.TrimPrefix(raw, bom)
+		}
+		f.rest = raw
+	}
+	fr, ok, rest := parseEvent(f.rest)
+	f.rest = rest
+	if ok {
+		f.tail = f.end && len(rest) == 0
+	}
+	return fr, ok, nil
 }
 
 var bom = []byte("\xEF\xBB\xBF")

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -175,6 +176,79 @@ func BenchmarkTranscriptHeap(b *testing.B) {
 				runtime.KeepAlive(es)
 				runtime.KeepAlive(r)
 			}
+		})
+	}
+}
+
+// streamTexts are whole replies streamed delta by delta: a 39 KB reply that is one line (no
+// newline at all), the same bytes broken into short lines, and a 30 KB markdown reply (headings,
+// lists, emphasis, a table, fenced code) cut into 4-byte deltas.
+func streamTexts() []struct {
+	name   string
+	text   string
+	deltas int
+} {
+	sentence := "The renderer keeps every complete line and wraps only the new text of the open one. "
+	var one strings.Builder
+	for one.Len() < 39<<10 {
+		one.WriteString(sentence)
+	}
+	single := one.String()
+	short := strings.ReplaceAll(single, ". ", ".\n")
+	var md strings.Builder
+	for i := 0; md.Len() < 30<<10; i++ {
+		fmt.Fprintf(&md, "## Step %d\n\nSome **bold** and *italic* text with `code` and a [link](https://example.com/%d).\n\n", i, i)
+		md.WriteString("- first point\n  - nested point with more words to wrap\n- second point\n\n1. one\n2. two\n\n")
+		md.WriteString("| Name | Value |\n|---|---|\n| alpha | 1 |\n| beta | 22 |\n\n")
+		md.WriteString("```go\nfunc f(x int) int {\n\treturn x * 2 // doubled\n}\n```\n\n> a quoted line\n\n")
+	}
+	return []struct {
+		name   string
+		text   string
+		deltas int
+	}{
+		{"single-line-39KB", single, 8000},
+		{"short-lines-39KB", short, 8000},
+		{"markdown-30KB-4B", md.String(), md.Len() / 4},
+	}
+}
+
+// splitDeltas cuts text into n pieces of about equal size, never inside a UTF-8 sequence.
+func splitDeltas(text string, n int) []string {
+	size := max(1, len(text)/n)
+	var out []string
+	for len(text) > 0 {
+		k := min(size, len(text))
+		for k < len(text) && !utf8.RuneStart(text[k]) {
+			k++
+		}
+		out = append(out, text[:k])
+		text = text[k:]
+	}
+	return out
+}
+
+// BenchmarkStreamReply streams one whole reply into a short transcript at 120x40, rendering
+// the screen after every delta; one op is the whole reply, ns/delta what one delta costs.
+func BenchmarkStreamReply(b *testing.B) {
+	for _, c := range streamTexts() {
+		b.Run(c.name, func(b *testing.B) {
+			deltas := splitDeltas(c.text, c.deltas)
+			b.ReportAllocs()
+			for b.Loop() {
+				r := NewRenderer(DefaultStyles())
+				reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+				es := []*draft{{Role: transcript.RoleUser, Text: "Write it all."}, reply}
+				f := benchFrame(es, 120, 40, 0)
+				var text phase.Text
+				for _, d := range deltas {
+					text = text.Append(d)
+					reply.Text = text.String()
+					reply.entry()
+					r.Render(f)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(deltas)), "ns/delta")
 		})
 	}
 }

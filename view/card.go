@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -13,15 +14,22 @@ import (
 )
 
 const (
-	cardIndent       = "  "   // where a card's header starts (the markdown margin)
-	cardBodyIndent   = "    " // its result, question and sections
-	maxExpandedLines = 40     // lines an expanded section shows before "… N more lines"
+	cardIndent     = "  "   // where a card's header starts (the markdown margin)
+	cardBodyIndent = "    " // its result, question and sections
+	// maxExpandedLines bounds an expanded section (arguments can be megabytes); a result is
+	// bounded by the tool output cap long before it.
+	maxExpandedLines = 20000
+	maxOutputLines   = 3 // lines of a running tool's output shown under its card
 	maxNameCells     = 60
 	maxSummaryCells  = 200
 )
 
 // askLine is the approval question; its keys are those model/chat's approval keys accept.
-const askLine = "Allow? y runs it · n declines · A always"
+// askFirstLine says the same when more calls wait behind it.
+const (
+	askLine      = "Allow? y runs it · n declines · A always"
+	askFirstLine = "Allow this one first? y runs it · n declines · A always"
+)
 
 // renderCard draws one tool call: a header (status glyph and word, name, then
 // the argument size while pending or the summary once ready, and the duration when over),
@@ -32,8 +40,18 @@ const askLine = "Allow? y runs it · n declines · A always"
 func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	var b linesBuilder
 	glyph, word, look := cardLook(st, c.Status())
-	if c.Asking() { // ready, but it has not run and may never run
+	place, of := c.AskPlace()
+	switch {
+	case c.Asking() && place > 1: // behind another question: y does not answer it yet
+		glyph, word, look = "◌", fmt.Sprintf("waiting: %s of %s", format.Thousands(place), format.Thousands(of)), st.Pending
+	case c.Asking() && of > 1:
+		glyph, word, look = "?", fmt.Sprintf("waiting for approval: 1 of %s", format.Thousands(of)), st.Asking
+	case c.Asking(): // ready, but it has not run and may never run
 		glyph, word, look = "?", "waiting for approval", st.Asking
+	case c.Declined():
+		glyph, word, look = "○", "declined", st.Pending
+	case stoppedByUser(c):
+		glyph, word, look = "■", "stopped", st.Stopped
 	}
 	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
 		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
@@ -50,6 +68,9 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	if over && c.Duration() > 0 {
 		parts = append(parts, st.CardDetail.paint(format.Duration(c.Duration())))
 	}
+	if status == phase.CallRunning && c.Elapsed() >= time.Second && c.Queued() == 0 {
+		parts = append(parts, st.CardDetail.paint(elapsedText(c.Elapsed())))
+	}
 	indent := cardIndent
 	if focused {
 		indent = st.CardName.paint(focusMark)
@@ -57,12 +78,19 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	for _, l := range wrapStyled(indent+strings.Join(parts, " · "), width, cardBodyIndent) {
 		b.add(l)
 	}
-	if c.Asking() {
-		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(askLine), width, cardBodyIndent) {
+	if c.Asking() && place <= 1 {
+		ask := askLine
+		if of > 1 {
+			ask = askFirstLine
+		}
+		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(ask), width, cardBodyIndent) {
 			b.add(l)
 		}
 	}
-	failed := c.IsError()
+	if status == phase.CallRunning && c.Output() != "" {
+		outputLines(&b, st, c.Output(), width)
+	}
+	failed := c.IsError() && !stoppedByUser(c)
 	switch {
 	case c.Expanded():
 		if status != phase.CallPending {
@@ -75,10 +103,18 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 			}
 			section(&b, st, title, c.Result(), width)
 		}
+	case c.Declined():
 	case over:
 		b.add(resultLine(st, c.Result(), failed, width))
 	}
 	return clampWidth(b.compact(), width)
+}
+
+// stoppedByUser reports whether the call ended because the user stopped the reply: shown as
+// stopped, not as a failure.
+func stoppedByUser(c transcript.Card) bool {
+	cut, ok := c.Call().Error.(phase.Interruption)
+	return ok && c.IsError() && cut.Why == phase.CutByUser
 }
 
 // cardLook is a status's glyph, word and style.
@@ -94,6 +130,25 @@ func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look ink) {
 		return "✗", "error", st.Fail
 	}
 	return "•", fit(safe.Line(string(s)), 16), st.Pending
+}
+
+// elapsedText is a running tool's time so far, in whole seconds: "12s", "1m01s".
+func elapsedText(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%ds", int(d/time.Second))
+	}
+	return format.Duration(d.Truncate(time.Second))
+}
+
+// outputLines draws the last maxOutputLines lines a running tool printed, each cut to one
+// screen line, dimmed.
+func outputLines(b *linesBuilder, st *theme, out string, width int) {
+	rows := strings.Split(strings.TrimRight(strings.ReplaceAll(safe.Text(out), "\t", "    "), "\n"), "\n")
+	rows = rows[max(0, len(rows)-maxOutputLines):]
+	indent := cardBodyIndent + "│ "
+	for _, r := range rows {
+		b.add(indent + st.CardDetail.paint(fit(strings.TrimRight(r, " \t"), max(1, width-ansi.StringWidth(indent)))))
+	}
 }
 
 // receiving is what a pending card says about its arguments.

@@ -50,9 +50,9 @@ func TestRenderCard(t *testing.T) {
 		{"asking", draftCard{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true}, []string{
 			"  ? waiting for approval · sh · cmd=ls",
 			"    Allow? y runs it · n declines · A always"}},
-		{"expanded: arguments decoded in order, result capped", draftCard{Name: "sh", Status: phase.CallDone,
+		{"expanded: arguments decoded in order, result whole", draftCard{Name: "sh", Status: phase.CallDone,
 			Args: `{"cmd":"ls","env":{"A":"1"},"list":[],"n":1.5}`, Result: sixty, Expanded: true, Duration: 61 * time.Second},
-			append(append([]string{
+			append([]string{
 				"  ✓ done · sh · 1m01s",
 				"    arguments:",
 				"      cmd: ls",
@@ -60,7 +60,23 @@ func TestRenderCard(t *testing.T) {
 				"        A: 1",
 				"      list: []",
 				"      n: 1.5",
-				"    result:"}, slices.Repeat([]string{"      line"}, 40)...), "      … 20 more lines")},
+				"    result:"}, slices.Repeat([]string{"      line"}, 60)...)},
+		{"asking first of three", draftCard{Name: "sh", Status: phase.CallRunning, Summary: "cmd=ls", Asking: true, AskPlace: 1, AskOf: 3}, []string{
+			"  ? waiting for approval: 1 of 3 · sh · cmd=ls",
+			"    Allow this one first? y runs it · n declines ·",
+			"    A always"}},
+		{"asking queued", draftCard{Name: "sh", Status: phase.CallRunning, Summary: "cmd=pwd", Asking: true, AskPlace: 2, AskOf: 3}, []string{
+			"  ◌ waiting: 2 of 3 · sh · cmd=pwd"}},
+		{"declined", draftCard{Name: "sh", Status: phase.CallError, Summary: "cmd=rm", Result: "The user declined to run this tool.", Declined: true}, []string{
+			"  ○ declined · sh · cmd=rm"}},
+		{"running with elapsed time and output", draftCard{Name: "build", Status: phase.CallRunning, Summary: "target=all",
+			Elapsed: 12*time.Second + 400*time.Millisecond, Output: "one\ntwo\tx\nthree\nfour \n"}, []string{
+			"  ◐ running · build · target=all · 12s",
+			"    │ two    x",
+			"    │ three",
+			"    │ four"}},
+		{"running under a second shows no time", draftCard{Name: "build", Status: phase.CallRunning, Elapsed: 900 * time.Millisecond}, []string{
+			"  ◐ running · build"}},
 		{"expanded running shows arguments only", draftCard{Name: "sh", Status: phase.CallRunning, Args: `not json {`, Expanded: true}, []string{
 			"  ◐ running · sh",
 			"    arguments:",

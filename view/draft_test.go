@@ -32,6 +32,10 @@ type draftCard struct {
 	Args, Summary, Result string
 	Duration              time.Duration
 	Asking, Expanded      bool
+	AskPlace, AskOf       int // the card's place among AskOf approvals waiting
+	Declined              bool
+	Elapsed               time.Duration
+	Output                string
 }
 
 // entry brings the draft's transcript entry up to date and returns it.
@@ -50,6 +54,7 @@ func (d *draft) entry() *transcript.Entry {
 	if d.Expanded != e.Expanded() {
 		d.tr.ToggleReasoning(e)
 	}
+	var asking []string // the ids of the approvals waiting, in order
 	for i, c := range d.Cards {
 		id := c.ID
 		if id == "" {
@@ -70,10 +75,25 @@ func (d *draft) entry() *transcript.Entry {
 			d.tr.SetResult(e, id, c.Result, c.Duration)
 		}
 		d.tr.SetAsking(e, id, c.Asking)
+		if c.AskOf > 0 {
+			if asking == nil {
+				asking = make([]string, c.AskOf)
+				for j := range asking {
+					asking[j] = fmt.Sprint("other_", j)
+				}
+			}
+			asking[c.AskPlace-1] = id
+		}
+		if c.Declined {
+			d.tr.SetDeclined(e, id)
+		}
+		d.tr.SetElapsed(e, id, c.Elapsed)
+		d.tr.SetOutput(e, id, c.Output)
 		if old, _ := e.Card(id); old.Expanded() != c.Expanded {
 			d.tr.ToggleCard(e, i)
 		}
 	}
+	d.tr.NumberAsking(e, asking)
 	return e
 }
 

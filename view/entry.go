@@ -45,7 +45,7 @@ type entryView struct {
 	textRole   transcript.Role
 	textFolded bool
 	textFocus  bool
-	md         []mdDoc // one markdown document per text part, in order
+	md         []*mdDoc // one markdown document per text part, in order
 	reasoning  reasoningView
 	cards      []cardCache
 	mark       markCache
@@ -60,13 +60,17 @@ type cardKey struct {
 	status                      phase.CallStatus
 	name, args, summary, result string
 	duration                    time.Duration
-	asking                      bool
-	queued                      int
+	asking, declined            bool
+	askPlace, askOf, queued     int
+	elapsed                     time.Duration // whole seconds
+	output                      string
 	expanded                    bool
 }
 
 func keyOf(c transcript.Card) cardKey {
-	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Queued(), c.Expanded()}
+	place, of := c.AskPlace()
+	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Declined(),
+		place, of, c.Queued(), c.Elapsed().Truncate(time.Second), c.Output(), c.Expanded()}
 }
 
 type cardCache struct {
@@ -95,6 +99,7 @@ func (v *entryView) height() int {
 // it draws (runs shared between segs and the sub-caches are counted once, through segs).
 func (v *entryView) size() int {
 	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
+	n += len(v.md) * int(unsafe.Sizeof(mdDoc{}))
 	for _, s := range v.segs {
 		n += s.size()
 	}
@@ -198,12 +203,12 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 		}
 		flush()
 		if texts == len(v.md) {
-			v.md = append(v.md, mdDoc{})
+			v.md = append(v.md, &mdDoc{})
 		}
-		stable, open, openTail := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
+		runs := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
 		texts++
 		v.partRow[i] = v.height()
-		section(stable, open, openTail)
+		section(runs...)
 		v.partEnd[i] = v.height()
 	}
 	flush()
@@ -217,6 +222,17 @@ func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lin
 		cc.card, cc.focused, cc.out = key, focused, renderCard(st, c, focused, w)
 	}
 	return v.cards[i].out
+}
+
+// cardRows is where card i of e was drawn: its first row and the row after its last, counted
+// from the entry's first line; ok is false when it was not drawn.
+func (v *entryView) cardRows(e *transcript.Entry, card int) (from, to int, ok bool) {
+	for i, p := range e.Parts() {
+		if p.Card() == card && i < len(v.partRow) && v.partEnd[i] > v.partRow[i] {
+			return v.partRow[i], v.partEnd[i], true
+		}
+	}
+	return 0, 0, false
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.

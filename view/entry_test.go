@@ -12,7 +12,7 @@ import (
 // entryLines renders e alone at width in plain style and returns its lines.
 func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
-	md := newMDRenderer(st.Markdown, false, width)
+	md := newMDRenderer(st.Markdown, width, defaultMeasure)
 	var v entryView
 	v.render(e.entry(), st, md)
 	var out []string
@@ -37,9 +37,9 @@ func TestRenderEntry(t *testing.T) {
 			"  # not a heading"}},
 		{"notice", draft{Role: transcript.RoleNotice, Text: "Connected."}, []string{"· Connected."}},
 		{"assistant markdown", draft{Role: transcript.RoleAssistant, Text: "# Title\n\nSome *text*."}, []string{
-			"  # Title",
+			"  Title",
 			"",
-			"  Some *text*."}},
+			"  Some text."}},
 		{"reasoning folded", draft{Role: transcript.RoleAssistant, Reasoning: reasoning, Text: "Answer."}, []string{
 			"  ▸ Reasoning · 37 chars",
 			"",

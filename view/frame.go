@@ -10,7 +10,7 @@
 //
 // Every untrusted string (replies, reasoning, tool names, arguments, results, error notes)
 // passes view/safe before it is laid out, applied to the accumulated string; markdown passes
-// glamour and then cleanStyled, so no escape sequence but SGR reaches the screen, and none at
+// the markdown renderer (mddoc.go), which draws no escape but its palette's SGR, and none at
 // all with PlainStyles.
 package view
 
@@ -25,16 +25,41 @@ import (
 // Renderer draws Frames. It keeps each entry's rendered lines between frames (see
 // transcript), so it is not safe for concurrent use; one Renderer serves one screen.
 type Renderer struct {
-	st     *theme
-	tr     transcriptCache
-	chrome chrome
+	st      *theme
+	measure int // the widest a reply's text is drawn
+	tr      transcriptCache
+	chrome  chrome
+}
+
+// Option changes how a Renderer draws.
+type Option func(*Renderer)
+
+// WithMeasure caps the width of a reply's prose, tables and code at n cells (at most the
+// screen's width; 0 or less keeps the default, 100).
+func WithMeasure(n int) Option {
+	return func(r *Renderer) {
+		if n > 0 {
+			r.measure = n
+		}
+	}
 }
 
 // NewRenderer returns a Renderer drawing with st.
-func NewRenderer(st Styles) *Renderer {
-	r := &Renderer{st: newTheme(st)}
+func NewRenderer(st Styles, opts ...Option) *Renderer {
+	r := &Renderer{st: newTheme(st), measure: defaultMeasure}
+	for _, o := range opts {
+		o(r)
+	}
 	r.tr = transcriptCache{st: r.st, budget: defaultCacheBudget}
 	return r
+}
+
+// SetStyles draws with st from the next frame on. Every line the Renderer keeps was drawn in
+// the old styles, so all of them are dropped and drawn again as they are next needed.
+func (r *Renderer) SetStyles(st Styles) {
+	r.st = newTheme(st)
+	r.chrome = chrome{}
+	r.tr.restyle(r.st)
 }
 
 // layout is how many rows each part of the screen gets.
@@ -77,12 +102,32 @@ func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
 	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
 	r.setWidth(width)
-	r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
 	r.tr.evict()
+	if f.Fit {
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
+	}
 	return l.transcript, max(0, r.tr.total-l.transcript)
 }
 
-// Render draws f. Content has exactly f.Height rows, none wider than f.Width.
+// fitRows is how tall a Fit transcript area is whose entries take acc rows: as tall as they
+// are, or as the key overlay or the first screen drawn there.
+func (r *Renderer) fitRows(f Frame, acc, width int) int {
+	switch {
+	case f.Keys != nil:
+		return max(acc, keysHeight(r.st, f.Keys, width))
+	case f.Welcome != nil:
+		n := len(renderWelcome(r.st, *f.Welcome, f.Footer, width))
+		if acc > 0 {
+			n += 1 + acc
+		}
+		return n
+	}
+	return acc
+}
+
+// Render draws f. Content has exactly f.Height rows (at most that with f.Fit), none wider than
+// f.Width.
 func (r *Renderer) Render(f Frame) Screen {
 	width, height := max(1, f.Width), max(0, f.Height)
 	st := r.st
@@ -102,14 +147,30 @@ func (r *Renderer) Render(f Frame) Screen {
 	}
 
 	r.setWidth(width)
+	if f.Fit {
+		acc, _ := r.tr.measureTail(f.Entries, l.transcript)
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
+	}
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
+	switch {
+	case f.Keys != nil:
+		transcript = renderKeys(st, f.Keys, width, l.transcript)
+	case f.Welcome != nil:
+		transcript = withWelcome(st, f, transcript, width, l.transcript)
+	}
 	rows = append(rows, transcript...)
 	for len(rows) < l.transcript {
 		rows = append(rows, "")
 	}
-	if l.rule > 0 {
+	below := min(max(0, f.ScrollUp), maxScroll)
+	switch {
+	case l.rule > 0 && below > 0:
+		rows = append(rows, scrolledRule(st, below, f.FollowKey, width))
+	case l.rule > 0:
 		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
+	case below > 0 && len(rows) > 0:
+		rows[len(rows)-1] = scrolledRule(st, below, f.FollowKey, width)
 	}
 	statusTop := len(rows)
 	rows = append(rows, status.rows...)
@@ -150,6 +211,6 @@ func (r *Renderer) setWidth(width int) {
 	if r.tr.md != nil && r.tr.md.width == width {
 		return
 	}
-	r.tr.md = newMDRenderer(r.st.Markdown, r.st.Color, width)
+	r.tr.md = newMDRenderer(r.st.Markdown, width, r.measure)
 	r.tr.setWidth(width)
 }

@@ -56,8 +56,6 @@ func (b *linesBuilder) addAll(l lines) {
 	}
 }
 
-func (b *linesBuilder) len() int { return len(b.ends) }
-
 func (b *linesBuilder) snapshot() lines {
 	return lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
 }
@@ -193,7 +191,7 @@ func wrapLines(s string, width int) []string {
 
 // rejoinMarks moves the combining marks a wrapper put at the start of a line (after its
 // indentation) back to the end of the line before, where their base character is: the
-// wrappers glamour and x/ansi use can break a long word between a base and its marks. Marks
+// wrappers x/ansi has can break a long word between a base and its marks. Marks
 // have no width, so no line grows.
 func rejoinMarks(ls []string) []string {
 	for i := 1; i < len(ls); i++ {

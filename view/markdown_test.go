@@ -8,54 +8,6 @@ import (
 	"testing"
 )
 
-// blockRecorder collects the blocks mdDoc completes.
-type blockRecorder struct{ blocks []string }
-
-func (r *blockRecorder) renderBlock(b *linesBuilder, raw string, sep bool) {
-	r.blocks = append(r.blocks, raw)
-	b.add(raw)
-}
-
-func TestBlockSplitting(t *testing.T) {
-	tests := []struct {
-		name, text string
-		blocks     []string // the complete blocks; the rest of text is the open block
-	}{
-		{"paragraphs", "one\n\ntwo\n\nthree", []string{"one\n\n", "two\n\n"}},
-		{"several blank lines", "one\n\n\n\ntwo", []string{"one\n\n\n\n"}},
-		{"a block ends as soon as the next begins", "one\n\nt", []string{"one\n\n"}},
-		{"blank line not yet followed", "one\n\n", nil},
-		{"fence keeps blank lines", "```go\na\n\nb\n```\n\nafter", []string{"```go\na\n\nb\n```\n\n"}},
-		{"tilde fence", "~~~\na\n\n~~~\n\nz", []string{"~~~\na\n\n~~~\n\n"}},
-		{"longer closing fence", "```\na\n\n`````\n\nz", []string{"```\na\n\n`````\n\n"}},
-		{"shorter run does not close", "````\na\n```\n\nb\n````\n\nz", []string{"````\na\n```\n\nb\n````\n\n"}},
-		{"backtick fence with backticks in info is not a fence", "``` a`b\n\nz", []string{"``` a`b\n\n"}},
-		{"unclosed fence never splits", "```\na\n\nb\n\nc", nil},
-		{"indented continuation stays", "- item\n\n  more\n\n- next", []string{"- item\n\n  more\n\n"}},
-		{"indented code stays", "para\n\n    code\n\n    more\n\nz", []string{"para\n\n    code\n\n    more\n\n"}},
-		{"tab-indented stays", "para\n\n\tcode\n\nz", []string{"para\n\n\tcode\n\n"}},
-		{"whitespace-only line is blank", "one\n   \ntwo", []string{"one\n   \n"}},
-		{"no split without blank", "one\ntwo\nthree", nil},
-	}
-	for _, tt := range tests {
-		var d mdDoc
-		rec := &blockRecorder{}
-		d.advance(rec, tt.text)
-		if !slices.Equal(rec.blocks, tt.blocks) {
-			t.Errorf("%s: blocks %q, want %q", tt.name, rec.blocks, tt.blocks)
-		}
-		// Fed byte by byte, the same blocks complete.
-		var inc mdDoc
-		rec2 := &blockRecorder{}
-		for i := 1; i <= len(tt.text); i++ {
-			inc.advance(rec2, tt.text[:i])
-		}
-		if !slices.Equal(rec2.blocks, tt.blocks) {
-			t.Errorf("%s byte by byte: blocks %q, want %q", tt.name, rec2.blocks, tt.blocks)
-		}
-	}
-}
-
 var sampleReplies = []string{
 	"# Plan\n\nI will **read** the file and `grep` it.\n\n- one\n- two\n  continued\n\n1. first\n2. second\n\n```go\nfunc main() {\n\n\tprintln(\"hi\")\n}\n```\n\n> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nDone — 中文 and emoji 👍🏽 and e\u0301.",
 	"short",

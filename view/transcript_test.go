@@ -194,9 +194,9 @@ func TestEvictionKeepsTheCacheWithinBudget(t *testing.T) {
 	}
 }
 
-// TestStreamingRendersEachBlockOnce streams a long reply token by token: every complete block
-// goes through glamour exactly once, and the entries above are not rendered again.
-func TestStreamingRendersEachBlockOnce(t *testing.T) {
+// TestStreamingRendersEachLineOnce streams a long reply token by token: every complete source
+// line is drawn exactly once, and the entries above are not rendered again.
+func TestStreamingRendersEachLineOnce(t *testing.T) {
 	es := numbered(3)
 	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
 	es = append(es, reply)
@@ -215,8 +215,8 @@ func TestStreamingRendersEachBlockOnce(t *testing.T) {
 		reply.entry()
 		r.Render(f)
 	}
-	if got := r.tr.md.blocks; got != paragraphs-1 {
-		t.Fatalf("glamour rendered %d blocks while streaming %d paragraphs (the last is still open)", got, paragraphs)
+	if got := r.tr.md.complete; got != 2*paragraphs {
+		t.Fatalf("%d complete lines drawn while streaming %d paragraphs of two lines each", got, paragraphs)
 	}
 	if got := r.tr.renders - renders; got != paragraphs*9 {
 		t.Fatalf("%d entry renders for %d versions: entries other than the reply were rendered", got, paragraphs*9)
@@ -224,8 +224,8 @@ func TestStreamingRendersEachBlockOnce(t *testing.T) {
 	reply.Streaming = false
 	reply.entry()
 	rows, _ := transcriptRows(t, r, f)
-	if got := r.tr.md.blocks; got != paragraphs {
-		t.Fatalf("finishing rendered %d blocks in all, want %d", got, paragraphs)
+	if got := r.tr.md.complete; got != 2*paragraphs {
+		t.Fatalf("finishing drew %d complete lines in all, want %d", got, 2*paragraphs)
 	}
 	if !strings.Contains(strings.Join(rows, "\n"), "Paragraph 39 has a few words in it.") {
 		t.Fatalf("the finished reply's tail is not drawn:\n%s", strings.Join(rows, "\n"))

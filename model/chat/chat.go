@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -23,6 +24,10 @@ type Config struct {
 	Tools       Toolbox // nil: no tools are offered
 	AutoApprove bool    // --yes: side-effecting tools run without asking
 	CanAsk      bool    // a user is there to answer approvals; false denies them
+	// LiveOutput asks for a running tool's output as it prints, shown on its card.
+	LiveOutput bool
+	// Clock tells the time a tool starts, for its card's running time; nil means time.Now.
+	Clock func() time.Time
 	// MaxTools is how many tools run at once; a ready call past it is queued, shown as
 	// waiting for a free slot, and started when a running one ends. 0 means no bound.
 	MaxTools int
@@ -62,6 +67,25 @@ func New(cfg Config, history []stream.Message) *Chat {
 	c.History = repairHistory(history)
 	entriesFor(&c.tr, c.History, cfg.Tools)
 	return c
+}
+
+func (c *Chat) now() time.Time {
+	if c.cfg.Clock != nil {
+		return c.cfg.Clock()
+	}
+	return time.Now()
+}
+
+// Running reports whether a tool of the current request is running.
+func (c *Chat) Running() bool { return c.step != nil && len(c.step.started) > 0 }
+
+// Tick tells the engine the time: each running tool's card shows how long it has run.
+func (c *Chat) Tick(now time.Time) {
+	if st := c.step; st != nil {
+		for id, at := range st.started {
+			c.tr.SetElapsed(st.entry, id, max(0, now.Sub(at)))
+		}
+	}
 }
 
 // Model is the provider and model the next request goes to.
@@ -205,9 +229,13 @@ func (c *Chat) ClearTranscript() { c.tr.Truncate(0) }
 // Entries is the transcript so far, for reading: only the engine changes it.
 func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 
-// ToggleDetails expands or folds the most recent tool card, or else the latest reasoning. It
-// reports whether there was anything to toggle.
+// ToggleDetails expands or folds the focused card or prompt; with none focused, the most
+// recent tool card, folded prompt or reasoning. It reports whether there was anything to
+// toggle.
 func (c *Chat) ToggleDetails() bool {
+	if c.tr.ToggleFocused() {
+		return true
+	}
 	entries := c.tr.Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := entries[i]
@@ -215,7 +243,7 @@ func (c *Chat) ToggleDetails() bool {
 			c.tr.ToggleCard(e, n-1)
 			return true
 		}
-		if e.Reasoning() != "" {
+		if e.Reasoning() != "" || e.Foldable() {
 			c.tr.ToggleReasoning(e)
 			return true
 		}

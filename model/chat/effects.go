@@ -41,7 +41,13 @@ type RunTool struct {
 	Req  int
 	Ctx  context.Context
 	Call tools.Call
+	// Watch asks for the tool's output while it runs, as ToolOutputMsg before its ToolDoneMsg.
+	Watch bool
 }
+
+// AwaitTool asks for the next message of a watched tool: another ToolOutputMsg or its
+// ToolDoneMsg. Next blocks until there is one.
+type AwaitTool struct{ Next func() any }
 
 // Cancel ends a request's context: its HTTP stream and every tool it started.
 type Cancel struct{ Cancel context.CancelFunc }
@@ -64,15 +70,28 @@ func (CloseSource) isEffect() {}
 func (RunTool) isEffect()     {}
 func (Cancel) isEffect()      {}
 func (Record) isEffect()      {}
+func (AwaitTool) isEffect()   {}
 
-// StreamMsg is one pull from a request's source. More is false once the source is exhausted;
-// then Update is empty and Result is the source's final result.
+// StreamMsg is one pull from a request's source: Update, then Rest (the updates the source
+// already held behind it), in the order the source gave them. More is false once the source
+// is exhausted; then Result is its final result, and Update (when Rest is empty) may be the
+// empty update of a pull that found the source exhausted.
 type StreamMsg struct {
 	Req    int
 	Src    Source
 	Update stream.Update
+	Rest   []stream.Update
 	More   bool
 	Result stream.Result
+}
+
+// ToolOutputMsg is the last lines a watched tool printed so far (cleaned and bounded by the
+// registry); Next gives the tool's next message (see AwaitTool).
+type ToolOutputMsg struct {
+	Req    int
+	CallID string
+	Output string
+	Next   func() any
 }
 
 // ToolDoneMsg reports a finished tool run.

@@ -43,6 +43,7 @@ func (c *Chat) Approve(d Decision) []Effect {
 	switch d {
 	case Deny:
 		c.refuse(st, id, resultDeclined)
+		c.tr.SetDeclined(st.entry, id)
 		if len(st.asking) == 0 && !st.ended {
 			// Nothing runs and nothing waits: the status goes back to the reply still streaming.
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
@@ -64,6 +65,7 @@ func (c *Chat) Approve(d Decision) []Effect {
 	default:
 		run(id)
 	}
+	st.numberAsking()
 	c.ask(st)
 	return append(effects, c.advance(st)...)
 }

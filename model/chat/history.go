@@ -104,6 +104,9 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 				call := card.Call()
 				call.Status, call.Error = phase.CallError, m.Content
 				tr.SetCall(e, call)
+				if m.Content == resultDeclined {
+					tr.SetDeclined(e, m.ToolCallID)
+				}
 			}
 			tr.SetResult(e, m.ToolCallID, m.Content, 0)
 		}

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"time"
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -33,10 +34,11 @@ type step struct {
 	// the ready, approved calls waiting for running to drop below the bound, oldest first.
 	running int
 	queued  []string
+	started map[string]time.Time // when each started call was handed over to run
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {
-	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls(), unsent: map[string]bool{}}
+	return &step{id: id, ctx: ctx, cancel: cancel, tr: tr, entry: entry, calls: phase.NewToolCalls(), unsent: map[string]bool{}, started: map[string]time.Time{}}
 }
 
 // apply folds one event into the call's state machine and shows the call's new state on its
@@ -123,4 +125,18 @@ func (st *step) interrupt(why phase.Interruption) {
 		st.tr.SetQueued(st.entry, id, 0)
 	}
 	st.asking, st.queued = nil, nil
+	st.numberAsking()
+	for id := range st.started {
+		st.ran(id)
+	}
+}
+
+// numberAsking shows each waiting approval's place in the queue on its card.
+func (st *step) numberAsking() { st.tr.NumberAsking(st.entry, st.asking) }
+
+// ran says call id no longer runs: its card stops counting time and showing output.
+func (st *step) ran(id string) {
+	delete(st.started, id)
+	st.tr.SetElapsed(st.entry, id, 0)
+	st.tr.SetOutput(st.entry, id, "")
 }

@@ -14,8 +14,8 @@ const (
 	resultNoTools  = "Not run: no tools are available in this session."
 )
 
-// HandleStream folds one pull from the current request's source. A message from any other
-// request only gets its source closed.
+// HandleStream folds one pull from the current request's source, its updates in order. A
+// message from any other request only gets its source closed.
 func (c *Chat) HandleStream(m StreamMsg) []Effect {
 	st := c.step
 	if st == nil || m.Req != st.id {
@@ -25,28 +25,53 @@ func (c *Chat) HandleStream(m StreamMsg) []Effect {
 		return nil
 	}
 	st.src = m.Src
-	if !m.More {
-		return c.streamEnded(st, m.Result)
+	var effects []Effect
+	if m.More || !emptyUpdate(m.Update) {
+		effects = c.applyUpdate(st, m.Update, effects)
 	}
-	for _, ev := range m.Update.Events {
+	for _, u := range m.Rest {
+		if c.step != st {
+			break
+		}
+		effects = c.applyUpdate(st, u, effects)
+	}
+	switch {
+	case c.step != st: // the stream's error ended the step
+		return effects
+	case !m.More:
+		return append(effects, c.streamEnded(st, m.Result)...)
+	}
+	return append(effects, PullNext{Req: st.id, Src: m.Src})
+}
+
+// emptyUpdate reports whether u says nothing: the update of a pull that found the source
+// exhausted.
+func emptyUpdate(u stream.Update) bool {
+	return u.N == 0 && len(u.Events) == 0 && len(u.Calls) == 0
+}
+
+// applyUpdate folds one update into the step, adding its effects to effects. An update that
+// reports the stream's error fails the step (c.step is then no longer st).
+func (c *Chat) applyUpdate(st *step, u stream.Update, effects []Effect) []Effect {
+	for _, ev := range u.Events {
 		switch ev.Kind {
 		case phase.KindDone:
 			// The stream is complete, not the turn: streamEnded decides.
 		case phase.KindError:
 			c.State = phase.Reduce(c.State, ev)
-			return c.fail(st, ev.Error, m.Update.Err)
+			return append(effects, c.fail(st, ev.Error, u.Err)...)
 		default:
 			c.State = phase.Reduce(c.State, ev)
 		}
 	}
-	// The frame's text is in the reply before its calls are: a card a frame starts goes after
-	// the text that came before it (docs/architecture.md, Who owns what).
-	st.sync(c.State)
-	var effects []Effect
-	for _, ev := range m.Update.Calls {
+	// A frame's calls go into the reply before its text: a call's start can wait for the frame
+	// that shows the call is over (a call without an id), and that frame's text came after
+	// the call on the wire (docs/architecture.md, Who owns what).
+	for _, ev := range u.Calls {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
-	return append(effects, PullNext{Req: st.id, Src: m.Src})
+	st.sync(c.State)
+	return effects
 }
 
 func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
@@ -89,6 +114,19 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 	}
 }
 
+// HandleToolOutput shows what a running tool printed so far on its card and asks for its next
+// message. Output of a call that no longer runs, or of an older request, is dropped.
+func (c *Chat) HandleToolOutput(m ToolOutputMsg) []Effect {
+	st := c.step
+	if st == nil || m.Req != st.id {
+		return nil
+	}
+	if _, running := st.started[m.CallID]; running {
+		c.tr.SetOutput(st.entry, m.CallID, m.Output)
+	}
+	return []Effect{AwaitTool{Next: m.Next}}
+}
+
 // HandleToolDone records a tool's result.
 func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	st := c.step
@@ -102,6 +140,7 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	before, _ := st.calls.Get(m.CallID)
 	if _, ok := st.apply(ev); ok {
 		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
+		st.ran(m.CallID)
 	}
 	var effects []Effect
 	if before.Status == phase.CallRunning && st.running > 0 {
@@ -168,6 +207,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 	case c.needsApproval(call.Name):
 		st.asking = append(st.asking, call.ID)
 		c.tr.SetAsking(st.entry, call.ID, true)
+		st.numberAsking()
 		if len(st.asking) == 1 {
 			c.ask(st)
 		}
@@ -185,8 +225,9 @@ func (c *Chat) start(st *step, id string) []Effect {
 	}
 	call, _ := st.calls.Get(id)
 	st.running++
+	st.started[id] = c.now()
 	c.tr.SetQueued(st.entry, id, 0)
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call)}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call), Watch: c.cfg.LiveOutput}}
 }
 
 // startQueued starts the oldest queued calls that still may run, as far as the bound allows.

@@ -34,9 +34,16 @@ type File struct {
 	MaxSteps int `toml:"max_steps"`
 	// MaxReply caps one reply, in MiB; 0 when not set.
 	MaxReply int `toml:"max_reply"`
+	// Measure is the widest, in columns, a reply's prose, tables and code are drawn in the
+	// full-screen mode; 0 when not set (100).
+	Measure int `toml:"measure"`
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
+	// Inline runs the chat in the terminal's own screen, as --inline does; nil when not set.
+	Inline *bool `toml:"inline"`
+	// Theme is the full-screen chat's colours, one of Themes; "" when not set.
+	Theme string `toml:"theme"`
 	// Providers by name.
 	Providers map[string]*Provider `toml:"provider"`
 	// MCP are the MCP servers to start, [mcp.NAME] tables (checked by mcp.Config.Check).
@@ -225,6 +232,12 @@ func Parse(data []byte, file string) (*File, error) {
 	if f.MaxSteps < 0 || (md.IsDefined("max_steps") && f.MaxSteps == 0) {
 		bad([]string{"max_steps"}, "must be at least 1 (it counts the requests of one turn), not %d", f.MaxSteps)
 	}
+	if md.IsDefined("theme") && !containsString(Themes, f.Theme) {
+		bad([]string{"theme"}, "must be one of %s, not %q", strings.Join(Themes, ", "), f.Theme)
+	}
+	if f.Measure < 0 || (md.IsDefined("measure") && f.Measure < 20) {
+		bad([]string{"measure"}, "must be at least 20 (the columns a reply's text may take), not %d", f.Measure)
+	}
 	if f.MaxReply < 0 || (md.IsDefined("max_reply") && f.MaxReply == 0) {
 		bad([]string{"max_reply"}, "must be at least 1 (MiB one reply may have), not %d", f.MaxReply)
 	}
@@ -283,6 +296,10 @@ var validProviderName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 var reservedBody = []string{"model", "messages", "stream", "stream_options", "tools"}
 
 var providerTypes = []string{"openai", "anthropic", "openai-responses"}
+
+// Themes are the values of theme (and of --theme): auto follows the terminal's background, dark
+// and light choose the colours for one.
+var Themes = []string{"auto", "dark", "light"}
 
 var reasoningEfforts = []string{"none", "minimal", "low", "medium", "high", "xhigh"}
 

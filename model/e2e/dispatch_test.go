@@ -8,6 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream"
 )
 
 // The demo's "what time is it" runs `now` while the stream is still open, and the final reply
@@ -80,8 +81,10 @@ func TestP6EarlyDispatchFigure(t *testing.T) {
 	s.observe = func(msg any, effects []chat.Effect) {
 		switch m := msg.(type) {
 		case chat.StreamMsg:
-			if m.More && m.Update.Frame.Data == "[DONE]" && doneFrame == 0 {
-				doneFrame = m.Update.N
+			for _, u := range updatesOf(m) {
+				if u.Frame.Data == "[DONE]" && doneFrame == 0 {
+					doneFrame = u.N
+				}
 			}
 			if !m.More && endAt.IsZero() { // the first response is all written; no other yet
 				endAt, total = time.Now(), int(srv.frames.Load())
@@ -93,8 +96,8 @@ func TestP6EarlyDispatchFigure(t *testing.T) {
 		}
 		for _, e := range effects {
 			if _, ok := e.(chat.RunTool); ok && dispatchFrame == 0 {
-				m := msg.(chat.StreamMsg)
-				dispatchFrame, framesAtStart, startedAt = m.Update.N, int(srv.frames.Load()), time.Now()
+				ups := updatesOf(msg.(chat.StreamMsg)) // a pull ends with the update that readies a call
+				dispatchFrame, framesAtStart, startedAt = ups[len(ups)-1].N, int(srv.frames.Load()), time.Now()
 			}
 		}
 	}
@@ -112,4 +115,9 @@ func TestP6EarlyDispatchFigure(t *testing.T) {
 		dispatchFrame, doneFrame-1, ahead, doneFrame)
 	t.Logf("P6 server side: %d of %d data frames written at dispatch, %d when the result came back; result %v after dispatch, stream end %v after dispatch (pace %v)",
 		framesAtStart, total, writtenAtResult, resultAt.Sub(startedAt).Round(time.Microsecond), endAt.Sub(startedAt).Round(time.Millisecond), pace)
+}
+
+// updatesOf returns the updates one pull carried, in order.
+func updatesOf(m chat.StreamMsg) []stream.Update {
+	return append([]stream.Update{m.Update}, m.Rest...)
 }

@@ -4,10 +4,13 @@
 package perform
 
 import (
+	"cmp"
 	"context"
+	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -23,6 +26,9 @@ type Performer struct {
 	// instead: a front end that must see how each stream ended (the one-shot mode's exit
 	// code) watches it there. Wrap's source is read on the performer's goroutines.
 	Wrap func(chat.Source) chat.Source
+	// MaxBatch is the most updates one pull takes (0: 256). 1 hands the engine every update in
+	// a message of its own, for a caller that steps through a stream frame by frame.
+	MaxBatch int
 }
 
 // Do performs one effect, blocking until it is done, and returns the message the engine must
@@ -31,15 +37,25 @@ type Performer struct {
 func (p *Performer) Do(e chat.Effect) any {
 	switch e := e.(type) {
 	case chat.OpenStream:
-		return pull(e.Req, p.open(e))
+		return p.pull(e.Req, p.open(e))
 	case chat.PullNext:
-		return pull(e.Req, e.Src)
+		return p.pull(e.Req, e.Src)
 	case chat.CloseSource:
 		e.Src.Close()
 	case chat.Cancel:
 		e.Cancel()
 	case chat.RunTool:
-		return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+		if !e.Watch || p.Tools == nil {
+			return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+		}
+		w := newToolWatch(e.Req, e.Call.ID)
+		go func() {
+			res := p.Tools.RunWatched(e.Ctx, e.Call, w.set)
+			w.finish(chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: res})
+		}()
+		return w.next()
+	case chat.AwaitTool:
+		return e.Next()
 	}
 	return nil
 }
@@ -78,13 +94,55 @@ func (p *Performer) run(ctx context.Context, call tools.Call) tools.Result {
 	return p.Tools.Run(ctx, call)
 }
 
-func pull(req int, src chat.Source) chat.StreamMsg {
+// Batching bounds: a pull takes at most defaultBatch updates (Performer.MaxBatch), and takes
+// no more once batchTime has passed since its first, so a fast stream reaches the screen about
+// once a frame and a key pressed meanwhile (Esc) waits for no more than one bounded batch.
+const (
+	defaultBatch = 256
+	batchTime    = 8 * time.Millisecond
+)
+
+// readySource is a Source that can tell whether its next update is already buffered.
+type readySource interface {
+	Ready() bool
+}
+
+// pull takes the source's next update, blocking for it, and then the updates the source
+// already holds behind it (within the batching bounds), so the engine folds what arrived
+// together in one message. A batch ends with an update that makes a call ready, so a tool
+// never waits for the rest of a batch to start.
+func (p *Performer) pull(req int, src chat.Source) chat.StreamMsg {
 	u, more := src.Next()
 	msg := chat.StreamMsg{Req: req, Src: src, Update: u, More: more}
-	if !more {
+	limit := cmp.Or(p.MaxBatch, defaultBatch)
+	if rs, ok := src.(readySource); ok && more && limit > 1 && !readiesCall(u) {
+		start := time.Now()
+		for len(msg.Rest) < limit-1 && rs.Ready() && time.Since(start) < batchTime {
+			u, more := src.Next()
+			if !more {
+				msg.More = false
+				break
+			}
+			msg.Rest = append(msg.Rest, u)
+			if readiesCall(u) {
+				break
+			}
+		}
+	}
+	if !msg.More {
 		msg.Result = src.Result()
 	}
 	return msg
+}
+
+// readiesCall reports whether u makes a tool call ready to run.
+func readiesCall(u stream.Update) bool {
+	for _, ev := range u.Calls {
+		if ev.Type == phase.CallReady {
+			return true
+		}
+	}
+	return false
 }
 
 // replay is a buffered answer served as the updates a stream of it would have given.
@@ -105,6 +163,9 @@ func (r *replay) Next() (stream.Update, bool) {
 	r.updates = r.updates[1:]
 	return u, true
 }
+
+// Ready is true: a buffered answer never waits.
+func (r *replay) Ready() bool { return true }
 
 func (r *replay) Result() stream.Result { return r.result }
 func (r *replay) Close()                {}

@@ -136,3 +136,70 @@ func BenchmarkEscToGoroutinesGone(b *testing.B) {
 	b.ReportMetric(float64(inUpdate.Nanoseconds())/float64(b.N), "update-ns/op")
 	b.ReportMetric(float64(settled.Nanoseconds())/float64(b.N), "settled-ns/op")
 }
+
+// streamCases are whole replies streamed delta by delta: a 39 KB reply that is one line, the
+// same bytes in short lines, and a 30 KB markdown reply in 4-byte deltas.
+func streamCases() []struct {
+	name   string
+	deltas []string
+} {
+	sentence := "The renderer keeps every complete line and wraps only the new text of the open one. "
+	single := strings.Repeat(sentence, (39<<10)/len(sentence)+1)
+	short := strings.ReplaceAll(single, ". ", ".\n")
+	var md strings.Builder
+	for i := 0; md.Len() < 30<<10; i++ {
+		fmt.Fprintf(&md, "## Step %d\n\nSome **bold** and *italic* text with `code` and a [link](https://example.com/%d).\n\n", i, i)
+		md.WriteString("- first point\n  - nested point with more words to wrap\n- second point\n\n1. one\n2. two\n\n")
+		md.WriteString("| Name | Value |\n|---|---|\n| alpha | 1 |\n| beta | 22 |\n\n")
+		md.WriteString("```go\nfunc f(x int) int {\n\treturn x * 2 // doubled\n}\n```\n\n> a quoted line\n\n")
+	}
+	cut := func(text string, n int) []string {
+		size := max(1, len(text)/n)
+		var out []string
+		for len(text) > 0 {
+			k := min(size, len(text))
+			out = append(out, text[:k])
+			text = text[k:]
+		}
+		return out
+	}
+	return []struct {
+		name   string
+		deltas []string
+	}{
+		{"single-line-39KB", cut(single, 8000)},
+		{"short-lines-39KB", cut(short, 8000)},
+		{"markdown-30KB-4B", cut(md.String(), md.Len()/4)},
+	}
+}
+
+// BenchmarkStreamReplyTUI is BenchmarkStreamReply (view) through the model: each delta arrives
+// as a chat.StreamMsg, Update folds it and View draws the 120x40 screen; one op is the whole
+// reply, ns/delta what one delta costs.
+func BenchmarkStreamReplyTUI(b *testing.B) {
+	for _, c := range streamCases() {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				b.StopTimer()
+				h := newHarness(b, "text", 120, 40)
+				h.m.renderer = view.NewRenderer(view.DefaultStyles())
+				h.submit("write it all")
+				first := h.feedStream()
+				h.m.View()
+				msgs := make([]chat.StreamMsg, len(c.deltas))
+				for i, d := range c.deltas {
+					u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
+					msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+				}
+				b.StartTimer()
+				for _, msg := range msgs {
+					next, _ := h.m.Update(msg)
+					h.m = next.(*Model)
+					_ = h.m.View()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(c.deltas)), "ns/delta")
+		})
+	}
+}

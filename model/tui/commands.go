@@ -95,7 +95,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		return m, nil
 	case "/quit", "/exit":
 		m, cmd := m.after(m.chat.Stop())
-		return m, tea.Sequence(cmd, tea.Quit)
+		return m, m.quit(cmd)
 	case "/clear":
 		done()
 		m.chat.ClearTranscript()

@@ -99,8 +99,9 @@ type harness struct {
 	m       *Model
 	server  *inProcess
 	pending []tea.Msg
-	cfg     chat.Config // the engine's
-	timers  []tea.Msg   // what the model's timers will deliver, in the order scheduled; fire sends them
+	cfg     chat.Config   // the engine's
+	timers  []tea.Msg     // what the model's timers will deliver, in the order scheduled; fire sends them
+	observe func(tea.Msg) // when set, sees every message a command produces, as it is produced
 }
 
 // schedule is the model's Ticker: the message is kept until the test fires it.
@@ -151,7 +152,7 @@ func newHarness(t testing.TB, scenario string, width, height int, tune ...func(*
 	h := &harness{t: t, server: server, cfg: cfg}
 	h.m = New(Options{
 		Chat:      engine,
-		Performer: &perform.Performer{Client: client, Tools: reg},
+		Performer: &perform.Performer{Client: client, Tools: reg, MaxBatch: 1}, // feedStream steps frame by frame
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: "http://fixtures.test/v1", Model: scenario},
 		Tick:      h.schedule,
@@ -166,7 +167,7 @@ func (h *harness) send(msg tea.Msg) []tea.Msg {
 	h.t.Helper()
 	next, cmd := h.m.Update(msg)
 	h.m = next.(*Model)
-	out := runCmd(cmd, nil)
+	out := runCmd(cmd, h.observe)
 	h.pending = append(h.pending, out...)
 	return out
 }

@@ -29,6 +29,7 @@ type loop struct {
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
 	wait time.Duration // how long until and settle wait before failing
+	draw func()        // when set, called after every message, as Bubble Tea draws a View
 }
 
 // live configures a loop's server and model.
@@ -79,6 +80,9 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 func (l *loop) send(msg tea.Msg) {
 	next, cmd := l.m.Update(msg)
 	l.m = next.(*Model)
+	if l.draw != nil {
+		l.draw()
+	}
 	l.start(cmd)
 }
 

@@ -125,4 +125,4 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 }
 
 // pickerView draws the session picker over the whole screen.
-func (m *Model) pickerView() string { return m.ed.picker.list.View(m.width, m.height) }
+func (m *Model) pickerView() string { return m.ed.picker.list.View(m.width, m.liveHeight()) }

@@ -12,7 +12,8 @@ import (
 // deliver; none runs while the chat is idle. Two kinds exist:
 //
 //   - the silence tick, once a second while a request is in flight, counts the seconds since
-//     the last stream message or tool result, for the status line's "waiting 12s";
+//     the last stream message or tool result, for the status line's "waiting 12s", and tells
+//     the engine the time, for the running time on a running tool's card;
 //   - the retry tick, once a second while an automatic retry is pending, counts down to it.
 //
 // Each tick carries the generation it was scheduled in; a tick of an older generation is
@@ -21,8 +22,11 @@ import (
 // waitingAfter is how long a stream may stay silent before the status line says so.
 const waitingAfter = 3
 
-// silenceTick is one second of a request in flight.
-type silenceTick struct{ gen int }
+// silenceTick is one second of a request in flight, at the time it fired.
+type silenceTick struct {
+	gen int
+	at  time.Time
+}
 
 // retryTick is one second of an automatic retry's countdown.
 type retryTick struct{ gen int }
@@ -47,6 +51,11 @@ func (m *Model) schedule(msg tea.Msg) tea.Cmd {
 	return m.timers.tick(time.Second, func(time.Time) tea.Msg { return msg })
 }
 
+// scheduleSilence is the next silence tick of generation gen.
+func (m *Model) scheduleSilence(gen int) tea.Cmd {
+	return m.timers.tick(time.Second, func(at time.Time) tea.Msg { return silenceTick{gen: gen, at: at} })
+}
+
 // heard resets the silence count: the stream (or a tool) just said something.
 func (m *Model) heard() { m.timers.silent = 0 }
 
@@ -59,7 +68,7 @@ func (m *Model) armTimers() (*Model, tea.Cmd) {
 		if !t.silenceOn {
 			t.silenceOn = true
 			t.silenceGen++
-			cmds = append(cmds, m.schedule(silenceTick{t.silenceGen}))
+			cmds = append(cmds, m.scheduleSilence(t.silenceGen))
 		}
 	} else {
 		t.silent = 0
@@ -87,7 +96,10 @@ func (m *Model) onSilence(msg silenceTick) (*Model, tea.Cmd) {
 	}
 	t.silent++
 	t.silenceOn = true
-	return m, m.schedule(silenceTick{t.silenceGen})
+	if m.chat.Running() {
+		m.chat.Tick(msg.at)
+	}
+	return m, m.scheduleSilence(t.silenceGen)
 }
 
 func (m *Model) onRetryTick(msg retryTick) (*Model, tea.Cmd) {

@@ -6,26 +6,32 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
 
 // View draws the screen: a pure function of the model (the renderer only memoises).
 func (m *Model) View() tea.View {
+	if m.inline.done {
+		return tea.NewView("") // the conversation is in the scrollback; the live part goes
+	}
 	if m.ed.picker.open {
 		v := tea.NewView(m.pickerView())
-		v.AltScreen = true
+		v.AltScreen = !m.inline.on
 		return v
 	}
 	if m.picker != nil {
-		v := tea.NewView(m.picker.list.View(m.width, m.height))
-		v.AltScreen = true
+		v := tea.NewView(m.picker.list.View(m.width, m.liveHeight()))
+		v.AltScreen = !m.inline.on
 		return v
 	}
 	scr := m.renderer.Render(m.frame())
 	v := tea.NewView(scr.Content)
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
+	if !m.inline.on { // inline: the terminal's own screen, scrollback and mouse
+		v.AltScreen = true
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	if scr.Cursor {
 		v.Cursor = tea.NewCursor(scr.CursorX, scr.CursorY)
 	}
@@ -34,6 +40,26 @@ func (m *Model) View() tea.View {
 
 // frame is everything the renderer needs for one screen.
 func (m *Model) frame() view.Frame {
+	f := m.layoutFrame()
+	_, limit := m.renderer.Layout(f)
+	f.Help = m.help(limit > 0)
+	if m.keysOpen {
+		f.Keys = allKeys()
+	}
+	if !m.started() {
+		f.Welcome = &m.welcome
+	}
+	if m.homeScrolls() {
+		f.FollowKey = "End"
+	} else {
+		f.FollowKey = "Ctrl+End"
+	}
+	return f
+}
+
+// layoutFrame is the frame without what does not change the layout (the help line's keys):
+// enough for the renderer's Layout, and cheap.
+func (m *Model) layoutFrame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
@@ -42,7 +68,6 @@ func (m *Model) frame() view.Frame {
 		State:    m.chat.State,
 		Focus:    m.focus(),
 		Composer: m.composerView,
-		Help:     m.help(),
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composer.Value() != "",
@@ -55,7 +80,20 @@ func (m *Model) frame() view.Frame {
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
 	}
+	if m.inline.on {
+		m.inlineFrame(&f)
+	}
 	return f
+}
+
+// started reports whether the conversation has begun: the transcript holds more than notices.
+func (m *Model) started() bool {
+	for _, e := range m.chat.Entries() {
+		if e.Role() != transcript.RoleNotice {
+			return true
+		}
+	}
+	return false
 }
 
 func usage(u stream.Usage) view.Usage {
@@ -65,7 +103,7 @@ func usage(u stream.Usage) view.Usage {
 // maxScroll is how far up the transcript can scroll at the current size: the line count the
 // renderer's cache keeps, without drawing the screen.
 func (m *Model) maxScroll() int {
-	_, limit := m.renderer.Layout(m.frame())
+	_, limit := m.renderer.Layout(m.layoutFrame())
 	return limit
 }
 

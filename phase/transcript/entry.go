@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strings"
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
@@ -28,6 +29,13 @@ type Entry struct {
 }
 
 func (e *Entry) bump() { e.version++ }
+
+// countLines counts a prompt's lines, for folding.
+func (e *Entry) countLines() {
+	if e.role == RoleUser {
+		e.lines = strings.Count(strings.TrimRight(e.text, "\n"), "\n") + 1
+	}
+}
 
 // card returns the card of call id, or nil.
 func (e *Entry) card(id string) *Card {
@@ -120,7 +128,12 @@ type Card struct {
 	result   string
 	duration time.Duration
 	asking   bool
-	queued   int // tools running while this call waits for a slot; 0 when it does not wait
+	askPlace int // the call's place among the approvals waiting, from 1; 0 when unnumbered
+	askOf    int // how many approvals wait
+	declined bool
+	queued   int           // tools running while this call waits for a slot; 0 when it does not wait
+	elapsed  time.Duration // how long the tool has been running, while it runs
+	output   string        // the last lines a running tool printed
 	expanded bool
 }
 
@@ -178,3 +191,18 @@ func (p Part) Card() int { return p.card }
 
 // Span is a text part's byte range in the entry's Text.
 func (p Part) Span() (from, to int) { return p.from, p.to }
+
+// AskPlace is the call's place among the approvals waiting (1 is the one y answers) and how
+// many wait; 0, 0 when it is not numbered.
+func (c Card) AskPlace() (place, of int) { return c.askPlace, c.askOf }
+
+// Declined reports whether the user declined to run the call (its status is error, and the
+// model is told so): a choice, not a failure.
+func (c Card) Declined() bool { return c.declined }
+
+// Elapsed is how long the tool has been running, as of the engine's last clock tick; 0 when
+// it does not run.
+func (c Card) Elapsed() time.Duration { return c.elapsed }
+
+// Output is the last lines a running tool printed so far (untrusted); "" once it ended.
+func (c Card) Output() string { return c.output }

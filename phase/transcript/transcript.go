@@ -11,7 +11,6 @@ package transcript
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
@@ -72,9 +71,7 @@ func (t *Transcript) Last() *Entry {
 func (t *Transcript) Add(s Spec) *Entry {
 	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, mark: s.Mark, note: s.Note,
 		streaming: s.Streaming, expanded: s.Expanded}
-	if s.Role == RoleUser {
-		e.lines = strings.Count(strings.TrimRight(s.Text, "\n"), "\n") + 1
-	}
+	e.countLines()
 	if s.Text != "" {
 		e.parts = append(e.parts, Part{card: -1, to: len(s.Text)})
 	}
@@ -108,6 +105,7 @@ func (t *Transcript) SetReply(e *Entry, text, reasoning string) {
 	}
 	old := e.text
 	e.text, e.reasoning = text, reasoning
+	e.countLines()
 	switch {
 	case len(text) == len(old):
 	case len(text) > len(old) && text[:len(old)] == old:
@@ -143,7 +141,7 @@ func (t *Transcript) SetMark(e *Entry, m Mark, note string) {
 	e.bump()
 }
 
-// ToggleReasoning folds or unfolds the entry's reasoning.
+// ToggleReasoning folds or unfolds the entry's reasoning, or a long prompt (see Folded).
 func (t *Transcript) ToggleReasoning(e *Entry) {
 	e.expanded = !e.expanded
 	e.bump()
@@ -189,6 +187,50 @@ func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
 func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
 	if c := e.card(id); c != nil && c.asking != asking {
 		c.asking = asking
+		e.bump()
+	}
+}
+
+// NumberAsking numbers the cards of the calls waiting for approval, in the order ids asks
+// them; a card of e whose call is not in ids loses its number.
+func (t *Transcript) NumberAsking(e *Entry, ids []string) {
+	changed := false
+	for i := range e.cards {
+		c := &e.cards[i]
+		place, of := 0, 0
+		if at := slices.Index(ids, c.call.ID); at >= 0 {
+			place, of = at+1, len(ids)
+		}
+		if c.askPlace != place || c.askOf != of {
+			c.askPlace, c.askOf, changed = place, of, true
+		}
+	}
+	if changed {
+		e.bump()
+	}
+}
+
+// SetDeclined says the user declined to run a card's call.
+func (t *Transcript) SetDeclined(e *Entry, id string) {
+	if c := e.card(id); c != nil && !c.declined {
+		c.declined = true
+		e.bump()
+	}
+}
+
+// SetElapsed says how long a card's tool has been running; changes under a second are not
+// shown and do not bump the entry.
+func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
+	if c := e.card(id); c != nil && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
+		c.elapsed = d
+		e.bump()
+	}
+}
+
+// SetOutput replaces the last lines a card's running tool printed (untrusted text).
+func (t *Transcript) SetOutput(e *Entry, id, lines string) {
+	if c := e.card(id); c != nil && c.output != lines {
+		c.output = lines
 		e.bump()
 	}
 }

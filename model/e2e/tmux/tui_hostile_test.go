@@ -16,7 +16,13 @@ const terminalModes = "title=#{pane_title} alt=#{alternate_on} mouse=#{mouse_any
 // arguments: an OSC title, an OSC 52 clipboard write, a screen clear, C1 and bidi controls.
 // Run from a shell, phasechat must leave the terminal as it found it: the pane's title and
 // modes unchanged, no tmux buffer set, and the lines printed before it still there.
-func TestTUIHostile(t *testing.T) {
+func TestTUIHostile(t *testing.T) { hostileFromAShell(t, false) }
+
+// The same in the inline mode, where the reply is printed into the terminal's own
+// scrollback: the escapes are shown there, never obeyed, and the terminal ends as it began.
+func TestTUIInlineHostile(t *testing.T) { hostileFromAShell(t, true) }
+
+func hostileFromAShell(t *testing.T, inline bool) {
 	requireTmux(t)
 	t.Parallel()
 	fs := startFixtures(t)
@@ -30,12 +36,22 @@ func TestTUIHostile(t *testing.T) {
 		t.Fatalf("the shell could not set the title, so the test could not see it change: %s", before)
 	}
 
-	p.typeText(shellJoin(fs.chatArgs(t, "hostile")))
+	var extra []string
+	if inline {
+		extra = []string{"--inline"}
+	}
+	p.typeText(shellJoin(fs.chatArgs(t, "hostile", extra...)))
 	p.keys("Enter")
 	p.waitFor(5*time.Second, idleStatus)
 	p.typeText("hi")
 	p.keys("Enter")
 	screen := p.waitFor(8*time.Second, "Answer ready.")
+	if inline {
+		if modes := p.display(terminalModes); !strings.Contains(modes, " alt=0 mouse=000000 ") {
+			t.Fatalf("inline, phasechat took the alternate screen or the mouse: %s", modes)
+		}
+		screen = p.history()
+	}
 	for _, shown := range []string{"␛[2J", "␛]0;pwned␇", "<U+009B>", "<U+202E>"} {
 		if !strings.Contains(screen, shown) {
 			t.Fatalf("the escape is not shown as %q:\n%s", shown, screen)

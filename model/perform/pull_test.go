@@ -1,0 +1,100 @@
+package perform
+
+import (
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// scripted serves updates numbered 1..len(ups) then ends; the first buffered of them are
+// already there (Ready), the rest would wait for the server. It counts the Next calls.
+type scripted struct {
+	ups      []stream.Update
+	buffered int
+	nexts    int
+}
+
+func (s *scripted) Next() (stream.Update, bool) {
+	if s.nexts == len(s.ups) {
+		return stream.Update{}, false
+	}
+	s.nexts++
+	return s.ups[s.nexts-1], true
+}
+
+func (s *scripted) Ready() bool {
+	return s.nexts < s.buffered || s.nexts == len(s.ups) && s.buffered >= len(s.ups)
+}
+func (s *scripted) Result() stream.Result { return stream.Result{Outcome: stream.OutcomeComplete} }
+func (s *scripted) Close()                {}
+
+func texts(n int) []stream.Update {
+	ups := make([]stream.Update, n)
+	for i := range ups {
+		ups[i] = stream.Update{N: i + 1, Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
+	}
+	return ups
+}
+
+func numbers(m chat.StreamMsg) []int {
+	out := []int{m.Update.N}
+	for _, u := range m.Rest {
+		out = append(out, u.N)
+	}
+	return out
+}
+
+func TestPullTakesWhatIsBuffered(t *testing.T) {
+	readying := texts(6)
+	readying[2].Calls = []phase.CallEvent{{Type: phase.CallReady, ID: "c"}}
+	cases := []struct {
+		name     string
+		ups      []stream.Update
+		buffered int
+		maxBatch int
+		want     []int // the updates of the first pull
+		more     bool
+	}{
+		{"nothing buffered behind the first", texts(5), 1, 0, []int{1}, true},
+		{"three buffered", texts(5), 3, 0, []int{1, 2, 3}, true},
+		{"all buffered, the end too", texts(5), 5, 0, []int{1, 2, 3, 4, 5}, false},
+		{"a readied call ends the batch", readying, 6, 0, []int{1, 2, 3}, true},
+		{"one per pull when asked", texts(5), 5, 1, []int{1}, true},
+		{"at most MaxBatch", texts(5), 5, 2, []int{1, 2}, true},
+		{"at most 256 by default", texts(300), 300, 0, nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := &scripted{ups: c.ups, buffered: c.buffered}
+			p := &Performer{MaxBatch: c.maxBatch}
+			msg := p.Do(chat.PullNext{Req: 7, Src: src}).(chat.StreamMsg)
+			got := numbers(msg)
+			want := c.want
+			if want == nil {
+				for i := range defaultBatch {
+					want = append(want, i+1)
+				}
+			}
+			if len(got) != len(want) || got[0] != want[0] || got[len(got)-1] != want[len(want)-1] {
+				t.Fatalf("pulled %v; want %v", got, want)
+			}
+			if msg.More != c.more || msg.Req != 7 {
+				t.Fatalf("More %v, Req %d; want More %v, Req 7", msg.More, msg.Req, c.more)
+			}
+			if !c.more && msg.Result.Outcome != stream.OutcomeComplete {
+				t.Fatalf("an exhausted pull without the result: %+v", msg.Result)
+			}
+		})
+	}
+}
+
+// A buffered (stream: false) answer replays in one pull, its end included.
+func TestReplayPullsAtOnce(t *testing.T) {
+	res := stream.Result{Outcome: stream.OutcomeComplete, Message: stream.Message{Role: "assistant", Content: "hello"}}
+	msg := (&Performer{}).Do(chat.PullNext{Req: 1, Src: newReplay(res)}).(chat.StreamMsg)
+	if msg.More || msg.Result.Message.Content != "hello" || len(msg.Rest) == 0 {
+		t.Fatalf("replayed in %d updates, More %v, result %+v", 1+len(msg.Rest), msg.More, msg.Result)
+	}
+}

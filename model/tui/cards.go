@@ -1,0 +1,38 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// The card keys (alt+↑/↓, ctrl+o; see keyMap) move a focus over the transcript's tool cards
+// and folded prompts and expand or fold the focused one; they are chords no typing produces,
+// so the composer keeps every key it had. The focus itself is the transcript's
+// (chat.MoveFocus).
+
+// cardKey handles the card keys; ok is false for any other key.
+func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
+	switch k.String() {
+	case "alt+up", "ctrl+up":
+		if m.chat.MoveFocus(-1) {
+			m.revealFocus()
+		}
+	case "alt+down", "ctrl+down":
+		if m.chat.MoveFocus(1) {
+			m.revealFocus()
+		}
+	case "ctrl+o":
+		m.chat.ToggleDetails()
+		m.revealFocus()
+	default:
+		return m, false
+	}
+	return m, true
+}
+
+// revealFocus scrolls the focused card or prompt into view (the top of it, when it is taller
+// than the transcript's window). Following the tail stays following when it is in view there.
+func (m *Model) revealFocus() {
+	if entry, card, ok := m.chat.Focused(); ok {
+		m.scrollUp = m.renderer.Reveal(m.layoutFrame(), entry, card)
+	}
+}

@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"syscall"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
+)
+
+// cpuTime is the CPU the process has used so far, user and system.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// longServer serves the fixtures over loopback HTTP and returns a client for it.
+func longServer(b *testing.B) *stream.Client {
+	handler, err := fixtures.NewHandler(fixtures.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	transport := &http.Transport{}
+	b.Cleanup(func() {
+		transport.CloseIdleConnections()
+		srv.Close()
+	})
+	client := stream.NewClient(srv.URL+"/v1", "")
+	client.HTTP = &http.Client{Transport: transport}
+	return client
+}
+
+// BenchmarkLongStream is the whole-process cost of the 10,000-frame "long" reply over loopback
+// HTTP at full speed (the fixture server's share included in every row): cpu-ms/op is the
+// process's CPU per reply, views/op the Views drawn. "tui" runs the model as Bubble Tea does
+// (every message folded, then a View of the 120x40 screen in the default styles); "one per
+// pull" is the same with every update in a message of its own (as before pulls took what was
+// buffered); "no UI" is the headless driver on the same stream, the floor the ratio is to.
+func BenchmarkLongStream(b *testing.B) {
+	b.Run("no UI", func(b *testing.B) {
+		client := longServer(b)
+		var cpu time.Duration
+		for b.Loop() {
+			start := cpuTime(b)
+			d := perform.NewDriver(chat.New(chat.Config{Model: "long"}, nil), &perform.Performer{Client: client}, nil)
+			d.Apply(d.Chat.Submit("go"))
+			d.Wait()
+			cpu += cpuTime(b) - start
+			if d.Chat.State.Phase.Streaming() || len(d.Chat.History) != 2 {
+				b.Fatalf("phase %s, %d messages", d.Chat.State.Phase, len(d.Chat.History))
+			}
+		}
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	})
+	for _, c := range []struct {
+		name     string
+		maxBatch int
+	}{{"tui", 0}, {"tui one per pull", 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			client := longServer(b)
+			var cpu time.Duration
+			views := 0
+			for b.Loop() {
+				start := cpuTime(b)
+				m := New(Options{
+					Chat:      chat.New(chat.Config{Model: "long"}, nil),
+					Performer: &perform.Performer{Client: client, MaxBatch: c.maxBatch},
+					Styles:    view.DefaultStyles(),
+					Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
+				})
+				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: time.Minute}
+				l.draw = func() { _ = l.m.View(); views++ }
+				l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+				l.submit("go")
+				l.settle()
+				cpu += cpuTime(b) - start
+				if p := l.m.Chat().State.Phase; p.Streaming() {
+					b.Fatalf("phase %s after the stream", p)
+				}
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(views)/float64(b.N), "views/op")
+		})
+	}
+}

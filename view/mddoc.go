@@ -1,0 +1,191 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// mdDoc draws one growing markdown text (a reply's text) a source line at a time. Each
+// complete line is drawn once, from its own text and the state the lines before it left
+// (blockState), and its display lines are kept: they never change as text is appended (the
+// stability the block rules in mdblock.go are written for). What is not yet final is the open
+// part: a table header waiting for its delimiter row, and the last, partial line, which is
+// drawn with its final styling as it grows. A long partial line is wrapped incrementally: its
+// display lines that later text cannot change are kept (openLine), and each update parses and
+// wraps only the text after them, so a delta costs about its own size and a line or two, not
+// the line, let alone the reply.
+//
+// Every byte is sanitised before it is parsed: complete lines with safe.Text, the partial line
+// with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune).
+// The only escapes drawn are the palette's SGR.
+type mdDoc struct {
+	src   string // the text last drawn; later text must extend it, or all restarts
+	width int
+	pal   *mdPalette
+	scan  int // text[:scan] is complete lines, drawn into done
+	st    blockState
+	done  linesBuilder
+
+	san     *safe.Stream // the partial line text[scan:fed] sanitised
+	fed     int
+	open    openLine
+	pre     linesBuilder // the open part before the partial line, drawn afresh per update
+	out     []lines
+	final   lines // the open part drawn as finished, once streaming has ended
+	finalOf int   // len(src) final was drawn for; -1 for none
+}
+
+// openLine is the partial line's incremental wrap: lines committed so far, and where its
+// uncommitted text starts.
+type openLine struct {
+	at     int    // the line's offset in the text; -1 for none
+	key    string // its shape (prefixes, content offset, style); a change starts over
+	done   linesBuilder
+	resume int // offset in the sanitised line of the first uncommitted byte
+	st     inlineState
+	more   bool // a display line was committed: the next takes the rest prefix
+}
+
+// update brings the document up to text and returns its display lines in runs: the complete
+// lines, then the open part. streaming false means the text is finished: the last line is
+// complete and a held table header is drawn as text.
+func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
+	if d.width != m.width || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src) {
+		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}}
+	}
+	d.src = text
+	for {
+		nl := strings.IndexByte(text[d.scan:], '\n')
+		if nl < 0 {
+			break
+		}
+		m.line(&d.st, safe.Text(text[d.scan:d.scan+nl]), true, &d.done)
+		d.scan += nl + 1
+		d.san, d.fed, d.open = nil, d.scan, openLine{at: -1}
+	}
+	d.out = append(d.out[:0], d.done.snapshot())
+	if !streaming {
+		if d.finalOf != len(text) {
+			st := d.st
+			var b linesBuilder
+			if d.scan < len(text) {
+				m.line(&st, safe.Text(text[d.scan:]), true, &b)
+			}
+			m.flush(&st, &b)
+			d.final, d.finalOf = b.compact(), len(text)
+			d.done.shrink()
+			d.out[0] = d.done.snapshot()
+		}
+		return append(d.out, d.final)
+	}
+	if d.san == nil {
+		d.san, d.fed = &safe.Stream{}, d.scan
+	}
+	if d.fed < len(text) {
+		d.san.Append(text[d.fed:])
+		d.fed = len(text)
+	}
+	return d.openPart(m, d.san.String())
+}
+
+// openPart draws what follows the complete lines: a held table header and the partial line s.
+func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
+	st := d.st
+	d.pre = linesBuilder{}
+	if st.hasHeader {
+		if delimiterSoFar(s) {
+			if t := m.planTable(st.header, s); t != nil {
+				m.gap(&st, &d.pre)
+				m.row(t, st.header, mdTableHeader, true, &d.pre)
+				m.border(t, &d.pre)
+				return append(d.out, d.pre.snapshot())
+			}
+		}
+		m.flush(&st, &d.pre)
+	}
+	if s == "" {
+		return append(d.out, d.pre.snapshot())
+	}
+	if st.fence.open || isBlank(s) || st.table != nil && isRow(s) || isRow(s) && len(st.list) == 0 {
+		m.line(&st, s, false, &d.pre)
+		return append(d.out, d.pre.snapshot())
+	}
+	if indent, rest := leading(s); indent <= 3 || len(st.list) > 0 {
+		if _, n, _ := fenceRun(rest); n > 0 {
+			m.line(&st, s, false, &d.pre)
+			return append(d.out, d.pre.snapshot())
+		}
+	}
+	st.table = nil
+	sh := m.shape(&st, s)
+	m.gap(&st, &d.pre)
+	if sh.kind != shapeText {
+		if sh.kind == shapeRule {
+			d.pre.add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
+		} else {
+			m.wrapped(sh, parseLine(s[sh.content:], sh.base, false), &d.pre)
+		}
+		return append(d.out, d.pre.snapshot())
+	}
+	committed, tail := d.open.update(m, d.scan, sh, s)
+	return append(d.out, d.pre.snapshot(), committed, tail)
+}
+
+// update wraps the partial line s (drawn in shape sh) from its last committed display line,
+// commits the lines later text cannot change, and returns them and the rest.
+func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed, tail lines) {
+	key := sh.first + "\x00" + sh.rest + "\x00" + string(rune(sh.content)) + string(rune(sh.base))
+	if o.at != at || o.key != key {
+		*o = openLine{at: at, key: key, resume: sh.content, st: noSpans()}
+	}
+	p := inlineParser{src: s[o.resume:], base: sh.base}
+	p.run(0, o.st)
+	cells := p.out
+	avail, firstP, restP := m.prefixes(sh)
+	ls := wrapWords(cells, avail)
+	limit := len(ls) - 2 // the last line grows; the one before it ends where the last begins
+	for i, l := range ls {
+		if hasProvisional(cells[l.start:l.next]) {
+			limit = min(limit, i-2)
+			break
+		}
+	}
+	commit := -1
+	for i := limit; i >= 0; i-- {
+		if n := ls[i].next; n > 0 && cells[n-1].end >= 0 {
+			commit = i
+			break
+		}
+	}
+	draw := func(b *linesBuilder, i int, l cellLine) {
+		pfx := restP
+		if i == 0 && !o.more {
+			pfx = firstP
+		}
+		b.add(strings.TrimRight(m.margin+pfx+paintCells(m.pal, cells[l.start:l.stop]), " "))
+	}
+	for i := 0; i <= commit; i++ {
+		draw(&o.done, i, ls[i])
+	}
+	var t linesBuilder
+	for i := commit + 1; i < len(ls); i++ {
+		draw(&t, i, ls[i])
+	}
+	if commit >= 0 {
+		last := cells[ls[commit].next-1]
+		o.resume += last.end
+		o.st = last.st
+		o.more = true
+	}
+	return o.done.snapshot(), t.snapshot()
+}
+
+func hasProvisional(cells []cell) bool {
+	for _, c := range cells {
+		if c.prov {
+			return true
+		}
+	}
+	return false
+}

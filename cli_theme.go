@@ -15,7 +15,7 @@ func screenStyles(theme string, noColor, dumb bool) (view.Styles, func(dark bool
 	case theme == "light":
 		return view.LightStyles(), nil
 	case theme == "dark":
-		return view.DefaultStyles(), nil
+		return view.DarkStyles(), nil
 	}
 	return view.DefaultStyles(), stylesForBackground
 }
@@ -23,7 +23,7 @@ func screenStyles(theme string, noColor, dumb bool) (view.Styles, func(dark bool
 // stylesForBackground is the auto theme's choice.
 func stylesForBackground(dark bool) view.Styles {
 	if dark {
-		return view.DefaultStyles()
+		return view.DarkStyles()
 	}
 	return view.LightStyles()
 }

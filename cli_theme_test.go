@@ -19,7 +19,7 @@ func sameStyles(a, b view.Styles) bool {
 // light are fixed, NO_COLOR is mono (emphasis, no colour) whatever the theme, and a dumb
 // terminal gets no styling at all.
 func TestScreenStylesFollowThemeAndNoColor(t *testing.T) {
-	dark, light, mono, plain := view.DefaultStyles(), view.LightStyles(), view.MonoStyles(), view.PlainStyles()
+	dark, light, mono, plain := view.DarkStyles(), view.LightStyles(), view.MonoStyles(), view.PlainStyles()
 	cases := []struct {
 		theme         string
 		noColor, dumb bool

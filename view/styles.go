@@ -46,10 +46,13 @@ type palette struct {
 	button, buttonText, helpKey     string
 }
 
-// DefaultStyles colours the screen for a dark terminal, the choice until (or unless) the
-// terminal says its background is light (lipgloss v2 emits full colour; Bubble Tea downsamples
-// it to what the terminal supports).
-func DefaultStyles() Styles {
+// DefaultStyles are the styles drawn before the terminal's background is known, and when it
+// never answers: the dark ones.
+func DefaultStyles() Styles { return DarkStyles() }
+
+// DarkStyles colours the screen for a dark terminal (lipgloss v2 emits full colour; Bubble Tea
+// downsamples it to what the terminal supports).
+func DarkStyles() Styles {
 	st := colourStyles(palette{
 		dim: "245", rule: "238", accent: "63", onAccent: "231",
 		user: "111", warn: "214", fail: "203", running: "75", done: "78",

@@ -10,7 +10,7 @@ import (
 // TestInkPaintsAsLipgloss checks that every compiled style draws a line exactly as lipgloss
 // would, that plain styles add nothing and mono styles no colour.
 func TestInkPaintsAsLipgloss(t *testing.T) {
-	for _, st := range []Styles{DefaultStyles(), LightStyles(), MonoStyles(), PlainStyles()} {
+	for _, st := range []Styles{DarkStyles(), LightStyles(), MonoStyles(), PlainStyles()} {
 		v := reflect.ValueOf(st)
 		for i := range v.NumField() {
 			style, ok := v.Field(i).Interface().(lipgloss.Style)

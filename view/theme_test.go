@@ -103,7 +103,7 @@ func TestMonoStylesKeepEmphasisWithoutColour(t *testing.T) {
 // Light and dark styles colour the cues, but body text (the status line) keeps the terminal's
 // own foreground, which suits its background whatever it is.
 func TestColourStylesKeepTheTerminalsForegroundForBodyText(t *testing.T) {
-	for name, st := range map[string]Styles{"dark": DefaultStyles(), "light": LightStyles()} {
+	for name, st := range map[string]Styles{"dark": DarkStyles(), "light": LightStyles()} {
 		if !st.Color || st.Status.GetForeground() != (lipgloss.NoColor{}) {
 			t.Errorf("%s: status text has foreground %v, want the terminal's", name, st.Status.GetForeground())
 		}
@@ -114,7 +114,7 @@ func TestColourStylesKeepTheTerminalsForegroundForBodyText(t *testing.T) {
 			t.Errorf("%s: no colour on screen", name)
 		}
 	}
-	dark, light := DefaultStyles(), LightStyles()
+	dark, light := DarkStyles(), LightStyles()
 	if !dark.Dark || light.Dark {
 		t.Errorf("Dark is %v for the dark styles and %v for the light ones", dark.Dark, light.Dark)
 	}
@@ -126,7 +126,7 @@ func TestColourStylesKeepTheTerminalsForegroundForBodyText(t *testing.T) {
 // SetStyles drops everything drawn in the old styles: after it, each scene draws exactly as a
 // new Renderer in the new styles draws it, also after streaming more text into a cached entry.
 func TestSetStylesRedrawsEverything(t *testing.T) {
-	all := map[string]Styles{"dark": DefaultStyles(), "light": LightStyles(), "mono": MonoStyles(), "plain": PlainStyles()}
+	all := map[string]Styles{"dark": DarkStyles(), "light": LightStyles(), "mono": MonoStyles(), "plain": PlainStyles()}
 	for _, sc := range scenes {
 		for from, a := range all {
 			for to, b := range all {
@@ -144,5 +144,28 @@ func TestSetStylesRedrawsEverything(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkRestyle is the terminal's background answer arriving with a long transcript: the
+// styles switch and the next frame is drawn, at 120x40 following the tail. Only the window is
+// drawn again, so the cost does not grow with the transcript.
+func BenchmarkRestyle(b *testing.B) {
+	for _, size := range []int{1_000, 100_000} {
+		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
+			r := NewRenderer(DefaultStyles())
+			es, total := buildTranscript(b, r, size, 120, 40)
+			f := benchFrame(es, 120, 40, 0)
+			r.Render(f)
+			styles := []Styles{LightStyles(), DefaultStyles()}
+			defer b.ReportMetric(float64(total), "rows")
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				r.SetStyles(styles[i%2])
+				i++
+				r.Render(f)
+			}
+		})
 	}
 }

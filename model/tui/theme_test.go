@@ -18,10 +18,10 @@ import (
 // approval question, and the error phase with Retry focused.
 var themedScenes = []string{"complete", "asking-approval", "error-retry-focused", "error-after-tab"}
 
-var themes = []struct {
+var styleSets = []struct {
 	name   string
 	styles func() view.Styles
-}{{"dark", view.DefaultStyles}, {"light", view.LightStyles}, {"mono", view.MonoStyles}}
+}{{"dark", view.DarkStyles}, {"light", view.LightStyles}, {"mono", view.MonoStyles}}
 
 func sceneNamed(t *testing.T, name string) func(*harness) {
 	for _, sc := range goldenScenes {
@@ -37,7 +37,7 @@ func sceneNamed(t *testing.T, name string) func(*harness) {
 // Run `go test ./model/tui -run TestThemedGolden -update` after a deliberate change and read
 // the diff.
 func TestThemedGolden(t *testing.T) {
-	for _, th := range themes {
+	for _, th := range styleSets {
 		for _, name := range themedScenes {
 			t.Run(th.name+"/"+name, func(t *testing.T) {
 				h := newHarness(t, sceneScenario(t, name), 80, 24)

@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 	"strings"
-	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/phasechat/phasechat/view/safe"
 
-	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
@@ -58,28 +56,20 @@ type entryView struct {
 	// run to the next part's (or the mark's) start, for scrolling a card into view.
 	partRow []int
 	partEnd []int
+	drawn   int        // lines in segs so far, while a render assembles them
+	mdRuns  []textRuns // what each text part's document drew last, by text part
 }
 
-// cardKey is what a card's drawing depends on.
-type cardKey struct {
-	status                      phase.CallStatus
-	name, args, summary, result string
-	duration                    time.Duration
-	asking, declined            bool
-	askPlace, askOf, queued     int
-	elapsed                     time.Duration // whole seconds
-	output                      string
-	expanded                    bool
+// textRuns is a text part's lines as last drawn and what they were drawn from.
+type textRuns struct {
+	src      string
+	live, ok bool
+	runs     []lines
 }
 
-func keyOf(c transcript.Card) cardKey {
-	place, of := c.AskPlace()
-	return cardKey{c.Status(), c.Name(), c.Args(), c.Summary(), c.Result(), c.Duration(), c.Asking(), c.Declined(),
-		place, of, c.Queued(), c.Elapsed().Truncate(time.Second), c.Output(), c.Expanded()}
-}
-
+// cardCache is a card's drawing and the card's Rev and focus it was drawn at.
 type cardCache struct {
-	card    cardKey
+	rev     uint64
 	focused bool
 	out     lines
 }
@@ -120,7 +110,7 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	if v.width != w {
 		*v = entryView{width: w}
 	}
-	v.segs = v.segs[:0]
+	v.segs, v.drawn = v.segs[:0], 0
 	switch e.Role() {
 	case transcript.RoleUser, transcript.RoleNotice:
 		if v.text.len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() {
@@ -151,8 +141,12 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 		}
 		if len(v.segs) > 0 {
 			v.segs = append(v.segs, blankLine)
+			v.drawn++
 		}
 		v.segs = append(v.segs, ls...)
+		for _, l := range ls {
+			v.drawn += l.len()
+		}
 	}
 	if e.Reasoning() != "" {
 		section(v.reasoning.render(e, st, w)...)
@@ -187,7 +181,7 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 		if len(run) == 0 {
 			return
 		}
-		row := v.height()
+		row := v.drawn
 		if len(v.segs) > 0 {
 			row++ // the blank line section puts above
 		}
@@ -209,22 +203,30 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 		flush()
 		if texts == len(v.md) {
 			v.md = append(v.md, &mdDoc{})
+			v.mdRuns = append(v.mdRuns, textRuns{})
 		}
-		runs := v.md[texts].update(md, e.PartText(p), e.Streaming() && i == len(parts)-1)
+		src, live := e.PartText(p), e.Streaming() && i == len(parts)-1
+		memo := &v.mdRuns[texts]
+		if live || !memo.ok || memo.live || memo.src != src {
+			// A finished part that did not change keeps its lines: a token costs the open part.
+			memo.runs = append(memo.runs[:0], v.md[texts].update(md, src, live)...)
+			memo.src, memo.live, memo.ok = src, live, true
+		}
+		runs := memo.runs
 		texts++
-		v.partRow[i] = v.height()
+		v.partRow[i] = v.drawn
 		section(runs...)
-		v.partEnd[i] = v.height()
+		v.partEnd[i] = v.drawn
 	}
 	flush()
-	v.md = v.md[:texts]
+	v.md, v.mdRuns = v.md[:texts], v.mdRuns[:texts]
 }
 
 // renderCard draws card i of e, reusing the last drawing while the card is unchanged.
 func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lines {
 	c, focused := e.Cards()[i], e.FocusedCard() == i
-	if cc, key := &v.cards[i], keyOf(c); cc.out.len() == 0 || cc.card != key || cc.focused != focused {
-		cc.card, cc.focused, cc.out = key, focused, renderCard(st, c, focused, w)
+	if cc := &v.cards[i]; cc.out.len() == 0 || cc.rev != c.Rev() || cc.focused != focused {
+		cc.rev, cc.focused, cc.out = c.Rev(), focused, renderCard(st, c, focused, w)
 	}
 	return v.cards[i].out
 }

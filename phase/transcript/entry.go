@@ -30,6 +30,12 @@ type Entry struct {
 
 func (e *Entry) bump() { e.version++ }
 
+// bumpCard bumps the entry for a change to its card c, which records the version.
+func (e *Entry) bumpCard(c *Card) {
+	e.bump()
+	c.rev = e.version
+}
+
 // countLines counts a prompt's lines, for folding.
 func (e *Entry) countLines() {
 	if e.role == RoleUser {
@@ -137,7 +143,12 @@ type Card struct {
 	elapsed  time.Duration // how long the tool has been running, while it runs
 	output   string        // the last lines a running tool printed
 	expanded bool
+	rev      uint64 // the entry's version at the card's last change
 }
+
+// Rev changes whenever the card does (it is the entry's Version at the card's last change), so
+// a renderer may cache a card's drawing by it.
+func (c Card) Rev() uint64 { return c.rev }
 
 // Call is the machine's latest snapshot of the call.
 func (c Card) Call() phase.ToolCall { return c.call }

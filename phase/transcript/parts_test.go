@@ -3,6 +3,7 @@ package transcript
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -166,5 +167,41 @@ func TestFocusMovesInScreenOrder(t *testing.T) {
 	tr.Truncate(0)
 	if where() != "none" || tr.ToggleFocused() {
 		t.Fatalf("truncating the focused entry left %s focused", where())
+	}
+}
+
+// A card's Rev changes with every change to that card and with no change to another.
+func TestCardRevFollowsItsCard(t *testing.T) {
+	var tr Transcript
+	e := tr.Add(Spec{Role: RoleAssistant, Streaming: true})
+	tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallRunning})
+	tr.SetCall(e, phase.ToolCall{ID: "b", Status: phase.CallRunning})
+	rev := func(i int) uint64 { return e.Cards()[i].Rev() }
+	for _, tc := range []struct {
+		name   string
+		change func()
+	}{
+		{"call", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDone}) }},
+		{"summary", func() { tr.SetSummary(e, "a", "x=1") }},
+		{"result", func() { tr.SetResult(e, "a", "ok", 1) }},
+		{"asking", func() { tr.SetAsking(e, "a", true) }},
+		{"numbered", func() { tr.NumberAsking(e, []string{"a"}) }},
+		{"declined", func() { tr.SetDeclined(e, "a") }},
+		{"elapsed", func() { tr.SetElapsed(e, "a", 2*time.Second) }},
+		{"output", func() { tr.SetOutput(e, "a", "line") }},
+		{"queued", func() { tr.SetQueued(e, "a", 1) }},
+		{"toggled", func() { tr.ToggleCard(e, 0) }},
+	} {
+		a, b := rev(0), rev(1)
+		tc.change()
+		if rev(0) == a || rev(1) != b {
+			t.Fatalf("%s: card a %d → %d, card b %d → %d", tc.name, a, rev(0), b, rev(1))
+		}
+	}
+	a := rev(0)
+	tr.SetReply(e, "text", "")
+	tr.SetElapsed(e, "a", 2500*time.Millisecond) // the same whole second
+	if rev(0) != a {
+		t.Fatal("a change to the text or under a second of elapsed time changed the card's Rev")
 	}
 }

@@ -152,29 +152,30 @@ func (t *Transcript) ToggleReasoning(e *Entry) {
 }
 
 // ToggleCard expands or folds the entry's i-th card.
-
 func (t *Transcript) ToggleCard(e *Entry, i int) {
 	e.cards[i].expanded = !e.cards[i].expanded
-	e.bump()
+	e.bumpCard(&e.cards[i])
 }
 
 // SetCall gives the card of call.ID the machine's latest snapshot of the call, adding the card
 // (at the end) when the entry has none for it yet.
 func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
-	if c := e.card(call.ID); c != nil {
+	c := e.card(call.ID)
+	if c != nil {
 		c.call = call
 	} else {
 		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: call})
+		c = &e.cards[len(e.cards)-1]
 	}
-	e.bump()
+	e.bumpCard(c)
 }
 
 // SetSummary sets the one-line summary of a card's decoded arguments (untrusted text).
 func (t *Transcript) SetSummary(e *Entry, id, summary string) {
 	if c := e.card(id); c != nil {
 		c.summary = summary
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
@@ -183,7 +184,7 @@ func (t *Transcript) SetSummary(e *Entry, id, summary string) {
 func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
 	if c := e.card(id); c != nil {
 		c.result, c.duration = text, took
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
@@ -191,14 +192,13 @@ func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
 func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
 	if c := e.card(id); c != nil && c.asking != asking {
 		c.asking = asking
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
 // NumberAsking numbers the cards of the calls waiting for approval, in the order ids asks
 // them; a card of e whose call is not in ids loses its number.
 func (t *Transcript) NumberAsking(e *Entry, ids []string) {
-	changed := false
 	for i := range e.cards {
 		c := &e.cards[i]
 		place, of := 0, 0
@@ -206,11 +206,9 @@ func (t *Transcript) NumberAsking(e *Entry, ids []string) {
 			place, of = at+1, len(ids)
 		}
 		if c.askPlace != place || c.askOf != of {
-			c.askPlace, c.askOf, changed = place, of, true
+			c.askPlace, c.askOf = place, of
+			e.bumpCard(c)
 		}
-	}
-	if changed {
-		e.bump()
 	}
 }
 
@@ -218,7 +216,7 @@ func (t *Transcript) NumberAsking(e *Entry, ids []string) {
 func (t *Transcript) SetDeclined(e *Entry, id string) {
 	if c := e.card(id); c != nil && !c.declined {
 		c.declined = true
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
@@ -227,7 +225,7 @@ func (t *Transcript) SetDeclined(e *Entry, id string) {
 func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
 	if c := e.card(id); c != nil && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
 		c.elapsed = d
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
@@ -235,7 +233,7 @@ func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
 func (t *Transcript) SetOutput(e *Entry, id, lines string) {
 	if c := e.card(id); c != nil && c.output != lines {
 		c.output = lines
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 
@@ -244,7 +242,7 @@ func (t *Transcript) SetOutput(e *Entry, id, lines string) {
 func (t *Transcript) SetQueued(e *Entry, id string, running int) {
 	if c := e.card(id); c != nil && c.queued != running {
 		c.queued = running
-		e.bump()
+		e.bumpCard(c)
 	}
 }
 

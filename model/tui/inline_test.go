@@ -254,6 +254,14 @@ func TestInlineScrollKeysAndTranscriptChanges(t *testing.T) {
 	if ih.m.View().Content != before || ih.m.scrollUp != 0 {
 		t.Fatal("PgUp changed the live part")
 	}
+	for _, k := range ih.m.inlineKeys(allKeys()) {
+		if strings.Contains(k.Keys, "pgup") || strings.Contains(k.Keys, "home") || strings.Contains(k.Does, "scroll") {
+			t.Fatalf("the key list offers %s (%s) inline", k.Keys, k.Does)
+		}
+	}
+	if len(ih.m.inlineKeys(allKeys())) == len(allKeys()) {
+		t.Fatal("the key list inline is the full screen's")
+	}
 
 	printed := len(ih.prints)
 	ih.send(keyCtrlR) // regenerate: the old reply stays printed, the new one is printed too
@@ -394,4 +402,30 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 		msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	}
 	return msgs
+}
+
+// A resumed conversation is printed into the scrollback as soon as the terminal's width is
+// known, before anything of the new turn.
+func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	h.m.chat = chat.New(h.cfg, []stream.Message{{Role: "user", Content: "an old question"}, {Role: "assistant", Content: "an old answer"}})
+	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}}
+	ih := &inlineHarness{harness: h}
+	h.observe = func(msg tea.Msg) {
+		if text, ok := printedText(msg); ok {
+			ih.prints = append(ih.prints, ansi.Strip(text))
+		}
+	}
+	h.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // before the size: nothing is printed
+	if len(ih.prints) != 0 {
+		t.Fatal("printed before the terminal's width was known")
+	}
+	h.send(keyBackspace)
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	ih.submit("a new question")
+	ih.drain()
+	ih.expectScrollbackIsTheTranscript("after resuming and a new turn")
+	if !strings.HasPrefix(ih.scrollback(), "› an old question") {
+		t.Fatalf("the resumed conversation is not printed first:\n%s", ih.scrollback())
+	}
 }

@@ -52,7 +52,7 @@ func benchFrame(es []*draft, width, height, scrollUp int) Frame {
 // BenchmarkAppendTokenAndRender is P3 (docs/architecture.md, Performance): one token appended to a streaming reply at
 // the tail of a transcript of 1k or 100k rows, Version bumped, the screen rendered at 120x40
 // following the tail. A paragraph break every 60 tokens makes blocks complete as in a real
-// reply (each is rendered through glamour once, amortised over its tokens).
+// reply.
 func BenchmarkAppendTokenAndRender(b *testing.B) {
 	for _, size := range []int{1_000, 100_000} {
 		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
@@ -82,7 +82,7 @@ func BenchmarkAppendTokenAndRender(b *testing.B) {
 }
 
 // BenchmarkColdRenderLongReply renders one long reply (about 100 KB of markdown) with an
-// empty cache: every block through glamour once.
+// empty cache: every line drawn once.
 func BenchmarkColdRenderLongReply(b *testing.B) {
 	var sb strings.Builder
 	for i := 0; sb.Len() < 100<<10; i++ {
@@ -120,7 +120,7 @@ func BenchmarkResize(b *testing.B) {
 
 // BenchmarkScroll pages up through a 100k-row transcript (every entry measured), 40 rows per
 // frame, from the tail to the top and around again. With the default cache budget, pages whose
-// entries were evicted are rendered again through glamour; with an unlimited budget only the
+// entries were evicted are rendered again; with an unlimited budget only the
 // walk from the tail to the window is left.
 func BenchmarkScroll(b *testing.B) {
 	for _, c := range []struct {

@@ -181,8 +181,9 @@ func BenchmarkTranscriptHeap(b *testing.B) {
 }
 
 // streamTexts are whole replies streamed delta by delta: a 39 KB reply that is one line (no
-// newline at all), the same bytes broken into short lines, and a 30 KB markdown reply (headings,
-// lists, emphasis, a table, fenced code) cut into 4-byte deltas.
+// newline at all), the same bytes broken into short lines, a 30 KB markdown reply (headings,
+// lists, emphasis, a table, fenced code) cut into 4-byte deltas, and a 39 KB line of code in a
+// fenced block.
 func streamTexts() []struct {
 	name   string
 	text   string
@@ -210,6 +211,7 @@ func streamTexts() []struct {
 		{"single-line-39KB", single, 8000},
 		{"short-lines-39KB", short, 8000},
 		{"markdown-30KB-4B", md.String(), md.Len() / 4},
+		{"code-line-39KB", "```json\n" + strings.Repeat(`{"key": "value", "n": 12345}, `, (39<<10)/30), 8000},
 	}
 }
 

@@ -342,7 +342,7 @@ const (
 // scanLink looks for [text](url) at src[i] == '['. Pending means the text so far could still
 // become one (and final is false).
 func scanLink(src string, i int, final bool) (linkSpan, int) {
-	l := linkSpan{image: i > 0 && src[i-1] == '!', text: i + 1}
+	l := linkSpan{text: i + 1}
 	j := i + 1
 	for ; j < len(src) && src[j] != ']'; j++ {
 		if src[j] == '[' || j-i > maxLinkText {

@@ -139,6 +139,9 @@ func applyConfig(o *chatOptions, f *config.File) {
 	if f.MaxReply > 0 && !o.set["max-reply"] {
 		o.maxReplyMiB = f.MaxReply
 	}
+	if f.Theme != "" && !o.set["theme"] {
+		o.theme = f.Theme
+	}
 	if f.Measure > 0 {
 		o.measure = f.Measure
 	}

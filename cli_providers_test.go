@@ -112,11 +112,14 @@ func TestConfigErrorsStopTheChat(t *testing.T) {
 	os.WriteFile(bad, []byte("[provider.x]\nbase_url = \"http://127.0.0.1:1/v1\"\ncolour = \"red\"\n"), 0o600)
 	failing := filepath.Join(dir, "failing.toml")
 	os.WriteFile(failing, []byte("[provider.x]\nbase_url = \"http://127.0.0.1:1/v1\"\ndefault_model = \"m\"\napi_key_cmd = [\"sh\", \"-c\", \"echo sk-leaked; exit 1\"]\n"), 0o600)
+	badTheme := filepath.Join(dir, "theme.toml")
+	os.WriteFile(badTheme, []byte("system = \"be brief\"\ntheme = \"sepia\"\n"), 0o600)
 	cases := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--config", bad}, bad + ":3: provider.x.colour: unknown key"},
+		{[]string{"--config", badTheme}, badTheme + `:2: theme: must be one of auto, dark, light, not "sepia"`},
 		{[]string{"--config", filepath.Join(dir, "none.toml")}, "none.toml given with --config does not exist"},
 		{[]string{"--provider", "x"}, "--provider x needs a config file that defines it"},
 		{[]string{"--config", bad, "--provider", "nope"}, "provider.x.colour"},

@@ -41,6 +41,7 @@ func TestUsageMistakesExitTwo(t *testing.T) {
 		err  string
 	}{
 		{[]string{"--wire", "grpc"}, "use chat, anthropic or responses"},
+		{[]string{"--theme", "solarized"}, `--theme must be one of auto, dark, light, got "solarized"`},
 		{[]string{"--config", "/nonexistent/phasechat.toml"}, "the config file /nonexistent/phasechat.toml given with --config does not exist"},
 		{[]string{"--provider", "nosuch", "--config", writeConfig(t)}, `no provider named "nosuch"`},
 	}

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -11,41 +13,59 @@ import (
 
 const helpSep = " · "
 
-// renderHelp is the help line: "esc stop · pgup/pgdn scroll · ctrl+c quit". Keys that do not
-// fit are left off whole and "…" says so; a first key too wide for the line is cut.
+// renderHelp is the help line: "esc stop · pgup/pgdn scroll · ctrl+c quit". When the keys do
+// not all fit, the ones of highest rank are left off (see Key) and the rest keep their order;
+// a single key too wide for the line is cut with "…".
 func renderHelp(st *theme, keys []Key, width int) string {
-	var b strings.Builder
-	used := 0
+	items := make([]string, len(keys))
 	for i, k := range keys {
-		item := safe.Line(k.Keys)
+		items[i] = safe.Line(k.Keys)
 		if k.Does != "" {
-			item += " " + safe.Line(k.Does)
+			items[i] += " " + safe.Line(k.Does)
 		}
-		sep := ""
-		if i > 0 {
-			sep = helpSep
+	}
+	keep := helpFits(keys, items, width)
+	var b strings.Builder
+	for i, k := range keys {
+		if !keep[i] {
+			continue
 		}
-		w := ansi.StringWidth(sep + item)
-		rest := 0
-		if i < len(keys)-1 {
-			rest = ansi.StringWidth(helpSep + "…")
+		if b.Len() > 0 {
+			b.WriteString(st.HelpDoes.paint(helpSep))
 		}
-		if used+w+rest > width {
-			if i == 0 {
-				b.WriteString(st.HelpKey.paint(fit(item, width)))
-			} else if used+ansi.StringWidth(sep+"…") <= width {
-				b.WriteString(st.HelpDoes.paint(sep + "…"))
-			}
-			break
+		if ansi.StringWidth(items[i]) > width {
+			b.WriteString(st.HelpKey.paint(fit(items[i], width)))
+			continue
 		}
-		b.WriteString(st.HelpDoes.paint(sep))
 		b.WriteString(st.HelpKey.paint(safe.Line(k.Keys)))
 		if k.Does != "" {
 			b.WriteString(st.HelpDoes.paint(" " + safe.Line(k.Does)))
 		}
-		used += w
 	}
 	return b.String()
+}
+
+// helpFits chooses the keys the help line shows: the most needed first (lowest rank, then the
+// earliest), for as long as the next one fits; at least one.
+func helpFits(keys []Key, items []string, width int) []bool {
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(keys[a].Rank, keys[b].Rank) })
+	keep := make([]bool, len(keys))
+	used := 0
+	for n, i := range order {
+		w := ansi.StringWidth(items[i])
+		if n > 0 {
+			w += ansi.StringWidth(helpSep)
+		}
+		if n > 0 && used+w > width {
+			break
+		}
+		keep[i], used = true, used+w
+	}
+	return keep
 }
 
 // renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · Chat Completions ·

@@ -39,17 +39,21 @@ func TestRenderFooter(t *testing.T) {
 	}
 }
 
+// The help line leaves off the keys of highest rank first when narrow (the later of equal
+// ranks first), keeps the rest in their order, and cuts a single key that cannot fit.
 func TestRenderHelp(t *testing.T) {
-	keys := []Key{{"esc", "stop"}, {"pgup/pgdn", "scroll"}, {"ctrl+c", "quit"}}
+	keys := []Key{{Keys: "esc", Does: "stop"}, {Keys: "pgup/pgdn", Does: "scroll", Rank: 2}, {Keys: "ctrl+o", Does: "expand", Rank: 2}, {Keys: "ctrl+c", Does: "quit", Rank: 1}}
 	tests := []struct {
 		width int
 		want  string
 	}{
-		{80, "esc stop · pgup/pgdn scroll · ctrl+c quit"},
+		{80, "esc stop · pgup/pgdn scroll · ctrl+o expand · ctrl+c quit"},
+		{57, "esc stop · pgup/pgdn scroll · ctrl+o expand · ctrl+c quit"},
+		{56, "esc stop · pgup/pgdn scroll · ctrl+c quit"},
 		{41, "esc stop · pgup/pgdn scroll · ctrl+c quit"},
-		{40, "esc stop · pgup/pgdn scroll · …"},
-		{20, "esc stop · …"},
-		{8, "esc stop"},
+		{40, "esc stop · ctrl+c quit"},
+		{22, "esc stop · ctrl+c quit"},
+		{21, "esc stop"},
 		{6, "esc s…"},
 	}
 	st := newTheme(PlainStyles())

@@ -54,6 +54,14 @@ func NewRenderer(st Styles, opts ...Option) *Renderer {
 	return r
 }
 
+// SetStyles draws with st from the next frame on. Every line the Renderer keeps was drawn in
+// the old styles, so all of them are dropped and drawn again as they are next needed.
+func (r *Renderer) SetStyles(st Styles) {
+	r.st = newTheme(st)
+	r.chrome = chrome{}
+	r.tr.restyle(r.st)
+}
+
 // layout is how many rows each part of the screen gets.
 type layout struct {
 	transcript, rule, status, label, composer, help, footer int
@@ -97,9 +105,25 @@ func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
 	r.tr.evict()
 	if f.Fit {
-		l.transcript = min(l.transcript, acc)
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
 	}
 	return l.transcript, max(0, r.tr.total-l.transcript)
+}
+
+// fitRows is how tall a Fit transcript area is whose entries take acc rows: as tall as they
+// are, or as the key overlay or the first screen drawn there.
+func (r *Renderer) fitRows(f Frame, acc, width int) int {
+	switch {
+	case f.Keys != nil:
+		return max(acc, keysHeight(r.st, f.Keys, width))
+	case f.Welcome != nil:
+		n := len(renderWelcome(r.st, *f.Welcome, f.Footer, width))
+		if acc > 0 {
+			n += 1 + acc
+		}
+		return n
+	}
+	return acc
 }
 
 // Render draws f. Content has exactly f.Height rows (at most that with f.Fit), none wider than
@@ -125,16 +149,28 @@ func (r *Renderer) Render(f Frame) Screen {
 	r.setWidth(width)
 	if f.Fit {
 		acc, _ := r.tr.measureTail(f.Entries, l.transcript)
-		l.transcript = min(l.transcript, acc)
+		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
 	}
 	rows := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
+	switch {
+	case f.Keys != nil:
+		transcript = renderKeys(st, f.Keys, width, l.transcript)
+	case f.Welcome != nil:
+		transcript = withWelcome(st, f, transcript, width, l.transcript)
+	}
 	rows = append(rows, transcript...)
 	for len(rows) < l.transcript {
 		rows = append(rows, "")
 	}
-	if l.rule > 0 {
+	below := min(max(0, f.ScrollUp), maxScroll)
+	switch {
+	case l.rule > 0 && below > 0:
+		rows = append(rows, scrolledRule(st, below, f.FollowKey, width))
+	case l.rule > 0:
 		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
+	case below > 0 && len(rows) > 0:
+		rows[len(rows)-1] = scrolledRule(st, below, f.FollowKey, width)
 	}
 	statusTop := len(rows)
 	rows = append(rows, status.rows...)

@@ -4,22 +4,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // FuzzCleanStyled: whatever a renderer emits, the plain result holds no escape and nothing the
-// sanitiser would replace, and the colour result holds only SGR escapes.
+// sanitiser would replace, the colour result holds only SGR escapes, and the mono result only
+// SGR escapes that set no colour, around the same text.
 func FuzzCleanStyled(f *testing.F) {
 	f.Add("\x1b[38;5;252mhi\x1b[m\x1b]8;;u\adocs\x1b]8;;\a")
 	f.Add("\x1b[1\x07\x1bP+q\x1b\\\x9b\xc2\x9b\u202e")
 	f.Add("\x1b")
+	f.Add("\x1b[1;38;2;1;2;3;48:5:9;4:3;58;5;1;91mx\x1b[;39m")
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := checkClean(cleanStyled(s, false)); err != nil {
+		if err := checkClean(cleanStyled(s, keepNone)); err != nil {
 			t.Fatalf("plain: %v", err)
 		}
-		if msg := onlySGR(cleanStyled(s, true)); msg != "" {
+		colour, mono := cleanStyled(s, keepSGR), cleanStyled(s, keepAttributes)
+		if msg := onlySGR(colour); msg != "" {
 			t.Fatalf("colour: %s", msg)
+		}
+		if msg := onlySGR(mono); msg != "" {
+			t.Fatalf("mono: %s", msg)
+		}
+		if msg := colourSGR(mono); msg != "" {
+			t.Fatalf("mono: %s", msg)
+		}
+		if ansi.Strip(mono) != ansi.Strip(colour) {
+			t.Fatalf("mono and colour differ in text: %q, %q", mono, colour)
 		}
 	})
 }

@@ -42,6 +42,33 @@ func DarkMarkdown() MarkdownStyles {
 	}
 }
 
+// LightMarkdown draws markdown for a light background: darker inks of the same roles.
+func LightMarkdown() MarkdownStyles {
+	s := lipgloss.NewStyle()
+	fg := func(c string) lipgloss.Style { return s.Foreground(lipgloss.Color(c)) }
+	return MarkdownStyles{
+		Heading1: fg("25").Bold(true).Underline(true), Heading2: fg("25").Bold(true), Heading3: s.Bold(true),
+		Bold: s.Bold(true), Italic: s.Italic(true), Strike: s.Strikethrough(true),
+		Code: fg("130"), Link: fg("26").Underline(true), URL: fg("243"),
+		Quote: s.Italic(true), QuoteBar: fg("248"), Bullet: fg("25"), Rule: fg("248"),
+		TableHeader: s.Bold(true), Fence: fg("246"),
+		Keyword: fg("126"), String: fg("28"), Comment: fg("243").Italic(true), Number: fg("92"), Type: fg("31"),
+		Inserted: fg("28"), Deleted: fg("160"), Hunk: fg("25"),
+	}
+}
+
+// MonoMarkdown is for NO_COLOR: no colour, only bold, italic, underline and reverse, so
+// headings, emphasis, code and links still stand out.
+func MonoMarkdown() MarkdownStyles {
+	s := lipgloss.NewStyle()
+	return MarkdownStyles{
+		Heading1: s.Bold(true).Underline(true), Heading2: s.Bold(true), Heading3: s.Bold(true),
+		Bold: s.Bold(true), Italic: s.Italic(true), Strike: s.Strikethrough(true),
+		Code: s.Reverse(true), Link: s.Underline(true), Quote: s.Italic(true),
+		TableHeader: s.Bold(true), Keyword: s.Bold(true), Comment: s.Italic(true),
+	}
+}
+
 // PlainMarkdown draws no style at all: not one escape sequence.
 func PlainMarkdown() MarkdownStyles { return MarkdownStyles{} }
 

@@ -24,7 +24,7 @@ type channel struct {
 
 func hostileFrame(entries ...*draft) Frame {
 	return Frame{Width: 200, Height: 60, Entries: published(entries), Composer: "┃ ", ComposerCursor: true,
-		Help: []Key{{"enter", "send"}}, Footer: Footer{Model: "m"}}
+		Help: []Key{{Keys: "enter", Does: "send"}}, Footer: Footer{Model: "m"}}
 }
 
 func assistantWith(c draftCard) *draft {

@@ -47,10 +47,10 @@ func sceneFrame(st phase.State, focus phase.Focus, entries []*draft, help []Key)
 }
 
 var (
-	streamingKeys = []Key{{"esc", "stop"}, {"pgup/pgdn", "scroll"}, {"ctrl+c", "quit"}}
-	idleKeys      = []Key{{"enter", "send"}, {"alt+enter", "newline"}, {"ctrl+r", "regenerate"}, {"pgup/pgdn", "scroll"}, {"ctrl+c", "quit"}}
-	askKeys       = []Key{{"y", "run"}, {"n", "decline"}, {"A", "always"}, {"esc", "stop"}}
-	errorKeys     = []Key{{"enter", "retry"}, {"tab", "composer"}, {"ctrl+c", "quit"}}
+	streamingKeys = []Key{{Keys: "esc", Does: "stop"}, {Keys: "pgup/pgdn", Does: "scroll"}, {Keys: "ctrl+c", Does: "quit"}}
+	idleKeys      = []Key{{Keys: "enter", Does: "send"}, {Keys: "alt+enter", Does: "newline"}, {Keys: "ctrl+r", Does: "regenerate"}, {Keys: "pgup/pgdn", Does: "scroll"}, {Keys: "ctrl+c", Does: "quit"}}
+	askKeys       = []Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "A", Does: "always"}, {Keys: "esc", Does: "stop"}}
+	errorKeys     = []Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+c", Does: "quit"}}
 )
 
 func user() *draft { return &draft{Role: transcript.RoleUser, Text: question} }
@@ -102,7 +102,7 @@ var scenes = []scene{
 		st := reduce(submit, text, phase.Event{Kind: phase.KindError, Error: authError})
 		f := sceneFrame(st, phase.FocusComposer, []*draft{user(), {
 			Role: transcript.RoleAssistant, Text: "The README", Mark: transcript.MarkFailed, Note: authError,
-		}}, []Key{{"enter", "send"}, {"tab", "retry"}, {"ctrl+c", "quit"}})
+		}}, []Key{{Keys: "enter", Does: "send"}, {Keys: "tab", Does: "retry"}, {Keys: "ctrl+c", Does: "quit"}})
 		f.Composer, f.ComposerCursorX = "┃ Try again\n┃\n┃", 11
 		return f
 	}, "composer"},

@@ -235,9 +235,9 @@ func composerLabel(st *theme, enabled, draft bool, width int) string {
 }
 
 // composerRows prepares the model's pre-rendered composer: every escape but SGR is removed
-// (all of them in plain mode) and the text is sanitised, each row fits width, and a disabled
-// composer loses its own styling for the Disabled style. At most maxRows rows are kept, the
-// window sliding to keep cursorY in view; top is the first kept row.
+// (and colour in mono styles, everything in plain styles), the text is sanitised, each row
+// fits width, and a disabled composer loses its own styling for the Disabled style. At most
+// maxRows rows are kept, the window sliding to keep cursorY in view; top is the first kept row.
 func composerRows(st *theme, composer string, enabled bool, width, maxRows, cursorY int) (rows []string, top int) {
 	all := strings.Split(composer, "\n")
 	if maxRows <= 0 {
@@ -247,13 +247,16 @@ func composerRows(st *theme, composer string, enabled bool, width, maxRows, curs
 		top = min(max(0, cursorY-maxRows+1), len(all)-maxRows)
 		all = all[top : top+maxRows]
 	}
+	keep := keepNone
+	if enabled {
+		keep = st.keep
+	}
 	for _, row := range all {
-		keep := st.Color && enabled
 		row = cleanStyled(row, keep)
 		if ansi.StringWidth(row) > width {
 			row = ansi.Truncate(row, width, "")
 		}
-		if keep {
+		if keep != keepNone {
 			row = trimStyledEnd(row)
 		} else {
 			row = strings.TrimRight(row, " ")

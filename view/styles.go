@@ -7,13 +7,19 @@ import (
 )
 
 // Styles is how the screen is coloured. Every cue also exists in words or glyphs, so
-// PlainStyles loses no information, only colour.
+// PlainStyles loses no information, only colour and emphasis.
 //
-// Color false (PlainStyles) promises a Content with no escape sequence of any kind: the
-// composer is stripped of every escape, and PlainMarkdown draws none. The lipgloss styles of a Color false
-// Styles must then be empty, as PlainStyles' are.
+// Color allows colour; Emphasis allows SGR attributes without colour (bold, faint, italic,
+// underline, reverse), and Color implies it. With neither (PlainStyles) Content holds no escape
+// sequence of any kind: the composer is stripped of every escape, PlainMarkdown draws none, and
+// the lipgloss styles must be empty, as PlainStyles' are. With Emphasis alone (MonoStyles) every
+// colour parameter is removed from what the composer emits, and neither the lipgloss styles nor
+// the markdown styles set one.
 type Styles struct {
-	Color    bool
+	Color, Emphasis bool
+	// Dark says the colours are chosen for a dark background; a front end styles its own
+	// widgets (the composer's text area) by it.
+	Dark     bool
 	Markdown MarkdownStyles // assistant replies
 
 	User, Notice, Reasoning      lipgloss.Style
@@ -27,46 +33,136 @@ type Styles struct {
 	Disabled                     lipgloss.Style // the composer while it takes no input
 	HelpKey, HelpDoes            lipgloss.Style
 	Footer, Rule                 lipgloss.Style
+	// The composer's prompt and placeholder, which the front end hands to its text area.
+	Prompt, Placeholder lipgloss.Style
 }
 
-// DefaultStyles colours the screen for a dark terminal (lipgloss v2 emits full colour; Bubble
-// Tea downsamples it to what the terminal supports).
-func DefaultStyles() Styles {
-	dim := lipgloss.NewStyle().Foreground(lipgloss.Color("245"))
-	accent := lipgloss.Color("63")
+// palette is the colours one background needs; colourStyles builds Styles from it. Body text
+// (the status line, card names) keeps the terminal's own foreground, which suits its
+// background by construction.
+type palette struct {
+	dim, rule, accent, onAccent     string
+	user, warn, fail, running, done string
+	button, buttonText, helpKey     string
+}
+
+// DefaultStyles are the styles drawn before the terminal's background is known, and when it
+// never answers: the dark ones.
+func DefaultStyles() Styles { return DarkStyles() }
+
+// DarkStyles colours the screen for a dark terminal (lipgloss v2 emits full colour; Bubble Tea
+// downsamples it to what the terminal supports).
+func DarkStyles() Styles {
+	st := colourStyles(palette{
+		dim: "245", rule: "238", accent: "63", onAccent: "231",
+		user: "111", warn: "214", fail: "203", running: "75", done: "78",
+		button: "238", buttonText: "252", helpKey: "250",
+	})
+	st.Dark, st.Markdown = true, DarkMarkdown()
+	return st
+}
+
+// LightStyles colours the screen for a light terminal: darker hues of the same cues, so each
+// keeps its contrast on a white or pale background.
+func LightStyles() Styles {
+	st := colourStyles(palette{
+		dim: "242", rule: "250", accent: "63", onAccent: "231",
+		user: "25", warn: "130", fail: "160", running: "26", done: "28",
+		button: "253", buttonText: "236", helpKey: "238",
+	})
+	st.Markdown = LightMarkdown()
+	return st
+}
+
+func colourStyles(p palette) Styles {
+	fg := func(c string) lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Color(c)) }
+	dim := fg(p.dim)
 	return Styles{
 		Color:         true,
-		Markdown:      DarkMarkdown(),
-		User:          lipgloss.NewStyle().Foreground(lipgloss.Color("111")).Bold(true),
+		Emphasis:      true,
+		User:          fg(p.user).Bold(true),
 		Notice:        dim.Italic(true),
 		Reasoning:     dim.Faint(true),
-		Stopped:       lipgloss.NewStyle().Foreground(lipgloss.Color("214")),
-		Failed:        lipgloss.NewStyle().Foreground(lipgloss.Color("203")),
+		Stopped:       fg(p.warn),
+		Failed:        fg(p.fail),
 		Note:          dim,
 		CardName:      lipgloss.NewStyle().Bold(true),
 		CardDetail:    dim,
 		Pending:       dim,
-		Running:       lipgloss.NewStyle().Foreground(lipgloss.Color("75")),
-		Done:          lipgloss.NewStyle().Foreground(lipgloss.Color("78")),
-		Fail:          lipgloss.NewStyle().Foreground(lipgloss.Color("203")),
-		Asking:        lipgloss.NewStyle().Foreground(lipgloss.Color("214")).Bold(true),
-		Status:        lipgloss.NewStyle().Foreground(lipgloss.Color("252")),
-		StatusError:   lipgloss.NewStyle().Foreground(lipgloss.Color("203")),
-		Button:        lipgloss.NewStyle().Foreground(lipgloss.Color("252")).Background(lipgloss.Color("238")),
-		ButtonFocused: lipgloss.NewStyle().Foreground(lipgloss.Color("231")).Background(accent).Bold(true),
-		Label:         lipgloss.NewStyle().Foreground(lipgloss.Color("111")),
+		Running:       fg(p.running),
+		Done:          fg(p.done),
+		Fail:          fg(p.fail),
+		Asking:        fg(p.warn).Bold(true),
+		Status:        lipgloss.NewStyle(),
+		StatusError:   fg(p.fail),
+		Button:        fg(p.buttonText).Background(lipgloss.Color(p.button)),
+		ButtonFocused: fg(p.onAccent).Background(lipgloss.Color(p.accent)).Bold(true),
+		Label:         fg(p.user),
 		LabelDisabled: dim,
 		Disabled:      dim.Faint(true),
-		HelpKey:       lipgloss.NewStyle().Foreground(lipgloss.Color("250")).Bold(true),
+		HelpKey:       fg(p.helpKey).Bold(true),
 		HelpDoes:      dim,
 		Footer:        dim,
-		Rule:          lipgloss.NewStyle().Foreground(lipgloss.Color("238")),
+		Rule:          fg(p.rule),
+		Prompt:        fg(p.helpKey),
+		Placeholder:   dim,
 	}
 }
 
-// PlainStyles is for NO_COLOR and tests: no colour, and no escape sequence anywhere in Content.
+// MonoStyles is for NO_COLOR: no colour, but emphasis stays where it carries meaning. The
+// focused control is reversed (so it differs from the unfocused one at a glance), names and
+// questions are bold, asides are faint or italic.
+func MonoStyles() Styles {
+	plain := lipgloss.NewStyle()
+	bold, faint := plain.Bold(true), plain.Faint(true)
+	return Styles{
+		Emphasis:      true,
+		Dark:          true,
+		Markdown:      MonoMarkdown(),
+		User:          bold,
+		Notice:        plain.Italic(true),
+		Reasoning:     faint.Italic(true),
+		Stopped:       bold,
+		Failed:        bold,
+		Note:          faint,
+		CardName:      bold,
+		CardDetail:    faint,
+		Pending:       faint,
+		Running:       plain,
+		Done:          plain,
+		Fail:          bold,
+		Asking:        bold,
+		Status:        plain,
+		StatusError:   bold,
+		Button:        plain,
+		ButtonFocused: plain.Reverse(true).Bold(true),
+		Label:         bold,
+		LabelDisabled: faint,
+		Disabled:      faint,
+		HelpKey:       bold,
+		HelpDoes:      plain,
+		Footer:        faint,
+		Rule:          faint,
+		Prompt:        plain,
+		Placeholder:   faint,
+	}
+}
+
+// PlainStyles is for tests and terminals that take no escapes: no colour, no emphasis, and no
+// escape sequence anywhere in Content.
 func PlainStyles() Styles {
 	return Styles{Markdown: PlainMarkdown()}
+}
+
+// escapes is which escape sequences the styles let through from renderers we do not control.
+func (s Styles) escapes() escapes {
+	switch {
+	case s.Color:
+		return keepSGR
+	case s.Emphasis:
+		return keepAttributes
+	}
+	return keepNone
 }
 
 // ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
@@ -101,7 +197,7 @@ func (k ink) paint(s string) string {
 
 // theme is Styles compiled for drawing.
 type theme struct {
-	Color    bool
+	keep     escapes // what cleaning keeps of the composer's escapes
 	Markdown *mdPalette
 
 	User, Notice, Reasoning      ink
@@ -119,7 +215,7 @@ type theme struct {
 
 func newTheme(st Styles) *theme {
 	return &theme{
-		Color: st.Color, Markdown: newMDPalette(st.Markdown),
+		keep: st.escapes(), Markdown: newMDPalette(st.Markdown),
 		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
 		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
 		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail),

@@ -8,9 +8,9 @@ import (
 )
 
 // TestInkPaintsAsLipgloss checks that every compiled style draws a line exactly as lipgloss
-// would, and that plain styles add nothing.
+// would, that plain styles add nothing and mono styles no colour.
 func TestInkPaintsAsLipgloss(t *testing.T) {
-	for _, st := range []Styles{DefaultStyles(), PlainStyles()} {
+	for _, st := range []Styles{DarkStyles(), LightStyles(), MonoStyles(), PlainStyles()} {
 		v := reflect.ValueOf(st)
 		for i := range v.NumField() {
 			style, ok := v.Field(i).Interface().(lipgloss.Style)
@@ -23,9 +23,12 @@ func TestInkPaintsAsLipgloss(t *testing.T) {
 				if got, want := k.paint(s), style.Render(s); got != want {
 					t.Errorf("%s: paint %q = %q, lipgloss %q", name, s, got, want)
 				}
-				if !st.Color && k.paint(s) != s {
+				if !st.Color && !st.Emphasis && k.paint(s) != s {
 					t.Errorf("plain %s changes %q to %q", name, s, k.paint(s))
 				}
+			}
+			if msg := colourSGR(k.paint("x")); !st.Color && msg != "" {
+				t.Errorf("%s without colour: %s", name, msg)
 			}
 			if k.paint("") != "" {
 				t.Errorf("%s paints the empty string", name)

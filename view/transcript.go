@@ -68,6 +68,16 @@ func (t *transcriptCache) setWidth(w int) {
 	}
 }
 
+// restyle drops every view and the markdown renderer, which were drawn in the old styles; the
+// heights stand as estimates until each entry is drawn again in st.
+func (t *transcriptCache) restyle(st *theme) {
+	t.st, t.md = st, nil
+	for _, s := range t.slots {
+		t.drop(s)
+		s.exact = false
+	}
+}
+
 // reconcile matches the slots to entries: the same list or one with entries appended costs
 // O(1) (it checks the first and the last entry); anything else rebuilds the slots by pointer,
 // keeping what each entry had. A list changed in the middle with the same ends is noticed when

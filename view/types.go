@@ -23,8 +23,13 @@ type Footer struct {
 	Warning    string // a problem the user must see now (the session log cannot be written); shown first
 }
 
-// Key is one live key binding for the help line, e.g. {Keys: "esc", Does: "stop"}.
-type Key struct{ Keys, Does string }
+// Key is one key binding for the help line or the key overlay, e.g. {Keys: "esc", Does:
+// "stop"}. Rank is how much the help line needs it: when the line is too narrow for every key,
+// the highest ranks are left off first (ties: the later key first); the rest keep their order.
+type Key struct {
+	Keys, Does string
+	Rank       int
+}
 
 // Frame is everything one screen is drawn from.
 type Frame struct {
@@ -38,7 +43,16 @@ type Frame struct {
 	ComposerCursorX, ComposerCursorY int
 	ComposerCursor                   bool
 	Help                             []Key
-	Footer                           Footer
+	// Keys, when not nil, is the key overlay, drawn over the transcript: every key and what it
+	// does.
+	Keys []Key
+	// Welcome, when not nil, is the first screen, drawn above the transcript (which holds
+	// notices at most) until the conversation starts.
+	Welcome *Welcome
+	// FollowKey names the key that goes back to the tail, for the scrolled-up indicator
+	// ("↓ 12 more lines · End follows").
+	FollowKey string
+	Footer    Footer
 	// Note, when not empty, is shown on the status line instead of the phase's status: what the
 	// user's last command or key did, or why it could not (NoteError). Untrusted.
 	Note      string

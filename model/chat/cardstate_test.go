@@ -102,3 +102,35 @@ func TestRunningCardsCountTheirTime(t *testing.T) {
 		t.Fatalf("after the result: elapsed %s, running %v", c.Elapsed(), h.c.Running())
 	}
 }
+
+// A watched tool's output shows on its running card and asks for the next message; output
+// of an older request is dropped, and the result clears it.
+func TestToolOutputShowsOnTheRunningCard(t *testing.T) {
+	h := newHarness(t, Config{Tools: fakeTools{}, LiveOutput: true})
+	h.do(h.c.Submit("build it"))
+	h.feed(toolFrame("now", start("a", "now"), delta("a", "{}")))
+	effects := h.feed(doneUpdate(ready("a")))
+	if runs := effectsOf[RunTool](effects); len(runs) != 1 || !runs[0].Watch {
+		t.Fatalf("the tool is not run watched: %+v", effects)
+	}
+	next := func() any { return nil }
+	got := h.c.HandleToolOutput(ToolOutputMsg{Req: h.req(), CallID: "a", Output: "step 1\nstep 2", Next: next})
+	if a := effectsOf[AwaitTool](got); len(a) != 1 {
+		t.Fatalf("no AwaitTool after output: %+v", got)
+	}
+	entry := h.c.step.entry
+	if c, _ := entry.Card("a"); c.Output() != "step 1\nstep 2" {
+		t.Fatalf("card output %q", c.Output())
+	}
+	if stale := h.c.HandleToolOutput(ToolOutputMsg{Req: h.req() - 1, CallID: "a", Output: "old", Next: next}); stale != nil {
+		t.Fatalf("an older request's output asked for more: %+v", stale)
+	}
+	if c, _ := entry.Card("a"); c.Output() != "step 1\nstep 2" {
+		t.Fatalf("an older request's output was shown: %q", c.Output())
+	}
+	h.end(complete(nil))
+	h.toolDone("a", "built", false)
+	if c, _ := entry.Card("a"); c.Output() != "" {
+		t.Fatalf("output %q stays after the result", c.Output())
+	}
+}

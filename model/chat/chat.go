@@ -24,6 +24,8 @@ type Config struct {
 	Tools       Toolbox // nil: no tools are offered
 	AutoApprove bool    // --yes: side-effecting tools run without asking
 	CanAsk      bool    // a user is there to answer approvals; false denies them
+	// LiveOutput asks for a running tool's output as it prints, shown on its card.
+	LiveOutput bool
 	// Clock tells the time a tool starts, for its card's running time; nil means time.Now.
 	Clock func() time.Time
 	// MaxTools is how many tools run at once; a ready call past it is queued, shown as

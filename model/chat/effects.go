@@ -41,7 +41,13 @@ type RunTool struct {
 	Req  int
 	Ctx  context.Context
 	Call tools.Call
+	// Watch asks for the tool's output while it runs, as ToolOutputMsg before its ToolDoneMsg.
+	Watch bool
 }
+
+// AwaitTool asks for the next message of a watched tool: another ToolOutputMsg or its
+// ToolDoneMsg. Next blocks until there is one.
+type AwaitTool struct{ Next func() any }
 
 // Cancel ends a request's context: its HTTP stream and every tool it started.
 type Cancel struct{ Cancel context.CancelFunc }
@@ -58,6 +64,7 @@ func (CloseSource) isEffect() {}
 func (RunTool) isEffect()     {}
 func (Cancel) isEffect()      {}
 func (Record) isEffect()      {}
+func (AwaitTool) isEffect()   {}
 
 // StreamMsg is one pull from a request's source: Update, then Rest (the updates the source
 // already held behind it), in the order the source gave them. More is false once the source
@@ -70,6 +77,15 @@ type StreamMsg struct {
 	Rest   []stream.Update
 	More   bool
 	Result stream.Result
+}
+
+// ToolOutputMsg is the last lines a watched tool printed so far (cleaned and bounded by the
+// registry); Next gives the tool's next message (see AwaitTool).
+type ToolOutputMsg struct {
+	Req    int
+	CallID string
+	Output string
+	Next   func() any
 }
 
 // ToolDoneMsg reports a finished tool run.

@@ -113,6 +113,19 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 	}
 }
 
+// HandleToolOutput shows what a running tool printed so far on its card and asks for its next
+// message. Output of a call that no longer runs, or of an older request, is dropped.
+func (c *Chat) HandleToolOutput(m ToolOutputMsg) []Effect {
+	st := c.step
+	if st == nil || m.Req != st.id {
+		return nil
+	}
+	if _, running := st.started[m.CallID]; running {
+		c.tr.SetOutput(st.entry, m.CallID, m.Output)
+	}
+	return []Effect{AwaitTool{Next: m.Next}}
+}
+
 // HandleToolDone records a tool's result.
 func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	st := c.step
@@ -213,7 +226,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 	st.running++
 	st.started[id] = c.now()
 	c.tr.SetQueued(st.entry, id, 0)
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call)}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call), Watch: c.cfg.LiveOutput}}
 }
 
 // startQueued starts the oldest queued calls that still may run, as far as the bound allows.

@@ -42,6 +42,8 @@ type File struct {
 	Save *bool `toml:"save"`
 	// Inline runs the chat in the terminal's own screen, as --inline does; nil when not set.
 	Inline *bool `toml:"inline"`
+	// Theme is the full-screen chat's colours, one of Themes; "" when not set.
+	Theme string `toml:"theme"`
 	// Providers by name.
 	Providers map[string]*Provider `toml:"provider"`
 	// MCP are the MCP servers to start, [mcp.NAME] tables (checked by mcp.Config.Check).
@@ -230,6 +232,9 @@ func Parse(data []byte, file string) (*File, error) {
 	if f.MaxSteps < 0 || (md.IsDefined("max_steps") && f.MaxSteps == 0) {
 		bad([]string{"max_steps"}, "must be at least 1 (it counts the requests of one turn), not %d", f.MaxSteps)
 	}
+	if md.IsDefined("theme") && !containsString(Themes, f.Theme) {
+		bad([]string{"theme"}, "must be one of %s, not %q", strings.Join(Themes, ", "), f.Theme)
+	}
 	if f.Measure < 0 || (md.IsDefined("measure") && f.Measure < 20) {
 		bad([]string{"measure"}, "must be at least 20 (the columns a reply's text may take), not %d", f.Measure)
 	}
@@ -291,6 +296,10 @@ var validProviderName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 var reservedBody = []string{"model", "messages", "stream", "stream_options", "tools"}
 
 var providerTypes = []string{"openai", "anthropic", "openai-responses"}
+
+// Themes are the values of theme (and of --theme): auto follows the terminal's background, dark
+// and light choose the colours for one.
+var Themes = []string{"auto", "dark", "light"}
 
 var reasoningEfforts = []string{"none", "minimal", "low", "medium", "high", "xhigh"}
 

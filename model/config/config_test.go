@@ -16,6 +16,7 @@ system = "be brief"
 stall_timeout = "45s"
 max_steps = 4
 save = false
+theme = "light"
 
 [mcp.files]
 command = "mcp-server-filesystem"
@@ -54,7 +55,7 @@ func TestParseEveryKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	if f.Default != "local/small" || f.System != "be brief" || f.StallTimeout.Duration != 45*time.Second ||
-		f.MaxSteps != 4 || f.Save == nil || *f.Save {
+		f.MaxSteps != 4 || f.Save == nil || *f.Save || f.Theme != "light" {
 		t.Errorf("top level = %+v", f)
 	}
 	if !reflect.DeepEqual(f.Order, []string{"local", "cmd", "env"}) {
@@ -90,6 +91,8 @@ func TestParseErrors(t *testing.T) {
 		{"sytem = \"x\"\n", "c.toml:1: sytem: unknown key; did you mean system?"},
 		{"max_steps = 0\n", "c.toml:1: max_steps: must be at least 1"},
 		{"max_reply = 0\n", "c.toml:1: max_reply: must be at least 1"},
+		{"system = \"x\"\ntheme = \"solarized\"\n", `c.toml:2: theme: must be one of auto, dark, light, not "solarized"`},
+		{"theme = true\n", "c.toml:1: theme: must be a string, not true or false"},
 		{"measure = 10\n", "c.toml:1: measure: must be at least 20"},
 		{"stall_timeout = \"soon\"\n", `c.toml:1: stall_timeout: must be a duration such as "30s"`},
 		{"stall_timeout = 30\n", `c.toml:1: stall_timeout: must be a duration in quotes`},
@@ -142,7 +145,7 @@ func TestEveryProblemIsReported(t *testing.T) {
 		t.Fatal("no error")
 	}
 	got := err.Error()
-	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, inline, provider, mcp\n" +
+	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, inline, theme, provider, mcp\n" +
 		"c.toml:4: provider.p.b: unknown key; the keys here are type, base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
 		"c.toml:5: provider.p.max_tokens: must be at least 1, not -1"
 	if got != want {

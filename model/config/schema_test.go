@@ -112,7 +112,7 @@ func TestSchemaAgreesWithTheParser(t *testing.T) {
 	}
 	base := "[provider.p]\nbase_url = \"http://h/v1\"\n"
 	for _, bad := range []string{
-		"colour = 1\n", "max_steps = 0\n", "stall_timeout = \"soon\"\n",
+		"colour = 1\n", "theme = \"blue\"\n", "max_steps = 0\n", "stall_timeout = \"soon\"\n",
 		base + "bogus = 1\n", base + "stream_options = \"yes\"\n", base + "max_tokens = 0\n",
 		base + "temperature = 3.0\n", base + "reasoning_effort = \"max\"\n", base + "extra_body = { model = \"x\" }\n",
 		"[provider.p]\nmodels = [\"a\"]\n", "[provider.p]\nbase_url = \"ftp://h\"\n",

@@ -45,7 +45,17 @@ func (p *Performer) Do(e chat.Effect) any {
 	case chat.Cancel:
 		e.Cancel()
 	case chat.RunTool:
-		return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+		if !e.Watch || p.Tools == nil {
+			return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+		}
+		w := newToolWatch(e.Req, e.Call.ID)
+		go func() {
+			res := p.Tools.RunWatched(e.Ctx, e.Call, w.set)
+			w.finish(chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: res})
+		}()
+		return w.next()
+	case chat.AwaitTool:
+		return e.Next()
 	}
 	return nil
 }

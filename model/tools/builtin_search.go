@@ -4,12 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"slices"
 	"strings"
-	"syscall"
 )
 
 // skippedDirs are version-control directories search_files never enters.
@@ -28,7 +24,6 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 		return "", err
 	}
 	defer root.Close()
-	fsys := nonblockingFS{root}
 
 	needle := []byte(pattern)
 	if ignoreCase {
@@ -36,28 +31,12 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 	}
 	var b strings.Builder
 	matches, huge, stopped := 0, 0, false
-	walkErr := fs.WalkDir(fsys, rel, func(path string, d fs.DirEntry, err error) error {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return ctxErr
-		}
-		if err != nil {
-			return nil // an unreadable entry is skipped, not fatal
-		}
-		if d.IsDir() {
-			if path != rel && skippedDirs[d.Name()] {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, tooBig, err := readSearched(root, path)
+	walkErr := walkSearch(ctx, root, rel, func(path string, data []byte, tooBig bool) error {
 		if tooBig {
 			huge++
 			return nil
 		}
-		if err != nil || isBinary(data) {
+		if isBinary(data) {
 			return nil
 		}
 		for n := 1; len(data) > 0; n++ {
@@ -96,48 +75,15 @@ func builtinSearchFiles(ctx context.Context, r *Registry, args map[string]any) (
 	return strings.Join(notes, "\n"), nil
 }
 
-// readSearched reads a file search_files looks into, checking what was opened rather than what
-// the listing said: anything but a regular file is skipped without a read (a FIFO must not
-// hang the search), and a file over maxSearchedFile is reported too big and never read past
-// that limit, even if it grows meanwhile.
-func readSearched(root *os.Root, rel string) (data []byte, tooBig bool, err error) {
-	f, fi, err := openRegular(root, rel, rel)
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	if fi.Size() > maxSearchedFile {
-		return nil, true, nil
-	}
-	var buf bytes.Buffer
-	buf.Grow(int(fi.Size()) + bytes.MinRead)
-	if _, err := buf.ReadFrom(io.LimitReader(f, maxSearchedFile+1)); err != nil {
-		return nil, false, err
-	}
-	if buf.Len() > maxSearchedFile {
-		return nil, true, nil
-	}
-	return buf.Bytes(), false, nil
-}
+// searchVisit is given each file the walk of search_files reads, in lexical order: its path
+// relative to the root and its contents, or tooBig (and no contents) for a file over
+// maxSearchedFile. data is valid only during the call. fs.SkipAll ends the walk.
+type searchVisit func(path string, data []byte, tooBig bool) error
 
-// nonblockingFS is root as an fs.ReadDirFS whose opens never wait: a FIFO swapped in for a
-// directory during a walk is opened without blocking and refused as not a directory.
-type nonblockingFS struct{ root *os.Root }
-
-func (n nonblockingFS) Open(name string) (fs.File, error) {
-	return n.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-}
-
-func (n nonblockingFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	f, err := n.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
+// joinRel is path.Join for a clean relative directory and a name from its listing.
+func joinRel(dir, name string) string {
+	if dir == "." {
+		return name
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: syscall.ENOTDIR}
-	}
-	entries, err := f.ReadDir(-1)
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return entries, err
+	return dir + "/" + name
 }

@@ -32,7 +32,11 @@ func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}
-	p, err := startCommand(t.argv, r.root, stdin, append(r.childEnv(os.Environ()), marker), out)
+	var sink io.Writer = out
+	if w := r.watcherFor(ctx); w != nil {
+		sink = io.MultiWriter(out, w)
+	}
+	p, err := startCommand(t.argv, r.root, stdin, append(r.childEnv(os.Environ()), marker), sink)
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}

@@ -35,23 +35,35 @@ func mkfifo(t *testing.T, path string) {
 	}
 }
 
+// rootFD opens the registry's root as a directory descriptor, closed when the test ends.
+func rootFD(t *testing.T, r *Registry) int {
+	t.Helper()
+	fd, err := syscall.Open(r.Root(), syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Close(fd) })
+	return fd
+}
+
 // The listing of search_files saw a regular file; by the time it is read, it is a FIFO. The
 // read must check the opened file, not trust the listing, and must not wait for a writer.
 func TestSearchReadRefusesAFIFOSwappedInAfterTheListing(t *testing.T) {
 	r := newTestRegistry(t, "")
 	fifo := filepath.Join(r.Root(), "swapped.txt")
 	mkfifo(t, fifo)
-	root, err := os.OpenRoot(r.Root())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	dir := rootFD(t, r)
 	done := make(chan struct{})
 	unblockAfter(t, fifo, done)
-	data, tooBig, err := readSearched(root, "swapped.txt")
+	fd, err := openSearchedFile(dir, "swapped.txt")
+	if err != nil {
+		t.Fatalf("the open must not refuse by name, only by what it opened: %v", err)
+	}
+	defer syscall.Close(fd)
+	data, tooBig, err := readSearchedFD(fd, nil)
 	close(done)
 	if err == nil || data != nil || tooBig {
-		t.Fatalf("readSearched on a FIFO = %q, %v, %v; want a refusal", data, tooBig, err)
+		t.Fatalf("readSearchedFD on a FIFO = %q, %v, %v; want a refusal", data, tooBig, err)
 	}
 	if !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("error %q does not say it is not a regular file", err)
@@ -63,17 +75,37 @@ func TestSearchWalkRefusesAFIFOInPlaceOfADirectory(t *testing.T) {
 	r := newTestRegistry(t, "")
 	fifo := filepath.Join(r.Root(), "dir")
 	mkfifo(t, fifo)
-	root, err := os.OpenRoot(r.Root())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	dir := rootFD(t, r)
 	done := make(chan struct{})
 	unblockAfter(t, fifo, done)
-	_, err = nonblockingFS{root}.ReadDir("dir")
+	fd, err := openSearchedDir(dir, "dir")
 	close(done)
 	if err == nil {
-		t.Fatal("ReadDir on a FIFO succeeded")
+		syscall.Close(fd)
+		t.Fatal("opening a FIFO as a directory succeeded")
+	}
+}
+
+// A symbolic link swapped in for a listed directory or file is not followed: the walk opens
+// names relative to their directory and never follows a link, inside the root or out of it.
+func TestSearchWalkNeverFollowsALinkSwappedIn(t *testing.T) {
+	r := newTestRegistry(t, "")
+	outside := t.TempDir()
+	writeFile(t, filepath.Join(outside, "secret.txt"), "needle outside\n")
+	if err := os.Symlink(outside, filepath.Join(r.Root(), "dir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(r.Root(), "file.txt")); err != nil {
+		t.Fatal(err)
+	}
+	dir := rootFD(t, r)
+	if fd, err := openSearchedDir(dir, "dir"); err == nil {
+		syscall.Close(fd)
+		t.Error("opened a link to a directory outside the root")
+	}
+	if fd, err := openSearchedFile(dir, "file.txt"); err == nil {
+		syscall.Close(fd)
+		t.Error("opened a link to a file outside the root")
 	}
 }
 
@@ -106,14 +138,14 @@ func TestSearchReadsAtMostTheLimit(t *testing.T) {
 	if err := os.WriteFile(big, []byte(strings.Repeat("x", maxSearchedFile+10)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root, err := os.OpenRoot(r.Root())
+	fd, err := openSearchedFile(rootFD(t, r), "big.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer root.Close()
-	data, tooBig, err := readSearched(root, "big.txt")
+	defer syscall.Close(fd)
+	data, tooBig, err := readSearchedFD(fd, nil)
 	if err != nil || !tooBig || data != nil {
-		t.Fatalf("readSearched on a big file = %d bytes, %v, %v", len(data), tooBig, err)
+		t.Fatalf("readSearchedFD on a big file = %d bytes, %v, %v", len(data), tooBig, err)
 	}
 }
 

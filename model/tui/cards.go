@@ -2,17 +2,12 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/phasechat/phasechat/view"
 )
 
-// The card keys move a focus over the transcript's tool cards and folded prompts and expand
-// or fold the focused one; they are chords no typing produces, so the composer keeps every
-// key it had. The focus itself is the transcript's (chat.MoveFocus).
-var (
-	keyCardUp     = view.Key{Keys: "alt+↑/↓", Does: "select card"}
-	keyCardToggle = view.Key{Keys: "ctrl+o", Does: "expand tool"}
-)
+// The card keys (alt+↑/↓, ctrl+o; see keyMap) move a focus over the transcript's tool cards
+// and folded prompts and expand or fold the focused one; they are chords no typing produces,
+// so the composer keeps every key it had. The focus itself is the transcript's
+// (chat.MoveFocus).
 
 // cardKey handles the card keys; ok is false for any other key.
 func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
@@ -38,17 +33,6 @@ func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
 // than the transcript's window). Following the tail stays following when it is in view there.
 func (m *Model) revealFocus() {
 	if entry, card, ok := m.chat.Focused(); ok {
-		m.scrollUp = m.renderer.Reveal(m.frame(), entry, card)
+		m.scrollUp = m.renderer.Reveal(m.layoutFrame(), entry, card)
 	}
-}
-
-// cardHelp is the card selection key for the help line, when there is a card or a folded
-// prompt to select.
-func (m *Model) cardHelp() []view.Key {
-	for _, e := range m.chat.Entries() {
-		if len(e.Cards()) > 0 || e.Foldable() {
-			return []view.Key{keyCardUp}
-		}
-	}
-	return nil
 }

@@ -77,19 +77,28 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestHelpKeepsQuitAt80Columns: the help line drops keys from its end when narrow; in every
-// phase, at 80 columns, it still shows how to quit, and in the error phase how to scroll.
-func TestHelpKeepsQuitAt80Columns(t *testing.T) {
+// TestHelpKeepsItsFirstKeysAt80Columns: in every phase, at 80 columns, the help line shows
+// every live key of the first ranks (quitting and the key list among them) uncut, and no key
+// that does nothing now (no scrolling while the transcript fits).
+func TestHelpKeepsItsFirstKeysAt80Columns(t *testing.T) {
 	for _, sc := range goldenScenes {
 		h := newHarness(t, sc.scenario, 80, 24)
 		sc.drive(h)
 		rows := strings.Split(h.m.View().Content, "\n")
 		help := rows[len(rows)-2]
-		if !strings.Contains(help, "ctrl+c quit") {
-			t.Errorf("%s: the help line hides ctrl+c: %q", sc.name, help)
+		if strings.Contains(help, "…") {
+			t.Errorf("%s: the help line is cut: %q", sc.name, help)
 		}
-		if sc.name == "error-retry-focused" && !strings.Contains(help, "pgup/pgdn scroll") {
-			t.Errorf("%s: the help line hides scrolling: %q", sc.name, help)
+		for _, k := range h.m.frame().Help {
+			if k.Rank <= 1 && !strings.Contains(help, k.Keys+" "+k.Does) {
+				t.Errorf("%s: the help line hides %q: %q", sc.name, k.Keys, help)
+			}
+		}
+		if !strings.Contains(help, "ctrl+c quit") || !strings.Contains(help, " keys") {
+			t.Errorf("%s: the help line hides quitting or the key list: %q", sc.name, help)
+		}
+		if strings.Contains(help, "pgup") && h.m.maxScroll() == 0 {
+			t.Errorf("%s: the help line offers scrolling with nothing to scroll: %q", sc.name, help)
 		}
 	}
 }

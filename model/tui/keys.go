@@ -1,12 +1,12 @@
 package tui
 
 import (
+	"math"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
 )
 
 // key handles one key press. What a key does depends on the phase (docs/phases.md): Enter submits
@@ -38,6 +38,14 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if m.picker != nil && k.String() != "ctrl+c" {
 		return m.pickKey(k)
 	}
+	switch {
+	case m.keysOpen && (k.String() == "esc" || k.String() == "f1" || k.Text == "?"):
+		m.keysOpen = false
+		return m, nil
+	case k.String() == "f1", k.Text == "?" && m.composerEmpty():
+		m.keysOpen = true
+		return m, nil
+	}
 	switch k.String() {
 	case "ctrl+c":
 		m, cmd := m.after(m.chat.Stop())
@@ -50,6 +58,21 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	case "pgdown":
 		m.scrollPages(-1)
 		return m, nil
+	case "ctrl+home":
+		m.scrollTo(math.MaxInt / 2)
+		return m, nil
+	case "ctrl+end":
+		m.follow()
+		return m, nil
+	case "home", "end":
+		if m.homeScrolls() && !m.inline.on {
+			if k.String() == "home" {
+				m.scrollTo(math.MaxInt / 2)
+			} else {
+				m.follow()
+			}
+			return m, nil
+		}
 	}
 	if next, ok := m.cardKey(k); ok {
 		return next, nil
@@ -89,7 +112,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 			return m, nil
 		}
 		m.composer.Reset()
-		m.scrollUp = 0
+		m.follow()
 		remember := m.sent(text)
 		if strings.HasPrefix(text, "//") {
 			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
@@ -97,7 +120,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		m, sent := m.after(m.chat.Submit(text))
 		return m, tea.Batch(sent, remember)
 	case "ctrl+r":
-		m.scrollUp = 0
+		m.follow()
 		return m.after(m.chat.Regenerate())
 	}
 	m.composer, cmd = m.composer.Update(k)
@@ -106,38 +129,6 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {
-	if m.inline.on {
-		return // the terminal scrolls its own scrollback
-	}
-	height, limit := m.renderer.Layout(m.frame())
-	m.scrollUp = min(max(0, m.scrollUp+n*max(1, height-1)), limit)
-}
-
-// help lists the keys live in the current phase, most needed first: the help line drops keys
-// from the end when it is narrow, and quitting must stay visible at 80 columns.
-func (m *Model) help() []view.Key {
-	st := m.chat.State
-	quit := view.Key{Keys: "ctrl+c", Does: "quit"}
-	scroll := view.Key{Keys: "pgup/pgdn", Does: "scroll"}
-	expand := keyCardToggle
-	switch {
-	case m.chat.Asking():
-		return []view.Key{{Keys: "y", Does: "run"}, {Keys: "n", Does: "decline"}, {Keys: "A", Does: "always allow"}, {Keys: "esc", Does: "stop"}, quit}
-	case st.Phase.Streaming():
-		return append([]view.Key{{Keys: "esc", Does: "stop"}, quit, scroll, expand}, m.cardHelp()...)
-	case st.Phase == phase.Error && m.focus() == phase.FocusRetry:
-		return []view.Key{{Keys: "enter", Does: "retry"}, {Keys: "tab", Does: "composer"}, {Keys: "ctrl+r", Does: "regenerate"}, quit, scroll}
-	}
-	keys := []view.Key{{Keys: "enter", Does: "send"}}
-	if st.Phase == phase.Error {
-		keys = append(keys, view.Key{Keys: "shift+tab", Does: "back to retry"})
-	}
-	if m.chat.CanRegenerate() {
-		keys = append(keys, view.Key{Keys: "ctrl+r", Does: "regenerate"})
-	}
-	keys = append(keys, quit)
-	if m.models != nil {
-		keys = append(keys, view.Key{Keys: "ctrl+p", Does: "model"})
-	}
-	return append(append(keys, view.Key{Keys: "alt+enter", Does: "newline"}, scroll, expand), m.cardHelp()...)
+	height, _ := m.renderer.Layout(m.layoutFrame())
+	m.scrollTo(m.scrollUp + n*max(1, height-1))
 }

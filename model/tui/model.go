@@ -26,9 +26,14 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log (Add runs inside Update, so it must only queue)
 	Styles    view.Styles
+	// StylesFor, when set, makes the styles follow the terminal's background: the model asks
+	// for it at start and, when the terminal answers, draws with StylesFor(dark). Until then,
+	// and when it never answers, Styles stands. nil: Styles always.
+	StylesFor func(dark bool) view.Styles
 	Measure   int          // the widest a reply's text is drawn; 0: the renderer's default
 	Footer    view.Footer  // Endpoint, Model, Demo; usage is filled in per frame
 	Notice    string       // shown once at the top of the transcript (e.g. "Resumed 12 messages …")
+	Try       []view.Try   // what the first screen suggests trying (the demo's prompts); nil: nothing
 	Models    ModelLister  // the model picker's models (Ctrl+P); nil: no providers to switch between
 	MCP       *mcp.Manager // nil: no MCP servers; else its state shows in the footer and notices
 	Tick      Ticker       // schedules the model's timers; nil: tea.Tick
@@ -55,6 +60,7 @@ type Model struct {
 	log      perform.Recorder
 	renderer *view.Renderer
 	footer   view.Footer
+	welcome  view.Welcome
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
 	approval *chat.ApprovalKeys
@@ -65,16 +71,29 @@ type Model struct {
 	composerView string
 
 	width, height int
-	scrollUp      int  // transcript lines scrolled up from the tail; 0 follows the tail
-	composerFocus bool // in the error phase, Tab moved the focus from Retry to the composer
-	inError       bool // the phase was error after the last engine input
+	scrollUp      int // transcript lines scrolled up from the tail; 0 follows the tail
+	// leftBelow, while scrolled up, is how many lines lie below the place where following the
+	// tail stopped: scrolling down to it follows again (see scrollTo).
+	leftBelow     int
+	keysOpen      bool      // the key overlay (? or F1) is open
+	facts         factsMemo // what the entries have, for the help (keymap.go)
+	composerFocus bool      // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool      // the phase was error after the last engine input
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
 	inline        inlineMode
+
+	stylesFor func(dark bool) view.Styles // Options.StylesFor
 }
 
-const composerRows = 3
+// composerContentRows bounds the composer's text in display rows; the textarea already keeps
+// at most 10,000 lines, so it is a backstop, not a limit anyone meets.
+const composerContentRows = 1 << 20
+
+// composerMaxRows is how tall the composer grows at a screen height rows tall: about a third
+// of the screen, then its text scrolls inside it.
+func composerMaxRows(height int) int { return max(1, height/3) }
 
 // New returns a model ready to run.
 func New(o Options) *Model {
@@ -82,9 +101,11 @@ func New(o Options) *Model {
 	ta.Placeholder = "Message the model…"
 	ta.ShowLineNumbers = false
 	ta.Prompt = "│ "
-	ta.SetHeight(composerRows)
+	ta.DynamicHeight, ta.MinHeight = true, 1
+	ta.MaxHeight, ta.MaxContentHeight = composerMaxRows(24), composerContentRows
 	ta.SetVirtualCursor(false)
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.SetStyles(composerStyles(o.Styles))
 	ta.Focus()
 	tick := o.Tick
 	if tick == nil {
@@ -98,7 +119,9 @@ func New(o Options) *Model {
 		perform:      o.Performer,
 		log:          o.Log,
 		renderer:     view.NewRenderer(o.Styles, view.WithMeasure(o.Measure)),
+		stylesFor:    o.StylesFor,
 		footer:       o.Footer,
+		welcome:      view.Welcome{Try: o.Try},
 		models:       o.Models,
 		composer:     ta,
 		composerView: ta.View(),
@@ -113,8 +136,9 @@ func New(o Options) *Model {
 	}
 }
 
-// Init starts nothing but listening to the MCP servers' state: the chat waits for the user.
-func (m *Model) Init() tea.Cmd { return waitMCP(m.mcp) }
+// Init starts nothing but listening to the MCP servers' state and, when the styles follow
+// the terminal, asking for its background: the chat waits for the user.
+func (m *Model) Init() tea.Cmd { return tea.Batch(waitMCP(m.mcp), m.askBackground()) }
 
 // Chat exposes the engine (for tests and the caller after the program ends).
 func (m *Model) Chat() *chat.Chat { return m.chat }
@@ -127,7 +151,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg, silenceTick, retryTick:
+	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, retryTick:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -145,12 +169,17 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return m, nil
+	case tea.BackgroundColorMsg:
+		return m.onBackground(msg), nil
 	case chat.StreamMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
 	case chat.ToolDoneMsg:
 		m.heard()
 		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+	case chat.ToolOutputMsg:
+		m.heard()
+		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolOutput(msg) })
 	case silenceTick:
 		return m.onSilence(msg)
 	case retryTick:
@@ -260,12 +289,31 @@ func (m *Model) focusComposer() {
 }
 
 // scroll moves the transcript up (positive) or down, within what there is to see.
-func (m *Model) scroll(lines int) {
+func (m *Model) scroll(lines int) { m.scrollTo(m.scrollUp + lines) }
+
+// scrollTo puts the window's bottom up lines above the tail, within what there is to see.
+// Leaving the tail marks the place; moving down to that place, or past it, follows the tail
+// again, however much the reply grew meanwhile: a page up and a page down while a reply
+// streams is back at its newest line.
+func (m *Model) scrollTo(up int) {
 	if m.inline.on {
 		return // the terminal scrolls its own scrollback
 	}
-	m.scrollUp = min(max(0, m.scrollUp+lines), m.maxScroll())
+	f := m.layoutFrame()
+	f.ScrollUp = max(0, up)
+	_, limit := m.renderer.Layout(f)
+	up = min(max(0, up), limit)
+	switch {
+	case m.scrollUp == 0:
+		m.leftBelow = 0
+	case up < m.scrollUp && up <= m.leftBelow:
+		up = 0
+	}
+	m.scrollUp = up
 }
+
+// follow goes back to the tail.
+func (m *Model) follow() { m.scrollUp, m.leftBelow = 0, 0 }
 
 // resize takes the new size. Scrolled up, the row at the top of the transcript stays at the
 // top: the place is taken as content (an entry and a row in it) at the old size and turned
@@ -274,13 +322,15 @@ func (m *Model) resize(width, height int) {
 	scrolled := m.scrollUp > 0 && m.width > 0 && (width != m.width || height != m.height)
 	var top view.Anchor
 	if scrolled {
-		top = m.renderer.TopAnchor(m.frame())
+		top = m.renderer.TopAnchor(m.layoutFrame())
 	}
 	m.width, m.height = width, height
-	m.composer.SetWidth(max(width, 10))
+	m.leftBelow = 0 // the place following stopped is not kept across a resize: the end follows
+	m.composer.MaxHeight = composerMaxRows(height)
+	m.composer.SetWidth(max(width, 10)) // also fits the composer's height to its text
 	if scrolled {
 		m.composerView = m.composer.View()
-		m.scrollUp = m.renderer.ScrollUpFor(m.frame(), top)
+		m.scrollUp = m.renderer.ScrollUpFor(m.layoutFrame(), top)
 	}
 }
 
@@ -292,6 +342,8 @@ func (m *Model) keepScroll(apply func() []chat.Effect) (*Model, tea.Cmd) {
 	}
 	before := m.maxScroll()
 	m, cmd := m.after(apply())
-	m.scrollUp = max(0, m.scrollUp+m.maxScroll()-before)
+	grew := m.maxScroll() - before
+	m.scrollUp = max(0, m.scrollUp+grew)
+	m.leftBelow = max(0, m.leftBelow+grew)
 	return m, cmd
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
@@ -39,6 +40,26 @@ func (m *Model) View() tea.View {
 
 // frame is everything the renderer needs for one screen.
 func (m *Model) frame() view.Frame {
+	f := m.layoutFrame()
+	_, limit := m.renderer.Layout(f)
+	f.Help = m.help(limit > 0)
+	if m.keysOpen {
+		f.Keys = allKeys()
+	}
+	if !m.started() {
+		f.Welcome = &m.welcome
+	}
+	if m.homeScrolls() {
+		f.FollowKey = "End"
+	} else {
+		f.FollowKey = "Ctrl+End"
+	}
+	return f
+}
+
+// layoutFrame is the frame without what does not change the layout (the help line's keys):
+// enough for the renderer's Layout, and cheap.
+func (m *Model) layoutFrame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
@@ -47,7 +68,6 @@ func (m *Model) frame() view.Frame {
 		State:    m.chat.State,
 		Focus:    m.focus(),
 		Composer: m.composerView,
-		Help:     m.help(),
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composer.Value() != "",
@@ -66,6 +86,16 @@ func (m *Model) frame() view.Frame {
 	return f
 }
 
+// started reports whether the conversation has begun: the transcript holds more than notices.
+func (m *Model) started() bool {
+	for _, e := range m.chat.Entries() {
+		if e.Role() != transcript.RoleNotice {
+			return true
+		}
+	}
+	return false
+}
+
 func usage(u stream.Usage) view.Usage {
 	return view.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
 }
@@ -73,7 +103,7 @@ func usage(u stream.Usage) view.Usage {
 // maxScroll is how far up the transcript can scroll at the current size: the line count the
 // renderer's cache keeps, without drawing the screen.
 func (m *Model) maxScroll() int {
-	_, limit := m.renderer.Layout(m.frame())
+	_, limit := m.renderer.Layout(m.layoutFrame())
 	return limit
 }
 

@@ -6,11 +6,13 @@ import (
 	"time"
 )
 
-// colourSGR matches an SGR sequence that sets a foreground or background colour.
-var colourSGR = regexp.MustCompile(`\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
+// colourSGR matches an SGR sequence that sets a foreground or background colour. 39 and 49
+// (back to the terminal's own colours) are not colours: tmux's capture-pane -e writes them
+// after every reset of bold or reverse.
+var colourSGR = regexp.MustCompile(`\x1b\[(?:[0-9]*;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 
-// NO_COLOR (no-color.org) turns every colour off in the full-screen chat; without it the
-// chat is coloured. Read from tmux with the pane's attributes (capture-pane -e).
+// NO_COLOR (no-color.org) turns every colour off in the full-screen chat, not the emphasis;
+// without it the chat is coloured. Read from tmux with the pane's attributes (capture-pane -e).
 func TestTUINoColor(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()

@@ -1,0 +1,104 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// keysTitle heads the key overlay.
+const keysTitle = "Keys — Esc, ? or F1 closes this list"
+
+// renderKeys is the key overlay, height rows tall: a title, then each key, its names in a
+// column and what it does after them, wrapped to width. When the keys do not all fit, the last
+// row says how many more there are.
+func renderKeys(st *theme, keys []Key, width, height int) []string {
+	if height <= 0 {
+		return nil
+	}
+	rows := make([]string, 0, height)
+	rows = append(rows, st.HelpKey.paint(fit(keysTitle, width)))
+	col, rest := keyColumns(keys, width)
+	for i, k := range keys {
+		key := keyRows(st, k, col, rest, width)
+		last := i == len(keys)-1
+		if len(rows)+len(key) > height || !last && len(rows)+len(key) > height-1 {
+			if len(rows) < height {
+				more := len(keys) - i
+				rows = append(rows, st.HelpDoes.paint(fit(keyIndent+"… "+format.Thousands(more)+" more "+
+					format.Plural(more, "key", "keys")+": a taller window shows them", width)))
+			}
+			break
+		}
+		rows = append(rows, key...)
+	}
+	for len(rows) < height {
+		rows = append(rows, "")
+	}
+	return rows
+}
+
+// keysHeight is how many rows the key overlay takes to show every key at width.
+func keysHeight(st *theme, keys []Key, width int) int {
+	col, rest := keyColumns(keys, width)
+	n := 1
+	for _, k := range keys {
+		n += len(keyRows(st, k, col, rest, width))
+	}
+	return n
+}
+
+// keyColumns is the width of the overlay's names column and of what the keys do beside it.
+func keyColumns(keys []Key, width int) (col, rest int) {
+	for _, k := range keys {
+		col = max(col, ansi.StringWidth(safe.Line(k.Keys)))
+	}
+	col = min(col, max(1, width/3))
+	return col, width - len(keyIndent) - col - len(keyGap)
+}
+
+const keyIndent, keyGap = "  ", "  "
+
+// keyRows is one key of the overlay: its names cut to col cells, what it does wrapped to rest
+// cells (or, with no room beside the names, nothing).
+func keyRows(st *theme, k Key, col, rest, width int) []string {
+	indent := keyIndent + keyGap
+	name := fit(safe.Line(k.Keys), col)
+	first := st.HelpKey.paint(fit(keyIndent+name, width))
+	if rest < 8 {
+		return []string{first}
+	}
+	pad := strings.Repeat(" ", col-ansi.StringWidth(name))
+	does := wrapLines(safe.Line(k.Does), rest)
+	rows := make([]string, 0, len(does))
+	for i, line := range does {
+		if i == 0 {
+			rows = append(rows, trimStyledEnd(first+pad+keyGap+st.HelpDoes.paint(line)))
+			continue
+		}
+		rows = append(rows, trimStyledEnd(strings.Repeat(" ", len(indent)+col)+st.HelpDoes.paint(line)))
+	}
+	if len(rows) == 0 {
+		rows = append(rows, first)
+	}
+	return rows
+}
+
+// scrolledRule is the rule under a transcript scrolled up: "─── ↓ 143 more lines · End follows
+// ───", saying how far the tail is and which key goes back to it.
+func scrolledRule(st *theme, below int, followKey string, width int) string {
+	text := "↓ " + format.Thousands(below) + " more " + format.Plural(below, "line", "lines")
+	if followKey != "" {
+		text += " · " + safe.Line(followKey) + " follows"
+	}
+	const lead = "─── "
+	text = fit(text, max(0, width-ansi.StringWidth(lead)-1))
+	tail := width - ansi.StringWidth(lead) - ansi.StringWidth(text) - 1
+	if width < ansi.StringWidth(lead)+2 {
+		return st.HelpKey.paint(fit(text, width))
+	}
+	return st.Rule.paint(lead) + st.HelpKey.paint(text) + st.Rule.paint(" "+strings.Repeat("─", max(0, tail)))
+}

@@ -27,13 +27,13 @@ func openBlockFrame(text string, streaming bool, width int) Frame {
 	return f
 }
 
-// TestOpenBlockGolden draws each reply mid-block and finished, in plain, dark and light
+// TestOpenBlockGolden draws each reply mid-block and finished, in plain, dark, light and mono
 // styles: above the open line the two screens are the same.
 func TestOpenBlockGolden(t *testing.T) {
 	for _, st := range []struct {
 		name   string
 		styles Styles
-	}{{"plain", PlainStyles()}, {"dark", DefaultStyles()}} {
+	}{{"plain", PlainStyles()}, {"dark", DarkStyles()}, {"light", LightStyles()}, {"mono", MonoStyles()}} {
 		for _, r := range openBlockReplies {
 			for _, width := range []int{60} {
 				t.Run(fmt.Sprintf("%s/%s/%d", r.name, st.name, width), func(t *testing.T) {

@@ -254,3 +254,37 @@ func BenchmarkStreamReply(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHugeReplyHeap streams one 20 MB markdown reply (paragraphs, lists, code) in 64 KB
+// deltas, rendering after each, then finishes it: the live heap after a GC as a multiple of
+// the text's size ("x-heap"), the text itself included. Run with -benchtime=1x.
+func BenchmarkHugeReplyHeap(b *testing.B) {
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var sb strings.Builder
+		for i := 0; sb.Len() < 20<<20; i++ {
+			sb.WriteString(replyText(i))
+			sb.WriteString("\n\n")
+		}
+		text := sb.String()
+		sb = strings.Builder{}
+		reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+		r := NewRenderer(DefaultStyles())
+		f := benchFrame([]*draft{reply}, 120, 40, 0)
+		for pos := 0; pos < len(text); pos += 64 << 10 {
+			reply.Text = text[:min(len(text), pos+64<<10)]
+			reply.entry()
+			r.Render(f)
+		}
+		reply.Streaming = false
+		reply.entry()
+		r.Render(f)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(text)), "x-heap")
+		runtime.KeepAlive(r)
+		runtime.KeepAlive(reply)
+	}
+}

@@ -41,11 +41,12 @@ type mdDoc struct {
 // uncommitted text starts.
 type openLine struct {
 	at     int    // the line's offset in the text; -1 for none
-	key    string // its shape (prefixes, content offset, style); a change starts over
+	key    shape // its shape; a change starts over
 	done   linesBuilder
 	resume int // offset in the sanitised line of the first uncommitted byte
 	st     inlineState
 	more   bool // a display line was committed: the next takes the rest prefix
+	cells  []cell // scratch: the uncommitted text's cells, reused by each update
 }
 
 // update brings the document up to text and returns its display lines in runs: the complete
@@ -140,13 +141,13 @@ func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
 // update wraps the partial line s (drawn in shape sh) from its last committed display line,
 // commits the lines later text cannot change, and returns them and the rest.
 func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed, tail lines) {
-	key := sh.first + "\x00" + sh.rest + "\x00" + string(rune(sh.content)) + string(rune(sh.base))
-	if o.at != at || o.key != key {
-		*o = openLine{at: at, key: key, resume: sh.content, st: noSpans()}
+	if o.at != at || o.key != sh {
+		*o = openLine{at: at, key: sh, resume: sh.content, st: noSpans()}
 	}
-	p := inlineParser{src: s[o.resume:], base: sh.base}
+	p := inlineParser{src: s[o.resume:], base: sh.base, out: o.cells[:0]}
 	p.run(0, o.st)
 	cells := p.out
+	o.cells = cells
 	avail, firstP, restP := m.prefixes(sh)
 	ls := wrapWords(cells, avail)
 	limit := len(ls) - 2 // the last line grows; the one before it ends where the last begins

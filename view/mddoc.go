@@ -40,12 +40,12 @@ type mdDoc struct {
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
 // uncommitted text starts.
 type openLine struct {
-	at     int    // the line's offset in the text; -1 for none
+	at     int   // the line's offset in the text; -1 for none
 	key    shape // its shape; a change starts over
 	done   linesBuilder
 	resume int // offset in the sanitised line of the first uncommitted byte
 	st     inlineState
-	more   bool // a display line was committed: the next takes the rest prefix
+	more   bool   // a display line was committed: the next takes the rest prefix
 	cells  []cell // scratch: the uncommitted text's cells, reused by each update
 }
 

@@ -264,7 +264,7 @@ func BenchmarkHugeReplyHeap(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		var sb strings.Builder
-		for i := 0; sb.Len() < 20<<20; i++ {
+		for i := 0; sb.Len() < hugeReply; i++ {
 			sb.WriteString(replyText(i))
 			sb.WriteString("\n\n")
 		}
@@ -288,3 +288,6 @@ func BenchmarkHugeReplyHeap(b *testing.B) {
 		runtime.KeepAlive(reply)
 	}
 }
+
+// hugeReply is BenchmarkHugeReplyHeap's reply size.
+var hugeReply = 20 << 20

@@ -338,3 +338,26 @@ func TestOneShotInterrupted(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, got.String(), errb.String())
 	}
 }
+
+// TestOneShotGoesOnWithoutAFailedMCPServer: a server that fails at start does not hold the
+// answer back for its startup timeout (an hour here: waiting for it would outlast the test);
+// the failure is said on stderr and the answer comes.
+func TestOneShotGoesOnWithoutAFailedMCPServer(t *testing.T) {
+	rf := newRecordingFixtures(t, 0, "")
+	servers := filepath.Join(t.TempDir(), "mcp.toml")
+	config := "[mcp.exits]\ncommand = \"sh\"\nargs = [\"-c\", \"echo broken >&2; exit 3\"]\nstartup_timeout = \"1h\"\n" +
+		"[mcp.missing]\ncommand = \"/nonexistent/mcp-server\"\nstartup_timeout = \"1h\"\n" +
+		"[mcp.babbles]\ncommand = \"sh\"\nargs = [\"-c\", \"echo this is not JSON-RPC; sleep 3600\"]\nstartup_timeout = \"1h\"\n"
+	if err := os.WriteFile(servers, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runOneShotChild(t, t.TempDir(), "", "-p", "question", "--base-url", rf.base, "--model", "text", "--no-save", "--mcp", servers)
+	if r.code != 0 || r.stdout != "Hello! This is a plain streamed reply, sent one word at a time.\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	for _, name := range []string{"exits", "missing", "babbles"} {
+		if !strings.Contains(r.stderr, "MCP server "+name+" failed to start") {
+			t.Errorf("stderr does not say server %s failed: %q", name, r.stderr)
+		}
+	}
+}

@@ -193,12 +193,11 @@ type conversation struct {
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
 
-	store    *sessions.Store
-	start    sessions.Start // how a new conversation is begun
-	mu       sync.Mutex     // guards session and ended, switched from commands
-	ended    []*sessions.Session
-	switched bool        // the --log file no longer matches the conversation on screen
-	secrets  *secret.Set // hidden from every record
+	store   *sessions.Store
+	start   sessions.Start // how a new conversation is begun
+	mu      sync.Mutex     // guards session and ended, from commands
+	ended   []*sessions.Session
+	secrets *secret.Set // hidden from every record
 }
 
 // sessionFlags are the flags that choose which conversation to continue and where to keep it.
@@ -311,7 +310,7 @@ func (c *conversation) recorders() perform.Recorder {
 	if c.session != nil {
 		rs = append(rs, c.session)
 	}
-	if c.log != nil && !c.switched {
+	if c.log != nil {
 		rs = append(rs, c.log)
 	}
 	switch len(rs) {
@@ -353,21 +352,31 @@ func (m multiRecorder) Add(r chat.Record) {
 	}
 }
 
-// switchTo makes next the current session; the one before is closed in the background (and
-// waited for by close). The --log file records only the conversation it was opened with.
-func (c *conversation) switchTo(next *sessions.Session) perform.Recorder {
+// switchTo makes next the current session, continuing history; the one before is closed in
+// the background (and waited for by close). The --log file goes on with the conversation on
+// screen: it gets a header that begins another conversation, then history.
+func (c *conversation) switchTo(next *sessions.Session, history []stream.Message) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {
 		c.ended = append(c.ended, old)
 		go old.Close()
 	}
-	c.session, c.switched = next, true
+	c.session = next
+	if c.log != nil {
+		head := c.start.Header
+		head.New = true
+		c.log.Head(head)
+		log := redactingRecorder{c.secrets, c.log}
+		for i := range history {
+			log.Add(chat.Record{Message: &history[i]})
+		}
+	}
 	return c.recorder()
 }
 
 // New begins a new conversation's recording (tui.Conversations).
-func (c *conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start)) }
+func (c *conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start), nil) }
 
 // List returns the saved conversations (tui.Conversations).
 func (c *conversation) List() ([]sessions.Meta, error) { return c.store.List() }
@@ -394,7 +403,7 @@ func (c *conversation) Resume(id string) (sessions.Continued, error) {
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."
 	}
-	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st)), Notice: notice}, nil
+	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
 }
 
 // close ends the recordings and returns the first error.

@@ -17,13 +17,23 @@ func (t Text) Append(s string) Text {
 		return t
 	}
 	if t.tip == nil || *t.tip != len(t.b) || cap(t.b)-len(t.b) < len(s) {
-		grown := make([]byte, len(t.b), 2*(len(t.b)+len(s))+16)
+		grown := make([]byte, len(t.b), grownCap(len(t.b)+len(s)))
 		copy(grown, t.b)
 		t.b, t.tip = grown, new(int)
 	}
 	t.b = append(t.b, s...)
 	*t.tip = len(t.b)
 	return t
+}
+
+// bigText is the length past which a Text grows by a quarter instead of doubling: a Text
+// never holds more than bigText or a quarter more than its length, whichever is larger (P5 in
+// docs/architecture.md, Performance), and appending stays amortised O(len(delta)).
+const bigText = 256 << 10
+
+// grownCap is the capacity a Text of n bytes grows to.
+func grownCap(n int) int {
+	return min(2*n+16, max(n+n/4, bigText))
 }
 
 // String returns the text without copying it.

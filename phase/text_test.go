@@ -38,3 +38,15 @@ func TestTextStringsAreStable(t *testing.T) {
 		}
 	}
 }
+
+// A text holds at most a quarter more than its length, or bigText, whichever is larger.
+func TestLongTextHoldsLittleMoreThanItsLength(t *testing.T) {
+	var s Text
+	piece := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	for s.Len() < 10<<20 {
+		s = s.Append(piece)
+		if cap(s.b) > max(s.Len()+s.Len()/4, bigText) {
+			t.Fatalf("%d bytes hold %d", s.Len(), cap(s.b))
+		}
+	}
+}

@@ -208,12 +208,25 @@ var plainASCII = func() (t [256]bool) {
 	return t
 }()
 
+// plainWord reports whether none of w's 8 bytes is a quote, a backslash or a control byte:
+// none ends or escapes a string, so a string's body can pass over all 8 at once.
+func plainWord(w string) bool {
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	hasZero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	below := (x - 0x20*ones) & ^x & highs // a byte under 0x20
+	return hasZero(x^('"'*ones))|hasZero(x^('\\'*ones))|below == 0
+}
+
 // strRest reads the rest of a string from i, the first byte that is not plain ASCII.
 func (s *scanner) strRest(start, i int) (string, lone, bool) {
 	src := s.s
 	for i < len(src) {
 		c := src[i]
 		switch {
+		case i+8 <= len(src) && plainWord(src[i:i+8]):
+			i += 8
 		case plainASCII[c] || c >= utf8.RuneSelf:
 			i++
 		case c == '"':
@@ -751,7 +764,7 @@ func (s *scanner) blocks(parts []contentPart) (_ []contentPart, ok bool) {
 				s.skip()
 			}
 		}
-		if !ok {
+		if !ok || s.bad { // a payload cut off inside the block: its raw thinking is not JSON
 			continue
 		}
 		switch typ {
@@ -777,7 +790,20 @@ func unescape(body string) (string, lone) {
 	for i := 0; i < len(body); {
 		c := body[i]
 		switch {
-		case c == '\\':
+		case c != '\\':
+			// A run up to the next escape: copied whole when it is valid UTF-8 (the common
+			// case), else rune by rune with each invalid byte replaced.
+			end := len(body)
+			if j := strings.IndexByte(body[i:], '\\'); j >= 0 {
+				end = i + j
+			}
+			if run := body[i:end]; utf8.ValidString(run) {
+				b = append(b, run...)
+			} else {
+				b = appendReplacingInvalid(b, run)
+			}
+			i = end
+		default:
 			e := body[i+1]
 			if e != 'u' {
 				b = append(b, unescaped[e])
@@ -803,20 +829,23 @@ func unescape(body string) (string, lone) {
 			}
 			b = utf8.AppendRune(b, r)
 			i += 6
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(body[i:])
-			if r == utf8.RuneError && size == 1 {
-				b = append(b, "\uFFFD"...)
-			} else {
-				b = append(b, body[i:i+size]...)
-			}
-			i += size
 		}
 	}
 	return string(b), halves
+}
+
+// appendReplacingInvalid appends run to b with each byte of invalid UTF-8 replaced by U+FFFD.
+func appendReplacingInvalid(b []byte, run string) []byte {
+	for i := 0; i < len(run); {
+		r, size := utf8.DecodeRuneInString(run[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, "\uFFFD"...)
+		} else {
+			b = append(b, run[i:i+size]...)
+		}
+		i += size
+	}
+	return b
 }
 
 var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

@@ -20,6 +20,7 @@ type feed struct {
 	queue  []Update // a buffered answer's updates, End update last
 	result *Result  // a buffered answer's result
 	failed error    // end at once with this cause (no body to read)
+	text   string   // the start of a body that is neither JSON nor an event stream, on one line
 	cause  func(error) error
 	ended  bool
 }
@@ -48,16 +49,36 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 			f.result, f.queue = &r, BufferedUpdates(r)
 		}
 	case bodyHTML:
-		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream",
-			Cause: errors.New("stream: HTML response")}
+		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream", Cause: errHTMLBody}
 	case bodyText:
 		data, _ := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, maxErrorBody))
-		words := "the server answered with text, not an event stream: " + oneLine(string(data), 300)
-		f.failed = &Error{Message: words, detail: words, Cause: errors.New("stream: a text answer")}
+		f.text = oneLine(string(data), 300)
+		words := "the server answered with text, not an event stream: " + f.text
+		f.failed = &Error{Message: words, detail: words, Cause: errTextBody}
 	default:
 		f.fr = newFramer(br, onRead)
 	}
 	return f
+}
+
+// The causes of a body that is neither an event stream nor JSON.
+var (
+	errHTMLBody = errors.New("stream: HTML response")
+	errTextBody = errors.New("stream: a text answer")
+)
+
+// notSSEFile says, for a file rather than a server, that f's body is not an event stream,
+// when that is why it failed.
+func (f *feed) notSSEFile() {
+	e, ok := f.failed.(*Error)
+	switch {
+	case !ok:
+	case errors.Is(e.Cause, errHTMLBody):
+		f.failed = &Error{Message: "the file is an HTML page, not an SSE body (a recorded event stream)", Cause: e.Cause}
+	case errors.Is(e.Cause, errTextBody):
+		words := "the file is not an SSE body (a recorded event stream); it starts: " + f.text
+		f.failed = &Error{Message: words, detail: words, Cause: e.Cause}
+	}
 }
 
 // heartbeat calls beat after every read that returned bytes.

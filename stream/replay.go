@@ -41,6 +41,7 @@ func Replay(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func
 		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
 	})
 	f.wire = wire
+	f.notSSEFile()
 	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
 	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})

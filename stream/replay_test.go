@@ -116,3 +116,21 @@ func TestReplayReadError(t *testing.T) {
 		t.Errorf("result %+v, err %v", res, err)
 	}
 }
+
+// A file that is not a recorded event stream is named as a file, not as a server's answer.
+func TestReplayOfAFileThatIsNotAnSSEBody(t *testing.T) {
+	for _, tt := range []struct{ name, body, want string }{
+		{"a TOML file", "name = \"x\"\n[tool]\nargv = [\"a\"]\n", `the file is not an SSE body (a recorded event stream); it starts: name = "x" [tool] argv = ["a"]`},
+		{"an HTML page", "<!doctype html><html><body>hi</body></html>", "the file is an HTML page, not an SSE body (a recorded event stream)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, res := replay(t, tt.body, ReplayJSON)
+			if res.Outcome != OutcomeError || res.Err == nil || res.Err.Message != tt.want {
+				t.Fatalf("result %+v, want the error %q", res, tt.want)
+			}
+			if strings.Contains(out, "server") {
+				t.Fatalf("the output blames a server:\n%s", out)
+			}
+		})
+	}
+}

@@ -56,10 +56,7 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
 		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
 	}
-	name := fit(safe.Line(c.Name()), maxNameCells)
-	if name == "" {
-		name = "tool"
-	}
+	name := fit(ToolName(c.Name()), maxNameCells)
 	parts := []string{look.paint(glyph + " " + word), st.CardName.paint(name)}
 	status := c.Status()
 	over := status == phase.CallDone || status == phase.CallError

@@ -91,7 +91,7 @@ func TestRenderCard(t *testing.T) {
 			Summary: "query=the quick brown fox jumps over the lazy dog"}, []string{
 			"  ◐ running · search · query=the quick brown fox",
 			"    jumps over the lazy dog"}},
-		{"unknown status and empty name", draftCard{Status: "weird"}, []string{"  • weird · tool"}},
+		{"unknown status and empty name", draftCard{Status: "weird"}, []string{"  • weird · a tool"}},
 		{"wide characters fit", draftCard{Name: "翻訳", Status: phase.CallRunning, Summary: "文=" + strings.Repeat("中", 30)}, []string{
 			"  ◐ running · 翻訳 ·",
 			"    文=中中中中中中中中中中中中中中中中中中中中中",

@@ -89,3 +89,14 @@ func TestAnExpandedCardTallerThanTheWindowStartsAtItsTop(t *testing.T) {
 		t.Fatalf("revealing the last entry, in view at the tail, scrolled to %d", tail)
 	}
 }
+
+// A prompt folded for its size rather than its lines says how big it is.
+func TestAWidePasteSaysItsSize(t *testing.T) {
+	paste := &draft{Role: transcript.RoleUser, Text: strings.Repeat("{\"k\":1},", 1024)}
+	f := sceneFrame(phase.State{}, phase.FocusComposer, []*draft{paste}, idleKeys)
+	f.Width = 80
+	scr := NewRenderer(PlainStyles()).Render(f)
+	if want := "› [pasted 1 line · 8.0\u00a0KiB · ctrl+o to expand]"; !strings.Contains(scr.Content, want) {
+		t.Fatalf("no %q:\n%s", want, scr.Content)
+	}
+}

@@ -25,9 +25,14 @@ const (
 	focusMark       = "▶ " // in place of the indent before the focused card or prompt
 )
 
-// foldedPaste is the one line a folded prompt is shown as.
-func foldedPaste(n int) string {
-	return fmt.Sprintf("[pasted %s %s · ctrl+o to expand]", format.Thousands(n), format.Plural(n, "line", "lines"))
+// foldedPaste is the one line a folded prompt of n lines and size bytes is shown as; the size
+// is said when the lines are few (it was folded for its size).
+func foldedPaste(n, size int) string {
+	what := format.Thousands(n) + " " + format.Plural(n, "line", "lines")
+	if n <= transcript.FoldLines {
+		what += " · " + formatSize(size)
+	}
+	return "[pasted " + what + " · ctrl+o to expand]"
 }
 
 // blankLine separates the sections of an entry (reasoning, text, cards, mark).
@@ -126,7 +131,7 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 			}
 			switch {
 			case e.Role() == transcript.RoleUser && e.Folded():
-				v.text = wrapText(foldedPaste(e.Lines()), w, prefix, "  ", func(s string) string { return st.CardDetail.paint(s) })
+				v.text = wrapText(foldedPaste(e.Lines(), len(e.Text())), w, prefix, "  ", func(s string) string { return st.CardDetail.paint(s) })
 			case e.Role() == transcript.RoleUser:
 				v.text = wrapText(safe.Text(e.Text()), w, prefix, "  ", nil)
 			default:

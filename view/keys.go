@@ -10,7 +10,7 @@ import (
 )
 
 // keysTitle heads the key overlay.
-const keysTitle = "Keys — Esc, ? or F1 closes this list"
+const keysTitle = "Keys — Esc, ? or F1 closes this list; pgup/pgdn and ↑/↓ scroll it"
 
 // renderKeys is the key overlay, height rows tall: a title, then each key, its names in a
 // column and what it does after them, wrapped to width. When the keys do not all fit, the last
@@ -29,7 +29,7 @@ func renderKeys(st *theme, keys []Key, width, height int) []string {
 			if len(rows) < height {
 				more := len(keys) - i
 				rows = append(rows, st.HelpDoes.paint(fit(keyIndent+"… "+format.Thousands(more)+" more "+
-					format.Plural(more, "key", "keys")+": a taller window shows them", width)))
+					format.Plural(more, "key", "keys")+" (pgdn or ↓)", width)))
 			}
 			break
 		}

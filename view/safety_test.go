@@ -86,6 +86,8 @@ func visibleIn(ch channel, h safetest.HostileInput) (string, bool) {
 		return "␛[2J", true
 	case ch.name == "reasoning-folded-streaming" && strings.Contains(h.Input, "\n"):
 		return "", false
+	case ch.name == "card-name": // a name reads as it does on the status line
+		return ToolName(h.Input), ch.visible
 	}
 	return h.Visible, ch.visible
 }

@@ -43,8 +43,8 @@ type Frame struct {
 	ComposerCursorX, ComposerCursorY int
 	ComposerCursor                   bool
 	Help                             []Key
-	// Keys, when not nil, is the key overlay, drawn over the transcript: every key and what it
-	// does.
+	// Keys, when not nil, is the key overlay, drawn over the transcript: the keys from the
+	// first one it shows on, and what each does.
 	Keys []Key
 	// Welcome, when not nil, is the first screen, drawn above the transcript (which holds
 	// notices at most) until the conversation starts.

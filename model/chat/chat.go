@@ -92,12 +92,18 @@ func (c *Chat) Tick(now time.Time) {
 func (c *Chat) Model() (provider, model string) { return c.cfg.Provider, c.cfg.Model }
 
 // SetModel switches the provider and model from the next request on; the history carries
-// over. A request in flight finishes where it started. An empty model is ignored.
-func (c *Chat) SetModel(provider, model string) {
-	if strings.TrimSpace(model) == "" {
-		return
+// over, and the switch is recorded. A request in flight finishes where it started. An empty
+// model, or the one in use, is ignored.
+func (c *Chat) SetModel(provider, model string) []Effect {
+	if strings.TrimSpace(model) == "" || provider == c.cfg.Provider && model == c.cfg.Model {
+		return nil
 	}
 	c.cfg.Provider, c.cfg.Model = provider, model
+	label := model
+	if provider != "" {
+		label = provider + "/" + model
+	}
+	return []Effect{Record{Model: label}}
 }
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or

@@ -56,6 +56,12 @@ type Cancel struct{ Cancel context.CancelFunc }
 type Record struct {
 	Message *stream.Message
 	Usage   *stream.Usage
+	// Ended, with an assistant Message, says why that reply ended before it was whole (the
+	// user stopped it, its request failed, the server cut it off); "" when it is whole.
+	Ended string
+	// Model, set alone, says the conversation goes on with this model from here (a switch;
+	// "provider/model" when the provider is named).
+	Model string
 }
 
 func (OpenStream) isEffect()  {}

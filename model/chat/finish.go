@@ -130,6 +130,19 @@ func interruptionOf(reason string, err *stream.Error) phase.Interruption {
 	return phase.Interruption{Why: why, Detail: reason}
 }
 
+// endedWhy says why a reply ended before it was whole, from its entry's mark; "" when whole.
+func endedWhy(e *transcript.Entry) string {
+	switch e.Mark() {
+	case transcript.MarkStopped:
+		return "stopped by the user"
+	case transcript.MarkFailed:
+		return "the request failed: " + e.Note()
+	case transcript.MarkCutOff:
+		return "cut off: " + e.Note()
+	}
+	return ""
+}
+
 // commit appends the step's reply and its tool results to the history. After Stop (why not
 // nil) the unfinished calls are interrupted first. Calls that never ran (their arguments never
 // complete, or still waiting for approval) are dropped; calls that ran keep their result, or
@@ -170,9 +183,13 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 		return nil
 	}
 	var effects []Effect
-	for _, m := range append([]stream.Message{reply}, results...) {
+	for i, m := range append([]stream.Message{reply}, results...) {
 		c.History = append(c.History, m)
-		effects = append(effects, Record{Message: &m})
+		rec := Record{Message: &m}
+		if i == 0 {
+			rec.Ended = endedWhy(st.entry)
+		}
+		effects = append(effects, rec)
 	}
 	return effects
 }

@@ -40,7 +40,7 @@ func TestRepliesKeepWireOrder(t *testing.T) {
 		{"text, then a tool", []stream.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}"))}, "t:Let me look. c:a"},
 		{"a tool, then text", []stream.Update{toolFrame("now", start("a", "now"), delta("a", "{}")), withText("It is ", ready("a")), text("noon.")}, "c:a t:It is noon."},
 		{"text around two tools", []stream.Update{text("One"), toolFrame("now", start("a", "now")), toolFrame("now", start("b", "now")), text(" two"), toolFrame("now", start("c", "now"))}, "t:One c:a c:b t: two c:c"},
-		{"text and a start in one frame", []stream.Update{text("x"), withText("y", start("a", "now")), text("z")}, "t:xy c:a t:z"},
+		{"a start held back until the text after it", []stream.Update{text("x"), withText("y", start("a", "now"), delta("a", "{}"), ready("a")), text("z")}, "t:x c:a t:yz"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, Config{Tools: fakeTools{}})

@@ -64,12 +64,13 @@ func (c *Chat) applyUpdate(st *step, u stream.Update, effects []Effect) []Effect
 			c.State = phase.Reduce(c.State, ev)
 		}
 	}
-	// The frame's text is in the reply before its calls are: a card a frame starts goes after
-	// the text that came before it (docs/architecture.md, Who owns what).
-	st.sync(c.State)
+	// A frame's calls go into the reply before its text: a call's start can wait for the frame
+	// that shows the call is over (a call without an id), and that frame's text came after
+	// the call on the wire (docs/architecture.md, Who owns what).
 	for _, ev := range u.Calls {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
+	st.sync(c.State)
 	return effects
 }
 

@@ -46,9 +46,13 @@ type Options struct {
 // way out, panics included. Run returns an error only when reading the input or writing the
 // output failed.
 func Run(o Options) (err error) {
+	// The line mode speaks after every update: a batch of several would fold phase changes
+	// (a tool starting, then asking) into one Status line.
+	stepwise := *o.Performer
+	stepwise.MaxBatch = 1
 	s := &session{
 		chat:       o.Chat,
-		driver:     perform.NewDriver(o.Chat, o.Performer, o.Log),
+		driver:     perform.NewDriver(o.Chat, &stepwise, o.Log),
 		ann:        NewAnnouncer(o.Chat.State, o.Chat.Entries()),
 		term:       openTerminal(o.In),
 		out:        o.Out,

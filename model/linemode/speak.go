@@ -4,9 +4,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -24,9 +24,9 @@ func spoken(s string) string {
 	return strings.TrimSpace(jsonPunctuation.Replace(safe.Line(s)))
 }
 
-// toolName is a card's name as announced: phase.ToolName, as the status line writes it, so
-// the two never disagree.
-func toolName(c *transcript.Card) string { return safe.Line(phase.ToolName(c.Name())) }
+// toolName is a card's name as announced: view.ToolName, as the card and the status line
+// write it, so they never disagree.
+func toolName(c *transcript.Card) string { return view.ToolName(c.Name()) }
 
 func toolWaiting(c *transcript.Card) string {
 	return "Tool: " + toolName(c) + " is waiting for your approval"

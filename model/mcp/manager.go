@@ -52,9 +52,6 @@ type Manager struct {
 	sessions   map[*server]*sdk.ClientSession
 	notices    []string
 	logs       map[string]*os.File
-	window     int    // the model's context window in tokens; 0 when unknown
-	model      string // its name, for the notice
-	saidCost   bool
 	isClosed   bool
 	wasSettled bool
 }
@@ -151,15 +148,6 @@ func (m *Manager) Next() (Update, bool) {
 	u := Update{Footer: m.footerLocked(), Notices: m.notices}
 	m.notices = nil
 	return u, true
-}
-
-// SetContextWindow tells the manager the model's context window in tokens, so it can say
-// once when the tools' definitions take more than a tenth of it.
-func (m *Manager) SetContextWindow(tokens int, model string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.window, m.model = tokens, model
-	m.checkCostLocked()
 }
 
 // Settled is closed once every server has left the starting state at least once (ready
@@ -277,7 +265,6 @@ func (m *Manager) list(ctx context.Context, s *server, cs *sdk.ClientSession) er
 	s.keys, s.tools, s.state, s.reason = keys, infos, StateReady, ""
 	m.sessions[s] = cs
 	m.checkSettledLocked()
-	m.checkCostLocked()
 	m.signal()
 	return nil
 }
@@ -341,26 +328,6 @@ func (m *Manager) restarting(s *server, why string) bool {
 	m.notices = append(m.notices, fmt.Sprintf("MCP server %s stopped (%s); restarting it once.", s.name, why))
 	m.signal()
 	return true
-}
-
-func (m *Manager) checkCostLocked() {
-	if m.saidCost || m.window <= 0 {
-		return
-	}
-	total := 0
-	for _, s := range m.servers {
-		for _, t := range s.tools {
-			total += t.Bytes
-		}
-	}
-	tokens := EstimatedTokens(total)
-	if tokens*10 > m.window {
-		m.saidCost = true
-		m.notices = append(m.notices, fmt.Sprintf(
-			"MCP tool definitions add about %d tokens to every request (estimated as bytes/4), more than 10%% of %s's context window of %d tokens. Narrow them with tools = [...] or enabled = false.",
-			tokens, m.model, m.window))
-		m.signal()
-	}
 }
 
 // logFor is where a server's stderr goes: LogDir/NAME.log, truncated at its first start in

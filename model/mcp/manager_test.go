@@ -357,18 +357,3 @@ func TestChangedAnnotationsChangeTheApprovalKey(t *testing.T) {
 		t.Errorf("the tool now declares readOnlyHint")
 	}
 }
-
-func TestToolDefinitionsOverATenthOfTheContextAreSaidOnce(t *testing.T) {
-	m, _ := start(t, Config{"t": stdioServer(t, "stdio", "")})
-	settle(t, m)
-	m.Next() // what starting said
-	bytes := m.Status()[0].DefinitionBytes()
-	m.SetContextWindow(EstimatedTokens(bytes)*10+100, "roomy-model")
-	m.SetContextWindow(EstimatedTokens(bytes)*5, "small-model")
-	m.SetContextWindow(EstimatedTokens(bytes)*2, "smaller-model")
-	u, _ := m.Next()
-	if len(u.Notices) != 1 || !strings.Contains(u.Notices[0], "more than 10% of small-model's context window") ||
-		!strings.Contains(u.Notices[0], "estimated as bytes/4") {
-		t.Errorf("notices %q: want one, naming the model whose window they exceed", u.Notices)
-	}
-}

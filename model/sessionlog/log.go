@@ -22,9 +22,12 @@ import (
 // Record is one line of the log. Time is when the record was queued; logs written before
 // records carried it have none.
 type Record struct {
-	Type    string          `json:"type"` // "session", "message" or "usage"
-	Time    *time.Time      `json:"time,omitempty"`
-	Session *Header         `json:"session,omitempty"`
+	Type    string     `json:"type"` // "session", "message" or "usage"
+	Time    *time.Time `json:"time,omitempty"`
+	Session *Header    `json:"session,omitempty"`
+	// Ended, on an assistant message, says why the reply ended before it was whole (stopped,
+	// failed, cut off); absent when it is whole.
+	Ended   string          `json:"ended,omitempty"`
 	Message *stream.Message `json:"message,omitempty"`
 	Usage   *stream.Usage   `json:"usage,omitempty"`
 }
@@ -32,10 +35,15 @@ type Record struct {
 // Header says what a conversation was held with. It opens a log and is written again each
 // time the conversation is resumed. Endpoint is the API root without credentials; the key is
 // never recorded.
+//
+// A header record later in the log says what changed from there on: one with only Model is a
+// switch to that model; one with New set begins another conversation (a log kept across
+// /new), and the records before it are the previous conversation's.
 type Header struct {
 	Model    string `json:"model,omitempty"`
 	Endpoint string `json:"endpoint,omitempty"`
 	System   string `json:"system,omitempty"`
+	New      bool   `json:"new,omitempty"`
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
@@ -82,9 +90,15 @@ func (w *Writer) OnError(f func(err error)) {
 
 // Add queues one engine record, stamped with the time now.
 func (w *Writer) Add(r chat.Record) {
-	rec := Record{Type: "message", Message: r.Message}
-	if r.Message == nil {
+	rec := Record{Type: "message", Message: r.Message, Ended: r.Ended}
+	switch {
+	case r.Message != nil:
+	case r.Usage != nil:
 		rec = Record{Type: "usage", Usage: r.Usage}
+	case r.Model != "":
+		rec = Record{Type: "session", Session: &Header{Model: r.Model}}
+	default:
+		return
 	}
 	w.queue(rec)
 }

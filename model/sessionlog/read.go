@@ -20,8 +20,14 @@ type Log struct {
 	// UsageReported is true when the log has a usage record: Usage is then what the server
 	// reported, else it reported none and Usage is zero.
 	UsageReported bool
-	// Header is the log's first header record, nil for a log written without one.
+	// Header is the first header record of the log's conversation, nil for a log written
+	// without one.
 	Header *Header
+	// Models is every model the conversation was held with, in order: the header's, then
+	// each one it was switched to.
+	Models []string
+	// Ended says, by index in Messages, why a reply ended before it was whole.
+	Ended map[int]string
 	// Started is the time of the first record that has one; nil when none has.
 	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
@@ -64,11 +70,21 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.Started = rec.Time
 			}
 			switch {
+			case rec.Session != nil && rec.Session.New:
+				log = Log{Header: rec.Session, Started: rec.Time}
+				log.addModel(rec.Session.Model)
 			case rec.Session != nil:
 				if log.Header == nil {
 					log.Header = rec.Session
 				}
+				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
+				if rec.Ended != "" {
+					if log.Ended == nil {
+						log.Ended = map[int]string{}
+					}
+					log.Ended[len(log.Messages)] = rec.Ended
+				}
 				log.Messages = append(log.Messages, *rec.Message)
 			default:
 				u := *rec.Usage
@@ -85,6 +101,21 @@ func decode(r io.Reader, name string) (Log, error) {
 			return log, fmt.Errorf("cannot read the session log: %w", err)
 		}
 	}
+}
+
+// addModel notes the conversation going on with model, unless it is none or the same.
+func (l *Log) addModel(model string) {
+	if model != "" && (len(l.Models) == 0 || l.Models[len(l.Models)-1] != model) {
+		l.Models = append(l.Models, model)
+	}
+}
+
+// Model is the model the conversation was held with last; "" when the log names none.
+func (l Log) Model() string {
+	if len(l.Models) == 0 {
+		return ""
+	}
+	return l.Models[len(l.Models)-1]
 }
 
 // readMessageRecord reads a message record in the form Writer writes it,

@@ -47,13 +47,17 @@ func BenchmarkReadLongLog(b *testing.B) {
 	data := longLog(b, 1000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	var cpu time.Duration
 	for b.Loop() {
+		start := processCPU(b)
 		log, err := decode(bytes.NewReader(data), "log")
 		if err != nil || len(log.Messages) != 3000 {
 			b.Fatal(len(log.Messages), err)
 		}
+		cpu += processCPU(b) - start
 	}
 	b.ReportMetric(float64(len(data))/1e6, "MB")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // TestMessageRecordsReadAsJSONDoes holds the one-pass reader of message records to

@@ -24,8 +24,8 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	fmt.Fprintf(&b, "# %s\n\n", safe.Line(title))
 	fmt.Fprintf(&b, "- Session: %s\n", m.ID)
 	if h := log.Header; h != nil {
-		if h.Model != "" {
-			fmt.Fprintf(&b, "- Model: %s\n", safe.Line(h.Model))
+		if len(log.Models) > 0 {
+			fmt.Fprintf(&b, "- Model: %s\n", safe.Line(strings.Join(log.Models, ", then ")))
 		}
 		if h.Endpoint != "" {
 			fmt.Fprintf(&b, "- Endpoint: %s\n", safe.Line(h.Endpoint))
@@ -40,7 +40,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	if h := log.Header; h != nil && h.System != "" {
 		fmt.Fprintf(&b, "\n## System\n\n%s\n", safe.Text(h.System))
 	}
-	for _, msg := range log.Messages {
+	for i, msg := range log.Messages {
 		switch msg.Role {
 		case "user":
 			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Content))
@@ -48,6 +48,9 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 			b.WriteString("\n## Assistant\n\n")
 			if msg.Content != "" {
 				b.WriteString(safe.Text(msg.Content) + "\n")
+			}
+			if why, ok := log.Ended[i]; ok {
+				fmt.Fprintf(&b, "\n*[The reply is incomplete: %s.]*\n", safe.Line(strings.TrimSuffix(why, ".")))
 			}
 			for _, c := range msg.ToolCalls {
 				fmt.Fprintf(&b, "\nTool call `%s`:\n\n%s", safe.Line(c.Name), fenced("json", c.Arguments))
@@ -80,8 +83,17 @@ type Export struct {
 	Meta
 	Endpoint string           `json:"endpoint,omitempty"`
 	System   string           `json:"system,omitempty"`
-	Usage    *stream.Usage    `json:"usage"` // nil (null): the server reported none
+	Models   []string         `json:"models,omitempty"` // every model the conversation used, in order
+	Usage    *stream.Usage    `json:"usage"`            // nil (null): the server reported none
 	Messages []stream.Message `json:"messages"`
+	// Incomplete lists the replies that ended before they were whole, and why.
+	Incomplete []Incomplete `json:"incomplete,omitempty"`
+}
+
+// Incomplete is a reply that ended before it was whole: Message is its index in Messages.
+type Incomplete struct {
+	Message int    `json:"message"`
+	Why     string `json:"why"`
 }
 
 // JSON writes a session as one indented JSON object (messages in the API's own shape).
@@ -96,6 +108,12 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 	}
 	if h := log.Header; h != nil {
 		e.Endpoint, e.System = h.Endpoint, h.System
+	}
+	e.Models = log.Models
+	for i := range e.Messages {
+		if why, ok := log.Ended[i]; ok {
+			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: why})
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

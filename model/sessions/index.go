@@ -157,9 +157,7 @@ func (s *Store) scanLogs() []Meta {
 			continue
 		}
 		m := Meta{ID: id, Created: fi.ModTime().UTC(), Updated: fi.ModTime().UTC(), Size: fi.Size()}
-		if log.Header != nil {
-			m.Model = log.Header.Model
-		}
+		m.Model = log.Model()
 		if log.Started != nil {
 			m.Created = log.Started.UTC()
 		}

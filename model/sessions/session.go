@@ -216,6 +216,9 @@ func (ss *Session) markStarted() {
 }
 
 func (ss *Session) count(r chat.Record) {
+	if r.Model != "" {
+		ss.meta.Model = r.Model
+	}
 	if r.Message == nil || r.Message.Role != "user" {
 		return
 	}

@@ -1,8 +1,13 @@
+//go:build unix
+
 package tui
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -12,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
@@ -94,4 +100,48 @@ func BenchmarkLongStream(b *testing.B) {
 			b.ReportMetric(float64(views)/float64(b.N), "views/op")
 		})
 	}
+}
+
+// BenchmarkResumeToFirstFrame is resuming a 1,000-turn session log of about 10 MB up to the
+// first frame: reading the log, the engine on its history, the model and the View of the
+// 120x40 screen in the default styles. cpu-ms/op is the process's CPU for it.
+func BenchmarkResumeToFirstFrame(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "long.jsonl")
+	w, err := sessionlog.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
+	reply := strings.Repeat(para+"\n\n", 10)
+	for n := range 1000 {
+		for _, m := range []stream.Message{
+			{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
+			{Role: "assistant", Content: reply, ToolCalls: []stream.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}}},
+			{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file", Content: "package main\n\nfunc main() {}\n"},
+		} {
+			w.Add(chat.Record{Message: &m})
+		}
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	var cpu time.Duration
+	for b.Loop() {
+		start := cpuTime(b)
+		log, err := sessionlog.Read(path)
+		if err != nil || len(log.Messages) != 3000 {
+			b.Fatal(len(log.Messages), err)
+		}
+		m := New(Options{
+			Chat:   chat.New(chat.Config{Model: "m"}, log.Messages),
+			Styles: view.DefaultStyles(),
+			Tick:   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
+		})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		if v := m.View(); !strings.Contains(v.Content, "renderer keeps") {
+			b.Fatalf("the first frame does not show the last reply:\n%s", v.Content)
+		}
+		cpu += cpuTime(b) - start
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }

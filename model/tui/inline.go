@@ -71,8 +71,10 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	case quitInlineMsg:
 		in.quitting = true
 	}
+	m.scrollUp = 0 // the terminal scrolls its own scrollback; a key that scrolled changes nothing
 	entries := m.chat.Entries()
 	from := in.sync(entries)
+	defer m.unfocusPrinted()
 	if in.inFlight || in.done || (!in.sized && !in.quitting) {
 		return nil
 	}
@@ -98,7 +100,16 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	in.inFlight = true
+	m.unfocusPrinted() // printed with a selection mark, it would keep it for good
 	return printLines(append(m.renderer.Lines(batch, m.width), ""), liveReserve(m.height))
+}
+
+// unfocusPrinted leaves no printed card or prompt selected: the card keys select in the live
+// part only, where a selection can be seen and expanded.
+func (m *Model) unfocusPrinted() {
+	if entry, _, ok := m.chat.Focused(); ok && entry < m.inline.next {
+		m.chat.ClearFocus()
+	}
 }
 
 // printLines prints lines above the program, at most chunk at a time, then reports back.
@@ -149,13 +160,13 @@ func (in *inlineMode) liveFrom(entries []*transcript.Entry) int {
 }
 
 // inlineFrame turns the full-screen frame into the live part's: the entries not printed yet,
-// the tail of them when they are taller than the room, no scrolling and no scroll keys.
+// the tail of them when they are taller than the room, and no scrolling (the help offers no
+// scroll keys inline: keyState.canScroll).
 func (m *Model) inlineFrame(f *view.Frame) {
 	f.Entries = f.Entries[m.inline.liveFrom(f.Entries):]
 	f.Height = m.liveHeight()
 	f.Fit = true
 	f.ScrollUp = 0
-	f.Help = withoutScrolling(f.Help)
 }
 
 // liveHeight is the most rows the program's own area may have.
@@ -166,22 +177,16 @@ func (m *Model) liveHeight() int {
 	return max(1, m.height-liveReserve(m.height))
 }
 
-// scrollKeys are the keys that move the app's own transcript view, which the inline mode
-// leaves to the terminal.
-var scrollKeys = map[string]bool{"pgup": true, "pgdn": true, "pgdown": true, "home": true, "end": true,
-	"g": true, "G": true, "wheel": true, "shift+up": true, "shift+down": true}
-
-// withoutScrolling drops from the help the keys that only scroll.
-func withoutScrolling(keys []view.Key) []view.Key {
-	out := keys[:0:0]
-	for _, k := range keys {
-		only := true
-		for _, part := range strings.Split(k.Keys, "/") {
-			only = only && scrollKeys[strings.TrimSpace(part)]
-		}
-		if !only {
-			out = append(out, k)
-		}
+// keyFacts is what the entries the card keys act on have together: every entry's in the full
+// screen, the live part's inline (a printed card can be neither seen selected nor expanded).
+func (k keyState) keyFacts() entryFacts {
+	if !k.inline.on {
+		return k.facts.of(k.chat)
 	}
-	return out
+	entries := k.chat.Entries()
+	var f entryFacts
+	for _, e := range entries[k.inline.liveFrom(entries):] {
+		f |= factsOf(e)
+	}
+	return f
 }

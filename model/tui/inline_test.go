@@ -11,7 +11,10 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view"
 )
 
 // inlineHarness is a harness whose model runs in the inline mode, keeping every block the
@@ -308,4 +311,87 @@ func TestInlineLiveGolden(t *testing.T) {
 			golden.RequireEqual(t, []byte(fmt.Sprintf("%s\n--- printed above\n%s", content, ih.scrollback())))
 		})
 	}
+}
+
+// The card keys select in the live part only: a selected card is printed without its
+// selection mark when its turn ends, and a printed card cannot be selected.
+func TestInlineSelectsLiveCardsOnly(t *testing.T) {
+	ih := newInlineHarness(t, "note", 80, 24)
+	ih.submit("note: buy milk")
+	feedUntilQuiet(ih.harness)
+	ih.drainPrints()
+	ih.send(keyAltUp)
+	if !strings.Contains(ih.m.View().Content, "▶") {
+		t.Fatalf("the live card cannot be selected:\n%s", ih.m.View().Content)
+	}
+	ih.quiet()
+	ih.send(keyRune('y'))
+	ih.drain()
+	ih.expectScrollbackIsTheTranscript("after the approved turn")
+	if strings.Contains(ih.scrollback(), "▶") {
+		t.Fatalf("a card was printed selected:\n%s", ih.scrollback())
+	}
+	ih.send(keyAltUp)
+	if _, _, ok := ih.m.chat.Focused(); ok {
+		t.Fatal("a printed card was selected")
+	}
+	if strings.Contains(ih.m.View().Content, "select card") {
+		t.Fatalf("the help offers selecting cards with none in the live part:\n%s", ih.m.View().Content)
+	}
+}
+
+// BenchmarkInlineTokenUpdateAndView is P3 in the inline mode: one text token's Update and the
+// live part's View at 120x40, after a conversation of 1k or 100k rows was printed into the
+// scrollback. Printed entries are out of the live part, so the cost does not grow with them.
+func BenchmarkInlineTokenUpdateAndView(b *testing.B) {
+	for _, size := range []int{1_000, 100_000} {
+		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
+			h := newHarness(b, "text", 120, 40)
+			h.m.renderer = view.NewRenderer(view.DefaultStyles())
+			rows := fillTranscript(h, size)
+			entries := h.m.chat.Entries()
+			h.m.inline = inlineMode{on: true, sized: true, next: len(entries), last: entries[len(entries)-1],
+				printed: map[*transcript.Entry]bool{}} // the conversation is in the scrollback
+			for _, e := range entries {
+				h.m.inline.printed[e] = true
+			}
+			h.submit("go on")
+			for _, msg := range h.pending {
+				if _, ok := msg.(chat.StreamMsg); !ok {
+					h.send(msg) // the prompt's print and its report
+				}
+			}
+			first := h.feedStream()
+			h.m.View()
+			if live := len(h.m.frame().Entries); live != 1 {
+				b.Fatalf("%d entries in the live part, want the streaming reply alone", live)
+			}
+			msgs := tokenMsgs(first)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				next, _ := h.m.Update(msgs[i%len(msgs)])
+				h.m = next.(*Model)
+				_ = h.m.View()
+				i++
+			}
+			b.ReportMetric(float64(rows), "rows")
+		})
+	}
+}
+
+// tokenMsgs are the text tokens of the P3 benchmark for the request of first: a paragraph of
+// 60 words, then a paragraph break, as a real reply completes its blocks.
+func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
+	tokens := strings.Fields("The renderer keeps every complete block and rewraps only the open tail of the reply")
+	msgs := make([]chat.StreamMsg, 60)
+	for i := range msgs {
+		tok := tokens[i%len(tokens)] + " "
+		if i == len(msgs)-1 {
+			tok += "\n\n"
+		}
+		u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
+		msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+	}
+	return msgs
 }

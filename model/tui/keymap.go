@@ -112,10 +112,10 @@ func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 func (k keyState) canScroll() bool { return !k.inline.on && (k.scrollUp > 0 || k.scrollable) }
 
 // hasDetails: some entry has a tool card, a folded prompt or reasoning that Ctrl+O expands.
-func (k keyState) hasDetails() bool { return k.facts.of(k.chat) != 0 }
+func (k keyState) hasDetails() bool { return k.keyFacts() != 0 }
 
 // hasSelectable: some entry has a tool card or a folded prompt the card keys can select.
-func (k keyState) hasSelectable() bool { return k.facts.of(k.chat)&(hasCards|isFoldable) != 0 }
+func (k keyState) hasSelectable() bool { return k.keyFacts()&(hasCards|isFoldable) != 0 }
 
 // entryFacts are what an entry has that a key acts on.
 type entryFacts uint8

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"slices"
+
+	tea "charm.land/bubbletea/v2"
 	"strings"
 	"testing"
 )
@@ -103,13 +105,29 @@ func TestKeyOverlay(t *testing.T) {
 	}
 }
 
-// A short screen shows what fits and says how many keys are left off.
+// A short screen shows what fits and says how many keys are left; PgDn and ↓ scroll the list
+// to them, PgUp and ↑ back, and the composer's history keys wait while the list is open.
 func TestKeyOverlayOnAShortScreen(t *testing.T) {
 	h := newHarness(t, "text", 80, 16)
 	h.send(keyF1)
 	rows := strings.Split(h.transcriptRows(), "\n")
-	last := rows[len(rows)-1]
-	if !strings.Contains(last, "more keys: a taller window shows them") {
+	if last := rows[len(rows)-1]; !strings.Contains(last, "more keys (pgdn or ↓)") {
 		t.Fatalf("the overlay's last row: %q", last)
+	}
+	keys := allKeys()
+	for range len(keys) {
+		if strings.Contains(h.transcriptRows(), "  f1 ") {
+			break
+		}
+		h.send(keyPgDown)
+	}
+	if !strings.Contains(h.transcriptRows(), "  f1 ") || strings.Contains(h.transcriptRows(), "  y ") {
+		t.Fatalf("PgDn did not reach the last key:\n%s", h.transcriptRows())
+	}
+	for range len(keys) {
+		h.send(tea.KeyPressMsg{Code: tea.KeyUp})
+	}
+	if !strings.Contains(h.transcriptRows(), "  y ") {
+		t.Fatalf("↑ did not go back to the first key:\n%s", h.transcriptRows())
 	}
 }

@@ -43,7 +43,10 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		m.keysOpen = false
 		return m, nil
 	case k.String() == "f1", k.Text == "?" && m.composerEmpty():
-		m.keysOpen = true
+		m.keysOpen, m.keysFrom = true, 0
+		return m, nil
+	case m.keysOpen && keysScroll[k.String()] != 0:
+		m.keysFrom = min(max(0, m.keysFrom+keysScroll[k.String()]), len(keyMap)-1)
 		return m, nil
 	}
 	switch k.String() {
@@ -126,6 +129,11 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	m.composer, cmd = m.composer.Update(k)
 	return m, cmd
 }
+
+// keysScroll is how far the keys scroll the key list while it is open, in keys.
+var keysScroll = map[string]int{"up": -1, "down": 1, "pgup": -keysPage, "pgdown": keysPage}
+
+const keysPage = 8
 
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {

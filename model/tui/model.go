@@ -76,6 +76,7 @@ type Model struct {
 	// tail stopped: scrolling down to it follows again (see scrollTo).
 	leftBelow     int
 	keysOpen      bool      // the key overlay (? or F1) is open
+	keysFrom      int       // the first key the overlay shows
 	facts         factsMemo // what the entries have, for the help (keymap.go)
 	composerFocus bool      // in the error phase, Tab moved the focus from Retry to the composer
 	inError       bool      // the phase was error after the last engine input

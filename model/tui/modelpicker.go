@@ -92,7 +92,11 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 
 // switchModel makes it the model of the next request and says so in the transcript.
 func (m *Model) switchModel(it ModelItem) *Model {
-	m.chat.SetModel(it.Provider, it.Model)
+	for _, e := range m.chat.SetModel(it.Provider, it.Model) {
+		if r, ok := e.(chat.Record); ok && m.log != nil {
+			m.log.Add(r)
+		}
+	}
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
 	if it.Wire != "" {
 		m.footer.Wire = it.Wire

@@ -44,7 +44,7 @@ func (m *Model) frame() view.Frame {
 	_, limit := m.renderer.Layout(f)
 	f.Help = m.help(limit > 0)
 	if m.keysOpen {
-		f.Keys = allKeys()
+		f.Keys = allKeys()[m.keysFrom:]
 	}
 	if !m.started() {
 		f.Welcome = &m.welcome

@@ -72,14 +72,16 @@ func (e *Entry) PartText(p Part) string {
 }
 
 // Folded reports whether a user's prompt is long enough to be shown as one line until it is
-// expanded (a large paste): more than FoldLines lines.
-func (e *Entry) Folded() bool { return e.role == RoleUser && e.lines > FoldLines && !e.expanded }
+// expanded (a large paste): more than FoldLines lines or FoldBytes bytes.
+func (e *Entry) Folded() bool { return e.Foldable() && !e.expanded }
 
 // Lines is how many lines a user's prompt has; 0 for other entries.
 func (e *Entry) Lines() int { return e.lines }
 
 // Foldable reports whether the entry is a prompt long enough to fold.
-func (e *Entry) Foldable() bool { return e.role == RoleUser && e.lines > FoldLines }
+func (e *Entry) Foldable() bool {
+	return e.role == RoleUser && (e.lines > FoldLines || len(e.text) > FoldBytes)
+}
 
 // FocusedCard is the index of the entry's focused card, or -1 when none of its cards is
 // focused. At most one card or prompt of the whole transcript is focused.

@@ -102,6 +102,12 @@ func TestLongPromptsFold(t *testing.T) {
 	if !tr.MoveFocus(-1) || !long.Focused() || !tr.ToggleFocused() || long.Folded() {
 		t.Fatalf("focus and expand: focused %v folded %v", long.Focused(), long.Folded())
 	}
+	if wide := tr.Add(Spec{Role: RoleUser, Text: strings.Repeat("x", FoldBytes+1)}); !wide.Folded() || wide.Lines() != 1 {
+		t.Fatalf("a prompt of %d bytes on one line: folded %v", FoldBytes+1, wide.Folded())
+	}
+	if fits := tr.Add(Spec{Role: RoleUser, Text: strings.Repeat("x", FoldBytes)}); fits.Foldable() {
+		t.Fatalf("a prompt of %d bytes folds", FoldBytes)
+	}
 }
 
 // The focus walks the cards and folded prompts in screen order; moving it bumps the entries

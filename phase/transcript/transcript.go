@@ -44,7 +44,11 @@ type Transcript struct {
 
 // FoldLines is how many lines a prompt may have before it is shown folded (one line saying
 // how many it has) until expanded: a large paste should not push the reply off the screen.
-const FoldLines = 12
+// FoldBytes does the same for a prompt of few but long lines (a pasted minified file).
+const (
+	FoldLines = 12
+	FoldBytes = 4 << 10
+)
 
 // Focus values of an entry besides a card's index.
 const (

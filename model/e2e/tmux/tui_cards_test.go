@@ -1,6 +1,9 @@
 package tmux
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +40,9 @@ func TestTUICardSelectionExpandsTheFirstCard(t *testing.T) {
 	}
 }
 
+// runningForSeconds is the header of the lookup card once it has run a whole second or more.
+var runningForSeconds = regexp.MustCompile(`◐ running · lookup · q=home · [0-9]+s`)
+
 // selectedLine is the screen line holding the selection mark, or "".
 func selectedLine(screen string) string {
 	for _, l := range strings.Split(screen, "\n") {
@@ -45,4 +51,37 @@ func selectedLine(screen string) string {
 		}
 	}
 	return ""
+}
+
+// A user tool that prints a line every half second: while it runs its card shows how long it
+// has run and its latest lines, and once it ends, its result.
+func TestTUIRunningCardShowsTimeAndOutput(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	toolsFile := filepath.Join(t.TempDir(), "tools.toml")
+	if err := os.WriteFile(toolsFile, []byte(`
+[[tool]]
+name = "lookup"
+description = "Looks a page up, slowly"
+argv = ["sh", "-c", "for i in 1 2 3 4 5 6; do echo tick $i; sleep 0.5; done"]
+side_effects = false
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := fs.newChatPane(t, 100, 30, "seed", "--tools", toolsFile)
+	p.waitFor(5*time.Second, idleStatus)
+	p.typeText("find the headings")
+	p.keys("Enter")
+	p.waitUntil(10*time.Second, "the running card's time and output", func(screen string) bool {
+		return runningForSeconds.MatchString(screen) && strings.Contains(screen, "│ tick")
+	})
+	screen := p.waitFor(15*time.Second, "Answer ready.", "✓ done · lookup")
+	if strings.Contains(screen, "│ tick") {
+		t.Fatalf("the output lines stay after the tool ended:\n%s", screen)
+	}
+	p.keys("C-c")
+	if status := p.waitExit(5 * time.Second); status != "0" {
+		t.Fatalf("exit status %s after Ctrl+C", status)
+	}
 }

@@ -42,13 +42,14 @@ func styledRow(styled, label string) string {
 	return ""
 }
 
-// With NO_COLOR there is no colour on screen, but the focused control is still told apart:
-// the focused Retry is reversed, and after Tab moves the focus to the composer it is not.
+// With NO_COLOR there is no colour on screen, whatever --theme says, but the focused control
+// is still told apart: the focused Retry is reversed, and after Tab moves the focus to the
+// composer it is not.
 func TestTUINoColorKeepsTheFocusReversed(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()
 	fs := startFixtures(t)
-	p := fs.newChatPane(t, 100, 30, "error-frame") // hermeticEnv sets NO_COLOR
+	p := fs.newChatPane(t, 100, 30, "error-frame", "--theme", "light") // hermeticEnv sets NO_COLOR
 	p.waitFor(5*time.Second, idleStatus)
 	p.typeText("hello")
 	p.keys("Enter")

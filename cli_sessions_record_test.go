@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/stream"
+)
+
+// A reply that ended early is marked as such by `sessions show` and `export`, and a model
+// switched to mid-session is recorded: the list and the export name it.
+func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	store, err := openSessions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "first-model"}})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "tell me a long story"}})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "Once upon a"}, Ended: "stopped by the user"})
+	ss.Add(chat.Record{Model: "other/second-model"})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "again"}})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "The end."}})
+	if err := ss.Close(); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("sessions", "show", ss.ID())
+	if code != 0 || !strings.Contains(out, "Once upon a\n\n*[The reply is incomplete: stopped by the user.]*") {
+		t.Fatalf("show: %d %q %q", code, out, errs)
+	}
+	if strings.Count(out, "incomplete") != 1 || !strings.Contains(out, "- Model: first-model, then other/second-model\n") {
+		t.Fatalf("show marks the wrong replies or misses the switch:\n%s", out)
+	}
+	code, out, _ = runCLI("sessions", "export", ss.ID(), "--format", "json")
+	var exp sessions.Export
+	if code != 0 || json.Unmarshal([]byte(out), &exp) != nil {
+		t.Fatalf("export: %d %q", code, out)
+	}
+	if len(exp.Incomplete) != 1 || exp.Incomplete[0] != (sessions.Incomplete{Message: 1, Why: "stopped by the user"}) {
+		t.Fatalf("export incomplete %+v", exp.Incomplete)
+	}
+	if strings.Join(exp.Models, ",") != "first-model,other/second-model" || exp.Model != "other/second-model" {
+		t.Fatalf("export models %q, model %q", exp.Models, exp.Model)
+	}
+	code, out, _ = runCLI("sessions", "list", "--json")
+	var metas []sessions.Meta
+	if code != 0 || json.Unmarshal([]byte(out), &metas) != nil || len(metas) != 1 || metas[0].Model != "other/second-model" {
+		t.Fatalf("list: %d %q", code, out)
+	}
+}
+
+// --log FILE goes on with the conversation after /new (and after switching to a saved one):
+// each begins with a header that starts another conversation, and reading the log back gives
+// the one on screen.
+func TestLogFileFollowsNewConversations(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	conv, err := openConversation(sessionFlags{logPath: logPath}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := conv.recorder()
+	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "before"}})
+	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "first answer"}})
+	rec = conv.New()
+	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "after new"}})
+	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "second answer"}})
+	first := conv.ended[0].ID()
+	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
+		t.Fatal(err)
+	}
+	res, err := conv.Resume(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Log.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "back again"}})
+	if err := conv.close(); err != nil {
+		t.Fatal(err)
+	}
+	log, err := sessionlog.Read(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range log.Messages {
+		got = append(got, m.Content)
+	}
+	if strings.Join(got, "|") != "before|first answer|back again" {
+		t.Fatalf("the log reads back as %q, want the resumed conversation", got)
+	}
+	raw := readFile(t, logPath)
+	if !strings.Contains(raw, `"after new"`) || !strings.Contains(raw, `"second answer"`) || strings.Count(raw, `"new":true`) != 2 {
+		t.Fatalf("the log lost the conversation begun with /new:\n%s", raw)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

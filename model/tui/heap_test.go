@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/view"
+)
+
+// bigReply is size bytes of reply text: paragraphs of prose with a code block now and then,
+// as a long answer has.
+func bigReply(size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		if i%7 == 6 {
+			fmt.Fprintf(&b, "```go\nfunc step%d(x int) int {\n\treturn x * %d\n}\n```\n\n", i, i)
+			continue
+		}
+		fmt.Fprintf(&b, "Paragraph %d. The renderer keeps every complete block and rewraps only the open tail of the reply; "+
+			"a **long** answer should cost memory in proportion to its text and no more, `code` included.\n\n", i)
+	}
+	return b.String()[:size]
+}
+
+// replyHandler streams text as Chat Completions chunks of at most delta bytes each.
+func replyHandler(text string, delta int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for len(text) > 0 {
+			n := min(delta, len(text))
+			for n < len(text) && (text[n]&0xC0) == 0x80 {
+				n++
+			}
+			piece, _ := json.Marshal(text[:n])
+			text = text[n:]
+			fmt.Fprintf(w, "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":%s}}]}\n\n", piece)
+		}
+		fmt.Fprint(w, "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
+	})
+}
+
+// replyHeap streams a reply of size bytes through the real path — the wire decoder, the
+// engine, the transcript, the session log and the view at 120x40 with the given styles — and
+// returns the live heap it left behind after a GC and the bytes allocated on the way, each as
+// a multiple of size.
+func replyHeap(t testing.TB, size int, styles view.Styles) (held, allocated float64) {
+	text := bigReply(size)
+	h := newHarness(t, "text", 120, 40)
+	h.m.renderer = view.NewRenderer(styles)
+	h.server.h = replyHandler(text, 64)
+	w, err := sessionlog.Create(filepath.Join(t.TempDir(), "session.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m.log = w
+	h.m.renderer.Render(h.m.frame()) // the renderer's one-time set-up is not the reply's
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	h.submit("write a long answer")
+	for n := 0; len(h.pending) > 0; n++ {
+		msg := h.pending[0]
+		h.pending[0] = nil // the drained messages must not keep their sources alive
+		h.pending = h.pending[1:]
+		h.send(msg)
+		if n%64 == 0 {
+			_ = h.m.View()
+		}
+	}
+	_ = h.m.View()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.m.Chat().State.Phase.String(); !strings.Contains(got, "complete") && !strings.Contains(got, "Complete") {
+		t.Fatalf("the reply ended in %s", got)
+	}
+	h.server.sent, h.server.h = nil, nil // the test's own copies of the request and the reply
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if path := os.Getenv("PHASECHAT_HEAP_PROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
+	runtime.KeepAlive(h)
+	return float64(after.HeapAlloc-before.HeapAlloc) / float64(size), float64(after.TotalAlloc-before.TotalAlloc) / float64(size)
+}
+
+// BenchmarkReplyHeap is P5 (docs/architecture.md, Performance) for one long reply through the
+// whole path: the heap it holds once finished ("x-heap", under 3) and what it allocated on the
+// way ("x-alloc"), as multiples of its size. Run with -benchtime=1x.
+func BenchmarkReplyHeap(b *testing.B) {
+	for _, st := range []struct {
+		name   string
+		styles view.Styles
+	}{{"colour", view.DefaultStyles()}, {"plain", view.PlainStyles()}} {
+		b.Run(st.name, func(b *testing.B) {
+			for b.Loop() {
+				held, allocated := replyHeap(b, 10<<20, st.styles)
+				b.ReportMetric(held, "x-heap")
+				b.ReportMetric(allocated, "x-alloc")
+			}
+		})
+	}
+}

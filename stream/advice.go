@@ -42,7 +42,7 @@ func (c *Client) advise(e *Error, body []byte) {
 	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
 		e.retry = RetryUseless
 		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +
-			"). Retrying will not help: start a new conversation, or send a shorter message"
+			"). Retrying will not help: start a new conversation with /new, or send a shorter message"
 	case e.RetryAfter > 0:
 	case e.Status == http.StatusBadGateway, e.Status == http.StatusServiceUnavailable, e.Status == http.StatusGatewayTimeout,
 		e.Status == http.StatusInternalServerError && len(strings.TrimSpace(string(body))) == 0:

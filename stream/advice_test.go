@@ -29,7 +29,7 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 			want: "Missing bearer. No API key is set: export OPENAI_API_KEY, or name the provider's key in the config file"},
 		{name: "400 too long", status: 400, retry: RetryUseless,
 			body: `{"error":{"message":"This model's maximum context length is 128000 tokens.","code":"context_length_exceeded"}}`,
-			want: "The conversation is too long for this model (HTTP 400 from HOST: This model's maximum context length is 128000 tokens). Retrying will not help: start a new conversation, or send a shorter message"},
+			want: "The conversation is too long for this model (HTTP 400 from HOST: This model's maximum context length is 128000 tokens). Retrying will not help: start a new conversation with /new, or send a shorter message"},
 		{name: "429 that says its wait", status: 429, header: "20",
 			body: `{"error":{"message":"Rate limit reached. Please try again in 20s."}}`,
 			want: "Please try again in 20s.", notWant: "retry after"},

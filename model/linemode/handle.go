@@ -135,7 +135,7 @@ func (s *session) sendQueued() {
 		}
 		s.apply(s.chat.Submit(text))
 	}
-	if s.inputEnded && s.focus == phase.FocusComposer && len(s.queued) == 0 {
+	if s.inputEnded && s.focus == phase.FocusComposer && len(s.queued) == 0 && s.retryTimer == nil {
 		s.quitting = true
 	}
 }

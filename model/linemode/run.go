@@ -117,6 +117,7 @@ type session struct {
 	quietGen   int              // its generation
 	logTrouble <-chan error
 	escTimer   <-chan time.Time // fires escWait after a possible lone ESC; nil when none
+	retryTimer <-chan time.Time // fires when the failed request's automatic retry is due; nil when none
 	line       []byte           // the line being read, up to its '\n'
 	queued     []string         // whole lines not sent yet
 	models     chat.ModelLister
@@ -151,6 +152,9 @@ func (s *session) loop(sigs <-chan os.Signal) {
 		case <-s.quietTimer:
 			s.quietTimer = nil
 			s.approval.Quiet(s.quietGen)
+		case <-s.retryTimer:
+			s.retryTimer = nil
+			s.apply(s.chat.RetryNow())
 		case <-s.escTimer:
 			s.escTimer = nil
 			for _, k := range s.keys.Expire() {
@@ -200,7 +204,9 @@ func (s *session) sync() {
 	}
 	if s.chat.State.Phase != phase.Error {
 		s.toComposer = false
+		s.retryTimer = nil
 	}
+	s.armRetry()
 	// No single keys from a pipe: there, the next line is a new message.
 	f := phase.FocusFor(s.chat.State.Phase, s.toComposer || s.term == nil)
 	if s.focusSet && f == s.focus {
@@ -218,6 +224,22 @@ func (s *session) sync() {
 		s.write("You: ")
 		s.prompted = true
 	}
+}
+
+// armRetry starts the timer of the failed request's one automatic retry (a 429's or 503's
+// Retry-After, or a quick one after a failure before the first byte), as the full-screen chat
+// does, and says so; Enter still retries at once.
+func (s *session) armRetry() {
+	wait, ok := s.chat.AutoRetry()
+	if !ok || s.retryTimer != nil {
+		return
+	}
+	s.retryTimer = time.After(wait)
+	if wait <= chat.QuickRetryDelay {
+		s.say(Note("Retrying once…"))
+		return
+	}
+	s.say(Note(fmt.Sprintf("Retrying once in %d seconds…", int((wait+time.Second-1)/time.Second))))
 }
 
 // waitQuiet starts the approval wait of generation gen (see chat.ApprovalKeys).

@@ -51,3 +51,31 @@ func TestAStaleApprovalTimerArmsNothing(t *testing.T) {
 		t.Fatal("a stale timer let y answer")
 	}
 }
+
+// Keys typed while the approval question is shown go to the draft: none is lost, none
+// answers.
+func TestTypingDuringAnApprovalQuestionGoesToTheDraft(t *testing.T) {
+	h := newHarness(t, "note", 120, 24)
+	h.submit("note: buy milk")
+	for h.feedStream().More {
+	}
+	if !h.m.Chat().Asking() {
+		t.Fatal("no approval question")
+	}
+	typed := "thanks, can you say yes? ayyy nnn"
+	h.typeText(typed)
+	if !h.m.Chat().Asking() {
+		t.Fatal("typing answered the approval question")
+	}
+	if got := h.m.composer.Value(); got != typed {
+		t.Fatalf("the draft is %q, want every key typed: %q", got, typed)
+	}
+	h.quiet()
+	h.send(keyRune('y'))
+	if h.m.Chat().Asking() {
+		t.Fatal("a deliberate y did not answer")
+	}
+	if got := h.m.composer.Value(); got != typed {
+		t.Fatalf("answering changed the draft to %q", got)
+	}
+}

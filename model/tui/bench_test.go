@@ -203,3 +203,18 @@ func BenchmarkStreamReplyTUI(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUnchangedView is a View with nothing changed since the last one (a message that
+// changed nothing visible), mid-reply at the tail of a 1k-row transcript, 120x40, default styles.
+func BenchmarkUnchangedView(b *testing.B) {
+	h := newHarness(b, "text", 120, 40)
+	h.m.renderer = view.NewRenderer(view.DefaultStyles())
+	fillTranscript(h, 1_000)
+	h.submit("go on")
+	h.feedStream()
+	h.m.View()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = h.m.View()
+	}
+}

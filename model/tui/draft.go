@@ -6,7 +6,8 @@ import (
 
 // draftKey edits the draft while a reply streams, so nothing typed is lost: the composer keeps
 // what is typed (its label says so) and Enter, as the label says, sends only once the reply
-// has ended. Keys are not taken while a tool waits for approval.
+// has ended. While a tool waits for approval, the keys that do not answer it go to the draft
+// too (see key).
 func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if !m.drafting() {
 		return m, nil
@@ -18,10 +19,10 @@ func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	return m.editDraft(k)
 }
 
-// drafting reports whether the composer takes a draft it cannot send yet: a reply streams and
-// no approval question waits for a key.
+// drafting reports whether the composer takes a draft it cannot send yet: a reply streams,
+// or its tool waits for approval.
 func (m *Model) drafting() bool {
-	return m.chat.State.Phase.Streaming() && !m.chat.Asking()
+	return m.chat.State.Phase.Streaming()
 }
 
 // editDraft passes msg to the composer, which stays blurred: the cursor stays on Stop.

@@ -56,7 +56,7 @@ func replyHeap(t testing.TB, size int, styles view.Styles) (held, allocated floa
 	text := bigReply(size)
 	h := newHarness(t, "text", 120, 40)
 	h.m.renderer = view.NewRenderer(styles)
-	h.server.h = replyHandler(text, 64)
+	h.server.h = replyHandler(text, 256)
 	w, err := sessionlog.Create(filepath.Join(t.TempDir(), "session.jsonl"))
 	if err != nil {
 		t.Fatal(err)

@@ -254,6 +254,14 @@ func TestInlineScrollKeysAndTranscriptChanges(t *testing.T) {
 	if ih.m.View().Content != before || ih.m.scrollUp != 0 {
 		t.Fatal("PgUp changed the live part")
 	}
+	for _, k := range ih.m.inlineKeys(allKeys()) {
+		if strings.Contains(k.Keys, "pgup") || strings.Contains(k.Keys, "home") || strings.Contains(k.Does, "scroll") {
+			t.Fatalf("the key list offers %s (%s) inline", k.Keys, k.Does)
+		}
+	}
+	if len(ih.m.inlineKeys(allKeys())) == len(allKeys()) {
+		t.Fatal("the key list inline is the full screen's")
+	}
 
 	printed := len(ih.prints)
 	ih.send(keyCtrlR) // regenerate: the old reply stays printed, the new one is printed too

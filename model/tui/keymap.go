@@ -83,8 +83,10 @@ func (m *Model) composing() bool {
 	return m.composerEnabled() && m.focus() == phase.FocusComposer
 }
 
-// typing: the composer takes text, to send now or (while a reply streams) once it ends.
-func (m *Model) typing() bool { return m.composing() || m.drafting() }
+// typing: the composer takes text, to send now or (while a reply streams) once it ends. While
+// an approval question waits, its keys come first: a draft still takes the rest (drafting),
+// but the help and Home/End speak for the question.
+func (m *Model) typing() bool { return m.composing() || m.drafting() && !m.chat.Asking() }
 
 func (m *Model) onRetry() bool { return m.focus() == phase.FocusRetry }
 

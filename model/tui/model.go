@@ -74,7 +74,15 @@ type Model struct {
 	scrollUp      int // transcript lines scrolled up from the tail; 0 follows the tail
 	// leftBelow, while scrolled up, is how many lines lie below the place where following the
 	// tail stopped: scrolling down to it follows again (see scrollTo).
-	leftBelow     int
+	leftBelow int
+	// resized is the place the last resize kept and the scroll it gave: while the scroll is
+	// unchanged, the next resize keeps that place as it was first taken, so a round trip of
+	// sizes comes back to the very row (a place taken again at each size would drift).
+	resized struct {
+		top               view.Anchor
+		scrollUp, entries int
+		ok                bool
+	}
 	keysOpen      bool      // the key overlay (? or F1) is open
 	keysFrom      int       // the first key the overlay shows
 	facts         factsMemo // what the entries have, for the help (keymap.go)
@@ -322,7 +330,10 @@ func (m *Model) follow() { m.scrollUp, m.leftBelow = 0, 0 }
 func (m *Model) resize(width, height int) {
 	scrolled := m.scrollUp > 0 && m.width > 0 && (width != m.width || height != m.height)
 	var top view.Anchor
-	if scrolled {
+	switch {
+	case scrolled && m.resized.ok && m.resized.scrollUp == m.scrollUp && m.resized.entries == len(m.chat.Entries()):
+		top = m.resized.top
+	case scrolled:
 		top = m.renderer.TopAnchor(m.layoutFrame())
 	}
 	m.width, m.height = width, height
@@ -332,6 +343,7 @@ func (m *Model) resize(width, height int) {
 	if scrolled {
 		m.composerView = m.composer.View()
 		m.scrollUp = m.renderer.ScrollUpFor(m.layoutFrame(), top)
+		m.resized.top, m.resized.scrollUp, m.resized.entries, m.resized.ok = top, m.scrollUp, len(m.chat.Entries()), true
 	}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,4 +34,30 @@ func TestResizeKeepsTheReadersPlace(t *testing.T) {
 
 func firstRow(h *harness) string {
 	return strings.TrimSpace(strings.Split(h.transcriptRows(), "\n")[0])
+}
+
+// A round trip of widths brings the reader back to the very row they were reading, even in an
+// entry whose lines rewrap at the narrower width.
+func TestResizeRoundTripKeepsTheExactRow(t *testing.T) {
+	var text strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&text, "Paragraph %03d: these words fill a line that fits in a hundred columns but wraps at seventy.\n\n", i)
+	}
+	h := newHarness(t, "text", 100, 24)
+	h.server.h = replyHandler(text.String(), 40)
+	h.submit("write")
+	h.feedAll()
+	for range 7 {
+		h.send(keyPgUp)
+	}
+	top := firstRow(h)
+	if !strings.Contains(top, "Paragraph") {
+		t.Fatalf("scrolled up, the top row is %q:\n%s", top, h.transcriptRows())
+	}
+	for _, width := range []int{70, 100, 70, 100} {
+		h.send(tea.WindowSizeMsg{Width: width, Height: 24})
+	}
+	if got := firstRow(h); got != top {
+		t.Fatalf("after 100→70→100→70→100 columns the top row is %q, was %q:\n%s", got, top, h.transcriptRows())
+	}
 }

@@ -44,7 +44,8 @@ func (m *Model) frame() view.Frame {
 	_, limit := m.renderer.Layout(f)
 	f.Help = m.help(limit > 0)
 	if m.keysOpen {
-		f.Keys = allKeys()[m.keysFrom:]
+		keys := m.inlineKeys(allKeys())
+		f.Keys = keys[min(m.keysFrom, len(keys)-1):]
 	}
 	if !m.started() {
 		f.Welcome = &m.welcome

@@ -261,22 +261,6 @@ func (h *highlighter) grapheme(s string, i int, style mdStyle) int {
 	return i + len(g)
 }
 
-// closing returns the offset just after the first delim at or after i not escaped by a
-// backslash (when escapes apply), or -1.
-func closing(s string, i int, delim string, raw bool) int {
-	for i < len(s) {
-		if !raw && s[i] == '\\' {
-			i += 2
-			continue
-		}
-		if strings.HasPrefix(s[i:], delim) {
-			return i + len(delim)
-		}
-		i++
-	}
-	return -1
-}
-
 func prefixOf(s string, ps []string) string {
 	for _, p := range ps {
 		if strings.HasPrefix(s, p) {

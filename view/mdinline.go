@@ -327,10 +327,10 @@ func (p *inlineParser) delimiters(st *inlineState, i int, c byte, n int) int {
 	return rem
 }
 
+// linkSpan is where a link's parts are: src[text:textEnd] is its text, src[url:urlEnd] its
+// address, and it ends before end.
 type linkSpan struct {
-	image                      bool
-	text, textEnd, url, urlEnd int
-	end                        int
+	text, textEnd, url, urlEnd, end int
 }
 
 const (

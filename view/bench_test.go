@@ -290,4 +290,23 @@ func BenchmarkHugeReplyHeap(b *testing.B) {
 }
 
 // hugeReply is BenchmarkHugeReplyHeap's reply size.
-var hugeReply = 20 << 20
+const hugeReply = 20 << 20
+
+// BenchmarkResizeLongReply alternates the width of a screen showing the tail of one long reply
+// (about 100 KB of markdown) between 120 and 100 columns: each resize wraps the reply anew.
+func BenchmarkResizeLongReply(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 100<<10; i++ {
+		sb.WriteString(replyText(i))
+		sb.WriteString("\n\n")
+	}
+	es := []*draft{{Role: transcript.RoleUser, Text: "Explain everything."}, {Role: transcript.RoleAssistant, Text: sb.String()}}
+	r := NewRenderer(DefaultStyles())
+	r.Render(benchFrame(es, 120, 40, 0))
+	b.ReportAllocs()
+	i := 1
+	for b.Loop() {
+		r.Render(benchFrame(es, 120-20*(i%2), 40, 0))
+		i++
+	}
+}

@@ -99,7 +99,9 @@ func replyHeap(t testing.TB, size int, styles view.Styles) (held, allocated floa
 
 // BenchmarkReplyHeap is P5 (docs/architecture.md, Performance) for one long reply through the
 // whole path: the heap it holds once finished ("x-heap", under 3) and what it allocated on the
-// way ("x-alloc"), as multiples of its size. Run with -benchtime=1x.
+// way ("x-alloc"), as multiples of its size. Run with -benchtime=1x; with
+// PHASECHAT_HEAP_PROFILE=FILE set, the heap held at the end is also written there, for
+// `go tool pprof -sample_index=inuse_space`.
 func BenchmarkReplyHeap(b *testing.B) {
 	for _, st := range []struct {
 		name   string

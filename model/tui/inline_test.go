@@ -403,3 +403,29 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 	}
 	return msgs
 }
+
+// A resumed conversation is printed into the scrollback as soon as the terminal's width is
+// known, before anything of the new turn.
+func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	h.m.chat = chat.New(h.cfg, []stream.Message{{Role: "user", Content: "an old question"}, {Role: "assistant", Content: "an old answer"}})
+	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}}
+	ih := &inlineHarness{harness: h}
+	h.observe = func(msg tea.Msg) {
+		if text, ok := printedText(msg); ok {
+			ih.prints = append(ih.prints, ansi.Strip(text))
+		}
+	}
+	h.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // before the size: nothing is printed
+	if len(ih.prints) != 0 {
+		t.Fatal("printed before the terminal's width was known")
+	}
+	h.send(keyBackspace)
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	ih.submit("a new question")
+	ih.drain()
+	ih.expectScrollbackIsTheTranscript("after resuming and a new turn")
+	if !strings.HasPrefix(ih.scrollback(), "› an old question") {
+		t.Fatalf("the resumed conversation is not printed first:\n%s", ih.scrollback())
+	}
+}

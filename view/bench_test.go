@@ -52,7 +52,7 @@ func benchFrame(es []*draft, width, height, scrollUp int) Frame {
 // BenchmarkAppendTokenAndRender is P3 (docs/architecture.md, Performance): one token appended to a streaming reply at
 // the tail of a transcript of 1k or 100k rows, Version bumped, the screen rendered at 120x40
 // following the tail. A paragraph break every 60 tokens makes blocks complete as in a real
-// reply (each is rendered through glamour once, amortised over its tokens).
+// reply.
 func BenchmarkAppendTokenAndRender(b *testing.B) {
 	for _, size := range []int{1_000, 100_000} {
 		b.Run(fmt.Sprintf("lines=%dk", size/1000), func(b *testing.B) {
@@ -82,7 +82,7 @@ func BenchmarkAppendTokenAndRender(b *testing.B) {
 }
 
 // BenchmarkColdRenderLongReply renders one long reply (about 100 KB of markdown) with an
-// empty cache: every block through glamour once.
+// empty cache: every line drawn once.
 func BenchmarkColdRenderLongReply(b *testing.B) {
 	var sb strings.Builder
 	for i := 0; sb.Len() < 100<<10; i++ {
@@ -120,7 +120,7 @@ func BenchmarkResize(b *testing.B) {
 
 // BenchmarkScroll pages up through a 100k-row transcript (every entry measured), 40 rows per
 // frame, from the tail to the top and around again. With the default cache budget, pages whose
-// entries were evicted are rendered again through glamour; with an unlimited budget only the
+// entries were evicted are rendered again; with an unlimited budget only the
 // walk from the tail to the window is left.
 func BenchmarkScroll(b *testing.B) {
 	for _, c := range []struct {
@@ -181,8 +181,9 @@ func BenchmarkTranscriptHeap(b *testing.B) {
 }
 
 // streamTexts are whole replies streamed delta by delta: a 39 KB reply that is one line (no
-// newline at all), the same bytes broken into short lines, and a 30 KB markdown reply (headings,
-// lists, emphasis, a table, fenced code) cut into 4-byte deltas.
+// newline at all), the same bytes broken into short lines, a 30 KB markdown reply (headings,
+// lists, emphasis, a table, fenced code) cut into 4-byte deltas, and a 39 KB line of code in a
+// fenced block.
 func streamTexts() []struct {
 	name   string
 	text   string
@@ -210,6 +211,7 @@ func streamTexts() []struct {
 		{"single-line-39KB", single, 8000},
 		{"short-lines-39KB", short, 8000},
 		{"markdown-30KB-4B", md.String(), md.Len() / 4},
+		{"code-line-39KB", "```json\n" + strings.Repeat(`{"key": "value", "n": 12345}, `, (39<<10)/30), 8000},
 	}
 }
 
@@ -252,6 +254,43 @@ func BenchmarkStreamReply(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHugeReplyHeap streams one 20 MB markdown reply (paragraphs, lists, code) in 64 KB
+// deltas, rendering after each, then finishes it: the live heap after a GC as a multiple of
+// the text's size ("x-heap"), the text itself included. Run with -benchtime=1x.
+func BenchmarkHugeReplyHeap(b *testing.B) {
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var sb strings.Builder
+		for i := 0; sb.Len() < hugeReply; i++ {
+			sb.WriteString(replyText(i))
+			sb.WriteString("\n\n")
+		}
+		text := sb.String()
+		sb = strings.Builder{}
+		reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+		r := NewRenderer(DefaultStyles())
+		f := benchFrame([]*draft{reply}, 120, 40, 0)
+		for pos := 0; pos < len(text); pos += 64 << 10 {
+			reply.Text = text[:min(len(text), pos+64<<10)]
+			reply.entry()
+			r.Render(f)
+		}
+		reply.Streaming = false
+		reply.entry()
+		r.Render(f)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(text)), "x-heap")
+		runtime.KeepAlive(r)
+		runtime.KeepAlive(reply)
+	}
+}
+
+// hugeReply is BenchmarkHugeReplyHeap's reply size.
+const hugeReply = 20 << 20
 
 // BenchmarkResizeLongReply alternates the width of a screen showing the tail of one long reply
 // (about 100 KB of markdown) between 120 and 100 columns: each resize wraps the reply anew.

@@ -173,32 +173,6 @@ func trimStyledEnd(line string) string {
 	return line[:cut]
 }
 
-// neutraliseCharRefs replaces each numeric character reference (&#27; &#x9B;) whose code point
-// safe.Text would replace with that replacement, before markdown decodes it: goldmark turns
-// "&#27;[2J" into a real ESC after the sanitiser has run. Named references decode only to
-// printable or format characters, which cleanStyled catches after rendering.
-func neutraliseCharRefs(s string) string {
-	i := strings.Index(s, "&#")
-	if i < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i >= 0 {
-		b.WriteString(s[:i])
-		r, n := charRef(s[i:])
-		if n > 0 && safe.Text(string(r)) != string(r) {
-			b.WriteString(safe.Text(string(r)))
-		} else {
-			n = max(n, 2)
-			b.WriteString(s[i : i+n])
-		}
-		s = s[i+n:]
-		i = strings.Index(s, "&#")
-	}
-	b.WriteString(s)
-	return b.String()
-}
-
 // charRef decodes a numeric character reference at the start of s ("&#" digits ";" or "&#x"
 // hex ";", as CommonMark allows: 1–7 decimal or 1–6 hex digits), returning its code point and
 // length, or n == 0 when s does not start with one.

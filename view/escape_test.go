@@ -56,26 +56,6 @@ func TestTrimStyledEnd(t *testing.T) {
 	}
 }
 
-func TestNeutraliseCharRefs(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"no refs", "no refs"},
-		{"&#27;[2J", "␛[2J"},
-		{"&#x1B;[2J &#X1b;", "␛[2J ␛"},
-		{"&#155;31m", "<U+009B>31m"},
-		{"&#x202e;", "<U+202E>"},
-		{"&#65; &#x41; &amp; &#10; &#9;", "&#65; &#x41; &amp; &#10; &#9;"}, // safe ones stay for markdown
-		{"&#27 no semicolon", "&#27 no semicolon"},
-		{"&#12345678;", "&#12345678;"}, // too many digits: not a reference
-		{"&#;&#x;&#", "&#;&#x;&#"},
-		{"a&#127;b", "a␡b"},
-	}
-	for _, tt := range tests {
-		if got := neutraliseCharRefs(tt.in); got != tt.want {
-			t.Errorf("%q: got %q want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestBalanceSGR(t *testing.T) {
 	got := balanceSGR([]string{"\x1b[1ma", "b\x1b[m c", "d"})
 	want := []string{"\x1b[1ma\x1b[m", "\x1b[1mb\x1b[m c", "d"}

@@ -295,9 +295,8 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 			return
 		}
 	}
-	s = neutraliseCharRefs(stripColumns(s, f.strip))
 	var cells []cell
-	cells, f.code = highlight(f.lang, s, f.code)
+	cells, f.code = highlight(f.lang, stripColumns(s, f.strip), f.code)
 	avail, lead, cont := m.text-f.indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
 	if avail < 4 {
 		avail, lead, cont = m.text, "", ""

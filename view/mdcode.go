@@ -3,6 +3,8 @@ package view
 import (
 	"strings"
 	"sync"
+
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 // codeLang is how one language's code is highlighted, a line at a time: words, comments,
@@ -19,10 +21,13 @@ type codeLang struct {
 	diff            bool     // colour whole lines by their first byte
 }
 
-// codeState is what a code line leaves open for the next.
+// codeState is the highlighter's state between two units of a code line; at a line's end,
+// what it leaves open for the next line.
 type codeState struct {
 	comment bool   // inside a block comment
 	str     string // inside a multi-line string ended by this delimiter
+	quote   byte   // inside a single-line string (ends at the line's end)
+	line    bool   // inside a line comment (ends at the line's end)
 }
 
 func words(s string) map[string]bool {
@@ -103,59 +108,103 @@ func lookupLang(info string) *codeLang {
 // highlight draws one code line (clean text) in the state the line before left, and returns
 // the state it leaves.
 func highlight(l *codeLang, s string, st codeState) ([]cell, codeState) {
-	if l == nil {
-		return plainCells(s, 0), st
+	h := highlighter{l: l, st: st}
+	h.run(s, 0)
+	return h.out, h.st
+}
+
+// highlighter draws code a unit at a time (a word, a number, a delimiter, a grapheme of a
+// comment or a string). Before each unit at least maxLookahead bytes from the end it notes
+// where it is (safe): every decision before there read only bytes already present (a unit
+// looks at most maxLookahead bytes ahead to tell "/" from "//", "\"" from "\"\"\""), so from
+// there, in that state, a growing line draws the same: it is drawn from there on.
+type highlighter struct {
+	l         *codeLang
+	st        codeState
+	out       []cell
+	safe      int // offset of the last unit's start
+	safeCells int // len(out) there
+	safeSt    codeState
+}
+
+func (h *highlighter) add(t string, style mdStyle) { h.out = appendCells(h.out, t, style) }
+
+// maxLookahead is the longest delimiter a unit looks for ("<!--").
+const maxLookahead = 4
+
+func (h *highlighter) note(s string, i int) {
+	if i <= len(s)-maxLookahead {
+		h.safe, h.safeCells, h.safeSt = i, len(h.out), h.st
 	}
-	if l.diff {
-		var style mdStyle
-		switch {
-		case strings.HasPrefix(s, "+++") || strings.HasPrefix(s, "---") || strings.HasPrefix(s, "@@"):
-			style = mdHunk
-		case strings.HasPrefix(s, "+"):
-			style = mdInserted
-		case strings.HasPrefix(s, "-"):
-			style = mdDeleted
-		}
-		return plainCells(s, style), st
-	}
-	var out []cell
-	add := func(t string, style mdStyle) { out = append(out, plainCells(t, style)...) }
-	i := 0
+}
+
+func (h *highlighter) run(s string, i int) {
+	l, st := h.l, &h.st
 	for i < len(s) {
+		h.note(s, i)
+		if l == nil || l.diff {
+			var style mdStyle
+			if l != nil {
+				switch {
+				case strings.HasPrefix(s, "+++") || strings.HasPrefix(s, "---") || strings.HasPrefix(s, "@@"):
+					style = mdHunk
+				case strings.HasPrefix(s, "+"):
+					style = mdInserted
+				case strings.HasPrefix(s, "-"):
+					style = mdDeleted
+				}
+			}
+			i = h.grapheme(s, i, style)
+			continue
+		}
 		switch {
 		case st.comment:
-			j := strings.Index(s[i:], l.blockClose)
-			if j < 0 {
-				add(s[i:], mdComment)
-				return out, st
+			if strings.HasPrefix(s[i:], l.blockClose) {
+				h.add(l.blockClose, mdComment)
+				i += len(l.blockClose)
+				st.comment = false
+				continue
 			}
-			add(s[i:i+j+len(l.blockClose)], mdComment)
-			i += j + len(l.blockClose)
-			st.comment = false
+			i = h.grapheme(s, i, mdComment)
 			continue
-		case st.str != "":
-			j := closing(s, i, st.str, l.rawMulti)
-			if j < 0 {
-				add(s[i:], mdString)
-				return out, st
+		case st.str != "" || st.quote != 0:
+			end := st.str
+			if st.quote != 0 {
+				end = string(st.quote)
 			}
-			add(s[i:j], mdString)
-			i, st.str = j, ""
+			if s[i] == '\\' && (st.quote != 0 || !l.rawMulti) && i+1 < len(s) {
+				h.add(s[i:i+1], mdString)
+				i = h.grapheme(s, i+1, mdString)
+				continue
+			}
+			if strings.HasPrefix(s[i:], end) {
+				h.add(end, mdString)
+				i += len(end)
+				st.str, st.quote = "", 0
+				continue
+			}
+			i = h.grapheme(s, i, mdString)
+			continue
+		}
+		if st.line {
+			i = h.grapheme(s, i, mdComment)
 			continue
 		}
 		rest := s[i:]
-		if hasAnyPrefix(rest, l.line) {
-			add(rest, mdComment)
-			return out, st
+		if p := prefixOf(rest, l.line); p != "" {
+			h.add(p, mdComment)
+			i += len(p)
+			st.line = true
+			continue
 		}
 		if l.blockOpen != "" && strings.HasPrefix(rest, l.blockOpen) {
-			add(l.blockOpen, mdComment)
+			h.add(l.blockOpen, mdComment)
 			i += len(l.blockOpen)
 			st.comment = true
 			continue
 		}
 		if d := prefixOf(rest, l.multi); d != "" {
-			add(d, mdString)
+			h.add(d, mdString)
 			i += len(d)
 			st.str = d
 			continue
@@ -163,18 +212,15 @@ func highlight(l *codeLang, s string, st codeState) ([]cell, codeState) {
 		c := s[i]
 		switch {
 		case strings.IndexByte(l.quotes, c) >= 0:
-			j := closing(s, i+1, string(c), false)
-			if j < 0 {
-				j = len(s)
-			}
-			add(s[i:j], mdString)
-			i = j
+			h.add(s[i:i+1], mdString)
+			i++
+			st.quote = c
 		case c >= '0' && c <= '9':
 			j := i
 			for j < len(s) && (isAlnum(s[j]) || s[j] == '_' || s[j] == '.') {
 				j++
 			}
-			add(s[i:j], mdNumber)
+			h.add(s[i:j], mdNumber)
 			i = j
 		case isAlnum(c) || c == '_':
 			j := i
@@ -188,34 +234,32 @@ func highlight(l *codeLang, s string, st codeState) ([]cell, codeState) {
 			case l.types[w]:
 				style = mdType
 			}
-			add(s[i:j], style)
+			h.add(s[i:j], style)
 			i = j
 		default:
-			g := graphemeAt(s[i:])
-			add(g, 0)
-			i += len(g)
+			i = h.grapheme(s, i, 0)
 		}
 	}
-	return out, st
+	st.quote, st.line = 0, false // a single-line string or comment ends with its line
 }
 
-// closing returns the offset just after the first delim at or after i not escaped by a
-// backslash (when escapes apply), or -1.
-func closing(s string, i int, delim string, raw bool) int {
-	for i < len(s) {
-		if !raw && s[i] == '\\' {
-			i += 2
-			continue
+// grapheme draws the grapheme at s[i] (a character reference to a control as its stand-in)
+// and returns the offset after it.
+func (h *highlighter) grapheme(s string, i int, style mdStyle) int {
+	if s[i] == '&' {
+		if r, n := charRef(s[i:]); n > 0 && safe.Text(string(r)) != string(r) {
+			h.add(safe.Text(string(r)), style)
+			return i + n
 		}
-		if strings.HasPrefix(s[i:], delim) {
-			return i + len(delim)
-		}
-		i++
 	}
-	return -1
+	if s[i] == '\t' {
+		h.add(tabSpaces, style)
+		return i + 1
+	}
+	g := graphemeAt(s[i:])
+	h.out = append(h.out, cellOf(g, style))
+	return i + len(g)
 }
-
-func hasAnyPrefix(s string, ps []string) bool { return prefixOf(s, ps) != "" }
 
 func prefixOf(s string, ps []string) string {
 	for _, p := range ps {

@@ -30,6 +30,7 @@ type mdDoc struct {
 	san     *safe.Stream // the partial line text[scan:fed] sanitised
 	fed     int
 	open    openLine
+	code    openCode
 	pre     linesBuilder // the open part before the partial line, drawn afresh per update
 	out     []lines
 	final   lines // the open part drawn as finished, once streaming has ended
@@ -39,12 +40,13 @@ type mdDoc struct {
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
 // uncommitted text starts.
 type openLine struct {
-	at     int    // the line's offset in the text; -1 for none
-	key    string // its shape (prefixes, content offset, style); a change starts over
+	at     int   // the line's offset in the text; -1 for none
+	key    shape // its shape; a change starts over
 	done   linesBuilder
 	resume int // offset in the sanitised line of the first uncommitted byte
 	st     inlineState
-	more   bool // a display line was committed: the next takes the rest prefix
+	more   bool   // a display line was committed: the next takes the rest prefix
+	cells  []cell // scratch: the uncommitted text's cells, reused by each update
 }
 
 // update brings the document up to text and returns its display lines in runs: the complete
@@ -52,7 +54,7 @@ type openLine struct {
 // complete and a held table header is drawn as text.
 func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 	if d.width != m.width || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src) {
-		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}}
+		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}}
 	}
 	d.src = text
 	for {
@@ -62,7 +64,7 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		}
 		m.line(&d.st, safe.Text(text[d.scan:d.scan+nl]), true, &d.done)
 		d.scan += nl + 1
-		d.san, d.fed, d.open = nil, d.scan, openLine{at: -1}
+		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.out = append(d.out[:0], d.done.snapshot())
 	if !streaming {
@@ -107,6 +109,10 @@ func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
 	if s == "" {
 		return append(d.out, d.pre.snapshot())
 	}
+	if st.fence.open && !mayCloseFence(st.fence, s) && startsCode(st.fence, s) {
+		committed, tail := d.code.update(m, d.scan, st.fence, s)
+		return append(d.out, d.pre.snapshot(), committed, tail)
+	}
 	if st.fence.open || isBlank(s) || st.table != nil && isRow(s) || isRow(s) && len(st.list) == 0 {
 		m.line(&st, s, false, &d.pre)
 		return append(d.out, d.pre.snapshot())
@@ -135,13 +141,13 @@ func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
 // update wraps the partial line s (drawn in shape sh) from its last committed display line,
 // commits the lines later text cannot change, and returns them and the rest.
 func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed, tail lines) {
-	key := sh.first + "\x00" + sh.rest + "\x00" + string(rune(sh.content)) + string(rune(sh.base))
-	if o.at != at || o.key != key {
-		*o = openLine{at: at, key: key, resume: sh.content, st: noSpans()}
+	if o.at != at || o.key != sh {
+		*o = openLine{at: at, key: sh, resume: sh.content, st: noSpans()}
 	}
-	p := inlineParser{src: s[o.resume:], base: sh.base}
+	p := inlineParser{src: s[o.resume:], base: sh.base, out: o.cells[:0]}
 	p.run(0, o.st)
 	cells := p.out
+	o.cells = cells
 	avail, firstP, restP := m.prefixes(sh)
 	ls := wrapWords(cells, avail)
 	limit := len(ls) - 2 // the last line grows; the one before it ends where the last begins
@@ -188,4 +194,73 @@ func hasProvisional(cells []cell) bool {
 		}
 	}
 	return false
+}
+
+// openCode is the partial line of an open code block, drawn incrementally: the display lines
+// committed so far, and the highlighted cells after them up to the last unit drawn, which may
+// still grow (a word, a grapheme).
+type openCode struct {
+	at      int // the line's offset in the text; -1 for none
+	pos     int // offset in the line where highlighting resumes
+	st      codeState
+	pending []cell // cells of the line after the committed display lines, before pos
+	done    linesBuilder
+	more    bool
+}
+
+func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (committed, tail lines) {
+	if o.at != at {
+		*o = openCode{at: at, pos: len(s) - len(stripColumns(s, f.strip)), st: f.code}
+	}
+	h := highlighter{l: f.lang, st: o.st, out: o.pending, safe: o.pos, safeCells: len(o.pending), safeSt: o.st}
+	h.run(s, o.pos)
+	cells := h.out
+	pad := strings.Repeat(" ", f.indent)
+	avail, lead, cont := m.text-f.indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
+	if avail < 4 {
+		avail, lead, cont = m.text, "", ""
+	}
+	ls := wrapHard(cells, avail)
+	draw := func(b *linesBuilder, i int, l cellLine) {
+		p := cont
+		if i == 0 && !o.more {
+			p = lead
+		}
+		b.add(strings.TrimRight(m.margin+p+paintCells(m.pal, cells[l.start:l.stop]), " "))
+	}
+	commit := -1
+	for i, l := range ls[:len(ls)-1] {
+		if l.stop >= h.safeCells {
+			break
+		}
+		draw(&o.done, i, l)
+		commit = i
+	}
+	var t linesBuilder
+	for i := commit + 1; i < len(ls); i++ {
+		draw(&t, i, ls[i])
+	}
+	from := 0
+	if commit >= 0 {
+		from = ls[commit].stop
+		o.more = true
+	}
+	o.pending = append([]cell(nil), cells[from:h.safeCells]...)
+	o.pos, o.st = h.safe, h.safeSt
+	return o.done.snapshot(), t.snapshot()
+}
+
+// mayCloseFence reports whether the partial line s could still become f's closing fence.
+func mayCloseFence(f fenceBlock, s string) bool {
+	indent, rest := leading(s)
+	if indent > f.strip+3 {
+		return false
+	}
+	c, _, info := fenceRun(rest)
+	return rest == "" || c == f.char && isBlank(info)
+}
+
+// startsCode reports whether the partial line s has passed the indentation f strips.
+func startsCode(f fenceBlock, s string) bool {
+	return len(s)-len(stripColumns(s, f.strip)) == f.strip || strings.TrimLeft(s, " ") != ""
 }

@@ -77,7 +77,7 @@ func noSpans() inlineState { return inlineState{boldAt: -1, italAt: -1, strikeAt
 // parseLine draws a whole source line's content: text is final when the line is complete.
 // Spans still open at the end of a final line are drawn again with their opener literal.
 func parseLine(src string, base mdStyle, final bool) []cell {
-	p := inlineParser{src: src, base: base, final: final}
+	p := inlineParser{src: src, base: base, final: final, out: make([]cell, 0, len(src))}
 	if !final {
 		p.run(0, noSpans())
 		return p.out
@@ -327,10 +327,10 @@ func (p *inlineParser) delimiters(st *inlineState, i int, c byte, n int) int {
 	return rem
 }
 
+// linkSpan is where a link's parts are: src[text:textEnd] is its text, src[url:urlEnd] its
+// address, and it ends before end.
 type linkSpan struct {
-	image                      bool
-	text, textEnd, url, urlEnd int
-	end                        int
+	text, textEnd, url, urlEnd, end int
 }
 
 const (
@@ -342,7 +342,7 @@ const (
 // scanLink looks for [text](url) at src[i] == '['. Pending means the text so far could still
 // become one (and final is false).
 func scanLink(src string, i int, final bool) (linkSpan, int) {
-	l := linkSpan{image: i > 0 && src[i-1] == '!', text: i + 1}
+	l := linkSpan{text: i + 1}
 	j := i + 1
 	for ; j < len(src) && src[j] != ']'; j++ {
 		if src[j] == '[' || j-i > maxLinkText {

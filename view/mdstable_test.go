@@ -137,7 +137,7 @@ func FuzzMarkdownStability(f *testing.F) {
 		f.Add(d, uint8(3))
 	}
 	f.Fuzz(func(t *testing.T, text string, step uint8) {
-		if len(text) > 2000 {
+		if len(text) > 1000 {
 			return
 		}
 		var cuts []int

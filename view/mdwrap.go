@@ -1,6 +1,11 @@
 package view
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
 
 // cellLine is one display line's cells: cells[start:stop]; the next line starts at next
 // (the spaces at a break are dropped).
@@ -97,21 +102,27 @@ func cellsWidth(cells []cell) int {
 	return w
 }
 
-// plainCells are the graphemes of clean text s in one style.
-func plainCells(s string, style mdStyle) []cell {
-	var out []cell
+// appendCells adds the graphemes of clean text s in one style (a tab as four spaces).
+func appendCells(out []cell, s string, style mdStyle) []cell {
 	for len(s) > 0 {
 		g := graphemeAt(s)
 		s = s[len(g):]
 		if g == "\t" {
 			for range len(tabSpaces) {
-				out = append(out, cell{s: " ", w: 1, style: style, end: -1})
+				out = append(out, cellOf(" ", style))
 			}
 			continue
 		}
-		p := inlineParser{}
-		p.emit(g, style, -1, inlineState{})
-		out = append(out, p.out[0])
+		out = append(out, cellOf(g, style))
 	}
 	return out
+}
+
+// cellOf is grapheme g drawn in style, not a place parsing can resume after.
+func cellOf(g string, style mdStyle) cell {
+	w := 1
+	if len(g) > 1 || g[0] >= utf8.RuneSelf {
+		w = ansi.StringWidth(g)
+	}
+	return cell{s: g, w: w, style: style, end: -1}
 }

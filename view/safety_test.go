@@ -151,7 +151,7 @@ func TestHostileDeltasAccumulate(t *testing.T) {
 	}
 }
 
-// TestMarkdownCannotReintroduceEscapes covers what glamour would add after the sanitiser:
+// TestMarkdownCannotReintroduceEscapes covers what markdown could add after the sanitiser:
 // numeric character references decoded to controls, and OSC 8 hyperlinks for links.
 func TestMarkdownCannotReintroduceEscapes(t *testing.T) {
 	tests := []struct{ name, text, visible string }{

@@ -155,7 +155,8 @@ func (t *transcriptCache) render(i int) {
 	t.bytes -= s.bytes
 	s.bytes = s.view.size()
 	t.bytes += s.bytes
-	t.evict()
+	t.moveToFront(s)
+	t.evictBefore(s)
 }
 
 // use marks slot i as needed this frame and returns its view, rendering it if it was evicted.
@@ -172,9 +173,23 @@ func (t *transcriptCache) use(i int) *entryView {
 // evict drops the views of the least recently used slots not needed this frame until the
 // views fit the budget. It runs after every render, so measuring a long stretch of the
 // transcript never holds more than the budget plus what the frame draws.
-func (t *transcriptCache) evict() {
-	for t.bytes > t.budget && t.tail != nil && t.tail.used != t.frame {
-		t.drop(t.tail)
+func (t *transcriptCache) evict() { t.evictBefore(nil) }
+
+// evictBefore is evict that also keeps keep, the entry just rendered, which the walk that
+// rendered it is about to use. The transcript's last entry is always kept too: every frame's
+// walk starts there, and a streaming reply that alone outgrew the budget would otherwise be
+// drawn from scratch on every frame.
+func (t *transcriptCache) evictBefore(keep *slot) {
+	var last *slot
+	if len(t.slots) > 0 {
+		last = t.slots[len(t.slots)-1]
+	}
+	for s := t.tail; s != nil && t.bytes > t.budget && s.used != t.frame; {
+		prev := s.prev
+		if s != keep && s != last {
+			t.drop(s)
+		}
+		s = prev
 	}
 }
 

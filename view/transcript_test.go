@@ -255,3 +255,23 @@ func TestLayoutAgreesWithRender(t *testing.T) {
 		}
 	}
 }
+
+// TestAReplyLargerThanTheBudgetIsNotRedrawn: a streaming reply whose lines alone outgrow the
+// cache budget keeps its view while it streams: each complete line is drawn once, not every
+// line again on every frame.
+func TestAReplyLargerThanTheBudgetIsNotRedrawn(t *testing.T) {
+	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+	es := append(numbered(3), reply)
+	r := NewRenderer(PlainStyles())
+	r.tr.budget = 2 << 10
+	f := transcriptFrame(es, 80, 20, 0)
+	const lines = 400
+	for i := range lines {
+		reply.Text += fmt.Sprintf("Line %d of a reply that is far larger than the cache budget.\n", i)
+		reply.entry()
+		r.Render(f)
+	}
+	if got := r.tr.md.complete; got != lines {
+		t.Fatalf("%d complete lines drawn for a reply of %d: the reply's view was dropped and drawn again", got, lines)
+	}
+}

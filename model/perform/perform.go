@@ -29,6 +29,9 @@ type Performer struct {
 	// MaxBatch is the most updates one pull takes (0: 256). 1 hands the engine every update in
 	// a message of its own, for a caller that steps through a stream frame by frame.
 	MaxBatch int
+
+	// now is the batching clock; nil: time.Now. Tests give a clock the source advances.
+	now func() time.Time
 }
 
 // Do performs one effect, blocking until it is done, and returns the message the engine must
@@ -116,8 +119,12 @@ func (p *Performer) pull(req int, src chat.Source) chat.StreamMsg {
 	msg := chat.StreamMsg{Req: req, Src: src, Update: u, More: more}
 	limit := cmp.Or(p.MaxBatch, defaultBatch)
 	if rs, ok := src.(readySource); ok && more && limit > 1 && !readiesCall(u) {
-		start := time.Now()
-		for len(msg.Rest) < limit-1 && rs.Ready() && time.Since(start) < batchTime {
+		now := p.now
+		if now == nil {
+			now = time.Now
+		}
+		start := now()
+		for len(msg.Rest) < limit-1 && rs.Ready() && now().Sub(start) < batchTime {
 			u, more := src.Next()
 			if !more {
 				msg.More = false

@@ -2,6 +2,7 @@ package perform
 
 import (
 	"testing"
+	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
@@ -14,6 +15,8 @@ type scripted struct {
 	ups      []stream.Update
 	buffered int
 	nexts    int
+	clock    time.Time     // the batching clock the test's Performer reads
+	perNext  time.Duration // how far each Next moves the clock
 }
 
 func (s *scripted) Next() (stream.Update, bool) {
@@ -21,6 +24,7 @@ func (s *scripted) Next() (stream.Update, bool) {
 		return stream.Update{}, false
 	}
 	s.nexts++
+	s.clock = s.clock.Add(s.perNext)
 	return s.ups[s.nexts-1], true
 }
 
@@ -56,19 +60,21 @@ func TestPullTakesWhatIsBuffered(t *testing.T) {
 		maxBatch int
 		want     []int // the updates of the first pull
 		more     bool
+		perNext  time.Duration // the time each update takes to take
 	}{
-		{"nothing buffered behind the first", texts(5), 1, 0, []int{1}, true},
-		{"three buffered", texts(5), 3, 0, []int{1, 2, 3}, true},
-		{"all buffered, the end too", texts(5), 5, 0, []int{1, 2, 3, 4, 5}, false},
-		{"a readied call ends the batch", readying, 6, 0, []int{1, 2, 3}, true},
-		{"one per pull when asked", texts(5), 5, 1, []int{1}, true},
-		{"at most MaxBatch", texts(5), 5, 2, []int{1, 2}, true},
-		{"at most 256 by default", texts(300), 300, 0, nil, true},
+		{"nothing buffered behind the first", texts(5), 1, 0, []int{1}, true, 0},
+		{"three buffered", texts(5), 3, 0, []int{1, 2, 3}, true, 0},
+		{"all buffered, the end too", texts(5), 5, 0, []int{1, 2, 3, 4, 5}, false, 0},
+		{"a readied call ends the batch", readying, 6, 0, []int{1, 2, 3}, true, 0},
+		{"one per pull when asked", texts(5), 5, 1, []int{1}, true, 0},
+		{"at most MaxBatch", texts(5), 5, 2, []int{1, 2}, true, 0},
+		{"at most 256 by default", texts(300), 300, 0, nil, true, 0},
+		{"no more once the batch time has passed", texts(10), 10, 0, []int{1, 2, 3, 4}, true, 3 * time.Millisecond},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			src := &scripted{ups: c.ups, buffered: c.buffered}
-			p := &Performer{MaxBatch: c.maxBatch}
+			src := &scripted{ups: c.ups, buffered: c.buffered, perNext: c.perNext}
+			p := &Performer{MaxBatch: c.maxBatch, now: func() time.Time { return src.clock }}
 			msg := p.Do(chat.PullNext{Req: 7, Src: src}).(chat.StreamMsg)
 			got := numbers(msg)
 			want := c.want

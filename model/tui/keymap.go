@@ -94,7 +94,7 @@ func (m *Model) composerInError() bool {
 	return m.chat.State.Phase == phase.Error && m.focus() == phase.FocusComposer
 }
 
-func (m *Model) typingCommand() bool { return m.composing() && isCommandWord(m.composer.Value()) }
+func (m *Model) typingCommand() bool { return m.composing() && isCommandWord(m.composerText) }
 
 func (m *Model) canRegenerate() bool {
 	return m.chat.CanRegenerate() && (m.composing() || m.onRetry())
@@ -104,7 +104,7 @@ func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 
 
 func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
 
-func (m *Model) composerEmpty() bool { return m.composer.Value() == "" }
+func (m *Model) composerEmpty() bool { return m.composerText == "" }
 
 // homeScrolls: Home and End move the transcript, not the cursor in the composer's line, because
 // the composer holds no text (or takes no keys).

@@ -69,6 +69,9 @@ type Model struct {
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
 	composerView string
+	// composerText is composer.Value() as of the same change: the textarea builds its value
+	// afresh on every call, and a frame asks several times.
+	composerText string
 
 	width, height int
 	scrollUp      int // transcript lines scrolled up from the tail; 0 follows the tail
@@ -134,6 +137,7 @@ func New(o Options) *Model {
 		models:       o.Models,
 		composer:     ta,
 		composerView: ta.View(),
+		composerText: ta.Value(),
 		width:        80,
 		height:       24,
 		timers:       timers{tick: tick},
@@ -166,7 +170,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return next, cmd
 		}
 	}
-	next.composerView = next.composer.View()
+	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
 	return next, cmd
 }
 

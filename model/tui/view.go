@@ -71,7 +71,7 @@ func (m *Model) layoutFrame() view.Frame {
 		Composer: m.composerView,
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
-		Draft:    m.composer.Value() != "",
+		Draft:    m.composerText != "",
 	}
 	if t := m.timers; t.retryLeft > 0 {
 		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick

@@ -179,19 +179,29 @@ func (s *scanner) anthropicContent(c *anthropicContent) {
 	}, "type", "id", "name", "input", "text", "thinking", "signature", "data")
 }
 
-func (s *scanner) anthropicUsage(dst **anthropicUsage) {
+// objectInto readies *dst for an object value, as encoding/json fills a pointer field: null
+// sets it to nil, any other non-object is skipped and leaves it, and an object reuses *dst or
+// allocates it. It returns the struct to fill, or nil when the value was consumed already.
+func objectInto[T any](s *scanner, dst **T) *T {
 	if s.isNull() {
 		*dst = nil
-		return
+		return nil
 	}
 	if s.peek() != '{' {
 		s.skip()
-		return
+		return nil
 	}
 	if *dst == nil {
-		*dst = new(anthropicUsage)
+		*dst = new(T)
 	}
-	u := *dst
+	return *dst
+}
+
+func (s *scanner) anthropicUsage(dst **anthropicUsage) {
+	u := objectInto(s, dst)
+	if u == nil {
+		return
+	}
 	s.object(func(key string) {
 		switch key {
 		case "input_tokens":
@@ -240,35 +250,19 @@ func (s *scanner) responsesEvent(ev *responsesEvent) {
 }
 
 func (s *scanner) responsesBody(dst **responsesBody) {
-	if s.isNull() {
-		*dst = nil
+	b := objectInto(s, dst)
+	if b == nil {
 		return
 	}
-	if s.peek() != '{' {
-		s.skip()
-		return
-	}
-	if *dst == nil {
-		*dst = new(responsesBody)
-	}
-	b := *dst
 	s.object(func(key string) {
 		switch key {
 		case "status":
 			s.text(&b.Status)
 		case "usage":
-			if s.isNull() {
-				b.Usage = nil
+			u := objectInto(s, &b.Usage)
+			if u == nil {
 				return
 			}
-			if s.peek() != '{' {
-				s.skip()
-				return
-			}
-			if b.Usage == nil {
-				b.Usage = new(responsesUsage)
-			}
-			u := b.Usage
 			s.object(func(key string) {
 				switch key {
 				case "input_tokens":
@@ -282,20 +276,10 @@ func (s *scanner) responsesBody(dst **responsesBody) {
 				}
 			}, "input_tokens", "output_tokens", "total_tokens")
 		case "incomplete_details":
-			if s.isNull() {
-				b.IncompleteDetails = nil
+			d := objectInto(s, &b.IncompleteDetails)
+			if d == nil {
 				return
 			}
-			if s.peek() != '{' {
-				s.skip()
-				return
-			}
-			if b.IncompleteDetails == nil {
-				b.IncompleteDetails = &struct {
-					Reason string `json:"reason"`
-				}{}
-			}
-			d := b.IncompleteDetails
 			s.object(func(key string) {
 				if key == "reason" {
 					s.text(&d.Reason)

@@ -50,10 +50,11 @@ func longServer(b *testing.B) *stream.Client {
 
 // BenchmarkLongStream is the whole-process cost of the 10,000-frame "long" reply over loopback
 // HTTP at full speed (the fixture server's share included in every row): cpu-ms/op is the
-// process's CPU per reply, views/op the Views drawn. "tui" runs the model as Bubble Tea does
-// (every message folded, then a View of the 120x40 screen in the default styles); "one per
-// pull" is the same with every update in a message of its own (as before pulls took what was
-// buffered); "no UI" is the headless driver on the same stream, the floor the ratio is to.
+// process's CPU per reply, views/op the Views drawn. "tui" runs the model as the program does
+// (pulls paced to the frame, every message folded, then a View of the 120x40 screen in the
+// default styles); "tui unpaced" takes only what the stream had buffered per pull; "one per
+// pull" has every update in a message of its own; "no UI" is the headless driver on the same
+// stream, the floor the ratio is to.
 func BenchmarkLongStream(b *testing.B) {
 	b.Run("no UI", func(b *testing.B) {
 		client := longServer(b)
@@ -73,7 +74,8 @@ func BenchmarkLongStream(b *testing.B) {
 	for _, c := range []struct {
 		name     string
 		maxBatch int
-	}{{"tui", 0}, {"tui one per pull", 1}} {
+		frame    time.Duration
+	}{{"tui", 0, FrameInterval}, {"tui unpaced", 0, 0}, {"tui one per pull", 1, 0}} {
 		b.Run(c.name, func(b *testing.B) {
 			client := longServer(b)
 			var cpu time.Duration
@@ -82,7 +84,7 @@ func BenchmarkLongStream(b *testing.B) {
 				start := cpuTime(b)
 				m := New(Options{
 					Chat:      chat.New(chat.Config{Model: "long"}, nil),
-					Performer: &perform.Performer{Client: client, MaxBatch: c.maxBatch},
+					Performer: &perform.Performer{Client: client, MaxBatch: c.maxBatch, Frame: c.frame},
 					Styles:    view.DefaultStyles(),
 					Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
 				})

@@ -66,7 +66,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	}
 	m := New(Options{
 		Chat:      chat.New(chat.Config{Model: scenario, Tools: toolbox}, nil),
-		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
+		Performer: &perform.Performer{Client: client, Tools: cfg.tools, Frame: FrameInterval}, // paced as the program is
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
 		Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }, // no timer fires

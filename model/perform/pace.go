@@ -11,7 +11,7 @@ import (
 
 // pump reads a source on a goroutine of its own, so a pull can wait a bounded time for more
 // updates: a Next that blocks on the network cannot be given a deadline. It reads at most
-// defaultBatch updates ahead of the pulls; while they are not taken it does not read, so a
+// readAhead updates ahead of the pulls; while they are not taken it does not read, so a
 // slow screen holds the stream back (and its silence does not count as the server's).
 //
 // The pump owns the source from the moment it starts: Next and Result are called on its
@@ -28,6 +28,9 @@ type pump struct {
 	end    *pumped
 }
 
+// readAhead is how many updates a pump reads before they are taken.
+const readAhead = 256
+
 // pumped is one update read by the pump; the last one (more false) carries the result.
 type pumped struct {
 	update stream.Update
@@ -36,7 +39,7 @@ type pumped struct {
 }
 
 func newPump(src chat.Source) *pump {
-	p := &pump{src: src, items: make(chan pumped, defaultBatch), done: make(chan struct{})}
+	p := &pump{src: src, items: make(chan pumped, readAhead), done: make(chan struct{})}
 	go p.run()
 	return p
 }
@@ -104,17 +107,22 @@ func (p *pump) Close() {
 	p.src.Close()
 }
 
+// pacedBatch bounds a paced pull when Performer.MaxBatch does not: a frame's worth of the
+// fastest local stream is a few thousand updates, and the engine folds 16k in a few
+// milliseconds, so a key pressed meanwhile (Esc) still waits far less than P4's 100 ms.
+const pacedBatch = 1 << 14
+
 // pullPaced is pull for a pumped source. It blocks for the next update, then takes every
 // update already read behind it and, while the frame that began when the previous pull
 // returned is not over, waits for more: a stream faster than the screen reaches it about once
 // a frame, and a slow one (the next update comes after the frame) is handed over at once. A
-// batch ends early at the stream's end, at defaultBatch updates (Performer.MaxBatch), and at
-// an update that makes a call ready, so a tool never waits for the frame.
+// batch ends early at the stream's end, at pacedBatch updates (Performer.MaxBatch), and at an
+// update that makes a call ready, so a tool never waits for the frame.
 func (p *Performer) pullPaced(req int, pm *pump) chat.StreamMsg {
 	now, after := p.clock()
 	first := pm.take()
 	msg := chat.StreamMsg{Req: req, Src: pm, Update: first.update, More: first.more, Result: first.result}
-	limit := cmp.Or(p.MaxBatch, defaultBatch)
+	limit := cmp.Or(p.MaxBatch, pacedBatch)
 	frameEnd := pm.handed.Add(p.Frame)
 	var timer <-chan time.Time
 	for last := first; last.more && len(msg.Rest) < limit-1 && !readiesCall(last.update); {

@@ -219,7 +219,7 @@ func TestPacedPullHandsTheEndOverAtOnce(t *testing.T) {
 // Closing a pumped source (a stop) ends its pump, and a pull waiting on it, whatever the pump
 // was doing: waiting for the server, or for the pulls to take what it read ahead.
 func TestClosedPumpEndsItsPull(t *testing.T) {
-	for _, read := range []int{0, 1, defaultBatch + 5} {
+	for _, read := range []int{0, 1, readAhead + 5} {
 		clk, f := newFrameClock(), newFed()
 		p := &Performer{Frame: frame, now: clk.now, after: clk.after}
 		pm := newPump(f)
@@ -234,7 +234,7 @@ func TestClosedPumpEndsItsPull(t *testing.T) {
 				}
 			}
 		}()
-		waitBuffered(pm, min(read, defaultBatch))
+		waitBuffered(pm, min(read, readAhead))
 		var out <-chan chat.StreamMsg
 		if read == 0 {
 			out = pulled(p, pm)

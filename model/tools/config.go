@@ -173,7 +173,7 @@ func parseTool(entry map[string]any) (Tool, []*ConfigError) {
 		params = nil
 	}
 	if params != nil {
-		sch, compact, err := compileSchema(t.name, params)
+		sch, compact, err := compileSchema(params)
 		if err != nil {
 			bad("parameters", "%v", err)
 		}

@@ -45,7 +45,7 @@ func NewExternal(e External) (Tool, error) {
 	if len(params) == 0 {
 		params = []byte(emptyObjectSchema)
 	}
-	sch, compact, err := compileSchema(e.Name, params)
+	sch, compact, err := compileSchema(params)
 	if err != nil {
 		return Tool{}, fmt.Errorf("tools: the input schema of %q is %v", e.Name, err)
 	}

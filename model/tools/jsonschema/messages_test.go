@@ -167,7 +167,8 @@ func TestValidationWordsEveryProblemWhereItIs(t *testing.T) {
 			"never": false,
 			"cond": {"if": {"type": "string"}, "then": {"minLength": 3}, "else": {"type": "integer"}},
 			"strict": {"type": "object", "properties": {"a": true}, "unevaluatedProperties": false},
-			"list": {"type": "array", "prefixItems": [true], "unevaluatedItems": false}
+			"list": {"type": "array", "prefixItems": [true], "unevaluatedItems": false},
+			"wrapped": {"allOf": [{"properties": {"a": {"type": "string"}}}], "unevaluatedProperties": false}
 		}
 	}`
 	sch, err := compileText(t, schema)
@@ -214,6 +215,9 @@ func TestValidationWordsEveryProblemWhereItIs(t *testing.T) {
 		{`{"path": "x", "cond": true}`, `at "/cond": want integer, got boolean`},
 		{`{"path": "x", "strict": {"a": 1, "b": 2}}`, `at "/strict": unexpected property "b"`},
 		{`{"path": "x", "list": [1, 2, 3]}`, `at "/list": unexpected items at 1, 2`},
+		{`{"path": "x", "strict": {"a": 1, "b": 2}, "tags": "t"}`, `at "/strict": unexpected property "b"; at "/tags": want array, got string`},
+		{`{"path": "x", "wrapped": {"a": 1, "b": 2}}`, `at "/wrapped/a": want string, got number`},
+		{`{"path": "x", "wrapped": {"a": "s", "b": 2, "c": 3}}`, `at "/wrapped": unexpected properties "b", "c"`},
 		{`{"path": 1, "extra": 1, "more": 2}`, `at "/path": want string, got number; unexpected properties "extra", "more"`},
 		{`{"value": "x"}`, `missing property "path"; unexpected property "value"`},
 	} {

@@ -33,6 +33,29 @@ type evaluated struct {
 	allItems bool
 	items    int
 	itemSet  map[int]bool
+
+	// incomplete: an in-place subschema failed, so what it looked at is unknown and the
+	// unevaluated keywords would misreport; the value is invalid anyway.
+	incomplete bool
+}
+
+// take records the outcome of an in-place subschema: its annotations, or that it failed.
+func (e *evaluated) take(probs []Problem, o *evaluated) {
+	if e == nil {
+		return
+	}
+	if len(probs) > 0 {
+		e.incomplete = true
+		return
+	}
+	e.merge(o)
+}
+
+// fail records that an in-place keyword failed.
+func (e *evaluated) fail() {
+	if e != nil {
+		e.incomplete = true
+	}
 }
 
 func (e *evaluated) merge(o *evaluated) {
@@ -120,7 +143,7 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 		}
 		p, e := v.eval(target, inst, ev != nil)
 		probs = append(probs, p...)
-		ev.merge(e)
+		ev.take(p, e)
 	}
 	k := kindOf(inst)
 	if n.types != 0 && !n.types.allows(k, inst) {
@@ -446,7 +469,7 @@ func (v *validator) object(n *node, obj map[string]any, ev *evaluated, probs []P
 		}
 		p, e := v.eval(dep.schema, obj, ev != nil)
 		probs = append(probs, p...)
-		ev.merge(e)
+		ev.take(p, e)
 	}
 	return probs
 }
@@ -457,7 +480,7 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 	for _, s := range n.allOf {
 		p, e := v.eval(s, inst, collect)
 		probs = append(probs, p...)
-		ev.merge(e)
+		ev.take(p, e)
 	}
 	if len(n.anyOf) > 0 {
 		var failed [][]Problem
@@ -476,6 +499,7 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 		}
 		if !ok {
 			probs = append(probs, v.bestAlternative(failed)...)
+			ev.fail()
 		}
 	}
 	if len(n.oneOf) > 0 {
@@ -494,10 +518,12 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 		switch len(matched) {
 		case 0:
 			probs = append(probs, v.bestAlternative(failed)...)
+			ev.fail()
 		case 1:
 			ev.merge(matchedEv)
 		default:
 			probs = append(probs, v.problem("oneOf: matches alternatives %d and %d, want exactly one", matched[0], matched[1]))
+			ev.fail()
 		}
 	}
 	if n.not != nil {
@@ -512,12 +538,12 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 			if n.then != nil {
 				p, e := v.eval(n.then, inst, collect)
 				probs = append(probs, p...)
-				ev.merge(e)
+				ev.take(p, e)
 			}
 		} else if n.else_ != nil {
 			p, e := v.eval(n.else_, inst, collect)
 			probs = append(probs, p...)
-			ev.merge(e)
+			ev.take(p, e)
 		}
 	}
 	return probs
@@ -554,8 +580,8 @@ func (v *validator) bestAlternative(failed [][]Problem) []Problem {
 }
 
 func (v *validator) unevaluatedItems(n *node, items []any, ev *evaluated, probs []Problem) []Problem {
-	if len(probs) > 0 {
-		return probs // the annotations of a failed schema do not count; nothing to add
+	if ev.incomplete {
+		return probs
 	}
 	var extra []int
 	for i := range items {
@@ -576,7 +602,7 @@ func (v *validator) unevaluatedItems(n *node, items []any, ev *evaluated, probs 
 }
 
 func (v *validator) unevaluatedProps(n *node, obj map[string]any, ev *evaluated, probs []Problem) []Problem {
-	if len(probs) > 0 {
+	if ev.incomplete {
 		return probs
 	}
 	var extra []string

@@ -279,6 +279,15 @@ func TestReferencesResolveInsideTheDocument(t *testing.T) {
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/n", "type": "string"}}, "definitions": {"n": {"type": "integer"}}}`, `{"a": 1}`, `{"a": "s"}`},
 		{`{"properties": {"a": {"$ref": "#/$defs/n", "minimum": 5}}, "$defs": {"n": {"type": "integer"}}}`, `{"a": 6}`, `{"a": 1}`},
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object", "properties": {"c": {"$recursiveRef": "#"}}}`, `{"c": {"c": {}}}`, `{"c": {"c": 1}}`},
+		// $recursiveRef in an extended schema means the outermost resource that set $recursiveAnchor.
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/strict-tree", "$recursiveAnchor": true,
+			"$ref": "tree", "unevaluatedProperties": false,
+			"$defs": {"tree": {"$id": "tree", "$recursiveAnchor": true, "type": "object",
+				"properties": {"data": true, "children": {"type": "array", "items": {"$recursiveRef": "#"}}}}}}`,
+			`{"children": [{"data": 1}]}`, `{"children": [{"daat": 1}]}`},
+		// An embedded resource of another draft follows that draft's rules.
+		{`{"$defs": {"one": {"id": "http://example.com/one.json", "$schema": "http://json-schema.org/draft-04/schema#",
+			"properties": {"a": {"type": "number"}}, "unevaluatedProperties": 1}}, "$ref": "#/$defs/one"}`, `{"a": 1, "b": 2}`, `{"a": "one"}`},
 	} {
 		sch, err := compileText(t, tc.schema)
 		if err != nil {

@@ -110,11 +110,15 @@ func (c *compiler) register(v any, ptr string, res *resource) {
 		return
 	}
 	d := res.draft
-	if ptr != "" && c.hasID(obj, d) {
-		if s, ok := obj["$schema"].(string); ok {
-			if nd, known := draftOf(s); known {
-				d = nd
-			}
+	if s, ok := obj["$schema"].(string); ok && ptr != "" {
+		// An embedded resource may name its own draft, with that draft's id keyword.
+		nd, known := draftOf(s)
+		_, named := obj[idKey(nd)].(string)
+		switch {
+		case known && named:
+			d = nd
+		case !known && c.hasID(obj, d):
+			c.problem(ptr+"/$schema", "unknown $schema %s: name draft 2020-12, 2019-09, 07, 06 or 04", show(s))
 		}
 	}
 	res = c.identify(obj, ptr, res, d)

@@ -235,6 +235,17 @@ func (c *compiler) fill(n *node, obj map[string]any) {
 	if v, ok := obj[idKey(d)]; ok {
 		c.want(at(idKey(d)), v, kindString)
 	}
+	if v, ok := obj["$anchor"]; ok && d >= draft2019 {
+		c.want(at("$anchor"), v, kindString)
+	}
+	if v, ok := obj["$dynamicAnchor"]; ok && d == draft2020 {
+		c.want(at("$dynamicAnchor"), v, kindString)
+	}
+	for _, k := range []string{"$defs", "definitions"} {
+		if _, ok := obj[k]; ok {
+			c.object(obj, k, at)
+		}
+	}
 	for _, k := range []string{"readOnly", "writeOnly", "deprecated"} {
 		if v, ok := obj[k]; ok {
 			c.want(at(k), v, kindBoolean)
@@ -440,12 +451,6 @@ func (c *compiler) fillObjects(n *node, obj map[string]any, at func(string) stri
 		for _, k := range sortedKeys(m) {
 			n.dependentSchemas = append(n.dependentSchemas, dependency{property: k, schema: c.compile(at("dependentSchemas") + "/" + escapeToken(k))})
 		}
-	}
-	if _, ok := obj["$defs"]; ok {
-		c.object(obj, "$defs", at)
-	}
-	if _, ok := obj["definitions"]; ok {
-		c.object(obj, "definitions", at)
 	}
 }
 

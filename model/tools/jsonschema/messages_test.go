@@ -39,6 +39,10 @@ func TestCompileNamesWhereTheSchemaIsWrong(t *testing.T) {
 		{`{"$defs": {"a": {"$ref": "https://example.com/s.json"}}}`, `at "/$defs/a/$ref": external $ref "https://example.com/s.json" is not allowed`},
 		{`{"$schema": "http://json-schema.org/draft-04/schema#", "exclusiveMinimum": 1}`, `at "/exclusiveMinimum": want boolean, got number`},
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "required": "a"}`, `at "/required": want array, got string`},
+		{`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": 3}`, `at "/definitions": want object, got number`},
+		{`{"$defs": {"a": []}, "$ref": "#/$defs/a/+0"}`, `"#/$defs/a/+0" points to nothing in the schema`},
+		{`{"$defs": {"a": [{}]}, "$ref": "#/$defs/a/00"}`, `"#/$defs/a/00" points to nothing in the schema`},
+		{`{"$anchor": 1}`, `at "/$anchor": want string, got number`},
 	} {
 		_, err := compileText(t, tc.schema)
 		var se *SchemaError
@@ -270,6 +274,7 @@ func TestReferencesResolveInsideTheDocument(t *testing.T) {
 		schema, valid, invalid string
 	}{
 		{`{"$defs": {"a b%": {"type": "string"}}, "$ref": "#/$defs/a%20b%25"}`, `"x"`, `1`},
+		{`{"x-alternatives": [{"type": "integer"}, {"type": "string"}], "$ref": "#/x-alternatives/1"}`, `"x"`, `1`},
 		{`{"$defs": {"a/b": {"type": "string"}, "c~d": {"type": "integer"}}, "properties": {"x": {"$ref": "#/$defs/a~1b"}, "y": {"$ref": "#/$defs/c~0d"}}}`, `{"x": "s", "y": 1}`, `{"x": 1}`},
 		{`{"$defs": {"s": {"$anchor": "str", "type": "string"}}, "items": {"$ref": "#str"}}`, `["a"]`, `[1]`},
 		{`{"$id": "https://example.com/root.json", "$defs": {"s": {"$id": "string.json", "type": "string"}}, "items": {"$ref": "string.json"}}`, `["a"]`, `[1]`},

@@ -213,6 +213,8 @@ func TestValidationWordsEveryProblemWhereItIs(t *testing.T) {
 		{`{"path": "x", "one": -1.5}`, `at "/one": minimum: got -1.5, want 0`},
 		{`{"path": "x", "shape": {"kind": "square", "side": "2"}}`, `at "/shape/side": want number, got string`},
 		{`{"path": "x", "shape": 4}`, `at "/shape": want object, got number`},
+		{`{"path": "x", "shape": {"kind": "triangle", "r": 1}}`, `at "/shape/kind": value must be one of "circle", "square"`},
+		{`{"path": "x", "shape": {"kind": "circle"}}`, `at "/shape": missing property "r"`},
 		{`{"path": "x", "no": "s"}`, `at "/no": must not match the "not" schema`},
 		{`{"path": "x", "never": 1}`, `at "/never": no value is allowed here`},
 		{`{"path": "x", "cond": "ab"}`, `at "/cond": minLength: got 2, want 3`},

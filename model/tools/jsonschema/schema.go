@@ -51,9 +51,11 @@ type Problem struct {
 	Location string
 	Message  string
 
-	// A type mismatch keeps its parts, so that failed alternatives can be summed up in one.
+	// A type mismatch and a value not allowed keep their parts, so that failed alternatives
+	// can be summed up in one.
 	wantTypes []string
 	gotType   string
+	allowed   []any
 }
 
 // String is the problem in words: `at "/a": want string, got number`, or the message alone at

@@ -153,10 +153,10 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 			wantTypes: want, gotType: k.String()})
 	}
 	if n.hasEnum && !slices.ContainsFunc(n.enum, func(x any) bool { return equal(x, inst) }) {
-		probs = append(probs, v.enumProblem(n.enum))
+		probs = append(probs, allowedProblem(v.location(), n.enum))
 	}
 	if n.hasConst && !equal(n.constant, inst) {
-		probs = append(probs, v.problem("value must be %s", show(n.constant)))
+		probs = append(probs, allowedProblem(v.location(), []any{n.constant}))
 	}
 	switch k {
 	case kindNumber:
@@ -232,20 +232,24 @@ func (t typeSet) allows(k kind, inst any) bool {
 	return false
 }
 
-func (v *validator) enumProblem(enum []any) Problem {
-	if len(enum) == 1 {
-		return v.problem("value must be %s", show(enum[0]))
+// allowedProblem says which values are allowed at loc (an enum or a const).
+func allowedProblem(loc string, values []any) Problem {
+	p := Problem{Location: loc, allowed: values}
+	if len(values) == 1 {
+		p.Message = "value must be " + show(values[0])
+		return p
 	}
 	const listed = 8
 	shown := make([]string, 0, listed)
-	for i, x := range enum {
+	for i, x := range values {
 		if i == listed {
-			shown = append(shown, fmt.Sprintf("… (%d more)", len(enum)-listed))
+			shown = append(shown, fmt.Sprintf("… (%d more)", len(values)-listed))
 			break
 		}
 		shown = append(shown, show(x))
 	}
-	return v.problem("value must be one of %s", strings.Join(shown, ", "))
+	p.Message = "value must be one of " + strings.Join(shown, ", ")
+	return p
 }
 
 func (v *validator) number(n *node, inst any, probs []Problem) []Problem {
@@ -550,33 +554,65 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 }
 
 // bestAlternative words the failure of every alternative of anyOf or oneOf briefly: when all
-// of them want another type here, one problem naming every type; otherwise the problems of
-// the alternative of the right type that came nearest to matching.
+// of them want another type here, one problem naming every type; when those of the right type
+// each allow only certain values at one place (a tagged union's tag), one problem naming
+// them all; otherwise the problems of the alternative of the right type that came nearest to
+// matching.
 func (v *validator) bestAlternative(failed [][]Problem) []Problem {
 	here := v.location()
 	var wants []string
 	got := ""
-	var best []Problem
+	var candidates [][]Problem
 	for _, p := range failed {
 		i := slices.IndexFunc(p, func(q Problem) bool { return q.wantTypes != nil && q.Location == here })
-		if i >= 0 {
-			got = p[i].gotType
-			for _, w := range p[i].wantTypes {
-				if !slices.Contains(wants, w) {
-					wants = append(wants, w)
-				}
-			}
+		if i < 0 {
+			candidates = append(candidates, p)
 			continue
 		}
-		if best == nil || len(p) < len(best) {
+		got = p[i].gotType
+		for _, w := range p[i].wantTypes {
+			if !slices.Contains(wants, w) {
+				wants = append(wants, w)
+			}
+		}
+	}
+	if len(candidates) == 0 {
+		return []Problem{{Location: here, Message: "want " + strings.Join(wants, " or ") + ", got " + got,
+			wantTypes: wants, gotType: got}}
+	}
+	if tag, ok := commonTag(candidates); ok {
+		return []Problem{tag}
+	}
+	best := candidates[0]
+	for _, p := range candidates[1:] {
+		if len(p) < len(best) {
 			best = p
 		}
 	}
-	if best != nil {
-		return best
+	return best
+}
+
+// commonTag is, when at least two alternatives each fail an enum or const at the same place,
+// one problem allowing every value any of them allows there.
+func commonTag(alternatives [][]Problem) (Problem, bool) {
+	if len(alternatives) < 2 {
+		return Problem{}, false
 	}
-	return []Problem{{Location: here, Message: "want " + strings.Join(wants, " or ") + ", got " + got,
-		wantTypes: wants, gotType: got}}
+	loc := ""
+	var values []any
+	for i, p := range alternatives {
+		j := slices.IndexFunc(p, func(q Problem) bool { return q.allowed != nil })
+		if j < 0 || i > 0 && p[j].Location != loc {
+			return Problem{}, false
+		}
+		loc = p[j].Location
+		for _, x := range p[j].allowed {
+			if !slices.ContainsFunc(values, func(y any) bool { return equal(x, y) }) {
+				values = append(values, x)
+			}
+		}
+	}
+	return allowedProblem(loc, values), true
 }
 
 func (v *validator) unevaluatedItems(n *node, items []any, ev *evaluated, probs []Problem) []Problem {

@@ -86,7 +86,7 @@ func BenchmarkLongStream(b *testing.B) {
 					Styles:    view.DefaultStyles(),
 					Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
 				})
-				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: time.Minute}
+				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1)}
 				l.draw = func() { _ = l.m.View(); views++ }
 				l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 				l.submit("go")

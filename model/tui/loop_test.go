@@ -30,6 +30,8 @@ type loop struct {
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
 	draw func()        // when set, called after every message, as Bubble Tea draws a View
+	// folded, when set, is told of every message folded and how long its Update took.
+	folded func(msg tea.Msg, took time.Duration)
 }
 
 // live configures a loop's server and model.
@@ -66,7 +68,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 	}
 	m := New(Options{
 		Chat:      chat.New(chat.Config{Model: scenario, Tools: toolbox}, nil),
-		Performer: &perform.Performer{Client: client, Tools: cfg.tools},
+		Performer: &perform.Performer{Client: client, Tools: cfg.tools, Frame: FrameInterval}, // paced as the program is
 		Styles:    view.PlainStyles(),
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
 		Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }, // no timer fires
@@ -78,7 +80,11 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 
 // send folds msg into the model and starts the commands it returned.
 func (l *loop) send(msg tea.Msg) {
+	start := time.Now()
 	next, cmd := l.m.Update(msg)
+	if l.folded != nil {
+		l.folded(msg, time.Since(start))
+	}
 	l.m = next.(*Model)
 	if l.draw != nil {
 		l.draw()

@@ -313,6 +313,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 			opts.Try = demoTries()
 		}
 		conv.everydayOptions(&opts, o.noSave)
+		performer.Frame = tui.FrameInterval
 		m := tui.New(opts)
 		prog := tea.NewProgram(m, tea.WithoutSignalHandler())
 		conv.onLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })

@@ -29,9 +29,16 @@ type Performer struct {
 	// MaxBatch is the most updates one pull takes (0: 256). 1 hands the engine every update in
 	// a message of its own, for a caller that steps through a stream frame by frame.
 	MaxBatch int
+	// Frame, when positive, paces a stream's pulls to a screen refreshed this often: every
+	// stream is read on a goroutine of its own, and a pull that has taken an update waits until
+	// a Frame has passed since the previous pull returned, taking what arrives meanwhile (see
+	// pullPaced). 0: a pull takes only what the source already buffered, and waits for nothing.
+	Frame time.Duration
 
-	// now is the batching clock; nil: time.Now. Tests give a clock the source advances.
-	now func() time.Time
+	// now and after are the batching clock and timer; nil: time.Now and time.After. Tests give
+	// their own.
+	now   func() time.Time
+	after func(time.Duration) <-chan time.Time
 }
 
 // Do performs one effect, blocking until it is done, and returns the message the engine must
@@ -40,8 +47,16 @@ type Performer struct {
 func (p *Performer) Do(e chat.Effect) any {
 	switch e := e.(type) {
 	case chat.OpenStream:
-		return p.pull(e.Req, p.open(e))
+		src := p.open(e)
+		if p.Frame > 0 && p.MaxBatch != 1 {
+			pm := newPump(src)
+			return p.pullPaced(e.Req, pm)
+		}
+		return p.pull(e.Req, src)
 	case chat.PullNext:
+		if pm, ok := e.Src.(*pump); ok {
+			return p.pullPaced(e.Req, pm)
+		}
 		return p.pull(e.Req, e.Src)
 	case chat.CloseSource:
 		e.Src.Close()
@@ -119,10 +134,7 @@ func (p *Performer) pull(req int, src chat.Source) chat.StreamMsg {
 	msg := chat.StreamMsg{Req: req, Src: src, Update: u, More: more}
 	limit := cmp.Or(p.MaxBatch, defaultBatch)
 	if rs, ok := src.(readySource); ok && more && limit > 1 && !readiesCall(u) {
-		now := p.now
-		if now == nil {
-			now = time.Now
-		}
+		now, _ := p.clock()
 		start := now()
 		for len(msg.Rest) < limit-1 && rs.Ready() && now().Sub(start) < batchTime {
 			u, more := src.Next()

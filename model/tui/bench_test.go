@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
@@ -124,9 +127,9 @@ func BenchmarkEscToGoroutinesGone(b *testing.B) {
 		}
 		l.settle()
 		settled += time.Since(start)
-		deadline := time.Now().Add(5 * time.Second)
+		giveUp := testwait.Deadline(b)
 		for runtime.NumGoroutine() > base {
-			if time.Now().After(deadline) {
+			if time.Now().After(giveUp) {
 				b.Fatalf("%d goroutines, %d before the request", runtime.NumGoroutine(), base)
 			}
 			runtime.Gosched()
@@ -204,8 +207,8 @@ func BenchmarkStreamReplyTUI(b *testing.B) {
 	}
 }
 
-// BenchmarkUnchangedView is a View with nothing changed since the last one (a message that
-// changed nothing visible), mid-reply at the tail of a 1k-row transcript, 120x40, default styles.
+// BenchmarkUnchangedView is a message the model does not act on (mouse motion) and the View
+// after it, mid-reply at the tail of a 1k-row transcript, 120x40, default styles.
 func BenchmarkUnchangedView(b *testing.B) {
 	h := newHarness(b, "text", 120, 40)
 	h.m.renderer = view.NewRenderer(view.DefaultStyles())
@@ -214,7 +217,9 @@ func BenchmarkUnchangedView(b *testing.B) {
 	h.feedStream()
 	h.m.View()
 	b.ReportAllocs()
+	motion := tea.MouseMotionMsg{X: 10, Y: 10}
 	for b.Loop() {
+		h.m.Update(motion)
 		_ = h.m.View()
 	}
 }

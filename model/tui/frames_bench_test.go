@@ -50,10 +50,12 @@ func longServer(b *testing.B) *stream.Client {
 
 // BenchmarkLongStream is the whole-process cost of the 10,000-frame "long" reply over loopback
 // HTTP at full speed (the fixture server's share included in every row): cpu-ms/op is the
-// process's CPU per reply, views/op the Views drawn. "tui" runs the model as Bubble Tea does
-// (every message folded, then a View of the 120x40 screen in the default styles); "one per
-// pull" is the same with every update in a message of its own (as before pulls took what was
-// buffered); "no UI" is the headless driver on the same stream, the floor the ratio is to.
+// process's CPU per reply, views/op the Views drawn. "tui" runs the model as the program does
+// (pulls paced to the frame, every message folded, then a View of the 120x40 screen in the
+// default styles); "tui unpaced" takes only what the stream had buffered per pull; "one per
+// pull" has every update in a message of its own; "no UI" is the headless driver on the same
+// stream, the floor the ratio is to. max-batch is the most updates one message carried and
+// longest-fold-ms the longest Update of one (what a key pressed meanwhile, Esc, waits for).
 func BenchmarkLongStream(b *testing.B) {
 	b.Run("no UI", func(b *testing.B) {
 		client := longServer(b)
@@ -73,21 +75,27 @@ func BenchmarkLongStream(b *testing.B) {
 	for _, c := range []struct {
 		name     string
 		maxBatch int
-	}{{"tui", 0}, {"tui one per pull", 1}} {
+		frame    time.Duration
+	}{{"tui", 0, FrameInterval}, {"tui unpaced", 0, 0}, {"tui one per pull", 1, 0}} {
 		b.Run(c.name, func(b *testing.B) {
 			client := longServer(b)
-			var cpu time.Duration
-			views := 0
+			var cpu, longest time.Duration
+			views, biggest := 0, 0
 			for b.Loop() {
 				start := cpuTime(b)
 				m := New(Options{
 					Chat:      chat.New(chat.Config{Model: "long"}, nil),
-					Performer: &perform.Performer{Client: client, MaxBatch: c.maxBatch},
+					Performer: &perform.Performer{Client: client, MaxBatch: c.maxBatch, Frame: c.frame},
 					Styles:    view.DefaultStyles(),
 					Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
 				})
-				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: time.Minute}
+				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1)}
 				l.draw = func() { _ = l.m.View(); views++ }
+				l.folded = func(msg tea.Msg, took time.Duration) {
+					if sm, ok := msg.(chat.StreamMsg); ok {
+						biggest, longest = max(biggest, 1+len(sm.Rest)), max(longest, took)
+					}
+				}
 				l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 				l.submit("go")
 				l.settle()
@@ -98,6 +106,8 @@ func BenchmarkLongStream(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(views)/float64(b.N), "views/op")
+			b.ReportMetric(float64(biggest), "max-batch")
+			b.ReportMetric(float64(longest.Microseconds())/1000, "longest-fold-ms")
 		})
 	}
 }

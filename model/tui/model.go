@@ -97,7 +97,20 @@ type Model struct {
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
+
+	// gen counts the Updates that acted on their message: the model's state changes nowhere
+	// else, so a View at the same gen would draw the same screen, and drawn keeps it.
+	gen   uint64
+	drawn struct {
+		gen  uint64
+		view tea.View
+		ok   bool
+	}
 }
+
+// FrameInterval is how often Bubble Tea redraws the screen (its default, 60 frames a second):
+// the pace a Performer's Frame should keep, so a fast stream is folded and drawn once a frame.
+const FrameInterval = time.Second / 60
 
 // composerContentRows bounds the composer's text in display rows; the textarea already keeps
 // at most 10,000 lines, so it is a backstop, not a limit anyone meets.
@@ -158,6 +171,10 @@ func (m *Model) Chat() *chat.Chat { return m.chat }
 
 // Update folds one message into the model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if inert(msg) {
+		return m, nil // nothing changes: the screen drawn last stands
+	}
+	m.gen++
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
 	if next.inline.on {
@@ -172,6 +189,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
 	return next, cmd
+}
+
+// inert reports whether msg is of a kind the model never acts on: what the terminal reports of
+// itself, key releases, mouse motion, clicks and releases (the transcript scrolls by the wheel
+// only), focus changes. update has no case for any of them.
+func inert(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyReleaseMsg, tea.MouseMotionMsg, tea.MouseClickMsg, tea.MouseReleaseMsg,
+		tea.FocusMsg, tea.BlurMsg, tea.ModeReportMsg, tea.KeyboardEnhancementsMsg,
+		tea.CursorPositionMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg, tea.CapabilityMsg,
+		tea.ForegroundColorMsg, tea.CursorColorMsg, tea.EnvMsg:
+		return true
+	}
+	return false
 }
 
 func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {

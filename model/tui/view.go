@@ -11,8 +11,18 @@ import (
 	"github.com/phasechat/phasechat/view"
 )
 
-// View draws the screen: a pure function of the model (the renderer only memoises).
+// View draws the screen: a pure function of the model (the renderer, and drawn, only memoise).
+// A View with no Update acting on a message since the last one returns what that one drew.
 func (m *Model) View() tea.View {
+	if m.drawn.ok && m.drawn.gen == m.gen {
+		return m.drawn.view
+	}
+	v := m.draw()
+	m.drawn.gen, m.drawn.view, m.drawn.ok = m.gen, v, true
+	return v
+}
+
+func (m *Model) draw() tea.View {
 	if m.inline.done {
 		return tea.NewView("") // the conversation is in the scrollback; the live part goes
 	}

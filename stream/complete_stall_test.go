@@ -41,7 +41,7 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 			c.StallTimeout = 150 * time.Millisecond
 			var res Result
 			var err error
-			finishWithin(t, 20*time.Second, "a buffered request to a silent server", func() {
+			finishes(t, "a buffered request to a silent server", func() {
 				res, err = c.Complete(context.Background(), Request{Model: "m"})
 			})
 			if res.Outcome != OutcomeError || !errors.Is(err, ErrStall) || res.Err == nil ||
@@ -59,7 +59,7 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(20*time.Millisecond, cancel)
 		var res Result
-		finishWithin(t, 20*time.Second, "a stopped buffered request", func() { res, _ = c.Complete(ctx, Request{}) })
+		finishes(t, "a stopped buffered request", func() { res, _ = c.Complete(ctx, Request{}) })
 		if res.Outcome != OutcomeStopped {
 			t.Errorf("outcome %q, want stopped", res.Outcome)
 		}

@@ -11,11 +11,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
@@ -57,14 +57,8 @@ func hangPIDs(s *session, root string) []int {
 // expectGone waits until every pid has exited (a zombie left for init counts as exited).
 func expectGone(t *testing.T, pids []int) {
 	t.Helper()
-	deadline := time.Now().Add(patience)
 	for _, pid := range pids {
-		for !exited(pid) {
-			if time.Now().After(deadline) {
-				t.Fatalf("process %d still runs", pid)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return exited(pid) }, "process %d still runs", pid)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -67,8 +68,8 @@ func sessionOptions(t *testing.T, base, model, dir string, canAsk bool, in *os.F
 // testApprovalQuiet is the approval wait of test sessions.
 const testApprovalQuiet = 10 * time.Millisecond
 
-// start runs Run on its own goroutine; the returned function waits for it (a few seconds at
-// most) and returns its error.
+// start runs Run on its own goroutine; the returned function waits for it (as long as the
+// test's patience lasts) and returns its error.
 func start(t *testing.T, o Options) (wait func() error) {
 	t.Helper()
 	done := make(chan error, 1)
@@ -78,7 +79,7 @@ func start(t *testing.T, o Options) (wait func() error) {
 		select {
 		case err := <-done:
 			return err
-		case <-time.After(5 * time.Second):
+		case <-testwait.After(t):
 			t.Fatal("Run did not return")
 			return nil
 		}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -175,7 +176,7 @@ func TestTerminalRestoredAfterPanic(t *testing.T) {
 		if r != "writer broke" {
 			t.Fatalf("recovered %v", r)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("no panic")
 	}
 	if w.mode != keyInput {
@@ -203,13 +204,8 @@ func TestTerminalSignals(t *testing.T) {
 			if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(time.Minute)
-			for p.termios().Lflag&syscall.ICANON != 0 {
-				if time.Now().After(deadline) {
-					t.Fatal("SIGCONT did not set single-key mode again")
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
+			testwait.Until(t, func() bool { return p.termios().Lflag&syscall.ICANON == 0 },
+				"SIGCONT did not set single-key mode again")
 			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
@@ -242,12 +238,8 @@ func TestModeChangeDiscardsUnreadInput(t *testing.T) {
 		return n
 	}
 	waitPending := func(want int) {
-		deadline := time.Now().Add(time.Minute)
-		for pending() != want {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d bytes unread, want %d", pending(), want)
-			}
-			time.Sleep(5 * time.Millisecond)
+		if !testwait.For(t, func() bool { return pending() == want }) {
+			t.Fatalf("%d bytes unread, want %d", pending(), want)
 		}
 	}
 	for _, step := range []struct {

@@ -205,7 +205,7 @@ func TestRenameWhileOpenKeepsTheNewTitle(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{})
 	ss.Add(user("first"))
-	waitFor(t, func() bool { _, err := s.Find(ss.ID()); return err == nil })
+	waitFor(t, "the session being written is never in the index", func() bool { _, err := s.Find(ss.ID()); return err == nil })
 	if _, err := s.Rename(ss.ID(), "renamed"); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestRenameWhileOpenKeepsTheNewTitle(t *testing.T) {
 
 	gone := s.Begin(Start{})
 	gone.Add(user("x"))
-	waitFor(t, func() bool { _, err := s.Find(gone.ID()); return err == nil })
+	waitFor(t, "the session to remove is never in the index", func() bool { _, err := s.Find(gone.ID()); return err == nil })
 	if _, err := s.Remove(gone.ID()); err != nil {
 		t.Fatal(err)
 	}

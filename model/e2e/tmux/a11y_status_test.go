@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -55,12 +56,12 @@ func headlessStatuses(t *testing.T, base, model, dir string, stopOnText bool) []
 	}
 	d.Apply(c.Submit("hello"))
 	record()
-	timeout := time.After(5 * time.Second)
+	giveUp := testwait.After(t)
 	for c.State.Phase.Streaming() {
 		select {
 		case msg := <-d.Results():
 			d.Handle(msg)
-		case <-timeout:
+		case <-giveUp:
 			t.Fatalf("the headless run of %s did not end; statuses so far %q", model, statuses)
 		}
 		record()

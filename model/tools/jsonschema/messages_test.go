@@ -1,9 +1,13 @@
 package jsonschema
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase/format"
 )
 
 func compileText(t *testing.T, schema string) (*Schema, error) {
@@ -373,5 +377,27 @@ func TestGoNumbersAreNumbers(t *testing.T) {
 	}
 	if err := sch.Validate([]any{4, 2.5}); err == nil || err.Error() != `at "/0": maximum: got 4, want 3; at "/1": want integer, got number` {
 		t.Errorf("got %v", err)
+	}
+}
+
+// Alternatives inside alternatives multiply: 30 levels of two would be 2^30 evaluations. The
+// bound ends it with one problem that says so.
+func TestValidationWorkIsBounded(t *testing.T) {
+	defs := map[string]any{"d30": map[string]any{"type": "string"}}
+	for i := range 30 {
+		next := map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"anyOf": []any{next, next}}
+	}
+	sch, err := Compile(map[string]any{"$defs": defs, "$ref": "#/$defs/d0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = sch.Validate(json.Number("1"))
+	want := fmt.Sprintf("the value is too complex to validate (more than %s schema evaluations)", format.Thousands(maxEvaluations))
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if err := sch.Validate("s"); err != nil {
+		t.Errorf("a string takes the first alternative at every level: %v", err)
 	}
 }

@@ -15,7 +15,7 @@ const maxDepth = 4096
 
 // maxEvaluations bounds the schemas applied in one Validate: alternatives nested inside
 // alternatives multiply, and a small schema must not be able to stall the caller.
-const maxEvaluations = 2_000_000
+const maxEvaluations = 1_000_000
 
 // validator is one Validate call's state.
 type validator struct {
@@ -48,10 +48,7 @@ func (v *validator) problem(format string, args ...any) Problem {
 func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *evaluated) {
 	if n.isBool {
 		if n.allow {
-			if collect {
-				return nil, &evaluated{}
-			}
-			return nil, nil
+			return nil, nil // true evaluates nothing
 		}
 		return []Problem{v.problem("no value is allowed here")}, nil
 	}
@@ -122,7 +119,8 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 	return nil, ev
 }
 
-const tooComplex = "the value is too complex to validate (more than 2,000,000 schema evaluations)"
+// tooComplex says that maxEvaluations was reached.
+const tooComplex = "the value is too complex to validate (more than 1,000,000 schema evaluations)"
 
 // dynamicTarget is the schema a $dynamicRef to anchor name means here: the outermost resource
 // in the dynamic scope that declares it, or the static target when none does.

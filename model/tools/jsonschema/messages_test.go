@@ -258,7 +258,8 @@ func TestLocationsAreJSONPointers(t *testing.T) {
 }
 
 func TestMessagesQuoteValuesShort(t *testing.T) {
-	sch, err := compileText(t, `{"properties": {"s": {"pattern": "^a"}, "o": {"const": 1}}, "propertyNames": {"maxLength": 200000}}`)
+	sch, err := compileText(t, `{"properties": {"s": {"pattern": "^a"}, "o": {"const": 1}, "p": {"additionalProperties": {"type": "string"}}},
+		"propertyNames": {"maxLength": 200000}}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,6 +270,10 @@ func TestMessagesQuoteValuesShort(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "…") {
 		t.Errorf("a cut value is not marked as cut: %v", err)
+	}
+	err = sch.Validate(map[string]any{"p": map[string]any{huge: 1}})
+	if err == nil || len(err.Error()) > 400 {
+		t.Fatalf("error of %d bytes: %.300v", len(err.Error()), err)
 	}
 	if strings.Contains(err.Error(), "\uFFFD") {
 		t.Errorf("a value was cut inside a character: %v", err)

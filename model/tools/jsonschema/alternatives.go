@@ -6,6 +6,14 @@ import (
 	"strings"
 )
 
+// allowedProblem says which values are allowed here (an enum or a const).
+func (v *validator) allowedProblem(values []any) Problem {
+	if v.quiet {
+		return quietProblem
+	}
+	return allowedProblem(v.location(), values)
+}
+
 // allowedProblem says which values are allowed at loc (an enum or a const).
 func allowedProblem(loc string, values []any) Problem {
 	p := Problem{Location: loc, allowed: values}
@@ -26,7 +34,8 @@ func allowedProblem(loc string, values []any) Problem {
 	return p
 }
 
-// combinators applies allOf, anyOf, oneOf, not and if/then/else.
+// combinators applies allOf, anyOf, oneOf, not and if/then/else. Alternatives are first tried
+// quietly; their problems are worded only when none of them matches.
 func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Problem) []Problem {
 	collect := ev != nil
 	for _, s := range n.allOf {
@@ -35,41 +44,34 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 		ev.take(p, e)
 	}
 	if len(n.anyOf) > 0 {
-		var failed [][]Problem
 		ok := false
 		for _, s := range n.anyOf {
-			p, e := v.eval(s, inst, collect)
+			p, e := v.quietly(s, inst, collect)
 			if len(p) == 0 {
 				ok = true
 				ev.merge(e)
 				if !collect {
 					break
 				}
-				continue
 			}
-			failed = append(failed, p)
 		}
 		if !ok {
-			probs = append(probs, v.bestAlternative(failed)...)
+			probs = append(probs, v.alternativesFailed(n.anyOf, inst)...)
 			ev.fail()
 		}
 	}
 	if len(n.oneOf) > 0 {
-		var failed [][]Problem
 		var matched []int
 		var matchedEv *evaluated
 		for i, s := range n.oneOf {
-			p, e := v.eval(s, inst, collect)
-			if len(p) == 0 {
+			if p, e := v.quietly(s, inst, collect); len(p) == 0 {
 				matched = append(matched, i)
 				matchedEv = e
-				continue
 			}
-			failed = append(failed, p)
 		}
 		switch len(matched) {
 		case 0:
-			probs = append(probs, v.bestAlternative(failed)...)
+			probs = append(probs, v.alternativesFailed(n.oneOf, inst)...)
 			ev.fail()
 		case 1:
 			ev.merge(matchedEv)
@@ -79,12 +81,12 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 		}
 	}
 	if n.not != nil {
-		if p, _ := v.eval(n.not, inst, false); len(p) == 0 {
+		if p, _ := v.quietly(n.not, inst, false); len(p) == 0 {
 			probs = append(probs, v.problem(`must not match the "not" schema`))
 		}
 	}
 	if n.ifThen != nil {
-		p, e := v.eval(n.ifThen, inst, collect)
+		p, e := v.quietly(n.ifThen, inst, collect)
 		if len(p) == 0 {
 			ev.merge(e)
 			if n.then != nil {
@@ -99,6 +101,27 @@ func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Proble
 		}
 	}
 	return probs
+}
+
+// quietly applies s only to learn whether it matches: its problems are not worded.
+func (v *validator) quietly(s *node, inst any, collect bool) ([]Problem, *evaluated) {
+	was := v.quiet
+	v.quiet = true
+	p, e := v.eval(s, inst, collect)
+	v.quiet = was
+	return p, e
+}
+
+// alternativesFailed words why none of the alternatives matched (see bestAlternative).
+func (v *validator) alternativesFailed(alternatives []*node, inst any) []Problem {
+	if v.quiet {
+		return []Problem{quietProblem}
+	}
+	failed := make([][]Problem, len(alternatives))
+	for i, s := range alternatives {
+		failed[i], _ = v.eval(s, inst, false)
+	}
+	return v.bestAlternative(failed)
 }
 
 // bestAlternative words the failure of every alternative of anyOf or oneOf briefly: when all

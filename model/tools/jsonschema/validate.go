@@ -24,7 +24,11 @@ type validator struct {
 	depth       int
 	evaluations int
 	exhausted   bool // maxEvaluations was reached: the result is that problem alone
+	quiet       bool // only whether the value matches counts: problems are not worded
 }
+
+// quietProblem is every problem found quietly.
+var quietProblem = Problem{Message: "does not match"}
 
 // location is the current instance location as a JSON pointer.
 func (v *validator) location() string {
@@ -40,6 +44,9 @@ func (v *validator) location() string {
 }
 
 func (v *validator) problem(format string, args ...any) Problem {
+	if v.quiet {
+		return quietProblem
+	}
 	return Problem{Location: v.location(), Message: fmt.Sprintf(format, args...)}
 }
 
@@ -81,17 +88,19 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 		ev.take(p, e)
 	}
 	k := kindOf(inst)
-	if n.types != 0 && !n.types.allows(k, inst) {
+	if n.types != 0 && !n.types.allows(k, inst) && v.quiet {
+		probs = append(probs, quietProblem)
+	} else if n.types != 0 && !n.types.allows(k, inst) {
 		want := n.types.names()
 		probs = append(probs, Problem{Location: v.location(),
 			Message:   "want " + strings.Join(want, " or ") + ", got " + k.String(),
 			wantTypes: want, gotType: k.String()})
 	}
 	if n.hasEnum && !slices.ContainsFunc(n.enum, func(x any) bool { return equal(x, inst) }) {
-		probs = append(probs, allowedProblem(v.location(), n.enum))
+		probs = append(probs, v.allowedProblem(n.enum))
 	}
 	if n.hasConst && !equal(n.constant, inst) {
-		probs = append(probs, allowedProblem(v.location(), []any{n.constant}))
+		probs = append(probs, v.allowedProblem([]any{n.constant}))
 	}
 	switch k {
 	case kindNumber:
@@ -275,7 +284,7 @@ func (v *validator) containsItems(n *node, items []any, ev *evaluated, probs []P
 	matched := 0
 	for i, x := range items {
 		v.path = append(v.path, strconv.Itoa(i))
-		p, _ := v.eval(n.contains, x, false)
+		p, _ := v.quietly(n.contains, x, false)
 		v.path = v.path[:len(v.path)-1]
 		if len(p) == 0 {
 			matched++

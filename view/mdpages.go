@@ -33,6 +33,7 @@ type mdLayout struct {
 	tail     linesBuilder
 	tailPage int
 	meas     int // bytes the document's measures hold, for size
+	drawn    int // bytes the pages drawn on their own hold
 }
 
 type mdPage struct {
@@ -76,6 +77,7 @@ func (l *mdLayout) row(i int) string {
 			l.m.line(&st, l.line(j), true, &b)
 		}
 		p.out, p.drawn = b.compact(), true
+		l.drawn += p.out.size()
 	}
 	return p.out.at(i - p.from)
 }
@@ -96,12 +98,7 @@ func (l *mdLayout) drawTail() {
 
 // size is the memory the layout and the document's measures hold, for the cache budget.
 func (l *mdLayout) size() int {
-	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) + l.meas
-	for _, p := range l.pages {
-		if p.drawn {
-			n += p.out.size()
-		}
-	}
+	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) + l.meas + l.drawn
 	if l.tailPage >= 0 {
 		n += l.tail.snapshot().size()
 	}

@@ -153,11 +153,16 @@ func (t *transcriptCache) render(i int) {
 	t.total -= s.rows(i)
 	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version(), t.width, true
 	t.total += s.rows(i)
+	t.account(s)
+	t.moveToFront(s)
+	t.evictBefore(s)
+}
+
+// account brings the budget up to the memory s's view holds now.
+func (t *transcriptCache) account(s *slot) {
 	t.bytes -= s.bytes
 	s.bytes = s.view.size()
 	t.bytes += s.bytes
-	t.moveToFront(s)
-	t.evictBefore(s)
 }
 
 // use marks slot i as needed this frame and returns its view, rendering it if it was evicted.

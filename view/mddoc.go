@@ -23,9 +23,14 @@ type mdDoc struct {
 	src   string // the text last drawn; later text must extend it, or all restarts
 	width int
 	pal   *mdPalette
-	scan  int // text[:scan] is complete lines, drawn into done
+	scan  int // text[:scan] is complete lines, laid out in lay
 	st    blockState
-	done  linesBuilder
+	// Kept at every width: where each complete line ends, and its measure (mdmeasure.go).
+	lineEnd []int32
+	measBuf []byte  // every line's measure, back to back
+	measEnd []int32 // where each line's measure ends in measBuf
+	states  []codeState
+	lay     *mdLayout // the complete lines at the renderer's width
 
 	san     *safe.Stream // the partial line text[scan:fed] sanitised
 	fed     int
@@ -52,9 +57,17 @@ type openLine struct {
 // update brings the document up to text and returns its display lines in runs: the complete
 // lines, then the open part. streaming false means the text is finished: the last line is
 // complete and a held table header is drawn as text.
+//
+// At another width the complete lines are counted from their measures, not drawn again: only
+// the rows a window reads are drawn (mdpages.go).
 func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
-	if d.width != m.width || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src) {
-		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}}
+	switch {
+	case d.lay == nil || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src):
+		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
+	case d.lay.m != m:
+		d.relayout(m)
+		d.width, d.finalOf = m.width, -1
+		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.src = text
 	for {
@@ -62,11 +75,11 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		if nl < 0 {
 			break
 		}
-		m.line(&d.st, safe.Text(text[d.scan:d.scan+nl]), true, &d.done)
+		d.addLine(m, d.scan+nl)
 		d.scan += nl + 1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
-	d.out = append(d.out[:0], d.done.snapshot())
+	d.out = append(d.out[:0], d.lay.snapshot())
 	if !streaming {
 		if d.finalOf != len(text) {
 			st := d.st
@@ -76,8 +89,9 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 			}
 			m.flush(&st, &b)
 			d.final, d.finalOf = b.compact(), len(text)
-			d.done.shrink()
-			d.out[0] = d.done.snapshot()
+			if d.lay.tailPage >= 0 {
+				d.lay.tail.shrink()
+			}
 		}
 		return append(d.out, d.final)
 	}

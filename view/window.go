@@ -35,6 +35,7 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 		}
 		v := t.use(i)
 		rows = appendRange(rows, v.segs, max(0, start-r), min(end-r, s.height))
+		t.account(s) // reading rows may have drawn them (mdpages.go)
 		r += s.height
 	}
 	t.evict()

@@ -60,33 +60,63 @@ func BenchmarkReadLongLog(b *testing.B) {
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
-// TestMessageRecordsReadAsJSONDoes holds the one-pass reader of message records to
-// json.Unmarshal's reading of the same lines.
-func TestMessageRecordsReadAsJSONDoes(t *testing.T) {
-	lines := strings.Split(string(longLog(t, 3)), "\n")
-	lines = append(lines, userLine, callLine, toolLine, usageLine,
+// recordLines are lines the one-pass reader must read as json.Unmarshal does, or leave to it.
+func recordLines(tb testing.TB) []string {
+	lines := strings.Split(string(longLog(tb, 3)), "\n")
+	return append(lines, userLine, callLine, toolLine, usageLine,
 		`{"type":"message","message":{"role":"user","content":"no time"}}`,
 		`{"type":"message","time":"2026-12-01T08:00:00.5+01:00","message":{"role":"user","content":"zone"}}`,
 		`{"type":"message","time":"not a time","message":{"role":"user"}}`,
 		`{"type":"message","time":"2026-12-01T08:00:00Z","message":{"role":"user"},"usage":{"prompt_tokens":1}}`,
 		`{"type":"message","message":{"role":5}}`,
-		`{"type":"message","message":{"role":"user"}} trailing`)
+		`{"type":"message","message":{"role":"user"}} trailing`,
+		`{"type":"usage","time":"2026-12-01T08:00:00Z","usage":{"prompt_tokens":0,"completion_tokens":12,"total_tokens":12}}`,
+		`{"type":"usage","usage":{"prompt_tokens":999999999999999999,"completion_tokens":1,"total_tokens":1}}`+"\r\n",
+		`{"type":"usage","usage":{"prompt_tokens":9999999999999999999,"completion_tokens":1,"total_tokens":1}}`,
+		`{"type":"usage","usage":{"prompt_tokens":01,"completion_tokens":1,"total_tokens":1}}`,
+		`{"type":"usage","usage":{"prompt_tokens":-1,"completion_tokens":1,"total_tokens":0}}`,
+		`{"type":"usage","usage":{"prompt_tokens":1.5,"completion_tokens":1,"total_tokens":1}}`,
+		`{"type":"usage","usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}} trailing`,
+		`{"type":"usage","usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3},"message":{"role":"user"}}`,
+		`{"type":"usage","usage":{"completion_tokens":2,"prompt_tokens":1,"total_tokens":3}}`,
+		`{"type":"usage","time":"2026-12-01T08:00:00Z""usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}`)
+}
+
+// checkRecordLine holds the one-pass reader to json.Unmarshal on line; it reports whether
+// the line was read in one pass.
+func checkRecordLine(tb testing.TB, line string) bool {
+	var got Record
+	if !readRecord([]byte(line), &got) {
+		return false
+	}
+	var want Record
+	if err := json.Unmarshal([]byte(line), &want); err != nil {
+		tb.Fatalf("%s: read in one pass, but json.Unmarshal says %v", line, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		tb.Fatalf("%s:\none pass %+v\njson     %+v", line, got, want)
+	}
+	return true
+}
+
+// TestRecordsReadAsJSONDoes holds the one-pass reader of message and usage records to
+// json.Unmarshal's reading of the same lines.
+func TestRecordsReadAsJSONDoes(t *testing.T) {
 	fast := 0
-	for _, line := range lines {
-		var got Record
-		if !readMessageRecord([]byte(line), &got) {
-			continue
-		}
-		fast++
-		var want Record
-		if err := json.Unmarshal([]byte(line), &want); err != nil {
-			t.Fatalf("%s: read in one pass, but json.Unmarshal says %v", line, err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s:\none pass %+v\njson     %+v", line, got, want)
+	for _, line := range recordLines(t) {
+		if checkRecordLine(t, line) {
+			fast++
 		}
 	}
-	if fast < 12 {
+	if fast < 16 {
 		t.Fatalf("only %d lines were read in one pass", fast)
 	}
+}
+
+// FuzzReadRecord holds the one-pass reader to json.Unmarshal on any line.
+func FuzzReadRecord(f *testing.F) {
+	for _, line := range recordLines(f) {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, line string) { checkRecordLine(t, line) })
 }

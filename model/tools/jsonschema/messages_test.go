@@ -1,9 +1,13 @@
 package jsonschema
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase/format"
 )
 
 func compileText(t *testing.T, schema string) (*Schema, error) {
@@ -39,6 +43,10 @@ func TestCompileNamesWhereTheSchemaIsWrong(t *testing.T) {
 		{`{"$defs": {"a": {"$ref": "https://example.com/s.json"}}}`, `at "/$defs/a/$ref": external $ref "https://example.com/s.json" is not allowed`},
 		{`{"$schema": "http://json-schema.org/draft-04/schema#", "exclusiveMinimum": 1}`, `at "/exclusiveMinimum": want boolean, got number`},
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "required": "a"}`, `at "/required": want array, got string`},
+		{`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": 3}`, `at "/definitions": want object, got number`},
+		{`{"$defs": {"a": []}, "$ref": "#/$defs/a/+0"}`, `"#/$defs/a/+0" points to nothing in the schema`},
+		{`{"$defs": {"a": [{}]}, "$ref": "#/$defs/a/00"}`, `"#/$defs/a/00" points to nothing in the schema`},
+		{`{"$anchor": 1}`, `at "/$anchor": want string, got number`},
 	} {
 		_, err := compileText(t, tc.schema)
 		var se *SchemaError
@@ -209,6 +217,8 @@ func TestValidationWordsEveryProblemWhereItIs(t *testing.T) {
 		{`{"path": "x", "one": -1.5}`, `at "/one": minimum: got -1.5, want 0`},
 		{`{"path": "x", "shape": {"kind": "square", "side": "2"}}`, `at "/shape/side": want number, got string`},
 		{`{"path": "x", "shape": 4}`, `at "/shape": want object, got number`},
+		{`{"path": "x", "shape": {"kind": "triangle", "r": 1}}`, `at "/shape/kind": value must be one of "circle", "square"`},
+		{`{"path": "x", "shape": {"kind": "circle"}}`, `at "/shape": missing property "r"`},
 		{`{"path": "x", "no": "s"}`, `at "/no": must not match the "not" schema`},
 		{`{"path": "x", "never": 1}`, `at "/never": no value is allowed here`},
 		{`{"path": "x", "cond": "ab"}`, `at "/cond": minLength: got 2, want 3`},
@@ -248,7 +258,8 @@ func TestLocationsAreJSONPointers(t *testing.T) {
 }
 
 func TestMessagesQuoteValuesShort(t *testing.T) {
-	sch, err := compileText(t, `{"properties": {"s": {"pattern": "^a"}, "o": {"const": 1}}, "propertyNames": {"maxLength": 200000}}`)
+	sch, err := compileText(t, `{"properties": {"s": {"pattern": "^a"}, "o": {"const": 1}, "p": {"additionalProperties": {"type": "string"}}},
+		"propertyNames": {"maxLength": 200000}}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,6 +271,10 @@ func TestMessagesQuoteValuesShort(t *testing.T) {
 	if !strings.Contains(err.Error(), "…") {
 		t.Errorf("a cut value is not marked as cut: %v", err)
 	}
+	err = sch.Validate(map[string]any{"p": map[string]any{huge: 1}})
+	if err == nil || len(err.Error()) > 400 {
+		t.Fatalf("error of %d bytes: %.300v", len(err.Error()), err)
+	}
 	if strings.Contains(err.Error(), "\uFFFD") {
 		t.Errorf("a value was cut inside a character: %v", err)
 	}
@@ -270,6 +285,7 @@ func TestReferencesResolveInsideTheDocument(t *testing.T) {
 		schema, valid, invalid string
 	}{
 		{`{"$defs": {"a b%": {"type": "string"}}, "$ref": "#/$defs/a%20b%25"}`, `"x"`, `1`},
+		{`{"x-alternatives": [{"type": "integer"}, {"type": "string"}], "$ref": "#/x-alternatives/1"}`, `"x"`, `1`},
 		{`{"$defs": {"a/b": {"type": "string"}, "c~d": {"type": "integer"}}, "properties": {"x": {"$ref": "#/$defs/a~1b"}, "y": {"$ref": "#/$defs/c~0d"}}}`, `{"x": "s", "y": 1}`, `{"x": 1}`},
 		{`{"$defs": {"s": {"$anchor": "str", "type": "string"}}, "items": {"$ref": "#str"}}`, `["a"]`, `[1]`},
 		{`{"$id": "https://example.com/root.json", "$defs": {"s": {"$id": "string.json", "type": "string"}}, "items": {"$ref": "string.json"}}`, `["a"]`, `[1]`},
@@ -342,6 +358,25 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"maximum": 9007199254740993}`, `9007199254740992`, true},
 		{`{"maximum": 9007199254740992}`, `9007199254740993`, false},
 		{`{"maxLength": 2}`, `"日本"`, true},
+		// draft-06
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "exclusiveMaximum": 3}`, `3`, false},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "propertyNames": {"maxLength": 1}}`, `{"ab": 1}`, false},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "contains": {"const": 2}}`, `[1, 2]`, true},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "$id": "http://example.com/r.json", "definitions": {"s": {"$id": "s.json", "type": "string"}}, "items": {"$ref": "s.json"}}`, `[1]`, false},
+		// draft-04
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/r.json", "definitions": {"s": {"id": "s.json", "type": "string"}}, "items": {"$ref": "s.json"}}`, `[1]`, false},
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 3, "exclusiveMinimum": true}`, `3.5`, true},
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "propertyNames": false}`, `{"a": 1}`, true}, // no propertyNames before draft-06
+		// 2019-09
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}], "additionalItems": {"type": "integer"}}`, `["a", 1, "b"]`, false},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [true], "additionalItems": {"type": "integer"}, "unevaluatedItems": false}`, `["a", 1, 2]`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "dependentSchemas": {"a": {"properties": {"b": true}}}, "unevaluatedProperties": false}`, `{"a": 1, "b": 2}`, false},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "properties": {"a": true}, "dependentSchemas": {"a": {"properties": {"b": true}}}, "unevaluatedProperties": false}`, `{"a": 1, "b": 2}`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$defs": {"s": {"$anchor": "s", "type": "string"}}, "$ref": "#s", "maxLength": 1}`, `"ab"`, false},
+		// $recursiveRef without $recursiveAnchor in the outer resource is a plain $ref.
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/outer", "$ref": "inner", "unevaluatedProperties": false,
+			"$defs": {"inner": {"$id": "inner", "$recursiveAnchor": true, "properties": {"c": {"$recursiveRef": "#"}, "d": true}}}}`, `{"c": {"x": 1}}`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": false, "properties": {"c": {"$recursiveRef": "#"}}, "type": "object"}`, `{"c": 1}`, false},
 		{`{"format": "email"}`, `"not an email"`, true},
 	} {
 		sch, err := compileText(t, tc.schema)
@@ -366,5 +401,27 @@ func TestGoNumbersAreNumbers(t *testing.T) {
 	}
 	if err := sch.Validate([]any{4, 2.5}); err == nil || err.Error() != `at "/0": maximum: got 4, want 3; at "/1": want integer, got number` {
 		t.Errorf("got %v", err)
+	}
+}
+
+// Alternatives inside alternatives multiply: 30 levels of two would be 2^30 evaluations. The
+// bound ends it with one problem that says so.
+func TestValidationWorkIsBounded(t *testing.T) {
+	defs := map[string]any{"d30": map[string]any{"type": "string"}}
+	for i := range 30 {
+		next := map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"anyOf": []any{next, next}}
+	}
+	sch, err := Compile(map[string]any{"$defs": defs, "$ref": "#/$defs/d0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = sch.Validate(json.Number("1"))
+	want := fmt.Sprintf("the value is too complex to validate (more than %s schema evaluations)", format.Thousands(maxEvaluations))
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if err := sch.Validate("s"); err != nil {
+		t.Errorf("a string takes the first alternative at every level: %v", err)
 	}
 }

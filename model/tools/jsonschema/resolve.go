@@ -321,8 +321,8 @@ func (c *compiler) valueAt(ptr string) (any, bool) {
 			}
 			v = next
 		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) || (len(tok) > 1 && tok[0] == '0') {
+			i, ok := arrayIndex(tok)
+			if !ok || i >= len(x) {
 				return nil, false
 			}
 			v = x[i]
@@ -331,6 +331,21 @@ func (c *compiler) valueAt(ptr string) (any, bool) {
 		}
 	}
 	return v, true
+}
+
+// arrayIndex reads a JSON pointer's array index: decimal digits, no sign, no leading zero.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || len(tok) > 9 || len(tok) > 1 && tok[0] == '0' {
+		return 0, false
+	}
+	i := 0
+	for _, c := range []byte(tok) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = i*10 + int(c-'0')
+	}
+	return i, true
 }
 
 // resourceFor is the resource of a location reached by a pointer that registration did not

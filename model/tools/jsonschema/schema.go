@@ -12,6 +12,7 @@ package jsonschema
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Schema is a compiled schema. It is immutable and safe for concurrent use.
@@ -51,9 +52,11 @@ type Problem struct {
 	Location string
 	Message  string
 
-	// A type mismatch keeps its parts, so that failed alternatives can be summed up in one.
+	// A type mismatch and a value not allowed keep their parts, so that failed alternatives
+	// can be summed up in one.
 	wantTypes []string
 	gotType   string
+	allowed   []any
 }
 
 // String is the problem in words: `at "/a": want string, got number`, or the message alone at
@@ -62,7 +65,22 @@ func (p Problem) String() string {
 	if p.Location == "" {
 		return p.Message
 	}
-	return "at " + strconv.Quote(p.Location) + ": " + p.Message
+	return "at " + strconv.Quote(cut(p.Location, maxShownLocation)) + ": " + p.Message
+}
+
+// maxShownLocation is how much of a location a problem's words show: a hostile value's keys
+// can be long.
+const maxShownLocation = 160
+
+// cut shortens s to at most n bytes, at a character boundary, marking the cut with "…".
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // ValidationError is a value that does not match its schema.

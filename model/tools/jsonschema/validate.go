@@ -15,7 +15,7 @@ const maxDepth = 4096
 
 // maxEvaluations bounds the schemas applied in one Validate: alternatives nested inside
 // alternatives multiply, and a small schema must not be able to stall the caller.
-const maxEvaluations = 2_000_000
+const maxEvaluations = 1_000_000
 
 // validator is one Validate call's state.
 type validator struct {
@@ -24,69 +24,11 @@ type validator struct {
 	depth       int
 	evaluations int
 	exhausted   bool // maxEvaluations was reached: the result is that problem alone
+	quiet       bool // only whether the value matches counts: problems are not worded
 }
 
-// evaluated is what a schema's successful keywords looked at, for unevaluatedProperties and
-// unevaluatedItems: property names, and items (all, the first n, or single indexes).
-type evaluated struct {
-	props    map[string]bool
-	allItems bool
-	items    int
-	itemSet  map[int]bool
-
-	// incomplete: an in-place subschema failed, so what it looked at is unknown and the
-	// unevaluated keywords would misreport; the value is invalid anyway.
-	incomplete bool
-}
-
-// take records the outcome of an in-place subschema: its annotations, or that it failed.
-func (e *evaluated) take(probs []Problem, o *evaluated) {
-	if e == nil {
-		return
-	}
-	if len(probs) > 0 {
-		e.incomplete = true
-		return
-	}
-	e.merge(o)
-}
-
-// fail records that an in-place keyword failed.
-func (e *evaluated) fail() {
-	if e != nil {
-		e.incomplete = true
-	}
-}
-
-func (e *evaluated) merge(o *evaluated) {
-	if e == nil || o == nil {
-		return
-	}
-	for k := range o.props {
-		e.addProp(k)
-	}
-	e.allItems = e.allItems || o.allItems
-	e.items = max(e.items, o.items)
-	for i := range o.itemSet {
-		e.addItem(i)
-	}
-}
-
-func (e *evaluated) addProp(k string) {
-	if e.props == nil {
-		e.props = map[string]bool{}
-	}
-	e.props[k] = true
-}
-
-func (e *evaluated) addItem(i int) {
-	if e.itemSet == nil {
-		e.itemSet = map[int]bool{}
-	}
-	e.itemSet[i] = true
-}
-
-func (e *evaluated) hasItem(i int) bool { return e.allItems || i < e.items || e.itemSet[i] }
+// quietProblem is every problem found quietly.
+var quietProblem = Problem{Message: "does not match"}
 
 // location is the current instance location as a JSON pointer.
 func (v *validator) location() string {
@@ -102,6 +44,9 @@ func (v *validator) location() string {
 }
 
 func (v *validator) problem(format string, args ...any) Problem {
+	if v.quiet {
+		return quietProblem
+	}
 	return Problem{Location: v.location(), Message: fmt.Sprintf(format, args...)}
 }
 
@@ -110,10 +55,7 @@ func (v *validator) problem(format string, args ...any) Problem {
 func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *evaluated) {
 	if n.isBool {
 		if n.allow {
-			if collect {
-				return nil, &evaluated{}
-			}
-			return nil, nil
+			return nil, nil // true evaluates nothing
 		}
 		return []Problem{v.problem("no value is allowed here")}, nil
 	}
@@ -146,17 +88,19 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 		ev.take(p, e)
 	}
 	k := kindOf(inst)
-	if n.types != 0 && !n.types.allows(k, inst) {
+	if n.types != 0 && !n.types.allows(k, inst) && v.quiet {
+		probs = append(probs, quietProblem)
+	} else if n.types != 0 && !n.types.allows(k, inst) {
 		want := n.types.names()
 		probs = append(probs, Problem{Location: v.location(),
 			Message:   "want " + strings.Join(want, " or ") + ", got " + k.String(),
 			wantTypes: want, gotType: k.String()})
 	}
 	if n.hasEnum && !slices.ContainsFunc(n.enum, func(x any) bool { return equal(x, inst) }) {
-		probs = append(probs, v.enumProblem(n.enum))
+		probs = append(probs, v.allowedProblem(n.enum))
 	}
 	if n.hasConst && !equal(n.constant, inst) {
-		probs = append(probs, v.problem("value must be %s", show(n.constant)))
+		probs = append(probs, v.allowedProblem([]any{n.constant}))
 	}
 	switch k {
 	case kindNumber:
@@ -184,7 +128,8 @@ func (v *validator) eval(n *node, inst any, collect bool) (probs []Problem, ev *
 	return nil, ev
 }
 
-const tooComplex = "the value is too complex to validate (more than 2,000,000 schema evaluations)"
+// tooComplex says that maxEvaluations was reached.
+const tooComplex = "the value is too complex to validate (more than 1,000,000 schema evaluations)"
 
 // dynamicTarget is the schema a $dynamicRef to anchor name means here: the outermost resource
 // in the dynamic scope that declares it, or the static target when none does.
@@ -230,22 +175,6 @@ func (t typeSet) allows(k kind, inst any) bool {
 		}
 	}
 	return false
-}
-
-func (v *validator) enumProblem(enum []any) Problem {
-	if len(enum) == 1 {
-		return v.problem("value must be %s", show(enum[0]))
-	}
-	const listed = 8
-	shown := make([]string, 0, listed)
-	for i, x := range enum {
-		if i == listed {
-			shown = append(shown, fmt.Sprintf("… (%d more)", len(enum)-listed))
-			break
-		}
-		shown = append(shown, show(x))
-	}
-	return v.problem("value must be one of %s", strings.Join(shown, ", "))
 }
 
 func (v *validator) number(n *node, inst any, probs []Problem) []Problem {
@@ -355,7 +284,7 @@ func (v *validator) containsItems(n *node, items []any, ev *evaluated, probs []P
 	matched := 0
 	for i, x := range items {
 		v.path = append(v.path, strconv.Itoa(i))
-		p, _ := v.eval(n.contains, x, false)
+		p, _ := v.quietly(n.contains, x, false)
 		v.path = v.path[:len(v.path)-1]
 		if len(p) == 0 {
 			matched++
@@ -470,159 +399,6 @@ func (v *validator) object(n *node, obj map[string]any, ev *evaluated, probs []P
 		p, e := v.eval(dep.schema, obj, ev != nil)
 		probs = append(probs, p...)
 		ev.take(p, e)
-	}
-	return probs
-}
-
-// combinators applies allOf, anyOf, oneOf, not and if/then/else.
-func (v *validator) combinators(n *node, inst any, ev *evaluated, probs []Problem) []Problem {
-	collect := ev != nil
-	for _, s := range n.allOf {
-		p, e := v.eval(s, inst, collect)
-		probs = append(probs, p...)
-		ev.take(p, e)
-	}
-	if len(n.anyOf) > 0 {
-		var failed [][]Problem
-		ok := false
-		for _, s := range n.anyOf {
-			p, e := v.eval(s, inst, collect)
-			if len(p) == 0 {
-				ok = true
-				ev.merge(e)
-				if !collect {
-					break
-				}
-				continue
-			}
-			failed = append(failed, p)
-		}
-		if !ok {
-			probs = append(probs, v.bestAlternative(failed)...)
-			ev.fail()
-		}
-	}
-	if len(n.oneOf) > 0 {
-		var failed [][]Problem
-		var matched []int
-		var matchedEv *evaluated
-		for i, s := range n.oneOf {
-			p, e := v.eval(s, inst, collect)
-			if len(p) == 0 {
-				matched = append(matched, i)
-				matchedEv = e
-				continue
-			}
-			failed = append(failed, p)
-		}
-		switch len(matched) {
-		case 0:
-			probs = append(probs, v.bestAlternative(failed)...)
-			ev.fail()
-		case 1:
-			ev.merge(matchedEv)
-		default:
-			probs = append(probs, v.problem("oneOf: matches alternatives %d and %d, want exactly one", matched[0], matched[1]))
-			ev.fail()
-		}
-	}
-	if n.not != nil {
-		if p, _ := v.eval(n.not, inst, false); len(p) == 0 {
-			probs = append(probs, v.problem(`must not match the "not" schema`))
-		}
-	}
-	if n.ifThen != nil {
-		p, e := v.eval(n.ifThen, inst, collect)
-		if len(p) == 0 {
-			ev.merge(e)
-			if n.then != nil {
-				p, e := v.eval(n.then, inst, collect)
-				probs = append(probs, p...)
-				ev.take(p, e)
-			}
-		} else if n.else_ != nil {
-			p, e := v.eval(n.else_, inst, collect)
-			probs = append(probs, p...)
-			ev.take(p, e)
-		}
-	}
-	return probs
-}
-
-// bestAlternative words the failure of every alternative of anyOf or oneOf briefly: when all
-// of them want another type here, one problem naming every type; otherwise the problems of
-// the alternative of the right type that came nearest to matching.
-func (v *validator) bestAlternative(failed [][]Problem) []Problem {
-	here := v.location()
-	var wants []string
-	got := ""
-	var best []Problem
-	for _, p := range failed {
-		i := slices.IndexFunc(p, func(q Problem) bool { return q.wantTypes != nil && q.Location == here })
-		if i >= 0 {
-			got = p[i].gotType
-			for _, w := range p[i].wantTypes {
-				if !slices.Contains(wants, w) {
-					wants = append(wants, w)
-				}
-			}
-			continue
-		}
-		if best == nil || len(p) < len(best) {
-			best = p
-		}
-	}
-	if best != nil {
-		return best
-	}
-	return []Problem{{Location: here, Message: "want " + strings.Join(wants, " or ") + ", got " + got,
-		wantTypes: wants, gotType: got}}
-}
-
-func (v *validator) unevaluatedItems(n *node, items []any, ev *evaluated, probs []Problem) []Problem {
-	if ev.incomplete {
-		return probs
-	}
-	var extra []int
-	for i := range items {
-		if ev.hasItem(i) {
-			continue
-		}
-		if n.unevaluatedItems.isBool && !n.unevaluatedItems.allow {
-			extra = append(extra, i)
-			continue
-		}
-		probs = v.child(n.unevaluatedItems, strconv.Itoa(i), items[i], probs)
-	}
-	if len(extra) > 0 {
-		probs = append(probs, v.problem("unexpected %s at %s", format.Plural(len(extra), "item", "items"), joinInts(extra)))
-	}
-	ev.allItems = true
-	return probs
-}
-
-func (v *validator) unevaluatedProps(n *node, obj map[string]any, ev *evaluated, probs []Problem) []Problem {
-	if ev.incomplete {
-		return probs
-	}
-	var extra []string
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		if !ev.props[k] {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if n.unevaluatedProps.isBool && !n.unevaluatedProps.allow {
-			extra = append(extra, k)
-			continue
-		}
-		probs = v.child(n.unevaluatedProps, k, obj[k], probs)
-		ev.addProp(k)
-	}
-	if len(extra) > 0 {
-		probs = append(probs, v.problem("unexpected %s %s", format.Plural(len(extra), "property", "properties"), quoteSorted(extra)))
 	}
 	return probs
 }

@@ -353,15 +353,7 @@ const showLimit = 64
 func show(v any) string {
 	var b strings.Builder
 	writeShort(&b, v)
-	s := b.String()
-	if len(s) > showLimit {
-		cut := showLimit
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return s[:cut] + "…"
-	}
-	return s
+	return cut(b.String(), showLimit)
 }
 
 // writeShort writes v as JSON, stopping once the text is past showLimit.

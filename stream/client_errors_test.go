@@ -158,7 +158,7 @@ func TestHTTPErrorShapes(t *testing.T) {
 			if !at.IsZero() {
 				// The client counts to the date from when it read it, however long a loaded
 				// machine took to get there, and rounds to the second.
-				lo, hi = at.Sub(time.Now())-time.Second/2, at.Sub(sent)+time.Second/2
+				lo, hi = time.Until(at)-time.Second/2, at.Sub(sent)+time.Second/2
 			}
 			want := "HTTP " + strconv.Itoa(tt.status) + " from " + strings.TrimPrefix(srv.URL, "http://") + tt.message
 			if res.Err == nil || !strings.HasPrefix(res.Err.Message, want) || (tt.retry == 0) != (res.Err.RetryAfter == 0) ||

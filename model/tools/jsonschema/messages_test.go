@@ -76,6 +76,7 @@ func TestCompileAcceptsWhatEachDraftAllows(t *testing.T) {
 		`{"unknownKeyword": {"$ref": "file:///is/not/a/reference/here"}, "format": "email"}`,
 		`{"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"}`,
 		`{"prefixItems": [{"$ref": "#"}]}`,
+		`{"anyOf": [{"$schema": "http://json-schema.org/draft-04/schema#", "id": "#a"}, false]}`, // a fragment names no resource
 	} {
 		if _, err := compileText(t, schema); err != nil {
 			t.Errorf("%s: %v", schema, err)
@@ -338,6 +339,8 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}], "unevaluatedItems": false}`, `["a"]`, true},
 		{`{"prefixItems": [{"type": "string"}], "additionalItems": false}`, `["a", 1]`, true}, // additionalItems is gone in 2020-12
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": true, "unevaluatedItems": false}`, `[1]`, false},
+		{`{"contains": true, "unevaluatedItems": false}`, `[1]`, true},
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, false},
 		{`{"type": "integer"}`, `1.0`, true},
 		{`{"type": "integer"}`, `1e2`, true},
@@ -358,6 +361,25 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"maximum": 9007199254740993}`, `9007199254740992`, true},
 		{`{"maximum": 9007199254740992}`, `9007199254740993`, false},
 		{`{"maxLength": 2}`, `"日本"`, true},
+		// draft-06
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "exclusiveMaximum": 3}`, `3`, false},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "propertyNames": {"maxLength": 1}}`, `{"ab": 1}`, false},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "contains": {"const": 2}}`, `[1, 2]`, true},
+		{`{"$schema": "http://json-schema.org/draft-06/schema#", "$id": "http://example.com/r.json", "definitions": {"s": {"$id": "s.json", "type": "string"}}, "items": {"$ref": "s.json"}}`, `[1]`, false},
+		// draft-04
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/r.json", "definitions": {"s": {"id": "s.json", "type": "string"}}, "items": {"$ref": "s.json"}}`, `[1]`, false},
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 3, "exclusiveMinimum": true}`, `3.5`, true},
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "propertyNames": false}`, `{"a": 1}`, true}, // no propertyNames before draft-06
+		// 2019-09
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}], "additionalItems": {"type": "integer"}}`, `["a", 1, "b"]`, false},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [true], "additionalItems": {"type": "integer"}, "unevaluatedItems": false}`, `["a", 1, 2]`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "dependentSchemas": {"a": {"properties": {"b": true}}}, "unevaluatedProperties": false}`, `{"a": 1, "b": 2}`, false},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "properties": {"a": true}, "dependentSchemas": {"a": {"properties": {"b": true}}}, "unevaluatedProperties": false}`, `{"a": 1, "b": 2}`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$defs": {"s": {"$anchor": "s", "type": "string"}}, "$ref": "#s", "maxLength": 1}`, `"ab"`, false},
+		// $recursiveRef without $recursiveAnchor in the outer resource is a plain $ref.
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/outer", "$ref": "inner", "unevaluatedProperties": false,
+			"$defs": {"inner": {"$id": "inner", "$recursiveAnchor": true, "properties": {"c": {"$recursiveRef": "#"}, "d": true}}}}`, `{"c": {"x": 1}}`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": false, "properties": {"c": {"$recursiveRef": "#"}}, "type": "object"}`, `{"c": 1}`, false},
 		{`{"format": "email"}`, `"not an email"`, true},
 	} {
 		sch, err := compileText(t, tc.schema)

@@ -76,6 +76,7 @@ func TestCompileAcceptsWhatEachDraftAllows(t *testing.T) {
 		`{"unknownKeyword": {"$ref": "file:///is/not/a/reference/here"}, "format": "email"}`,
 		`{"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"}`,
 		`{"prefixItems": [{"$ref": "#"}]}`,
+		`{"anyOf": [{"$schema": "http://json-schema.org/draft-04/schema#", "id": "#a"}, false]}`, // a fragment names no resource
 	} {
 		if _, err := compileText(t, schema); err != nil {
 			t.Errorf("%s: %v", schema, err)
@@ -338,6 +339,8 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}], "unevaluatedItems": false}`, `["a"]`, true},
 		{`{"prefixItems": [{"type": "string"}], "additionalItems": false}`, `["a", 1]`, true}, // additionalItems is gone in 2020-12
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": true, "unevaluatedItems": false}`, `[1]`, false},
+		{`{"contains": true, "unevaluatedItems": false}`, `[1]`, true},
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, false},
 		{`{"type": "integer"}`, `1.0`, true},
 		{`{"type": "integer"}`, `1e2`, true},

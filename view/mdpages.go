@@ -13,6 +13,9 @@ const (
 	// tailPages is how many pages the rows drawn as lines complete hold at most: a long
 	// reply keeps the drawing of its last pages, not of all of it.
 	tailPages = 64
+	// keptRows is how many of the rows before it a tail that starts again keeps drawn: more
+	// than a tall window shows.
+	keptRows = 256
 )
 
 // mdLayout is a document's complete lines at one renderer's width: every line counted, and
@@ -82,6 +85,18 @@ func (l *mdLayout) row(i int) string {
 	return p.out.at(i - p.from)
 }
 
+// keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.
+func (l *mdLayout) keepPage(k int) {
+	p := &l.pages[k]
+	tail, from := l.tail.snapshot(), l.pages[l.tailPage].from
+	var b linesBuilder
+	for i := p.from; i < l.pages[k+1].from; i++ {
+		b.add(tail.at(i - from))
+	}
+	p.out, p.drawn = b.compact(), true
+	l.drawn += p.out.size()
+}
+
 // drawTail starts the tail at the last page, unless it is started.
 func (l *mdLayout) drawTail() {
 	if l.tailPage >= 0 || len(l.pages) == 0 {
@@ -117,7 +132,11 @@ func (d *mdDoc) addLine(m *mdRenderer, end int) {
 	if len(d.lineEnd)%pageLines == 0 {
 		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})
 		if k := len(l.pages) - 1; l.tailPage < 0 || k-l.tailPage >= tailPages {
-			// The rows before are let go: a window that scrolls to them draws their pages.
+			// The rows before are let go, but for the last keptRows, which a window on the
+			// tail shows: a window that scrolls further draws the pages it reaches.
+			for j := k - 1; l.tailPage >= 0 && j >= l.tailPage && l.rows-l.pages[j+1].from < keptRows; j-- {
+				l.keepPage(j)
+			}
 			l.tail, l.tailPage = linesBuilder{}, k
 		}
 	}

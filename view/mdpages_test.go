@@ -253,3 +253,24 @@ func TestALongReplyLetsGoOfItsEarlyRows(t *testing.T) {
 		}
 	}
 }
+
+// TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce: while a reply far longer than the rows
+// it keeps drawn streams, a window following its tail never needs a line drawn again.
+func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
+	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+	es := append(numbered(3), reply)
+	r := NewRenderer(PlainStyles())
+	f := transcriptFrame(es, 80, 60, 0)
+	const lines = 3 * tailPages * pageLines
+	for i := range lines {
+		reply.Text += fmt.Sprintf("Line %d of a reply longer than the rows it keeps drawn.\n", i)
+		if i%7 == 0 {
+			reply.Text += "\n"
+		}
+		reply.entry()
+		r.Render(f)
+	}
+	if got := r.tr.md.complete; got != lines+lines/7+1 {
+		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
+	}
+}

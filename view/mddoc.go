@@ -69,12 +69,15 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.src = text
+	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
+	// drawn: a window draws the pages it reads.
+	draw := strings.Count(text[d.scan:], "\n") < 2*pageLines
 	for {
 		nl := strings.IndexByte(text[d.scan:], '\n')
 		if nl < 0 {
 			break
 		}
-		d.addLine(m, d.scan+nl)
+		d.addLine(m, d.scan+nl, draw)
 		d.scan += nl + 1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 // approvalDir holds the mark scenario and the tools file defining mark, shared with the line
@@ -108,12 +107,13 @@ func TestAccessibleApprovals(t *testing.T) {
 func TestAccessibleCtrlCStopsAndQuits(t *testing.T) {
 	t.Parallel()
 	requireTmux(t)
-	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "slow-drip")
+	fs := a11yServer(t)
+	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", fs.URL+"/v1", "--model", "slow-drip")
 	p.expect("You: ")
 	p.typeLine("drip")
 	p.expect("Status: Writing a reply. Esc stops generating.")
 	p.expectModes("-icanon", "-echo", "isig", "opost", "icrnl")
-	time.Sleep(200 * time.Millisecond) // a few drips at 50 ms each
+	dripsSent(t, fs)
 	p.keys("C-c")
 	p.expect("Assistant: drip1")
 	p.expect("Status: Stopped. The partial reply is kept.")

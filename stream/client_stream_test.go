@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/phasechat/phasechat/internal/testwait"
 )
 
@@ -50,7 +48,7 @@ func finishes(t *testing.T, what string, f func()) {
 }
 
 func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer testwait.NoLeaks(t)
 	t.Run("cancel", func(t *testing.T) {
 		c, gone := slowServer(t, 20*time.Millisecond)
 		ctx, cancel := context.WithCancel(context.Background())
@@ -134,7 +132,7 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 }
 
 func TestStallWatchdog(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer testwait.NoLeaks(t)
 	t.Run("silence after a frame", func(t *testing.T) {
 		c, _ := slowServer(t, time.Hour)
 		c.StallTimeout = 100 * time.Millisecond
@@ -234,7 +232,7 @@ func chunkedWriter(body []byte, seed uint64) http.HandlerFunc {
 // the same answer as replay, the CallEvents respect the machine's order, and the phase ends
 // where the outcome says.
 func TestCorpusOverHTTP(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer testwait.NoLeaks(t)
 	for i, rel := range corpusFiles(t, ".sse") {
 		t.Run(rel, func(t *testing.T) {
 			data := readCorpus(t, rel)
@@ -260,7 +258,7 @@ func TestCorpusOverHTTP(t *testing.T) {
 // TestReadyBeforeDone is P6 (docs/architecture.md, Performance) over a real connection: a call whose arguments are
 // complete is ready (dispatchable) while the server still holds back [DONE].
 func TestReadyBeforeDone(t *testing.T) {
-	t.Cleanup(func() { goleak.VerifyNone(t) }) // runs last, after the server's cleanup
+	t.Cleanup(func() { testwait.NoLeaks(t) }) // runs last, after the server's cleanup
 	sawReady := make(chan struct{})
 	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")

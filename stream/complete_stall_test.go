@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // TestCompleteIsBoundedByTheStallTimeout: a stream:false request ends once the server has been
 // silent for the stall timeout, whether it sent nothing, only headers, or part of the body.
 func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer testwait.NoLeaks(t)
 	cases := []struct {
 		name string
 		h    func(w http.ResponseWriter, r *http.Request)

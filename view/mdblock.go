@@ -25,6 +25,7 @@ type mdRenderer struct {
 	states  *[]codeState
 	scratch []byte  // an item's body while it is measured
 	toks    []token // an item's tokens while it is counted
+	cells   []cell  // a line's cells while it is drawn
 }
 
 func newMDRenderer(pal *mdPalette, width, measure int) *mdRenderer {
@@ -189,7 +190,8 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 			}
 		}
 	}
-	cells := parseLine(content, sh.base, final)
+	cells := parseLineInto(m.cells, content, sh.base, final)
+	m.cells = cells // drawn or measured here, never kept
 	if m.rec != nil {
 		*m.rec = appendWordsItem(*m.rec, cells, &m.scratch)
 	}
@@ -199,6 +201,10 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 // wrapped adds cells word-wrapped under sh's prefixes.
 func (m *mdRenderer) wrapped(sh shape, cells []cell, out *linesBuilder) {
 	avail, firstP, restP := m.prefixes(sh)
+	if out.counting {
+		out.addCount(len(wrapWords(cells, avail)))
+		return
+	}
 	for i, l := range wrapWords(cells, avail) {
 		p := restP
 		if i == 0 {
@@ -337,6 +343,10 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 	cells, f.code = highlight(f.lang, stripColumns(s, f.strip), f.code)
 	if m.rec != nil {
 		*m.rec = appendCodeItem(*m.rec, cells, f.code, m.states)
+	}
+	if out.counting {
+		out.addCount(len(wrapHard(cells, avail)))
+		return
 	}
 	for i, l := range wrapHard(cells, avail) {
 		p := cont

@@ -20,11 +20,10 @@ import (
 // with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune).
 // The only escapes drawn are the palette's SGR.
 type mdDoc struct {
-	src   string // the text last drawn; later text must extend it, or all restarts
-	width int
-	pal   *mdPalette
-	scan  int // text[:scan] is complete lines, laid out in lay
-	st    blockState
+	src  string // the text last drawn; later text must extend it, or all restarts
+	pal  *mdPalette
+	scan int // text[:scan] is complete lines, laid out in lay
+	st   blockState
 	// Kept at every width: where each complete line ends, and its measure (mdmeasure.go).
 	lineEnd []int32
 	measBuf []byte  // every line's measure, back to back
@@ -63,19 +62,22 @@ type openLine struct {
 func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 	switch {
 	case d.lay == nil || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src):
-		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
+		*d = mdDoc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
 	case d.lay.m != m:
 		d.relayout(m)
-		d.width, d.finalOf = m.width, -1
+		d.finalOf = -1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.src = text
+	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
+	// drawn: a window draws the pages it reads.
+	draw := strings.Count(text[d.scan:], "\n") < 2*pageLines
 	for {
 		nl := strings.IndexByte(text[d.scan:], '\n')
 		if nl < 0 {
 			break
 		}
-		d.addLine(m, d.scan+nl)
+		d.addLine(m, d.scan+nl, draw)
 		d.scan += nl + 1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}

@@ -7,19 +7,18 @@ import "encoding/binary"
 // of its code line (for the hard wrap) and the highlighting state a code line leaves. Block
 // state is width-independent but for a table's columns, so a line's measure is kept only when
 // the line starts outside a table and no header is held: from such a state a line makes the
-// same drawing calls at every width (docs/markdown.md, Blocks). Measures are a list of items
-// in the order the line's drawing asks for them, each a count of tokens then the tokens.
+// same drawing calls at every width (docs/markdown.md, Another width). A measure is the items
+// those calls ask for, in order: a text item for a line of text, a code item for a code line.
 //
-// A text token is a run of spaces or a word (cells between spaces): its width, and whether
-// every cell of it is one column wide (so where a too long word is cut is arithmetic). A code
-// item is its cells' count (every cell one column wide) and its highlighting state after it.
-
-// Items are kept in bytes: a head (the item's length plus one, as a uvarint; 0 for an
-// unmeasured item, counted by drawing), then its tokens. A word is one byte under 0x80 (0x40:
-// uniform, 0x20: one space follows it, the rest its width, 31 meaning a uvarint width follows);
-// a run of spaces not told by its word is a byte from 0x80 (its length, up to 127, in the rest).
-// A code item is the reference of the state it leaves (0 for the zero state, else an index
-// into the document's states plus one) and its cells' count, twice it plus one when uniform.
+// Items are bytes: a head (the item's length plus one, as a uvarint; 0 for an unmeasured item,
+// which is counted by drawing), then the body. A text item's body is its tokens. A word (the
+// cells between two spaces) is a byte under 0x80: 0x40 when every cell is one column wide (so
+// where a word too long for a line is cut is arithmetic), 0x20 when one space follows it, and
+// its width in the rest, 31 meaning that a uvarint width and the flags byte again follow. A run
+// of spaces not told by the word before it is a byte from 0x80, its length (up to 127) in the
+// rest. A code item's body is two uvarints: the state the line leaves (0 for the zero state,
+// else its index in the document's states plus one), and its cells' count, twice it plus one
+// when every cell is one column wide.
 
 const (
 	tokRun       = 0x80

@@ -13,6 +13,9 @@ const (
 	// tailPages is how many pages the rows drawn as lines complete hold at most: a long
 	// reply keeps the drawing of its last pages, not of all of it.
 	tailPages = 64
+	// keptRows is how many of the rows before it a tail that starts again keeps drawn: more
+	// than a tall window shows.
+	keptRows = 256
 )
 
 // mdLayout is a document's complete lines at one renderer's width: every line counted, and
@@ -82,6 +85,18 @@ func (l *mdLayout) row(i int) string {
 	return p.out.at(i - p.from)
 }
 
+// keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.
+func (l *mdLayout) keepPage(k int) {
+	p := &l.pages[k]
+	tail, from := l.tail.snapshot(), l.pages[l.tailPage].from
+	var b linesBuilder
+	for i := p.from; i < l.pages[k+1].from; i++ {
+		b.add(tail.at(i - from))
+	}
+	p.out, p.drawn = b.compact(), true
+	l.drawn += p.out.size()
+}
+
 // drawTail starts the tail at the last page, unless it is started.
 func (l *mdLayout) drawTail() {
 	if l.tailPage >= 0 || len(l.pages) == 0 {
@@ -106,32 +121,45 @@ func (l *mdLayout) size() int {
 }
 
 // addLine draws the document's next complete line, ending at offset end of d.src, into the
-// tail, and keeps its measure.
-func (d *mdDoc) addLine(m *mdRenderer, end int) {
+// tail, or only counts it (draw false: the tail, if any, is let go), and keeps its measure.
+func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 	l := d.lay
 	start := 0
 	if n := len(d.lineEnd); n > 0 {
 		start = int(d.lineEnd[n-1]) + 1
 	}
-	l.drawTail()
+	out := &l.tail
+	switch {
+	case draw:
+		l.drawTail()
+	case l.tailPage >= 0:
+		l.tail, l.tailPage = linesBuilder{}, -1
+		fallthrough
+	default:
+		out = &linesBuilder{counting: true}
+	}
 	if len(d.lineEnd)%pageLines == 0 {
 		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})
-		if k := len(l.pages) - 1; l.tailPage < 0 || k-l.tailPage >= tailPages {
-			// The rows before are let go: a window that scrolls to them draws their pages.
+		if k := len(l.pages) - 1; draw && (l.tailPage < 0 || k-l.tailPage >= tailPages) {
+			// The rows before are let go, but for the last keptRows, which a window on the
+			// tail shows: a window that scrolls further draws the pages it reaches.
+			for j := k - 1; l.tailPage >= 0 && j >= l.tailPage && l.rows-l.pages[j+1].from < keptRows; j-- {
+				l.keepPage(j)
+			}
 			l.tail, l.tailPage = linesBuilder{}, k
 		}
 	}
-	before := len(l.tail.ends)
+	before := len(out.ends) + out.counted
 	if !d.st.hasHeader && d.st.table == nil {
 		m.rec, m.states = &d.measBuf, &d.states
 	} else {
 		d.measBuf = appendUnmeasured(d.measBuf)
 	}
-	m.line(&d.st, safe.Text(d.src[start:end]), true, &l.tail)
+	m.line(&d.st, safe.Text(d.src[start:end]), true, out)
 	m.rec, m.states = nil, nil
 	d.lineEnd = append(d.lineEnd, int32(end))
 	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))
-	l.rows += len(l.tail.ends) - before
+	l.rows += len(out.ends) + out.counted - before
 	l.src, l.lineEnd, l.meas = d.src, d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
 }
 

@@ -212,7 +212,11 @@ func FuzzResize(f *testing.F) {
 		docRuns(&d, newMDRenderer(pal, 1+int(w1)%130, defaultMeasure), text, streaming)
 		m := newMDRenderer(pal, 1+int(w2)%130, defaultMeasure)
 		var fresh mdDoc
-		if got, want := flat(docRuns(&d, m, text, streaming)), flat(docRuns(&fresh, m, text, streaming)); !slices.Equal(got, want) {
+		got, want := flat(docRuns(&d, m, text, streaming)), flat(docRuns(&fresh, m, text, streaming))
+		if !streaming {
+			want = drawAll(m, text)
+		}
+		if !slices.Equal(got, want) {
 			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", 1+int(w1)%130, m.width, got, want)
 		}
 	})
@@ -251,5 +255,26 @@ func TestALongReplyLetsGoOfItsEarlyRows(t *testing.T) {
 		if want := drawAll(newMDRenderer(pal, w, defaultMeasure), text); !slices.Equal(got, want) {
 			t.Fatalf("at %d: %d rows, drawing it whole gives %d", w, len(got), len(want))
 		}
+	}
+}
+
+// TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce: while a reply far longer than the rows
+// it keeps drawn streams, a window following its tail never needs a line drawn again.
+func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
+	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
+	es := append(numbered(3), reply)
+	r := NewRenderer(PlainStyles())
+	f := transcriptFrame(es, 80, 60, 0)
+	const lines = 3 * tailPages * pageLines
+	for i := range lines {
+		reply.Text += fmt.Sprintf("Line %d of a reply longer than the rows it keeps drawn.\n", i)
+		if i%7 == 0 {
+			reply.Text += "\n"
+		}
+		reply.entry()
+		r.Render(f)
+	}
+	if got := r.tr.md.complete; got != lines+lines/7+1 {
+		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
 	}
 }

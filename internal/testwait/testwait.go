@@ -38,6 +38,11 @@ var deadline = func(t TB) (time.Time, bool) {
 	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
 		return d.Deadline()
 	}
+	return binaryDeadline()
+}
+
+// binaryDeadline is when go test's -timeout stops the binary, when it does.
+var binaryDeadline = func() (time.Time, bool) {
 	if f := flag.Lookup("test.timeout"); f != nil {
 		if g, ok := f.Value.(flag.Getter); ok {
 			if timeout, ok := g.Get().(time.Duration); ok && timeout > 0 {
@@ -52,7 +57,11 @@ var deadline = func(t TB) (time.Time, bool) {
 // deadline less a tenth of it or maxMargin, whichever is less, kept to report the failure;
 // unbounded when the binary has no deadline. It is never negative.
 var Patience = func(t TB) time.Duration {
-	end, ok := deadline(t)
+	return patienceUntil(deadline(t))
+}
+
+// patienceUntil is Patience for a binary stopped at end (never when !ok).
+var patienceUntil = func(end time.Time, ok bool) time.Duration {
 	if !ok {
 		return unbounded
 	}
@@ -77,7 +86,11 @@ var Deadline = func(t TB) time.Time {
 // holds (true) or t's patience runs out (false), so that the caller can fail with its own
 // evidence.
 var For = func(t TB, ok func() bool) bool {
-	giveUp := Deadline(t)
+	return pollUntil(Deadline(t), ok)
+}
+
+// pollUntil is For, giving up at giveUp.
+var pollUntil = func(giveUp time.Time, ok func() bool) bool {
 	pause := time.Millisecond
 	for !ok() {
 		left := time.Until(giveUp)

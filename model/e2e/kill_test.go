@@ -12,8 +12,6 @@ import (
 	"syscall"
 	"testing"
 
-	"go.uber.org/goleak"
-
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
@@ -123,7 +121,7 @@ func TestEscCancelsARunningTool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Cleanup(func() { goleak.VerifyNone(t) }) // runs last: nothing of the turn is left
+			t.Cleanup(func() { testwait.NoLeaks(t) }) // runs last: nothing of the turn is left
 			file := scenarioFile("e2e: a call that hangs", append([]string{"alternate text"}, tt.answer...)...)
 			srv := newServer(t, fixtures.Options{}, map[string]string{model: file})
 			reg := newRegistry(t, nil, hangTool("30s"))

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
@@ -18,7 +16,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m) // no stream, tool or server goroutine outlives the tests
+	testwait.VerifyTestMain(m) // no stream, tool or server goroutine outlives the tests
 }
 
 // fixedNow is the clock of the built-in `now` in these tests; nowText is how `now` reports it.

@@ -27,13 +27,18 @@ const (
 func TestTerminalEscStops(t *testing.T) {
 	p := openPTY(t)
 	orig := p.termios()
-	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	url, frames := countingFixtures(t)
+	wait := start(t, sessionOptions(t, url, "slow-drip", t.TempDir(), true, p.slave, p.slave))
 	p.waitFor("You: ")
 	p.expectMode(lineInput)
 	p.send("drip please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
-	time.Sleep(100 * time.Millisecond) // a few drips
+	// The role frame and two drips are sent: Run has them to read before the keys below are
+	// handled (Esc after the escape wait).
+	if !testwait.For(t, func() bool { return frames.Load() >= 3 }) {
+		t.Fatalf("the server wrote %d frames of slow-drip, want 3", frames.Load())
+	}
 	p.send("\x1b[A")
 	time.Sleep(2 * escWait)
 	if strings.Contains(p.output(), "Stopped") {

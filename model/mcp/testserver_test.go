@@ -17,7 +17,6 @@ import (
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/goleak"
 
 	"github.com/phasechat/phasechat/internal/testwait"
 )
@@ -31,7 +30,7 @@ import (
 func TestMain(m *testing.M) {
 	mode := os.Getenv("PHASECHAT_MCPTEST")
 	if mode == "" {
-		goleak.VerifyTestMain(m) // no server goroutine of ours or the SDK's outlives the tests
+		testwait.VerifyTestMain(m) // no server goroutine of ours or the SDK's outlives the tests
 		return
 	}
 	dir := os.Getenv("MCPTEST_DIR")

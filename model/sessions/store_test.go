@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"go.uber.org/goleak"
-
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/stream"
@@ -18,7 +17,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
 		os.Exit(childMain())
 	}
-	goleak.VerifyTestMain(m)
+	testwait.VerifyTestMain(m)
 }
 
 func openStore(t testing.TB) *Store {

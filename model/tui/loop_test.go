@@ -210,7 +210,7 @@ func (l *loop) abortOnce() {
 // HTTP, each stopped with Esc mid-stream, leave no goroutine behind, ours or net/http's.
 func TestAbortedStreamsLeaveNoGoroutine(t *testing.T) {
 	ignore := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // last: after the server has stopped
+	t.Cleanup(func() { testwait.NoLeaks(t, ignore) }) // last: after the server has stopped
 	l := newLiveLoop(t, "slow-drip", live{pace: 0.02})
 	for range 100 {
 		l.abortOnce()

@@ -8,6 +8,7 @@ package tmux
 // read the screen (capture-pane) or the raw output (pipe-pane), whichever it checks.
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/phasechat/phasechat/model/chat"
 	"net/http"
@@ -94,11 +95,55 @@ func phasechatBinary(t *testing.T) string {
 }
 
 // fixtureServer is the fixture server on 127.0.0.1 (port 0). It counts the chat requests that
-// started and that ended (the handler returned: finished, or the client left).
+// started and that ended (the handler returned: finished, or the client left) and the data
+// frames it wrote to the latest ([DONE] excluded), and can hold every [DONE] back until a
+// condition holds.
 type fixtureServer struct {
 	URL            string
 	started, ended atomic.Int32
+	latest         atomic.Pointer[atomic.Int32] // the data frames of the latest chat request
+	doneReady      atomic.Pointer[func() bool]  // nil: [DONE] is not held back
+	gateMissed     atomic.Bool                  // a [DONE] went out before doneReady held
 }
+
+// latestFrames is how many data frames the latest chat request has been sent.
+func (fs *fixtureServer) latestFrames() int32 {
+	if n := fs.latest.Load(); n != nil {
+		return n.Load()
+	}
+	return 0
+}
+
+// holdDone makes every later [DONE] wait until ready holds, for half the test's patience at
+// most (then it goes out, and gateMissed says so).
+func (fs *fixtureServer) holdDone(ready func() bool) { fs.doneReady.Store(&ready) }
+
+// frameWriter counts the data frames of a response (the fixture server writes each frame with
+// one Write) and holds [DONE] back as its server says.
+type frameWriter struct {
+	http.ResponseWriter
+	t      *testing.T
+	fs     *fixtureServer
+	frames *atomic.Int32
+}
+
+func (w *frameWriter) Write(p []byte) (int, error) {
+	if bytes.HasPrefix(p, []byte("data:")) {
+		if !bytes.Contains(p, []byte("[DONE]")) {
+			w.frames.Add(1)
+		} else if ready := w.fs.doneReady.Load(); ready != nil {
+			giveUp := time.Now().Add(testwait.Patience(w.t) / 2)
+			testwait.For(w.t, func() bool { return (*ready)() || time.Now().After(giveUp) })
+			if !(*ready)() {
+				w.fs.gateMissed.Store(true)
+			}
+		}
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *frameWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
+func (w *frameWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // startFixtures starts the built-in scenarios at real pace.
 func startFixtures(t *testing.T) *fixtureServer {
@@ -117,6 +162,9 @@ func startFixturesWith(t *testing.T, opts fixtures.Options) *fixtureServer {
 		if r.URL.Path == "/v1/chat/completions" {
 			fs.started.Add(1)
 			defer fs.ended.Add(1)
+			frames := new(atomic.Int32)
+			fs.latest.Store(frames)
+			w = &frameWriter{ResponseWriter: w, t: t, fs: fs, frames: frames}
 		}
 		h.ServeHTTP(w, r)
 	}))

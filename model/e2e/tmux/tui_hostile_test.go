@@ -3,6 +3,8 @@ package tmux
 import (
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // terminalModes are the tmux formats of the pane's modes an application can leave behind:
@@ -30,8 +32,9 @@ func hostileFromAShell(t *testing.T, inline bool) {
 	p.typeText(`printf 'before-%s\n' phasechat; printf '\033]2;e2e-title\033\\'`)
 	p.keys("Enter")
 	p.waitFor("before-phasechat")
-	before := p.display(terminalModes)
-	if !strings.HasPrefix(before, "title=e2e-title ") {
+	// tmux may show the first printf's line before it has read the second's title.
+	var before string
+	if !testwait.For(t, func() bool { before = p.display(terminalModes); return strings.HasPrefix(before, "title=e2e-title ") }) {
 		t.Fatalf("the shell could not set the title, so the test could not see it change: %s", before)
 	}
 

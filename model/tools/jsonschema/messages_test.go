@@ -76,6 +76,7 @@ func TestCompileAcceptsWhatEachDraftAllows(t *testing.T) {
 		`{"unknownKeyword": {"$ref": "file:///is/not/a/reference/here"}, "format": "email"}`,
 		`{"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"}`,
 		`{"prefixItems": [{"$ref": "#"}]}`,
+		`{"anyOf": [{"$schema": "http://json-schema.org/draft-04/schema#", "id": "#a"}, false]}`, // a fragment names no resource
 	} {
 		if _, err := compileText(t, schema); err != nil {
 			t.Errorf("%s: %v", schema, err)
@@ -338,6 +339,8 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}], "unevaluatedItems": false}`, `["a"]`, true},
 		{`{"prefixItems": [{"type": "string"}], "additionalItems": false}`, `["a", 1]`, true}, // additionalItems is gone in 2020-12
 		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, true},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "contains": true, "unevaluatedItems": false}`, `[1]`, false},
+		{`{"contains": true, "unevaluatedItems": false}`, `[1]`, true},
 		{`{"$schema": "http://json-schema.org/draft-07/schema#", "contains": {"type": "string"}, "minContains": 0}`, `[1]`, false},
 		{`{"type": "integer"}`, `1.0`, true},
 		{`{"type": "integer"}`, `1e2`, true},
@@ -353,6 +356,16 @@ func TestDraftDifferences(t *testing.T) {
 		{`{"multipleOf": 3}`, `1e400`, false},
 		{`{"multipleOf": 5}`, `1e400`, true},
 		{`{"multipleOf": 1e-400}`, `1`, true},
+		{`{"multipleOf": 7}`, `1e999999999999`, false},
+		{`{"multipleOf": 2.5}`, `1e999999999999`, true},
+		{`{"multipleOf": 0.3}`, `0.9`, true},
+		{`{"multipleOf": 0.3}`, `1`, false},
+		{`{"multipleOf": 10}`, `5`, false},
+		{`{"multipleOf": 123456789012345678901234567890}`, `246913578024691357802469135780`, true},
+		{`{"multipleOf": 123456789012345678901234567890}`, `246913578024691357802469135781`, false},
+		{`{"multipleOf": 1234567890123456789012345678.9}`, `2469135780246913578024691357.8e3`, true},
+		{`{"multipleOf": 999999999999999989}`, `1999999999999999978`, true},
+		{`{"multipleOf": 999999999999999989}`, `1999999999999999979`, false},
 		{`{"maximum": 1e308}`, `1e999999999999`, false},
 		{`{"minimum": -1e308}`, `-1e999999999999`, false},
 		{`{"maximum": 9007199254740993}`, `9007199254740992`, true},
@@ -386,6 +399,27 @@ func TestDraftDifferences(t *testing.T) {
 		}
 		if err := sch.Validate(decode(t, []byte(tc.instance))); (err == nil) != tc.valid {
 			t.Errorf("%s: %s: %v, want valid %v", tc.schema, tc.instance, err, tc.valid)
+		}
+	}
+}
+
+// A hostile number of a million digits is checked against multipleOf in linear time, exactly.
+func TestMultipleOfAHugeNumber(t *testing.T) {
+	for _, tc := range []struct {
+		schema, digits string
+		valid          bool
+	}{
+		{`{"multipleOf": 3}`, strings.Repeat("7", 1<<20), false},                        // digit sum 7·2^20, not a multiple of 3
+		{`{"multipleOf": 7}`, strings.Repeat("7", 1<<20), true},                         // 7 × 111…1
+		{`{"multipleOf": 1111111111111111111111}`, strings.Repeat("1", 22*40000), true}, // 22 ones repeat
+		{`{"multipleOf": 1111111111111111111111}`, strings.Repeat("1", 22*40000+1), false},
+	} {
+		sch, err := compileText(t, tc.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(json.Number(tc.digits)); (err == nil) != tc.valid {
+			t.Errorf("%s: %d digits: %v, want valid %v", tc.schema, len(tc.digits), err, tc.valid)
 		}
 	}
 }

@@ -201,7 +201,7 @@ func (c *compiler) identify(obj map[string]any, ptr string, res *resource, d dra
 		case frag != "" && d >= draft2019:
 			c.problem(ptr+"/"+key, "%s must not have a fragment; name an anchor with \"$anchor\"", show(id))
 		default:
-			if uri != res.uri || ptr == "" || d != res.draft {
+			if uri != res.uri || ptr == "" {
 				nr := &resource{uri: uri, ptr: ptr, draft: d}
 				if _, dup := c.resources[uri]; dup && ptr != "" {
 					c.problem(ptr+"/"+key, "%s identifies two schemas", show(uri))

@@ -288,8 +288,8 @@ func (v *validator) containsItems(n *node, items []any, ev *evaluated, probs []P
 		v.path = v.path[:len(v.path)-1]
 		if len(p) == 0 {
 			matched++
-			if ev != nil {
-				ev.addItem(i)
+			if ev != nil && n.res.draft == draft2020 {
+				ev.addItem(i) // before 2020-12, unevaluatedItems ignores what contains matched
 			}
 		}
 	}

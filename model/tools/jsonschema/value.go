@@ -3,6 +3,7 @@ package jsonschema
 import (
 	"encoding/json"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,46 +210,61 @@ func (a decimal) cmpMagnitude(b decimal) int {
 // isInteger reports whether a has no fraction (1.0 and 1e2 are integers).
 func (a decimal) isInteger() bool { return a.digits == "" || int64(len(a.digits)) <= a.exp }
 
-// multipleOf reports whether a is an integer multiple of b, exactly; b must be positive.
+// multipleOf reports whether a is an integer multiple of b, exactly; b must be positive. It
+// takes time linear in a's digits, however many: the value may be hostile, the schema is not.
 func (a decimal) multipleOf(b decimal) bool {
 	if a.digits == "" {
 		return true
 	}
-	// a = da × 10^ea and b = db × 10^eb with da, db integers; a/b = (da/db) × 10^(ea-eb).
-	da, db := bigDigits(a.digits), bigDigits(b.digits)
-	ea, eb := a.exp-int64(len(a.digits)), b.exp-int64(len(b.digits))
-	k := ea - eb
+	// a = da × 10^ea and b = db × 10^eb with da, db integers that do not end in 0, so
+	// a/b = (da/db) × 10^k. For k < 0 that needs 10 to divide da, which it does not; for
+	// k >= 0, db must divide da × 10^k.
+	k := (a.exp - int64(len(a.digits))) - (b.exp - int64(len(b.digits)))
 	if k < 0 {
-		// db × 10^-k must divide da, which it cannot once it has more digits than da.
-		if -k > int64(len(a.digits)) {
-			return false
-		}
-		db.Mul(db, new(big.Int).Exp(big.NewInt(10), big.NewInt(-k), nil))
-		return new(big.Int).Rem(da, db).Sign() == 0
+		return false
 	}
-	// db must divide da × 10^k. db's factors 2 and 5 number fewer than 4 per digit, so when k
-	// is that large 10^k covers them all and only the rest of db must divide da.
-	if k > 4*int64(len(b.digits)) {
-		two, five := big.NewInt(2), big.NewInt(5)
-		q, r := new(big.Int), new(big.Int)
-		for _, f := range []*big.Int{two, five} {
-			for {
-				q.QuoRem(db, f, r)
-				if r.Sign() != 0 {
-					break
-				}
-				db.Set(q)
-			}
-		}
-		return new(big.Int).Rem(da, db).Sign() == 0
+	if len(b.digits) <= 18 {
+		db, _ := strconv.ParseUint(b.digits, 10, 64)
+		return mulMod(digitsMod(a.digits, db), powMod(10, k, db), db) == 0
 	}
-	da.Mul(da, new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil))
-	return new(big.Int).Rem(da, db).Sign() == 0
+	db, _ := new(big.Int).SetString(b.digits, 10)
+	r, chunk := new(big.Int), new(big.Int)
+	for i := 0; i < len(a.digits); i += 9 {
+		part := a.digits[i:min(i+9, len(a.digits))]
+		n, _ := strconv.ParseInt(part, 10, 64)
+		r.Mul(r, chunk.Exp(big.NewInt(10), big.NewInt(int64(len(part))), nil))
+		r.Add(r, chunk.SetInt64(n))
+		r.Rem(r, db)
+	}
+	r.Mul(r, chunk.Exp(big.NewInt(10), big.NewInt(k), db))
+	return r.Rem(r, db).Sign() == 0
 }
 
-func bigDigits(s string) *big.Int {
-	n, _ := new(big.Int).SetString(s, 10)
-	return n
+// digitsMod is the decimal digits s, read as an integer, modulo m (m < 10^18).
+func digitsMod(s string, m uint64) uint64 {
+	var r uint64
+	for i := 0; i < len(s); i++ {
+		r = (r*10 + uint64(s[i]-'0')) % m
+	}
+	return r
+}
+
+// mulMod is x × y modulo m, without overflow.
+func mulMod(x, y, m uint64) uint64 {
+	hi, lo := bits.Mul64(x%m, y%m)
+	return bits.Rem64(hi, lo, m)
+}
+
+// powMod is base^e modulo m.
+func powMod(base uint64, e int64, m uint64) uint64 {
+	result, b := 1%m, base%m
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			result = mulMod(result, b, m)
+		}
+		b = mulMod(b, b, m)
+	}
+	return result
 }
 
 // equal is JSON equality: numbers by value, objects whatever their key order.

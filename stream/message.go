@@ -49,11 +49,11 @@ const (
 // the call's provider-specific extra_content (Gemini's thought signature), sent back
 // unchanged; nil when there was none.
 //
-// TextAfter is display data, never sent: how many bytes of the message's Content came after
-// the call's card when the reply was shown live, so that a resumed reply shows its text and
-// cards in the order they streamed. 0 (the zero value, and what a log written without it
-// reads as) puts the card after all the text; a value below 0 or above len(Content) means
-// the same. A call's TextAfter is never more than an earlier call's.
+// TextAfter is how many bytes of the message's Content came after the call's card when the
+// reply was shown live, so that a resumed reply shows its text and cards in the order they
+// streamed. It is never sent itself (a Messages request orders the reply's blocks by it). 0
+// (the zero value, and what a log written without it reads as) puts the card after all the
+// text; phase.CardPlace reads any other value, one out of range as 0.
 type ToolCall struct {
 	Index        int
 	ID           string

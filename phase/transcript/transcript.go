@@ -12,7 +12,6 @@ package transcript
 import (
 	"slices"
 	"time"
-	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -79,7 +78,7 @@ func (t *Transcript) Add(s Spec) *Entry {
 	e.countLines()
 	placed := 0 // the bytes of Text in parts so far
 	for _, c := range s.Cards {
-		if at := cardPlace(s.Text, c.TextAfter, placed); at > placed {
+		if at := phase.CardPlace(s.Text, c.TextAfter, placed); at > placed {
 			e.parts = append(e.parts, Part{card: -1, from: placed, to: at})
 			placed = at
 		}
@@ -92,21 +91,6 @@ func (t *Transcript) Add(s Spec) *Entry {
 	}
 	t.entries = append(t.entries, e)
 	return e
-}
-
-// cardPlace is where in text a card with after bytes of text after it goes, given that the
-// cards before it took the text up to placed: out-of-range values put it after all the text,
-// a place before placed moves to placed (cards keep their order), and a place inside a UTF-8
-// character moves to the character's end.
-func cardPlace(text string, after, placed int) int {
-	if after <= 0 || after > len(text) {
-		return len(text)
-	}
-	at := max(len(text)-after, placed)
-	for at < len(text) && !utf8.RuneStart(text[at]) {
-		at++
-	}
-	return at
 }
 
 // Truncate keeps the first n entries.
@@ -280,8 +264,8 @@ type Spec struct {
 }
 
 // CardSpec is what a new card holds. TextAfter is how many bytes of the entry's Text come
-// after the card (see Entry.TextAfter); 0, or a value out of range, puts it after all the text.
-// A card is never put before the card ahead of it.
+// after the card (see Entry.TextAfter), read by phase.CardPlace: 0, or a value out of range,
+// puts it after all the text, and a card is never put before the card ahead of it.
 type CardSpec struct {
 	Call      phase.ToolCall
 	Summary   string

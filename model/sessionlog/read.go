@@ -50,11 +50,12 @@ func decode(r io.Reader, name string) (Log, error) {
 	var log Log
 	br := bufio.NewReaderSize(r, readBuffer)
 	var long []byte
+	var rec Record // one for every line: what the log keeps of it is copied out or its own
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
-			var rec Record
+			rec = Record{}
 			if !readRecord(line, &rec) {
 				if jerr := json.Unmarshal(line, &rec); jerr != nil {
 					rec = Record{}
@@ -86,7 +87,7 @@ func decode(r io.Reader, name string) (Log, error) {
 					}
 					log.Ended[len(log.Messages)] = rec.Ended
 				}
-				log.Messages = append(log.Messages, *rec.Message)
+				log.Messages = append(log.Messages, rec.message())
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -178,6 +179,10 @@ func readMessageRecord(rest []byte, rec *Record) bool {
 	if !ok {
 		return false
 	}
+	places, rest, ok := readTextAfter(rest)
+	if !ok {
+		return false
+	}
 	body, ok := bytes.CutPrefix(rest, []byte(`"message":`))
 	body = bytes.TrimRight(body, " \t\r\n")
 	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
@@ -187,8 +192,33 @@ func readMessageRecord(rest []byte, rec *Record) bool {
 	if !ok {
 		return false
 	}
-	*rec = Record{Type: "message", Time: at, Message: &m}
+	*rec = Record{Type: "message", Time: at, TextAfter: places, Message: &m}
 	return true
+}
+
+// readTextAfter reads the optional "text_after":[N,…], member that follows a record's time,
+// N plain digits; ok is false for any other list, which is left to json.Unmarshal.
+func readTextAfter(rest []byte) (places textAfter, after []byte, ok bool) {
+	r, ok := bytes.CutPrefix(rest, []byte(`"text_after":[`))
+	if !ok {
+		return nil, rest, true
+	}
+	for {
+		var n int
+		if n, r, ok = digits(r); !ok || len(r) == 0 {
+			return nil, nil, false
+		}
+		places = append(places, n)
+		switch r[0] {
+		case ',':
+			r = r[1:]
+		case ']':
+			after, ok = bytes.CutPrefix(r[1:], []byte(","))
+			return places, after, ok
+		default:
+			return nil, nil, false
+		}
+	}
 }
 
 // readUsageRecord reads what follows {"type":"usage", in a usage record:

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // approvalDir holds the mark scenario and the tools file defining mark, shared with the line
@@ -15,14 +17,24 @@ const (
 	approvalTools = approvalDir + "/tools.toml"
 )
 
-// expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...).
+// expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...). phasechat
+// switches modes right after it prints, so the flags are waited for (a loaded machine may take
+// a while), not read once.
 func (p *pane) expectModes(flags ...string) {
 	p.t.Helper()
-	m := p.modes()
-	for _, f := range flags {
-		if !m[f] {
-			p.t.Fatalf("the terminal lacks %s while phasechat runs: %v", f, m)
+	var m map[string]bool
+	missing := ""
+	if !testwait.For(p.t, func() bool {
+		m, missing = p.modes(), ""
+		for _, f := range flags {
+			if !m[f] {
+				missing = f
+				return false
+			}
 		}
+		return true
+	}) {
+		p.t.Fatalf("the terminal lacks %s while phasechat runs: %v", missing, m)
 	}
 }
 

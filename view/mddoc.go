@@ -71,11 +71,14 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 	d.src = text
 	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
 	// drawn: a window draws the pages it reads.
-	draw := strings.Count(text[d.scan:], "\n") < 2*pageLines
-	for {
+	draw := true
+	for first := true; ; first = false {
 		nl := strings.IndexByte(text[d.scan:], '\n')
 		if nl < 0 {
 			break
+		}
+		if first {
+			draw = fewerLines(text[d.scan:], 2*pageLines)
 		}
 		d.addLine(m, d.scan+nl, draw)
 		d.scan += nl + 1
@@ -105,6 +108,18 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		d.fed = len(text)
 	}
 	return d.openPart(m, d.san.String())
+}
+
+// fewerLines reports whether s holds fewer than n line breaks, reading it only up to the nth.
+func fewerLines(s string, n int) bool {
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return true
+		}
+		s = s[i+1:]
+	}
+	return false
 }
 
 // openPart draws what follows the complete lines: a held table header and the partial line s.

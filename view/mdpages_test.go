@@ -177,6 +177,9 @@ func TestResizeDrawsOnlyWhatTheWindowShows(t *testing.T) {
 	es := []*draft{{Role: transcript.RoleUser, Text: "go"}, {Role: transcript.RoleAssistant, Text: sb.String()}}
 	r := NewRenderer(PlainStyles())
 	r.Render(transcriptFrame(es, 120, 30, 0))
+	if drawn := r.tr.md.complete; drawn > 3*pageLines {
+		t.Fatalf("drawn for the first time, the reply drew %d complete lines for a window of 30 rows", drawn)
+	}
 	for _, w := range []int{60, 120, 40} {
 		f := transcriptFrame(es, w, 30, 0)
 		scr := r.Render(f)
@@ -276,5 +279,17 @@ func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
 	}
 	if got := r.tr.md.complete; got != lines+lines/7+1 {
 		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
+	}
+}
+
+func TestFewerLines(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n    int
+		want bool
+	}{{"", 1, true}, {"a", 1, true}, {"a\n", 1, false}, {"a\nb\n", 3, true}, {"a\nb\nc\n", 3, false}, {"\n\n\n\n", 3, false}} {
+		if got := fewerLines(tt.s, tt.n); got != tt.want {
+			t.Errorf("fewerLines(%q, %d) = %v", tt.s, tt.n, got)
+		}
 	}
 }

@@ -148,8 +148,12 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 				t.Fatalf("recorded calls %+v", calls)
 			}
 			history := []stream.Message{{Role: "user", Content: "hi"}, *reply.Message}
-			if got := partsOf(New(Config{}, history).Entries()[1]); got != want {
+			resumed := New(Config{}, history).Entries()[1]
+			if got := partsOf(resumed); got != want {
 				t.Fatalf("resumed parts %q, want %q", got, want)
+			}
+			if resumed.Text() != live.Text() || reply.Message.Content != live.Text() {
+				t.Fatalf("resumed text %q, recorded %q, live %q", resumed.Text(), reply.Message.Content, live.Text())
 			}
 		})
 	}

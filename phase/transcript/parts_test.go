@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -249,4 +250,43 @@ func TestCardRevFollowsItsCard(t *testing.T) {
 	if rev(0) != a {
 		t.Fatal("a change to the text or under a second of elapsed time changed the card's Rev")
 	}
+}
+
+// FuzzAddedEntryParts: whatever places a saved history gives its cards, the entry's parts join
+// to its text, in pieces that split no character, with every card once and in order.
+func FuzzAddedEntryParts(f *testing.F) {
+	f.Add("Let me look. It says so. So.", 16, 4, 0)
+	f.Add("añb", 2, -1, 1<<40)
+	f.Add("", 3, 0, 0)
+	f.Fuzz(func(t *testing.T, text string, a, b, c int) {
+		var tr Transcript
+		spec := Spec{Role: RoleAssistant, Text: text}
+		for i, after := range []int{a, b, c} {
+			spec.Cards = append(spec.Cards, CardSpec{Call: phase.ToolCall{ID: string(rune('a' + i))}, TextAfter: after})
+		}
+		e := tr.Add(spec)
+		var joined strings.Builder
+		next, wasText := 0, false
+		for _, p := range e.Parts() {
+			if !p.IsCard() && wasText {
+				t.Fatalf("two text parts in a row: %q", layout(e))
+			}
+			wasText = !p.IsCard()
+			if p.IsCard() {
+				if p.Card() != next {
+					t.Fatalf("card %d where card %d belongs: %q", p.Card(), next, layout(e))
+				}
+				next++
+				continue
+			}
+			piece := e.PartText(p)
+			if piece == "" || (p.from > 0 && !utf8.RuneStart(text[p.from])) {
+				t.Fatalf("a text part %q at %d: %q", piece, p.from, layout(e))
+			}
+			joined.WriteString(piece)
+		}
+		if next != 3 || joined.String() != text {
+			t.Fatalf("%d cards, text %q of %q", next, joined.String(), text)
+		}
+	})
 }

@@ -32,7 +32,8 @@ type mdLayout struct {
 	pages   []mdPage
 	rows    int
 	// tail is every row from page tailPage's first on, drawn in order as lines complete;
-	// tailPage is -1 until the first row of the last page is read or a line is added.
+	// tailPage is -1 while there is none (after a count), until a row of the last page is
+	// read or a line is drawn.
 	tail     linesBuilder
 	tailPage int
 	meas     int // bytes the document's measures hold, for size
@@ -128,7 +129,7 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 	if n := len(d.lineEnd); n > 0 {
 		start = int(d.lineEnd[n-1]) + 1
 	}
-	out := &l.tail
+	out, count := &l.tail, linesBuilder{counting: true}
 	switch {
 	case draw:
 		l.drawTail()
@@ -136,7 +137,7 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 		l.tail, l.tailPage = linesBuilder{}, -1
 		fallthrough
 	default:
-		out = &linesBuilder{counting: true}
+		out = &count
 	}
 	if len(d.lineEnd)%pageLines == 0 {
 		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -33,7 +35,8 @@ var tookOnCard = regexp.MustCompile(` · \d+ms`)
 
 // A reply that talks between its tool calls, logged and resumed into a new engine and screen,
 // shows its text and cards in the order they streamed: the resumed transcript is the live one
-// (but for the cards' running times, which the log does not keep).
+// (but for the cards' running times, which the log does not keep). A log without the places
+// resumes as before.
 func TestResumedReplyKeepsItsOrder(t *testing.T) {
 	h := newHarness(t, "agentic", 80, 40)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
@@ -52,22 +55,52 @@ func TestResumedReplyKeepsItsOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Chat: chat.New(h.cfg, log.Messages), Styles: view.PlainStyles(),
-		Footer: view.Footer{Endpoint: "http://fixtures.test/v1", Model: "agentic"},
-		Tick:   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }})
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
-	resumed := m.View().Content
+	resumed := resumedScreen(h.cfg, log.Messages)
 	want := tookOnCard.ReplaceAllString(transcriptRows(t, live), "")
 	if got := transcriptRows(t, resumed); got != want {
 		t.Fatalf("the resumed transcript differs from the live one\nlive:\n%s\nresumed:\n%s", want, got)
 	}
-	rest := want
-	for _, next := range []string{"Let me look", "✓ done · list_dir", "The listing is", "✓ done · list_dir", "So both"} {
+	inOrder(t, want, "Let me look", "✓ done · list_dir", "The listing is", "✓ done · list_dir", "So both")
+	golden.RequireEqual(t, []byte(resumed))
+
+	// The same log written before cards had places resumes as it always did: the text, then
+	// the cards.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`"text_after":\[[0-9,]*\],`).ReplaceAll(data, nil)
+	if len(old) == len(data) {
+		t.Fatal("the log keeps no places")
+	}
+	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
+	if err := os.WriteFile(oldPath, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if log, err = sessionlog.Read(oldPath); err != nil {
+		t.Fatal(err)
+	}
+	inOrder(t, transcriptRows(t, resumedScreen(h.cfg, log.Messages)), "Let me look", "The listing is", "So both", "✓ done · list_dir", "✓ done · list_dir")
+}
+
+// resumedScreen is the first screen of a new model resuming history, 80x40.
+func resumedScreen(cfg chat.Config, history []stream.Message) string {
+	m := New(Options{Chat: chat.New(cfg, history), Styles: view.PlainStyles(),
+		Footer: view.Footer{Endpoint: "http://fixtures.test/v1", Model: "agentic"},
+		Tick:   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
+	return m.View().Content
+}
+
+// inOrder fails unless each of texts is in screen after the one before it.
+func inOrder(t *testing.T, screen string, texts ...string) {
+	t.Helper()
+	rest := screen
+	for _, next := range texts {
 		at := strings.Index(rest, next)
 		if at < 0 {
-			t.Fatalf("the live reply is not text, card, text, card, text (no %q where expected):\n%s", next, want)
+			t.Fatalf("no %q where expected in the order %q:\n%s", next, texts, screen)
 		}
 		rest = rest[at+len(next):]
 	}
-	golden.RequireEqual(t, []byte(resumed))
 }

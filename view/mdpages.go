@@ -66,12 +66,33 @@ func (l *mdLayout) line(i int) string {
 
 // row is row i, drawing its page first if it is not drawn.
 func (l *mdLayout) row(i int) string {
+	run, from := l.runAt(i)
+	return run.at(i - from)
+}
+
+// appendRows appends rows lo..hi-1, finding their pages once.
+func (l *mdLayout) appendRows(dst []string, lo, hi int) []string {
+	for i := lo; i < hi; {
+		run, from := l.runAt(i)
+		if i-from >= run.len() { // past the rows counted: none to give
+			break
+		}
+		for ; i < hi && i-from < run.len(); i++ {
+			dst = append(dst, run.at(i-from))
+		}
+	}
+	return dst
+}
+
+// runAt is the drawn run holding row i and the row it starts at: the tail, or i's page,
+// drawn first if it is not.
+func (l *mdLayout) runAt(i int) (lines, int) {
 	k := sort.Search(len(l.pages), func(k int) bool { return l.pages[k].from > i }) - 1
 	if k == len(l.pages)-1 {
 		l.drawTail()
 	}
 	if l.tailPage >= 0 && k >= l.tailPage {
-		return l.tail.snapshot().at(i - l.pages[l.tailPage].from)
+		return l.tail.snapshot(), l.pages[l.tailPage].from
 	}
 	p := &l.pages[k]
 	if !p.drawn {
@@ -83,7 +104,7 @@ func (l *mdLayout) row(i int) string {
 		p.out, p.drawn = b.compact(), true
 		l.drawn += p.out.size()
 	}
-	return p.out.at(i - p.from)
+	return p.out, p.from
 }
 
 // keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.

@@ -68,7 +68,11 @@ func appendRange(dst []string, segs []lines, lo, hi int) []string {
 	base := 0
 	for _, s := range segs {
 		n := s.len()
-		if base+n > lo && base < hi {
+		switch {
+		case base+n <= lo || base >= hi:
+		case s.lay != nil:
+			dst = s.lay.appendRows(dst, max(lo-base, 0), min(hi-base, n))
+		default:
 			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
 				dst = append(dst, s.at(j))
 			}

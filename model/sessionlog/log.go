@@ -143,16 +143,17 @@ func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message, Ended: r.Ended}
 	switch {
 	case r.Message != nil:
-		w.mu.Lock()
-		set := w.secrets
-		w.mu.Unlock()
-		if !set.Empty() {
-			// Redacted here as a message, not only as the line's bytes below, so that the
-			// places of its cards are counted in the text the log keeps.
-			m := stream.RedactMessage(set, *r.Message)
-			rec.Message = &m
+		if rec.TextAfter = textAfterOf(r.Message); rec.TextAfter != nil {
+			w.mu.Lock()
+			set := w.secrets
+			w.mu.Unlock()
+			if !set.Empty() {
+				// Redacted here as a message, not only as the line's bytes (see queue), so
+				// that the places of its cards are counted in the text the log keeps.
+				m := stream.RedactMessage(set, *r.Message)
+				rec.Message, rec.TextAfter = &m, textAfterOf(&m)
+			}
 		}
-		rec.TextAfter = textAfterOf(rec.Message)
 	case r.Usage != nil:
 		rec = Record{Type: "usage", Usage: r.Usage}
 	case r.Model != "":

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while a server goroutine writes to it.
@@ -44,18 +44,14 @@ func startCLI(t *testing.T, run func(context.Context, []string, io.Writer, io.Wr
 		select {
 		case c := <-code:
 			return c
-		case <-time.After(10 * time.Second):
-			t.Fatal("the command did not stop 10s after Ctrl+C")
+		case <-testwait.After(t):
+			t.Fatal("the command did not stop after Ctrl+C")
 			return -1
 		}
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for !servingURL.MatchString(stdout.String()) {
-		if time.Now().After(deadline) {
-			stop()
-			t.Fatalf("no address printed; stdout %q stderr %q", stdout.String(), stderr.String())
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !testwait.For(t, func() bool { return servingURL.MatchString(stdout.String()) }) {
+		stop()
+		t.Fatalf("no address printed; stdout %q stderr %q", stdout.String(), stderr.String())
 	}
 	return servingURL.FindString(stdout.String()), stop, &stdout
 }
@@ -78,9 +74,23 @@ func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
 	if !bytes.Equal(body, seed.Body()) {
 		t.Errorf("/stream = %q", body)
 	}
-	// a stalled request must not keep Ctrl+C from stopping the server
-	go http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"stall","stream":true}`))
-	time.Sleep(50 * time.Millisecond)
+	// a stalled request (its headers came, then nothing) must not keep Ctrl+C from stopping
+	// the server
+	stalled := make(chan *http.Response, 1)
+	go func() {
+		resp, _ := http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"stall","stream":true}`))
+		stalled <- resp
+	}()
+	var inFlight *http.Response
+	select {
+	case inFlight = <-stalled:
+	case <-testwait.After(t):
+	}
+	if inFlight == nil {
+		stop()
+		t.Fatal("the stalled request got no answer to its headers")
+	}
+	defer inFlight.Body.Close()
 	if code := stop(); code != 0 {
 		t.Errorf("exit code %d after Ctrl+C", code)
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // AnthropicVersion is the anthropic-version header every Messages request sends.
@@ -29,8 +31,9 @@ type anthropicToolOut struct {
 // anthropicRequest is the Messages request for req. The system prompt (and any system message of
 // the history) goes in "system"; a user message is a text block; an assistant message is its
 // signed thinking blocks (only when it used tools: Messages requires them back on that turn),
-// its text and a tool_use block per call; tool results are tool_result blocks of one user
-// message. Consecutive messages of one role are merged, as Messages requires alternation.
+// then its text and a tool_use block per call, in the order the reply streamed them; tool
+// results are tool_result blocks of one user message. Consecutive messages of one role are
+// merged, as Messages requires alternation.
 // max_tokens is the options' (DefaultAnthropicMaxTokens when they name none); temperature is
 // sent when set; reasoning_effort has no Messages equivalent and is not sent.
 func anthropicRequest(req Request, stream bool, o *Options) ([]byte, error) {
@@ -62,11 +65,7 @@ func anthropicRequest(req Request, stream bool, o *Options) ([]byte, error) {
 			if n := m.Native; n != nil && n.Wire == WireAnthropic && len(m.ToolCalls) > 0 {
 				blocks = append(blocks, n.Items...)
 			}
-			blocks = append(blocks, textBlock(m.Content)...)
-			for _, tc := range m.ToolCalls {
-				blocks = append(blocks, mustJSON(anthropicBlockOut{"type": "tool_use", "id": tc.ID, "name": tc.Name, "input": argumentsObject(tc.Arguments)}))
-			}
-			add("assistant", blocks...)
+			add("assistant", append(blocks, replyBlocks(m)...)...)
 		case "tool":
 			add("user", mustJSON(anthropicBlockOut{"type": "tool_result", "tool_use_id": m.ToolCallID, "content": m.Content}))
 		}
@@ -101,6 +100,23 @@ func nonNil(m []anthropicMessageOut) []anthropicMessageOut {
 		return []anthropicMessageOut{}
 	}
 	return m
+}
+
+// replyBlocks is an assistant message's text and tool_use blocks in the order the reply
+// streamed them: its text is split where each call's card stood (ToolCall.TextAfter, read by
+// phase.CardPlace). A piece of text that is only white space is not split off but sent with
+// the text after it, as Messages rejects a text block of white space alone.
+func replyBlocks(m Message) []json.RawMessage {
+	var blocks []json.RawMessage
+	placed := 0
+	for _, tc := range m.ToolCalls {
+		if at := phase.CardPlace(m.Content, tc.TextAfter, placed); strings.TrimSpace(m.Content[placed:at]) != "" {
+			blocks = append(blocks, textBlock(m.Content[placed:at])...)
+			placed = at
+		}
+		blocks = append(blocks, mustJSON(anthropicBlockOut{"type": "tool_use", "id": tc.ID, "name": tc.Name, "input": argumentsObject(tc.Arguments)}))
+	}
+	return append(blocks, textBlock(m.Content[placed:])...)
 }
 
 // textBlock is a text block, or none for empty text (Messages rejects empty text blocks).

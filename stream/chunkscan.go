@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -208,32 +209,59 @@ var plainASCII = func() (t [256]bool) {
 	return t
 }()
 
-// plainWord reports whether none of w's 8 bytes is a quote, a backslash or a control byte:
-// none ends or escapes a string, so a string's body can pass over all 8 at once.
-func plainWord(w string) bool {
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+// specialBytes marks, by the high bit of each of the 8 bytes of x, a quote, a backslash or a
+// control byte (the bytes that end, escape or invalidate a string's body); zero when there is
+// none. The lowest marked byte is exact (the ones above it may be false marks), so the first
+// special byte of a word is at bits.TrailingZeros64(mask)/8.
+func specialBytes(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	hasZero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
-	below := (x - 0x20*ones) & ^x & highs // a byte under 0x20
-	return hasZero(x^('"'*ones))|hasZero(x^('\\'*ones))|below == 0
+	q, b := x^('"'*ones), x^('\\'*ones)
+	return ((q-ones) & ^q | (b-ones) & ^b | (x-0x20*ones) & ^x) & highs
 }
 
-// strRest reads the rest of a string from i, the first byte that is not plain ASCII.
+// word is the 8 bytes of s at i as one little-endian number.
+func word(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// strRest reads the rest of a string from i, the first byte that is not plain ASCII. It
+// passes over plain bytes 8 at a time, jumps to the first special one, and checks escapes and
+// UTF-8 on the way, so the body is decoded (or returned as it is) without another scan.
 func (s *scanner) strRest(start, i int) (string, lone, bool) {
 	src := s.s
+	escaped, invalid := false, false
 	for i < len(src) {
+		if i+8 <= len(src) {
+			x := word(src, i)
+			m := specialBytes(x)
+			if m == 0 && x&0x8080808080808080 == 0 {
+				i += 8
+				continue
+			}
+			if n := bits.TrailingZeros64(m|x&0x8080808080808080) / 8; n > 0 {
+				i += n
+				continue
+			}
+		}
 		c := src[i]
 		switch {
-		case i+8 <= len(src) && plainWord(src[i:i+8]):
-			i += 8
-		case plainASCII[c] || c >= utf8.RuneSelf:
+		case plainASCII[c]:
 			i++
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(src[i:])
+			invalid = invalid || r == utf8.RuneError && size == 1
+			i += size
 		case c == '"':
 			s.i = i + 1
-			text, halves := unescape(src[start:i])
+			if !escaped && !invalid {
+				return src[start:i], lone{}, true
+			}
+			text, halves := unescapeChecked(src[start:i], !invalid)
 			return text, halves, true
 		case c == '\\' && i+1 < len(src):
+			escaped = true
 			switch src[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
@@ -782,11 +810,19 @@ func (s *scanner) blocks(parts []contentPart) (_ []contentPart, ok bool) {
 // each byte of invalid UTF-8 replaced with U+FFFD. It also reports the lone halves at the
 // text's edges. A body with no escapes and valid UTF-8 is returned as it is.
 func unescape(body string) (string, lone) {
-	if strings.IndexByte(body, '\\') < 0 && utf8.ValidString(body) {
+	valid := utf8.ValidString(body)
+	if valid && strings.IndexByte(body, '\\') < 0 {
 		return body, lone{}
 	}
+	return unescapeChecked(body, valid)
+}
+
+// unescapeChecked is unescape for a body whose UTF-8 was checked already: valid says there
+// is no invalid byte in it, so runs between escapes are copied as they are.
+func unescapeChecked(body string, valid bool) (string, lone) {
 	var halves lone
-	b := make([]byte, 0, len(body)+2*utf8.UTFMax)
+	var b strings.Builder
+	b.Grow(len(body) + 2*utf8.UTFMax)
 	for i := 0; i < len(body); {
 		c := body[i]
 		switch {
@@ -797,16 +833,16 @@ func unescape(body string) (string, lone) {
 			if j := strings.IndexByte(body[i:], '\\'); j >= 0 {
 				end = i + j
 			}
-			if run := body[i:end]; utf8.ValidString(run) {
-				b = append(b, run...)
+			if run := body[i:end]; valid || utf8.ValidString(run) {
+				b.WriteString(run)
 			} else {
-				b = appendReplacingInvalid(b, run)
+				appendReplacingInvalid(&b, run)
 			}
 			i = end
 		default:
 			e := body[i+1]
 			if e != 'u' {
-				b = append(b, unescaped[e])
+				b.WriteByte(unescaped[e])
 				i += 2
 				continue
 			}
@@ -814,7 +850,7 @@ func unescape(body string) (string, lone) {
 			if utf16.IsSurrogate(r) {
 				if i+12 <= len(body) && body[i+6] == '\\' && body[i+7] == 'u' {
 					if pair := utf16.DecodeRune(r, hex4(body[i+8:i+12])); pair != utf8.RuneError {
-						b = utf8.AppendRune(b, pair)
+						b.WriteRune(pair)
 						i += 12
 						continue
 					}
@@ -827,25 +863,24 @@ func unescape(body string) (string, lone) {
 				}
 				r = utf8.RuneError
 			}
-			b = utf8.AppendRune(b, r)
+			b.WriteRune(r)
 			i += 6
 		}
 	}
-	return string(b), halves
+	return b.String(), halves
 }
 
 // appendReplacingInvalid appends run to b with each byte of invalid UTF-8 replaced by U+FFFD.
-func appendReplacingInvalid(b []byte, run string) []byte {
+func appendReplacingInvalid(b *strings.Builder, run string) {
 	for i := 0; i < len(run); {
 		r, size := utf8.DecodeRuneInString(run[i:])
 		if r == utf8.RuneError && size == 1 {
-			b = append(b, "\uFFFD"...)
+			b.WriteString("\uFFFD")
 		} else {
-			b = append(b, run[i:i+size]...)
+			b.WriteString(run[i : i+size])
 		}
 		i += size
 	}
-	return b
 }
 
 var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // TestCompleteIsBoundedByTheStallTimeout: a stream:false request ends once the server has been
 // silent for the stall timeout, whether it sent nothing, only headers, or part of the body.
 func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer testwait.NoLeaks(t)
 	cases := []struct {
 		name string
 		h    func(w http.ResponseWriter, r *http.Request)
@@ -41,7 +41,7 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 			c.StallTimeout = 150 * time.Millisecond
 			var res Result
 			var err error
-			finishWithin(t, 20*time.Second, "a buffered request to a silent server", func() {
+			finishes(t, "a buffered request to a silent server", func() {
 				res, err = c.Complete(context.Background(), Request{Model: "m"})
 			})
 			if res.Outcome != OutcomeError || !errors.Is(err, ErrStall) || res.Err == nil ||
@@ -59,7 +59,7 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(20*time.Millisecond, cancel)
 		var res Result
-		finishWithin(t, 20*time.Second, "a stopped buffered request", func() { res, _ = c.Complete(ctx, Request{}) })
+		finishes(t, "a stopped buffered request", func() { res, _ = c.Complete(ctx, Request{}) })
 		if res.Outcome != OutcomeStopped {
 			t.Errorf("outcome %q, want stopped", res.Outcome)
 		}

@@ -48,12 +48,19 @@ const (
 // sent none, the order it appeared in); Arguments is the JSON text as sent. ExtraContent is
 // the call's provider-specific extra_content (Gemini's thought signature), sent back
 // unchanged; nil when there was none.
+//
+// TextAfter is how many bytes of the message's Content came after the call's card when the
+// reply was shown live, so that a resumed reply shows its text and cards in the order they
+// streamed. It is never sent itself (a Messages request orders the reply's blocks by it). 0
+// (the zero value, and what a log written without it reads as) puts the card after all the
+// text; phase.CardPlace reads any other value, one out of range as 0.
 type ToolCall struct {
 	Index        int
 	ID           string
 	Name         string
 	Arguments    string
 	ExtraContent json.RawMessage
+	TextAfter    int
 }
 
 // Usage is the token accounting the provider reported (the last report seen, never summed).

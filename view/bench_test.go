@@ -293,10 +293,15 @@ func BenchmarkHugeReplyHeap(b *testing.B) {
 const hugeReply = 20 << 20
 
 // BenchmarkResizeLongReply alternates the width of a screen showing the tail of one long reply
-// (about 100 KB of markdown) between 120 and 100 columns: each resize wraps the reply anew.
-func BenchmarkResizeLongReply(b *testing.B) {
+// (about 100 KB of markdown) between 120 and 100 columns: each resize lays the reply out anew.
+func BenchmarkResizeLongReply(b *testing.B) { benchResizeReply(b, 100<<10) }
+
+// BenchmarkResizeHugeReply is BenchmarkResizeLongReply with a reply of about 1 MB.
+func BenchmarkResizeHugeReply(b *testing.B) { benchResizeReply(b, 1<<20) }
+
+func benchResizeReply(b *testing.B, size int) {
 	var sb strings.Builder
-	for i := 0; sb.Len() < 100<<10; i++ {
+	for i := 0; sb.Len() < size; i++ {
 		sb.WriteString(replyText(i))
 		sb.WriteString("\n\n")
 	}

@@ -108,7 +108,8 @@ func (v *entryView) size() int {
 func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	w := md.width
 	if v.width != w {
-		*v = entryView{width: w}
+		// The markdown documents keep their measures: another width counts their lines.
+		*v = entryView{width: w, md: v.md, mdRuns: make([]textRuns, len(v.md))}
 	}
 	v.segs, v.drawn = v.segs[:0], 0
 	switch e.Role() {

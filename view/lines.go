@@ -11,14 +11,27 @@ import (
 // lines is an immutable run of rendered screen lines stored compactly: the lines back to back
 // in one string, and where each ends. A line holds no '\n' and is at most the width it was
 // rendered for.
+//
+// A run of a document's complete lines (lay set) holds no text itself: its n lines are drawn
+// a page at a time, when one of them is first read (mdpages.go).
 type lines struct {
 	buf  string
 	ends []int32 // ends[i] is the byte offset in buf where line i ends
+	lay  *mdLayout
+	n    int
 }
 
-func (l lines) len() int { return len(l.ends) }
+func (l lines) len() int {
+	if l.lay != nil {
+		return l.n
+	}
+	return len(l.ends)
+}
 
 func (l lines) at(i int) string {
+	if l.lay != nil {
+		return l.lay.row(i)
+	}
 	start := int32(0)
 	if i > 0 {
 		start = l.ends[i-1]
@@ -27,7 +40,12 @@ func (l lines) at(i int) string {
 }
 
 // size is the memory the run holds, for the cache budget.
-func (l lines) size() int { return len(l.buf) + 4*cap(l.ends) }
+func (l lines) size() int {
+	if l.lay != nil {
+		return l.lay.size()
+	}
+	return len(l.buf) + 4*cap(l.ends)
+}
 
 // linesOf stores ls compactly.
 func linesOf(ls ...string) lines {
@@ -39,16 +57,27 @@ func linesOf(ls ...string) lines {
 }
 
 // linesBuilder appends lines. A lines value taken with snapshot stays valid and unchanged after
-// later appends: bytes and ends below a snapshot's length are never written again.
+// later appends: bytes and ends below a snapshot's length are never written again. A counting
+// builder keeps no text, only how many lines were added (counted).
 type linesBuilder struct {
-	b    strings.Builder
-	ends []int32
+	b        strings.Builder
+	ends     []int32
+	counting bool
+	counted  int
 }
 
 func (b *linesBuilder) add(line string) {
+	if b.counting {
+		b.counted++
+		return
+	}
 	b.b.WriteString(line)
 	b.ends = append(b.ends, int32(b.b.Len()))
 }
+
+// addCount adds n lines to a counting builder, which is the only kind that may be given a
+// count instead of lines.
+func (b *linesBuilder) addCount(n int) { b.counted += n }
 
 func (b *linesBuilder) addAll(l lines) {
 	for i := range l.len() {

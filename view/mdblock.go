@@ -17,6 +17,15 @@ type mdRenderer struct {
 	text   int    // cells after the margin: the width, capped at the measure
 
 	complete int // complete source lines drawn (tests check each is drawn once)
+
+	// While a document's complete line is measured (rec, states) or counted from its measure
+	// (use): mdmeasure.go.
+	rec     *[]byte
+	use     []byte
+	states  *[]codeState
+	scratch []byte  // an item's body while it is measured
+	toks    []token // an item's tokens while it is counted
+	cells   []cell  // a line's cells while it is drawn
 }
 
 func newMDRenderer(pal *mdPalette, width, measure int) *mdRenderer {
@@ -97,7 +106,7 @@ func (m *mdRenderer) gap(st *blockState, out *linesBuilder) {
 
 // line draws one source line (sanitised; final when complete) and advances st.
 func (m *mdRenderer) line(st *blockState, s string, final bool, out *linesBuilder) {
-	if final {
+	if final && !out.counting {
 		m.complete++
 	}
 	if st.fence.open {
@@ -170,12 +179,32 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 	if sh.kind == shapeHeading && final {
 		content = trimClosingHashes(content)
 	}
-	m.wrapped(sh, parseLine(content, sh.base, final), out)
+	if m.use != nil {
+		item, rest, ok := nextItem(m.use)
+		m.use = rest
+		if avail, _, _ := m.prefixes(sh); ok {
+			m.toks = decodeWords(item, m.toks)
+			if n, ok := wrapCount(m.toks, avail); ok {
+				out.addCount(n)
+				return
+			}
+		}
+	}
+	cells := parseLineInto(m.cells, content, sh.base, final)
+	m.cells = cells // drawn or measured here, never kept
+	if m.rec != nil {
+		*m.rec = appendWordsItem(*m.rec, cells, &m.scratch)
+	}
+	m.wrapped(sh, cells, out)
 }
 
 // wrapped adds cells word-wrapped under sh's prefixes.
 func (m *mdRenderer) wrapped(sh shape, cells []cell, out *linesBuilder) {
 	avail, firstP, restP := m.prefixes(sh)
+	if out.counting {
+		out.addCount(len(wrapWords(cells, avail)))
+		return
+	}
 	for i, l := range wrapWords(cells, avail) {
 		p := restP
 		if i == 0 {
@@ -295,11 +324,29 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 			return
 		}
 	}
-	var cells []cell
-	cells, f.code = highlight(f.lang, stripColumns(s, f.strip), f.code)
 	avail, lead, cont := m.text-f.indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
 	if avail < 4 {
 		avail, lead, cont = m.text, "", ""
+	}
+	if m.use != nil {
+		item, rest, ok := nextItem(m.use)
+		m.use = rest
+		if ok {
+			if after, n, ok := codeCount(item, avail, *m.states); ok {
+				f.code = after
+				out.addCount(n)
+				return
+			}
+		}
+	}
+	var cells []cell
+	cells, f.code = highlight(f.lang, stripColumns(s, f.strip), f.code)
+	if m.rec != nil {
+		*m.rec = appendCodeItem(*m.rec, cells, f.code, m.states)
+	}
+	if out.counting {
+		out.addCount(len(wrapHard(cells, avail)))
+		return
 	}
 	for i, l := range wrapHard(cells, avail) {
 		p := cont

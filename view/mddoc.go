@@ -20,12 +20,16 @@ import (
 // with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune).
 // The only escapes drawn are the palette's SGR.
 type mdDoc struct {
-	src   string // the text last drawn; later text must extend it, or all restarts
-	width int
-	pal   *mdPalette
-	scan  int // text[:scan] is complete lines, drawn into done
-	st    blockState
-	done  linesBuilder
+	src  string // the text last drawn; later text must extend it, or all restarts
+	pal  *mdPalette
+	scan int // text[:scan] is complete lines, laid out in lay
+	st   blockState
+	// Kept at every width: where each complete line ends, and its measure (mdmeasure.go).
+	lineEnd []int32
+	measBuf []byte  // every line's measure, back to back
+	measEnd []int32 // where each line's measure ends in measBuf
+	states  []codeState
+	lay     *mdLayout // the complete lines at the renderer's width
 
 	san     *safe.Stream // the partial line text[scan:fed] sanitised
 	fed     int
@@ -52,21 +56,35 @@ type openLine struct {
 // update brings the document up to text and returns its display lines in runs: the complete
 // lines, then the open part. streaming false means the text is finished: the last line is
 // complete and a held table header is drawn as text.
+//
+// At another width the complete lines are counted from their measures, not drawn again: only
+// the rows a window reads are drawn (mdpages.go).
 func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
-	if d.width != m.width || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src) {
-		*d = mdDoc{width: m.width, pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}}
+	switch {
+	case d.lay == nil || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src):
+		*d = mdDoc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
+	case d.lay.m != m:
+		d.relayout(m)
+		d.finalOf = -1
+		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.src = text
-	for {
+	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
+	// drawn: a window draws the pages it reads.
+	draw := true
+	for first := true; ; first = false {
 		nl := strings.IndexByte(text[d.scan:], '\n')
 		if nl < 0 {
 			break
 		}
-		m.line(&d.st, safe.Text(text[d.scan:d.scan+nl]), true, &d.done)
+		if first {
+			draw = fewerLines(text[d.scan:], 2*pageLines)
+		}
+		d.addLine(m, d.scan+nl, draw)
 		d.scan += nl + 1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
-	d.out = append(d.out[:0], d.done.snapshot())
+	d.out = append(d.out[:0], d.lay.snapshot())
 	if !streaming {
 		if d.finalOf != len(text) {
 			st := d.st
@@ -76,8 +94,9 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 			}
 			m.flush(&st, &b)
 			d.final, d.finalOf = b.compact(), len(text)
-			d.done.shrink()
-			d.out[0] = d.done.snapshot()
+			if d.lay.tailPage >= 0 {
+				d.lay.tail.shrink()
+			}
 		}
 		return append(d.out, d.final)
 	}
@@ -89,6 +108,18 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		d.fed = len(text)
 	}
 	return d.openPart(m, d.san.String())
+}
+
+// fewerLines reports whether s holds fewer than n line breaks, reading it only up to the nth.
+func fewerLines(s string, n int) bool {
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return true
+		}
+		s = s[i+1:]
+	}
+	return false
 }
 
 // openPart draws what follows the complete lines: a held table header and the partial line s.

@@ -77,7 +77,12 @@ func noSpans() inlineState { return inlineState{boldAt: -1, italAt: -1, strikeAt
 // parseLine draws a whole source line's content: text is final when the line is complete.
 // Spans still open at the end of a final line are drawn again with their opener literal.
 func parseLine(src string, base mdStyle, final bool) []cell {
-	p := inlineParser{src: src, base: base, final: final, out: make([]cell, 0, len(src))}
+	return parseLineInto(make([]cell, 0, len(src)), src, base, final)
+}
+
+// parseLineInto is parseLine reusing out's storage.
+func parseLineInto(out []cell, src string, base mdStyle, final bool) []cell {
+	p := inlineParser{src: src, base: base, final: final, out: out[:0]}
 	if !final {
 		p.run(0, noSpans())
 		return p.out

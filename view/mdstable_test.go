@@ -153,6 +153,13 @@ func FuzzMarkdownStability(f *testing.F) {
 				t.Fatalf("%v in %q", err, l)
 			}
 		}
+		// At another width the document counts its lines from their measures and draws
+		// what a document drawn only at that width draws.
+		other := newMDRenderer(pal, 8+int(step)%90, defaultMeasure)
+		var fresh mdDoc
+		if got, want := flat(docRuns(&d, other, text, false)), flat(docRuns(&fresh, other, text, false)); !slices.Equal(got, want) {
+			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", m.width, other.width, got, want)
+		}
 	})
 }
 

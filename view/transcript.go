@@ -51,7 +51,9 @@ type transcriptCache struct {
 	renders int // entry renders so far (tests check the cache rules with it)
 }
 
-// setWidth drops every view and rescales every height to the new width as an estimate.
+// setWidth rescales every height to the new width as an estimate. The views are kept: an
+// entry drawn again at the new width counts its markdown's lines from what the old drawing
+// measured, and draws only the rows a window shows.
 func (t *transcriptCache) setWidth(w int) {
 	if w == t.width {
 		return
@@ -59,7 +61,6 @@ func (t *transcriptCache) setWidth(w int) {
 	old := t.width
 	t.width, t.total = w, 0
 	for i, s := range t.slots {
-		t.drop(s)
 		if old > 0 && s.height > 0 {
 			s.height = max(1, (s.height*old+w-1)/w)
 		}
@@ -152,11 +153,16 @@ func (t *transcriptCache) render(i int) {
 	t.total -= s.rows(i)
 	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version(), t.width, true
 	t.total += s.rows(i)
+	t.account(s)
+	t.moveToFront(s)
+	t.evictBefore(s)
+}
+
+// account brings the budget up to the memory s's view holds now.
+func (t *transcriptCache) account(s *slot) {
 	t.bytes -= s.bytes
 	s.bytes = s.view.size()
 	t.bytes += s.bytes
-	t.moveToFront(s)
-	t.evictBefore(s)
 }
 
 // use marks slot i as needed this frame and returns its view, rendering it if it was evicted.

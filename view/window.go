@@ -35,6 +35,7 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 		}
 		v := t.use(i)
 		rows = appendRange(rows, v.segs, max(0, start-r), min(end-r, s.height))
+		t.account(s) // reading rows may have drawn them (mdpages.go)
 		r += s.height
 	}
 	t.evict()
@@ -67,7 +68,11 @@ func appendRange(dst []string, segs []lines, lo, hi int) []string {
 	base := 0
 	for _, s := range segs {
 		n := s.len()
-		if base+n > lo && base < hi {
+		switch {
+		case base+n <= lo || base >= hi:
+		case s.lay != nil:
+			dst = s.lay.appendRows(dst, max(lo-base, 0), min(hi-base, n))
+		default:
 			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
 				dst = append(dst, s.at(j))
 			}

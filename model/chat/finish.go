@@ -176,7 +176,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 		case call.Status == phase.CallError:
 			text = errorText(call.Error)
 		}
-		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID]})
+		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
 		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: text})
 	}
 	if reply.Content == "" && len(reply.ToolCalls) == 0 {

@@ -72,8 +72,9 @@ func repairHistory(in []stream.Message) []stream.Message {
 }
 
 // entriesFor rebuilds the transcript of a valid history: user and assistant messages become
-// entries, and each tool message becomes the result on its call's card — a failed card when
-// the result is one of the engine's notRun answers.
+// entries, their text and cards in the order the reply showed them live (each call's
+// TextAfter), and each tool message becomes the result on its call's card — a failed card
+// when the result is one of the engine's notRun answers.
 // Cards get their argument summary from tools when it is not nil.
 func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
@@ -84,7 +85,7 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 		case "assistant":
 			spec := transcript.Spec{Role: transcript.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
 			for _, call := range m.ToolCalls {
-				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}}
+				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}, TextAfter: call.TextAfter}
 				if box != nil {
 					card.Summary = box.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
 				}

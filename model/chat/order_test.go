@@ -41,6 +41,7 @@ func TestRepliesKeepWireOrder(t *testing.T) {
 		{"a tool, then text", []stream.Update{toolFrame("now", start("a", "now"), delta("a", "{}")), withText("It is ", ready("a")), text("noon.")}, "c:a t:It is noon."},
 		{"text around two tools", []stream.Update{text("One"), toolFrame("now", start("a", "now")), toolFrame("now", start("b", "now")), text(" two"), toolFrame("now", start("c", "now"))}, "t:One c:a c:b t: two c:c"},
 		{"a start held back until the text after it", []stream.Update{text("x"), withText("y", start("a", "now"), delta("a", "{}"), ready("a")), text("z")}, "t:x c:a t:yz"},
+		{"text between every call", []stream.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}")), withText(" It says", ready("a")), text(" so."), toolFrame("now", start("b", "now")), text(" So.")}, "t:Let me look. c:a t: It says so. c:b t: So."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, Config{Tools: fakeTools{}})
@@ -74,6 +75,85 @@ func TestRepliesKeepWireOrder(t *testing.T) {
 			}
 			if reply == nil || reply.Content != e.Text() {
 				t.Fatalf("history's reply %+v, entry text %q", reply, e.Text())
+			}
+			if got := partsOf(New(Config{}, h.c.History).Entries()[1]); got != tc.want {
+				t.Fatalf("resumed, the reply's parts are %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// agenticReply streams a reply that talks between its calls: text, a, text, b, text, with both
+// calls started (ready and running) and, when finish is set, done.
+func agenticReply(h *harness, finish bool) {
+	h.feed(text("Let me look."))
+	h.feed(toolFrame("now", start("a", "now"), delta("a", "{}")))
+	h.feed(withText(" It says so.", ready("a")))
+	h.feed(toolFrame("now", start("b", "now"), delta("b", "{}")))
+	h.feed(withText(" So.", ready("b")))
+	if finish {
+		h.toolDone("a", "one", false)
+		h.toolDone("b", "two", false)
+	}
+}
+
+// However a reply ends — whole, stopped with Esc, failed (committed by the next message), cut
+// off — its record says where each card stood in its text, and the history rebuilt from the
+// record shows the reply as it was shown live.
+func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
+	const want = "t:Let me look. c:a t: It says so. c:b t: So."
+	for _, tc := range []struct {
+		name  string
+		end   func(h *harness) []Effect
+		ended string
+	}{
+		{"complete", func(h *harness) []Effect {
+			agenticReply(h, true)
+			h.feed(doneUpdate())
+			return h.end(complete(nil))
+		}, ""},
+		{"stopped", func(h *harness) []Effect {
+			agenticReply(h, false)
+			return h.c.Stop()
+		}, "stopped by the user"},
+		{"failed", func(h *harness) []Effect {
+			agenticReply(h, true)
+			h.feed(errorUpdate("the server went away"))
+			return h.c.Submit("and now?")
+		}, "the request failed: the server went away"},
+		{"cut off", func(h *harness) []Effect {
+			agenticReply(h, true)
+			return h.end(stream.Result{Outcome: stream.OutcomeComplete, FinishReason: "length"})
+		}, "cut off: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, Config{Tools: fakeTools{}})
+			h.do(h.c.Submit("hi"))
+			live := h.c.Entries()[1]
+			var reply *Record
+			for _, r := range effectsOf[Record](tc.end(h)) {
+				if r.Message != nil && r.Message.Role == "assistant" {
+					reply = &r
+					break
+				}
+			}
+			if reply == nil || !strings.HasPrefix(reply.Ended, tc.ended) || (tc.ended == "") != (reply.Ended == "") {
+				t.Fatalf("no assistant record ended %q: %+v", tc.ended, reply)
+			}
+			if got := partsOf(live); got != want {
+				t.Fatalf("live parts %q, want %q", got, want)
+			}
+			calls := reply.Message.ToolCalls
+			if len(calls) != 2 || calls[0].TextAfter != len(" It says so. So.") || calls[1].TextAfter != len(" So.") {
+				t.Fatalf("recorded calls %+v", calls)
+			}
+			history := []stream.Message{{Role: "user", Content: "hi"}, *reply.Message}
+			resumed := New(Config{}, history).Entries()[1]
+			if got := partsOf(resumed); got != want {
+				t.Fatalf("resumed parts %q, want %q", got, want)
+			}
+			if resumed.Text() != live.Text() || reply.Message.Content != live.Text() {
+				t.Fatalf("resumed text %q, recorded %q, live %q", resumed.Text(), reply.Message.Content, live.Text())
 			}
 		})
 	}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -250,7 +251,7 @@ func Parse(data []byte, file string) (*File, error) {
 		checkProvider(p, md, func(field string, format string, args ...any) {
 			bad([]string{"provider", name, field}, format, args...)
 		})
-		if !validProviderName.MatchString(name) {
+		if !validProviderName(name) {
 			bad([]string{"provider", name}, "a provider's name may hold only letters, digits, '.', '_' and '-' (it is written as NAME/MODEL)")
 		}
 	}
@@ -290,7 +291,21 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
-var validProviderName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+// validProviderName reports whether name is 1 to 64 ASCII letters, digits, '.', '_' and '-'.
+// (Written out: the regexp ^[A-Za-z0-9._-]{1,64}$ costs about 900 allocations to compile, at
+// every start.)
+func validProviderName(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // reservedBody are request fields phasechat sets itself; extra_body may not replace them.
 var reservedBody = []string{"model", "messages", "stream", "stream_options", "tools"}
@@ -323,14 +338,14 @@ func checkProvider(p *Provider, md toml.MetaData, bad func(field, format string,
 	if sources > 1 {
 		bad("api_key", "set only one of api_key, api_key_env and api_key_cmd")
 	}
-	if md.IsDefined("provider", p.Name, "api_key_env") && !validEnvName.MatchString(p.APIKeyEnv) {
+	if md.IsDefined("provider", p.Name, "api_key_env") && !validEnvName().MatchString(p.APIKeyEnv) {
 		bad("api_key_env", "must be the name of an environment variable, e.g. \"OPENROUTER_API_KEY\", not %q", p.APIKeyEnv)
 	}
 	if md.IsDefined("provider", p.Name, "api_key_cmd") && (len(p.APIKeyCmd) == 0 || p.APIKeyCmd[0] == "") {
 		bad("api_key_cmd", "must name a program and its arguments, e.g. [\"pass\", \"show\", \"openai\"]")
 	}
 	for name, value := range p.Headers {
-		if !validHeaderName.MatchString(name) {
+		if !validHeaderName().MatchString(name) {
 			bad("headers", "%q is not a valid header name", name)
 		}
 		if _, err := expand(value, func(string) (string, bool) { return "", true }); err != nil {
@@ -367,8 +382,8 @@ func checkProvider(p *Provider, md toml.MetaData, bad func(field, format string,
 }
 
 var (
-	validEnvName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	validHeaderName = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+	validEnvName    = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	validHeaderName = lazyRegexp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 )
 
 // DefaultProvider is the provider used when the command line names none: the one Default
@@ -404,7 +419,7 @@ func decodeError(file, text string, err error) error {
 		return &Error{File: file, Line: pe.Position.Line, Key: pe.LastKey, Problem: strings.TrimPrefix(msg, valueProblem)}
 	}
 	msg := strings.TrimPrefix(err.Error(), "toml: ")
-	m := typeError.FindStringSubmatch(msg)
+	m := typeError().FindStringSubmatch(msg)
 	if m == nil {
 		return &Error{File: file, Problem: "not valid TOML: " + msg}
 	}
@@ -414,15 +429,15 @@ func decodeError(file, text string, err error) error {
 	} else {
 		e.Line = tomlpos.New(text).Line(tomlpos.SplitKey(m[2]))
 	}
-	if t := wrongType.FindStringSubmatch(m[3]); t != nil {
+	if t := wrongType().FindStringSubmatch(m[3]); t != nil {
 		e.Problem = "must be " + article(t[2]) + ", not " + article(t[1])
 	}
 	return e
 }
 
 var (
-	typeError = regexp.MustCompile(`^(?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
-	wrongType = regexp.MustCompile(`^incompatible types: TOML value has type ([\w-]+); destination has type ([\w.\[\]-]+)$`)
+	typeError = lazyRegexp(`^(?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+	wrongType = lazyRegexp(`^incompatible types: TOML value has type ([\w-]+); destination has type ([\w.\[\]-]+)$`)
 )
 
 // article names a type the way a sentence does: "a string", "an integer", "a table".
@@ -462,4 +477,9 @@ func known(names []string) string {
 		return " (it defines no [provider.NAME] table)"
 	}
 	return " (it defines " + strings.Join(names, ", ") + ")"
+}
+
+// lazyRegexp compiles a pattern the first time it is used, not at every start.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

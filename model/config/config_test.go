@@ -269,3 +269,17 @@ func TestToolsPathFallsBackToTheOldPlace(t *testing.T) {
 		t.Errorf("both: %q %q", p, notice)
 	}
 }
+
+func TestValidProviderName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"open.router_2-x", true}, {strings.Repeat("p", 64), true},
+		{"", false}, {strings.Repeat("p", 65), false}, {"a/b", false}, {"a b", false}, {"ünï", false},
+	} {
+		if got := validProviderName(tc.name); got != tc.ok {
+			t.Errorf("validProviderName(%q) = %v, want %v", tc.name, got, tc.ok)
+		}
+	}
+}

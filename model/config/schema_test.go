@@ -10,9 +10,8 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/phasechat/phasechat/model/mcp"
+	"github.com/phasechat/phasechat/model/tools/jsonschema"
 )
 
 const schemaPath = "../../docs/config.schema.json"
@@ -23,19 +22,24 @@ func loadSchema(t *testing.T) (map[string]any, *jsonschema.Schema) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("mem:///config.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("mem:///config.schema.json")
+	doc := decodeJSON(t, data)
+	sch, err := jsonschema.Compile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return doc.(map[string]any), sch
+}
+
+// decodeJSON decodes a JSON document with its numbers kept exact, as schemas are read.
+func decodeJSON(t *testing.T, data []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // tomlKeys are the keys a struct decodes, by its toml tags.
@@ -100,8 +104,7 @@ func TestSchemaAgreesWithTheParser(t *testing.T) {
 			t.Fatal(err)
 		}
 		b, _ := json.Marshal(v)
-		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		return sch.Validate(inst)
+		return sch.Validate(decodeJSON(t, b))
 	}
 	example, _ := os.ReadFile("testdata/example-config.toml")
 	if err := validate(string(example)); err != nil {

@@ -22,7 +22,7 @@ func expand(s string, lookup func(string) (string, bool)) (string, error) {
 			return "", fmt.Errorf("%q opens ${ without a closing }", s)
 		}
 		name := s[i+2 : i+j]
-		if !validEnvName.MatchString(name) {
+		if !validEnvName().MatchString(name) {
 			return "", fmt.Errorf("${%s} is not an environment variable name", name)
 		}
 		v, ok := lookup(name)

@@ -13,8 +13,8 @@ import (
 
 // The demo's "what time is it" runs `now` while the stream is still open, and the final reply
 // quotes the time. Proof of the first part: the server holds [DONE] back until `now` has read
-// the clock; were the tool dispatched only after the stream, [DONE] would wait out gateWait
-// and the test would fail.
+// the clock; were the tool dispatched only after the stream, [DONE] would wait out the
+// server's gateWait and the test would fail.
 func TestDemoRunsNowWhileTheStreamIsOpen(t *testing.T) {
 	srv := newServer(t, fixtures.Options{}, nil)
 	started := make(chan struct{})
@@ -46,7 +46,7 @@ func TestDemoRunsNowWhileTheStreamIsOpen(t *testing.T) {
 	s.expectComplete()
 
 	if srv.gateMissed.Load() {
-		t.Fatalf("[DONE] waited %v for `now` to start: the tool did not run while the stream was open (order %q)", gateWait, order)
+		t.Fatalf("[DONE] waited half the test's patience for `now` to start: the tool did not run while the stream was open (order %q)", order)
 	}
 	if len(order) == 0 || order[0] != "run now" {
 		t.Fatalf("the first thing the engine did must be to run now, before the stream ended; order %q", order)

@@ -11,11 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
-
-	"go.uber.org/goleak"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
@@ -57,14 +55,8 @@ func hangPIDs(s *session, root string) []int {
 // expectGone waits until every pid has exited (a zombie left for init counts as exited).
 func expectGone(t *testing.T, pids []int) {
 	t.Helper()
-	deadline := time.Now().Add(patience)
 	for _, pid := range pids {
-		for !exited(pid) {
-			if time.Now().After(deadline) {
-				t.Fatalf("process %d still runs", pid)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return exited(pid) }, "process %d still runs", pid)
 	}
 }
 
@@ -129,7 +121,7 @@ func TestEscCancelsARunningTool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Cleanup(func() { goleak.VerifyNone(t) }) // runs last: nothing of the turn is left
+			t.Cleanup(func() { testwait.NoLeaks(t) }) // runs last: nothing of the turn is left
 			file := scenarioFile("e2e: a call that hangs", append([]string{"alternate text"}, tt.answer...)...)
 			srv := newServer(t, fixtures.Options{}, map[string]string{model: file})
 			reg := newRegistry(t, nil, hangTool("30s"))

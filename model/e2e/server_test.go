@@ -16,16 +16,14 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
-
-// gateWait bounds how long a held-back [DONE] waits for its gate before it is sent anyway
-// (and the test told so).
-const gateWait = 2 * time.Second
 
 // server is the fixture server behind a recorder: it keeps every request body, counts the
 // data frames it writes, and can hold [DONE] back until a gate opens.
 type server struct {
 	URL string
+	t   *testing.T
 
 	mu       sync.Mutex
 	requests []wireRequest
@@ -34,6 +32,13 @@ type server struct {
 
 	frames     atomic.Int64 // data frames written so far, [DONE] excluded, over all responses
 	gateMissed atomic.Bool  // a [DONE] waited gateWait and went out with the gate still closed
+}
+
+// gateWait is how long a held-back [DONE] waits for its gate before it is sent anyway (and the
+// test told so): half the test's patience, so that a gate that never opens is reported as such
+// while the test still has time to say so, and no loaded machine is that slow to open one.
+func (s *server) gateWait() time.Duration {
+	return testwait.Patience(s.t) / 2
 }
 
 // newServer starts the fixture server with opts and the extra scenario files (name → text),
@@ -52,7 +57,7 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{}
+	s := &server{t: t}
 	hs := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
@@ -125,7 +130,7 @@ func (w *frameWriter) Write(p []byte) (int, error) {
 			if gate := w.s.doneGate(); gate != nil {
 				select {
 				case <-gate:
-				case <-time.After(gateWait):
+				case <-time.After(w.s.gateWait()):
 					w.s.gateMissed.Store(true)
 				}
 			}

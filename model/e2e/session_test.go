@@ -5,8 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -17,11 +16,8 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m) // no stream, tool or server goroutine outlives the tests
+	testwait.VerifyTestMain(m) // no stream, tool or server goroutine outlives the tests
 }
-
-// patience bounds every wait of a test; the tests stop by themselves when it passes.
-const patience = 5 * time.Second
 
 // fixedNow is the clock of the built-in `now` in these tests; nowText is how `now` reports it.
 var fixedNow = time.Date(2026, 11, 29, 12, 10, 35, 0, time.UTC)
@@ -115,11 +111,13 @@ func (s *session) turnOver() bool {
 	return p == phase.Complete || p == phase.Error
 }
 
-// until handles the engine's answers until cond holds, failing the test after patience.
-// cond is checked before each answer is waited for, on this goroutine (the engine's).
+// until handles the engine's answers until cond holds, failing the test when its patience
+// (testwait.Patience) runs out. cond is checked before each answer is waited for, on this
+// goroutine (the engine's).
 func (s *session) until(what string, cond func() bool) {
 	s.t.Helper()
-	deadline := time.NewTimer(patience)
+	began := time.Now()
+	deadline := time.NewTimer(testwait.Patience(s.t))
 	defer deadline.Stop()
 	poll := time.NewTicker(5 * time.Millisecond) // for conditions outside the engine (files)
 	defer poll.Stop()
@@ -129,7 +127,7 @@ func (s *session) until(what string, cond func() bool) {
 			s.handle(msg)
 		case <-poll.C:
 		case <-deadline.C:
-			s.t.Fatalf("waited %v for %s; phase %s, status %q", patience, what, s.chat().State.Phase, phase.Status(s.chat().State))
+			s.t.Fatalf("waited %v for %s; phase %s, status %q", time.Since(began).Round(time.Millisecond), what, s.chat().State.Phase, phase.Status(s.chat().State))
 		}
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/view/safe"
@@ -29,12 +29,10 @@ func TestMCPNoticesAreAnnounced(t *testing.T) {
 	o.MCP = mcp.Start(mcp.Config{"gone": {Command: "/nonexistent/phasechat-test-server"}}, mcp.Options{Registry: reg})
 	defer o.MCP.Close()
 	wait := start(t, o)
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(out.String(), "Note: MCP server gone failed to start: could not start /nonexistent/phasechat-test-server") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no notice:\n%s", out.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !testwait.For(t, func() bool {
+		return strings.Contains(out.String(), "Note: MCP server gone failed to start: could not start /nonexistent/phasechat-test-server")
+	}) {
+		t.Fatalf("no notice:\n%s", out.String())
 	}
 	w.Close()
 	if err := wait(); err != nil {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // ptyTerm is a pseudo-terminal: Run gets the slave as its input and output, the test types
@@ -85,25 +87,25 @@ func (p *ptyTerm) output() string {
 	return p.out.String()
 }
 
-// waitFor waits (5 s at most) until s appears after the last thing waited for.
+// waitFor waits, for as long as the test's patience lasts, until s appears after the last
+// thing waited for.
 func (p *ptyTerm) waitFor(s string) {
 	p.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		out := p.output()
-		if i := strings.Index(out[p.from:], s); i >= 0 {
-			p.from += i + len(s)
-			return
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%q did not appear; output:\n%s", s, out)
-		}
-		time.Sleep(5 * time.Millisecond)
+	var out string
+	at := -1
+	if !testwait.For(p.t, func() bool {
+		out = p.output()
+		at = strings.Index(out[p.from:], s)
+		return at >= 0
+	}) {
+		p.t.Fatalf("%q did not appear; output:\n%s", s, out)
 	}
+	p.from += at + len(s)
 }
 
 // appears reports whether s shows up after the last thing waited for within d; it moves
-// nothing.
+// nothing. Only a check that s does not appear may rely on d: a loaded machine makes
+// anything appear later, never sooner.
 func (p *ptyTerm) appears(s string, d time.Duration) bool {
 	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
@@ -122,14 +124,21 @@ func (p *ptyTerm) answerApproval(key, want string) {
 	p.pressUntil(key, want, 20*testApprovalQuiet)
 }
 
-// pressUntil presses key after being still for still, again until want appears, and waits
-// for want.
+// pressUntil presses key after being still for still, and waits for want. Under load Run may
+// see the key and the end of its approval wait at once and take the key as too soon; nothing
+// printed tells that from a slow answer, so the key is pressed again only after a wait that
+// doubles each time, and want still only needs to come within the test's patience.
 func (p *ptyTerm) pressUntil(key, want string, still time.Duration) {
 	p.t.Helper()
-	for try := 0; try < 20; try++ {
+	for wait := time.Second; ; wait *= 2 {
 		time.Sleep(still)
 		p.send(key)
-		if p.appears(want, time.Second) {
+		pressAgain := time.Now().Add(wait)
+		shown := func() bool { return strings.Contains(p.output()[p.from:], want) }
+		if !testwait.For(p.t, func() bool { return shown() || time.Now().After(pressAgain) }) {
+			break
+		}
+		if shown() {
 			p.waitFor(want)
 			return
 		}
@@ -166,14 +175,14 @@ func (p *ptyTerm) setTermios(tio unix.Termios) {
 func (p *ptyTerm) expectMode(m inputMode) {
 	p.t.Helper()
 	want := m == lineInput
-	deadline := time.Now().Add(time.Minute)
-	tio := p.termios()
-	for canon, echo := tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0; canon != want || echo != want; canon, echo = tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0 {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("ICANON %v ECHO %v, want both %v", canon, echo, want)
-		}
-		time.Sleep(5 * time.Millisecond)
+	var tio unix.Termios
+	var canon, echo bool
+	if !testwait.For(p.t, func() bool {
 		tio = p.termios()
+		canon, echo = tio.Lflag&unix.ICANON != 0, tio.Lflag&unix.ECHO != 0
+		return canon == want && echo == want
+	}) {
+		p.t.Fatalf("ICANON %v ECHO %v, want both %v", canon, echo, want)
 	}
 	if tio.Lflag&unix.ISIG == 0 || tio.Oflag&unix.OPOST == 0 || tio.Iflag&unix.ICRNL == 0 {
 		p.t.Fatalf("ISIG, OPOST or ICRNL was cleared: %+v", tio)

@@ -3,15 +3,18 @@ package linemode
 import (
 	"bytes"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -27,14 +30,41 @@ var approvalDir = filepath.Join("testdata", "approval")
 // a tenth of real time, and returns its API root.
 func fixtureURL(t *testing.T) string {
 	t.Helper()
+	url, _ := countingFixtures(t)
+	return url
+}
+
+// countingFixtures is fixtureURL's server, with a count of the data frames it has written
+// ([DONE] excluded; the fixture server writes each frame with one Write).
+func countingFixtures(t *testing.T) (string, *atomic.Int32) {
+	t.Helper()
 	h, err := fixtures.NewHandler(fixtures.Options{Pace: 0.1, Dir: approvalDir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	frames := new(atomic.Int32)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(&frameCounter{ResponseWriter: w, frames: frames}, r)
+	}))
 	t.Cleanup(srv.Close)
-	return srv.URL + "/v1"
+	return srv.URL + "/v1", frames
 }
+
+// frameCounter counts the data frames written through it, [DONE] excluded.
+type frameCounter struct {
+	http.ResponseWriter
+	frames *atomic.Int32
+}
+
+func (w *frameCounter) Write(p []byte) (int, error) {
+	if bytes.HasPrefix(p, []byte("data:")) && !bytes.Contains(p, []byte("[DONE]")) {
+		w.frames.Add(1)
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *frameCounter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
+func (w *frameCounter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // sessionOptions builds what Run needs to chat with model at base: the built-in tools and
 // mark, rooted at dir (where mark writes marker.txt).
@@ -67,8 +97,8 @@ func sessionOptions(t *testing.T, base, model, dir string, canAsk bool, in *os.F
 // testApprovalQuiet is the approval wait of test sessions.
 const testApprovalQuiet = 10 * time.Millisecond
 
-// start runs Run on its own goroutine; the returned function waits for it (a few seconds at
-// most) and returns its error.
+// start runs Run on its own goroutine; the returned function waits for it (as long as the
+// test's patience lasts) and returns its error.
 func start(t *testing.T, o Options) (wait func() error) {
 	t.Helper()
 	done := make(chan error, 1)
@@ -78,7 +108,7 @@ func start(t *testing.T, o Options) (wait func() error) {
 		select {
 		case err := <-done:
 			return err
-		case <-time.After(5 * time.Second):
+		case <-testwait.After(t):
 			t.Fatal("Run did not return")
 			return nil
 		}

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // TestPipeOutlivesSIGCONT: a job-control continue is not a reason to quit, with or without a
@@ -20,9 +22,7 @@ func TestPipeOutlivesSIGCONT(t *testing.T) {
 	defer r.Close()
 	var out syncBuffer
 	wait := start(t, sessionOptions(t, fixtureURL(t), "text", t.TempDir(), false, r, &out))
-	for !strings.Contains(out.String(), "You: ") {
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Until(t, func() bool { return strings.Contains(out.String(), "You: ") }, "no prompt:\n%s", &out)
 	if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -26,13 +27,18 @@ const (
 func TestTerminalEscStops(t *testing.T) {
 	p := openPTY(t)
 	orig := p.termios()
-	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	url, frames := countingFixtures(t)
+	wait := start(t, sessionOptions(t, url, "slow-drip", t.TempDir(), true, p.slave, p.slave))
 	p.waitFor("You: ")
 	p.expectMode(lineInput)
 	p.send("drip please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
-	time.Sleep(100 * time.Millisecond) // a few drips
+	// The role frame and two drips are sent: Run has them to read before the keys below are
+	// handled (Esc after the escape wait).
+	if !testwait.For(t, func() bool { return frames.Load() >= 3 }) {
+		t.Fatalf("the server wrote %d frames of slow-drip, want 3", frames.Load())
+	}
 	p.send("\x1b[A")
 	time.Sleep(2 * escWait)
 	if strings.Contains(p.output(), "Stopped") {
@@ -175,7 +181,7 @@ func TestTerminalRestoredAfterPanic(t *testing.T) {
 		if r != "writer broke" {
 			t.Fatalf("recovered %v", r)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("no panic")
 	}
 	if w.mode != keyInput {
@@ -203,13 +209,8 @@ func TestTerminalSignals(t *testing.T) {
 			if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(time.Minute)
-			for p.termios().Lflag&syscall.ICANON != 0 {
-				if time.Now().After(deadline) {
-					t.Fatal("SIGCONT did not set single-key mode again")
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
+			testwait.Until(t, func() bool { return p.termios().Lflag&syscall.ICANON == 0 },
+				"SIGCONT did not set single-key mode again")
 			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
@@ -242,12 +243,8 @@ func TestModeChangeDiscardsUnreadInput(t *testing.T) {
 		return n
 	}
 	waitPending := func(want int) {
-		deadline := time.Now().Add(time.Minute)
-		for pending() != want {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d bytes unread, want %d", pending(), want)
-			}
-			time.Sleep(5 * time.Millisecond)
+		if !testwait.For(t, func() bool { return pending() == want }) {
+			t.Fatalf("%d bytes unread, want %d", pending(), want)
 		}
 	}
 	for _, step := range []struct {

@@ -5,8 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/tools"
 )
 
@@ -50,12 +50,10 @@ func BenchmarkEscStdio(b *testing.B) {
 		done := make(chan tools.Result, 1)
 		os.Remove(filepath.Join(dir, "sleeping"))
 		go func() { done <- run(reg, ctx, "t__sleep", ``) }()
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "sleeping")); err == nil {
-				break
-			}
-			time.Sleep(time.Millisecond)
-		}
+		testwait.Until(b, func() bool {
+			_, err := os.Stat(filepath.Join(dir, "sleeping"))
+			return err == nil
+		}, "the call never reached the server")
 		b.StartTimer()
 		cancel()
 		if res := <-done; res.Outcome != tools.OutcomeStopped {

@@ -7,15 +7,18 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -103,12 +106,12 @@ func newDrive(t *testing.T, srv *chatServer, reg *tools.Registry, cfg chat.Confi
 
 func (dr *drive) until(what string, cond func() bool) {
 	dr.t.Helper()
-	deadline := time.After(30 * time.Second)
+	giveUp := testwait.After(dr.t)
 	for !cond() {
 		select {
 		case msg := <-dr.d.Results():
 			dr.d.Handle(msg)
-		case <-deadline:
+		case <-giveUp:
 			dr.t.Fatalf("gave up waiting for %s; phase %s", what, dr.d.Chat.State.Phase)
 		}
 	}
@@ -249,8 +252,12 @@ func TestChatWorksWhileAServerNeverInitialises(t *testing.T) {
 	if dr.d.Chat.State.Phase != phase.Complete {
 		t.Fatalf("phase %s (%s)", dr.d.Chat.State.Phase, dr.d.Chat.State.Reason)
 	}
-	if st := m.Status()[0]; st.State != StateStarting {
-		t.Fatalf("the server is %s already; the reply must not have waited for it", st.State)
+	// The request went out while the server was starting (the engine said so when it sent
+	// it), however long the turn then took on a loaded machine.
+	if !slices.ContainsFunc(dr.d.Chat.Entries(), func(e *transcript.Entry) bool {
+		return strings.HasPrefix(e.Text(), "Still starting: MCP server slow.")
+	}) {
+		t.Fatalf("the request did not go out while the server was starting (server %s); the reply must not have waited for it", m.Status()[0].State)
 	}
 	settle(t, m)
 	if st := m.Status()[0]; st.State != StateFailed || !strings.Contains(st.Reason, "within 5s") {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -91,10 +92,25 @@ func orDefault(d Duration, def time.Duration) time.Duration {
 	return time.Duration(d)
 }
 
+// validServerName reports whether name is 1 to 32 ASCII letters, digits, '_' and '-'.
+// (Written out: the regexp ^[A-Za-z0-9_-]{1,32}$ costs hundreds of allocations to compile, at
+// every start.)
+func validServerName(name string) bool {
+	if name == "" || len(name) > 32 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 var (
-	serverName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
-	varName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	varRef     = regexp.MustCompile(`\$\{([^}]*)\}`)
+	varName    = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	varRef     = lazyRegexp(`\$\{([^}]*)\}`)
 	serverKeys = []string{"command", "args", "env", "url", "headers", "bearer_token_env", "enabled",
 		"startup_timeout", "call_timeout", "tools", "approve"}
 )
@@ -150,7 +166,7 @@ func (c Config) Check(src Source) error {
 	}
 	for _, name := range sortedNames(c) {
 		s := c[name]
-		if !serverName.MatchString(name) {
+		if !validServerName(name) {
 			bad("the server's name must be 1-32 letters, digits, _ or - (it prefixes its tools' names)", name)
 		}
 		switch {
@@ -176,7 +192,7 @@ func (c Config) Check(src Source) error {
 			bad("must not contain NUL bytes", name, "command")
 		}
 		for _, k := range sortedNames(s.Env) {
-			if !varName.MatchString(k) {
+			if !varName().MatchString(k) {
 				bad("is not a variable name", name, "env", k)
 			}
 			if isProviderKey(k) {
@@ -199,7 +215,7 @@ func (c Config) Check(src Source) error {
 		}
 		if v := s.BearerTokenEnv; v != "" {
 			switch {
-			case !varName.MatchString(v):
+			case !varName().MatchString(v):
 				bad("must name an environment variable, e.g. GITHUB_TOKEN", name, "bearer_token_env")
 			case isProviderKey(v):
 				bad("provider API keys are never given to MCP servers", name, "bearer_token_env")
@@ -224,9 +240,9 @@ func (c Config) Check(src Source) error {
 
 // refProblem checks the ${VAR} references in a value.
 func refProblem(v string) string {
-	for _, m := range varRef.FindAllStringSubmatch(v, -1) {
+	for _, m := range varRef().FindAllStringSubmatch(v, -1) {
 		switch {
-		case !varName.MatchString(m[1]):
+		case !varName().MatchString(m[1]):
 			return fmt.Sprintf("${%s} is not a variable reference; write ${NAME}", m[1])
 		case isProviderKey(m[1]):
 			return fmt.Sprintf("${%s}: provider API keys are never given to MCP servers", m[1])
@@ -252,7 +268,7 @@ type environ struct {
 // value).
 func (e environ) expand(v string) (string, error) {
 	var missing, refused []string
-	out := varRef.ReplaceAllStringFunc(v, func(ref string) string {
+	out := varRef().ReplaceAllStringFunc(v, func(ref string) string {
 		name := ref[2 : len(ref)-1]
 		if isProviderKey(name) || (e.hidden != nil && e.hidden(name)) {
 			refused = append(refused, name)
@@ -330,22 +346,22 @@ func Parse(data []byte, file string) (Config, error) {
 }
 
 var (
-	typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
-	wrongType = regexp.MustCompile(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
+	typeError = lazyRegexp(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+	wrongType = lazyRegexp(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
 	tomlTypes = map[string]string{"[]any": "array", "[]interface {}": "array", "map[string]any": "table",
 		"map[string]interface {}": "table", "int64": "integer", "float64": "float", "bool": "boolean", "string": "string"}
 )
 
 // typeProblem words a decoding error that is not a syntax error: a value of the wrong type.
 func typeProblem(file string, err error) error {
-	m := typeError.FindStringSubmatch(err.Error())
+	m := typeError().FindStringSubmatch(err.Error())
 	if m == nil {
 		return &ConfigError{File: file, Problem: strings.TrimPrefix(err.Error(), "toml: ")}
 	}
 	line := 0
 	fmt.Sscan(m[1], &line)
 	problem := m[3]
-	if w := wrongType.FindStringSubmatch(problem); w != nil {
+	if w := wrongType().FindStringSubmatch(problem); w != nil {
 		got := tomlTypes[w[1]]
 		if got == "" {
 			got = w[1]
@@ -371,4 +387,9 @@ func sortedNames[V any](m map[string]V) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// lazyRegexp compiles a pattern the first time it is used, not at every start.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

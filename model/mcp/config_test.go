@@ -154,3 +154,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestValidServerName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"git_hub-2", true}, {strings.Repeat("s", 32), true},
+		{"", false}, {strings.Repeat("s", 33), false}, {"a.b", false}, {"my server", false}, {"ñ", false},
+	} {
+		if got := validServerName(tc.name); got != tc.ok {
+			t.Errorf("validServerName(%q) = %v, want %v", tc.name, got, tc.ok)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -51,21 +52,15 @@ func settle(t *testing.T, m *Manager) {
 	t.Helper()
 	select {
 	case <-m.Settled():
-	case <-time.After(30 * time.Second):
+	case <-testwait.After(t):
 		t.Fatalf("the servers did not settle: %+v", m.Status())
 	}
 }
 
-// eventually waits for cond, failing after a generous bound that only a broken build reaches.
+// eventually waits for cond, failing when the test's patience runs out.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, cond, "gave up waiting for %s", what)
 }
 
 func run(reg *tools.Registry, ctx context.Context, name, args string) tools.Result {
@@ -234,10 +229,20 @@ func TestServerThatExitsAtOnceIsReportedWithItsStderr(t *testing.T) {
 func TestHangingCallStopsAtItsTimeoutAndTellsTheServer(t *testing.T) {
 	dir := t.TempDir()
 	cfg := stdioServer(t, "stdio", dir)
-	cfg.CallTimeout = Duration(2 * time.Second) // long enough for the call to reach the server on a loaded machine
+	cfg.CallTimeout = Duration(2 * time.Second)
 	m, reg := start(t, Config{"t": cfg})
 	settle(t, m)
-	res := run(reg, context.Background(), "t__sleep", ``)
+	// On a loaded machine the timeout may end a call before it reaches the server, which then
+	// has nothing to cancel: only a call the server started (it wrote "sleeping") shows the
+	// server is told, so a call that never reached it is made again.
+	sleeping := filepath.Join(dir, "sleeping")
+	var res tools.Result
+	testwait.Until(t, func() bool {
+		os.Remove(sleeping)
+		res = run(reg, context.Background(), "t__sleep", ``)
+		_, err := os.Stat(sleeping)
+		return err == nil
+	}, "no t__sleep call reached the server before its timeout; the last ended %+v", &res)
 	if res.Outcome != tools.OutcomeTimedOut || res.Output != "t__sleep timed out after 2s and was stopped" {
 		t.Errorf("%+v", res)
 	}

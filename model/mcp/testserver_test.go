@@ -17,7 +17,8 @@ import (
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/goleak"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // The test binary doubles as the MCP servers the tests talk to: run with PHASECHAT_MCPTEST
@@ -29,7 +30,7 @@ import (
 func TestMain(m *testing.M) {
 	mode := os.Getenv("PHASECHAT_MCPTEST")
 	if mode == "" {
-		goleak.VerifyTestMain(m) // no server goroutine of ours or the SDK's outlives the tests
+		testwait.VerifyTestMain(m) // no server goroutine of ours or the SDK's outlives the tests
 		return
 	}
 	dir := os.Getenv("MCPTEST_DIR")
@@ -131,13 +132,17 @@ func testServer(dir string) *sdk.Server {
 // stdioServer configures the test binary as a stdio server in mode.
 func stdioServer(t *testing.T, mode, dir string) Server { return stdioServerTB(t, mode, dir) }
 
+// stdioServerTB is stdioServer for any test or benchmark. Its startup timeout is half the
+// test's patience: a race-instrumented test binary can take seconds to start on a loaded
+// machine, more than the default allows.
 func stdioServerTB(t testing.TB, mode, dir string) Server {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Server{Command: exe, Env: map[string]string{"PHASECHAT_MCPTEST": mode, "MCPTEST_DIR": dir}}
+	return Server{Command: exe, Env: map[string]string{"PHASECHAT_MCPTEST": mode, "MCPTEST_DIR": dir},
+		StartupTimeout: Duration(max(testwait.Patience(t)/2, DefaultStartupTimeout))}
 }
 
 // silentServer is a stdio server that says on stderr it is listening and never answers. It

@@ -27,9 +27,59 @@ type Record struct {
 	Session *Header    `json:"session,omitempty"`
 	// Ended, on an assistant message, says why the reply ended before it was whole (stopped,
 	// failed, cut off); absent when it is whole.
-	Ended   string          `json:"ended,omitempty"`
-	Message *stream.Message `json:"message,omitempty"`
-	Usage   *stream.Usage   `json:"usage,omitempty"`
+	Ended string `json:"ended,omitempty"`
+	// TextAfter, on an assistant message with tool calls, is each call's TextAfter in the
+	// order of its tool_calls (see stream.ToolCall): where its card stood in the text. Absent
+	// when every card came after all the text; it is display data the wire never carries, so
+	// it stands beside the message rather than in it.
+	TextAfter textAfter       `json:"text_after,omitempty"`
+	Message   *stream.Message `json:"message,omitempty"`
+	Usage     *stream.Usage   `json:"usage,omitempty"`
+}
+
+// textAfter is a record's list of the places of its message's cards. Reading it never fails:
+// anything but a list of integers reads as none, so a log edited by hand still resumes, its
+// cards after the text.
+type textAfter []int
+
+func (t *textAfter) UnmarshalJSON(b []byte) error {
+	var places []int
+	if json.Unmarshal(b, &places) != nil || len(places) == 0 {
+		places = nil
+	}
+	*t = places
+	return nil
+}
+
+// textAfterOf is m's calls' TextAfter for the record, or nil when every one is 0.
+func textAfterOf(m *stream.Message) textAfter {
+	var out textAfter
+	for i, tc := range m.ToolCalls {
+		if tc.TextAfter != 0 && out == nil {
+			out = make(textAfter, len(m.ToolCalls))
+		}
+		if out != nil {
+			out[i] = tc.TextAfter
+		}
+	}
+	return out
+}
+
+// message is the record's message with each call's TextAfter from the record. A place below
+// 0 or past the message's text (a log edited by hand) reads as 0, that card after all the
+// text; one before an earlier card's place reads as that place, so cards keep their order.
+func (r *Record) message() stream.Message {
+	m := *r.Message
+	most := len(m.Content)
+	for i := range min(len(r.TextAfter), len(m.ToolCalls)) {
+		after := r.TextAfter[i]
+		if after < 0 || after > len(m.Content) {
+			after = 0
+		}
+		most = min(most, after)
+		m.ToolCalls[i].TextAfter = most
+	}
+	return m
 }
 
 // Header says what a conversation was held with. It opens a log and is written again each
@@ -93,6 +143,17 @@ func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message, Ended: r.Ended}
 	switch {
 	case r.Message != nil:
+		if rec.TextAfter = textAfterOf(r.Message); rec.TextAfter != nil {
+			w.mu.Lock()
+			set := w.secrets
+			w.mu.Unlock()
+			if !set.Empty() {
+				// Redacted here as a message, not only as the line's bytes (see queue), so
+				// that the places of its cards are counted in the text the log keeps.
+				m := stream.RedactMessage(set, *r.Message)
+				rec.Message, rec.TextAfter = &m, textAfterOf(&m)
+			}
+		}
 	case r.Usage != nil:
 		rec = Record{Type: "usage", Usage: r.Usage}
 	case r.Model != "":

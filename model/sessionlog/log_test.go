@@ -9,14 +9,13 @@ import (
 	"sync"
 	"testing"
 
-	"go.uber.org/goleak"
-
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream"
 )
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m) // Close ends the writer's goroutine
+	testwait.VerifyTestMain(m) // Close ends the writer's goroutine
 }
 
 func userRecord(text string) chat.Record {

@@ -48,13 +48,15 @@ func Read(path string) (Log, error) {
 
 func decode(r io.Reader, name string) (Log, error) {
 	var log Log
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, readBuffer)
+	var long []byte
+	var rec Record // one for every line: what the log keeps of it is copied out or its own
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		line, err := readLine(br, &long)
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
-			var rec Record
-			if !readMessageRecord(line, &rec) {
+			rec = Record{}
+			if !readRecord(line, &rec) {
 				if jerr := json.Unmarshal(line, &rec); jerr != nil {
 					rec = Record{}
 				}
@@ -85,7 +87,7 @@ func decode(r io.Reader, name string) (Log, error) {
 					}
 					log.Ended[len(log.Messages)] = rec.Ended
 				}
-				log.Messages = append(log.Messages, *rec.Message)
+				log.Messages = append(log.Messages, rec.message())
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -103,6 +105,25 @@ func decode(r io.Reader, name string) (Log, error) {
 	}
 }
 
+// readBuffer is the reader's buffer: a line that fits is decoded where it was read, not copied
+// out first.
+const readBuffer = 1 << 20
+
+// readLine returns the next line as ReadBytes does; it is valid until the next call. A line
+// longer than the buffer is gathered in *long, reused from line to line.
+func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	*long = append((*long)[:0], line...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		line, err = br.ReadSlice('\n')
+		*long = append(*long, line...)
+	}
+	return *long, err
+}
+
 // addModel notes the conversation going on with model, unless it is none or the same.
 func (l *Log) addModel(model string) {
 	if model != "" && (len(l.Models) == 0 || l.Models[len(l.Models)-1] != model) {
@@ -118,30 +139,49 @@ func (l Log) Model() string {
 	return l.Models[len(l.Models)-1]
 }
 
-// readMessageRecord reads a message record in the form Writer writes it,
-// {"type":"message"[,"time":"…"],"message":{…}}, in one pass over the line; false leaves any
-// other line (and any message DecodeMessage leaves to encoding/json) to json.Unmarshal, which
+// readRecord reads a message or usage record in the form Writer writes it,
+// {"type":"message"[,"time":"…"],"message":{…}} or {"type":"usage"[,"time":"…"],"usage":{…}},
+// in one pass over the line; false leaves any other line (and any message DecodeMessage leaves
+// to encoding/json, and any usage not written as Writer writes it) to json.Unmarshal, which
 // reads it as it always did.
-func readMessageRecord(line []byte, rec *Record) bool {
-	rest, ok := bytes.CutPrefix(line, []byte(`{"type":"message",`))
+func readRecord(line []byte, rec *Record) bool {
+	if rest, ok := bytes.CutPrefix(line, []byte(`{"type":"message",`)); ok {
+		return readMessageRecord(rest, rec)
+	}
+	if rest, ok := bytes.CutPrefix(line, []byte(`{"type":"usage",`)); ok {
+		return readUsageRecord(rest, rec)
+	}
+	return false
+}
+
+// readTime reads the optional "time":"…", member that follows a record's type.
+func readTime(rest []byte) (at *time.Time, after []byte, ok bool) {
+	r, ok := bytes.CutPrefix(rest, []byte(`"time":"`))
+	if !ok {
+		return nil, rest, true
+	}
+	end := bytes.IndexByte(r, '"')
+	if end < 0 || bytes.IndexByte(r[:end], '\\') >= 0 {
+		return nil, nil, false
+	}
+	quoted := rest[len(`"time":`) : len(`"time":"`)+end+1]
+	at = new(time.Time)
+	if at.UnmarshalJSON(quoted) != nil {
+		return nil, nil, false
+	}
+	after, ok = bytes.CutPrefix(r[end+1:], []byte(","))
+	return at, after, ok
+}
+
+// readMessageRecord reads what follows {"type":"message", in a message record.
+func readMessageRecord(rest []byte, rec *Record) bool {
+	at, rest, ok := readTime(rest)
 	if !ok {
 		return false
 	}
-	var at *time.Time
-	if r, ok := bytes.CutPrefix(rest, []byte(`"time":"`)); ok {
-		end := bytes.IndexByte(r, '"')
-		if end < 0 || bytes.IndexByte(r[:end], '\\') >= 0 {
-			return false
-		}
-		quoted := rest[len(`"time":`) : len(`"time":"`)+end+1]
-		at = new(time.Time)
-		if at.UnmarshalJSON(quoted) != nil {
-			return false
-		}
-		rest = r[end+1:]
-		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
-			return false
-		}
+	places, rest, ok := readTextAfter(rest)
+	if !ok {
+		return false
 	}
 	body, ok := bytes.CutPrefix(rest, []byte(`"message":`))
 	body = bytes.TrimRight(body, " \t\r\n")
@@ -152,8 +192,73 @@ func readMessageRecord(line []byte, rec *Record) bool {
 	if !ok {
 		return false
 	}
-	*rec = Record{Type: "message", Time: at, Message: &m}
+	*rec = Record{Type: "message", Time: at, TextAfter: places, Message: &m}
 	return true
+}
+
+// readTextAfter reads the optional "text_after":[N,…], member that follows a record's time,
+// N plain digits; ok is false for any other list, which is left to json.Unmarshal.
+func readTextAfter(rest []byte) (places textAfter, after []byte, ok bool) {
+	r, ok := bytes.CutPrefix(rest, []byte(`"text_after":[`))
+	if !ok {
+		return nil, rest, true
+	}
+	for {
+		var n int
+		if n, r, ok = digits(r); !ok || len(r) == 0 {
+			return nil, nil, false
+		}
+		places = append(places, n)
+		switch r[0] {
+		case ',':
+			r = r[1:]
+		case ']':
+			after, ok = bytes.CutPrefix(r[1:], []byte(","))
+			return places, after, ok
+		default:
+			return nil, nil, false
+		}
+	}
+}
+
+// readUsageRecord reads what follows {"type":"usage", in a usage record:
+// "usage":{"prompt_tokens":N,"completion_tokens":N,"total_tokens":N}} with N plain digits.
+func readUsageRecord(rest []byte, rec *Record) bool {
+	at, rest, ok := readTime(rest)
+	if !ok {
+		return false
+	}
+	var u stream.Usage
+	for _, f := range []struct {
+		key []byte
+		dst *int
+	}{{[]byte(`"usage":{"prompt_tokens":`), &u.PromptTokens}, {[]byte(`,"completion_tokens":`), &u.CompletionTokens}, {[]byte(`,"total_tokens":`), &u.TotalTokens}} {
+		if rest, ok = bytes.CutPrefix(rest, f.key); !ok {
+			return false
+		}
+		if *f.dst, rest, ok = digits(rest); !ok {
+			return false
+		}
+	}
+	if !bytes.Equal(bytes.TrimRight(rest, " \t\r\n"), []byte("}}")) {
+		return false
+	}
+	*rec = Record{Type: "usage", Time: at, Usage: &u}
+	return true
+}
+
+// digits reads a JSON number made of at most 18 digits (no sign, fraction or exponent; no
+// leading zero unless it is 0), which always fits an int.
+func digits(b []byte) (n int, rest []byte, ok bool) {
+	i := 0
+	for i < len(b) && i <= 18 && '0' <= b[i] && b[i] <= '9' {
+		n = n*10 + int(b[i]-'0')
+		i++
+	}
+	if i == 0 || i > 18 || b[0] == '0' && i > 1 {
+		return 0, nil, false
+	}
+	return n, b[i:], true
 }
 
 func (r Record) valid() bool {

@@ -1,6 +1,7 @@
 package sessionlog
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -121,5 +122,22 @@ func TestWriteThenRead(t *testing.T) {
 	}
 	if want := (stream.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}); log.Usage != want || log.CutOff {
 		t.Fatalf("usage %+v cutOff %v, want %+v", log.Usage, log.CutOff, want)
+	}
+}
+
+// Lines longer than the reader's buffer are read whole, and the lines after them too.
+func TestReadLinesLongerThanTheBuffer(t *testing.T) {
+	big := strings.Repeat("long \"line\" ", 3*readBuffer/12)
+	line, err := json.Marshal(Record{Type: "message", Message: &stream.Message{Role: "user", Content: big}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(line) + "\n" + userLine + "\n" + string(line) + "\n" + string(line[:2*readBuffer])
+	log, err := Read(writeLog(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Messages) != 3 || log.Messages[0].Content != big || log.Messages[1].Content != "what time is it" || log.Messages[2].Content != big || !log.CutOff {
+		t.Fatalf("read %d messages (cut off %v), want the long one, the user's, the long one and a cut-off line", len(log.Messages), log.CutOff)
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/sessionlog"
 )
 
@@ -113,10 +113,8 @@ func TestConcurrentWritersLoseNothing(t *testing.T) {
 	}
 }
 
-// waitFor polls cond until it holds (bounded only by the test's own deadline).
-func waitFor(t *testing.T, cond func() bool) {
+// waitFor polls cond until it holds, failing with what when the test's patience runs out.
+func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for !cond() {
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Until(t, cond, "%s", what)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -45,15 +46,30 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 		case "user":
 			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Content))
 		case "assistant":
+			// The text and the calls in the order the reply showed them; the calls that came
+			// after all its text follow the note on an incomplete reply, as they always did.
 			b.WriteString("\n## Assistant\n\n")
-			if msg.Content != "" {
-				b.WriteString(safe.Text(msg.Content) + "\n")
+			placed, after := 0, msg.ToolCalls
+			for len(after) > 0 {
+				at := phase.CardPlace(msg.Content, after[0].TextAfter, placed)
+				if at == len(msg.Content) {
+					break
+				}
+				if at > placed {
+					b.WriteString(safe.Text(msg.Content[placed:at]) + "\n")
+					placed = at
+				}
+				writeCall(&b, after[0])
+				after = after[1:]
+			}
+			if placed < len(msg.Content) {
+				b.WriteString(safe.Text(msg.Content[placed:]) + "\n")
 			}
 			if why, ok := log.Ended[i]; ok {
 				fmt.Fprintf(&b, "\n*[The reply is incomplete: %s.]*\n", safe.Line(strings.TrimSuffix(why, ".")))
 			}
-			for _, c := range msg.ToolCalls {
-				fmt.Fprintf(&b, "\nTool call `%s`:\n\n%s", safe.Line(c.Name), fenced("json", c.Arguments))
+			for _, c := range after {
+				writeCall(&b, c)
 			}
 		case "tool":
 			fmt.Fprintf(&b, "\nResult of `%s`:\n\n%s", safe.Line(msg.Name), fenced("", msg.Content))
@@ -61,6 +77,11 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeCall writes a tool call: its name, and its arguments fenced.
+func writeCall(b *strings.Builder, c stream.ToolCall) {
+	fmt.Fprintf(b, "\nTool call `%s`:\n\n%s", safe.Line(c.Name), fenced("json", c.Arguments))
 }
 
 // fenced puts text in a code fence longer than any run of backticks in it.

@@ -78,6 +78,36 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 	}
 }
 
+// A reply that talked between its calls is written in the order it was shown: text, a call,
+// the text after it; calls after all the text follow the note of an incomplete reply.
+func TestExportMarkdownKeepsTheReplysOrder(t *testing.T) {
+	s := openStore(t)
+	ss := s.Begin(Start{})
+	ss.Add(user("look"))
+	reply := stream.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []stream.ToolCall{
+		{ID: "a", Name: "first", Arguments: "{}", TextAfter: len(" It says so. So.")},
+		{Index: 1, ID: "b", Name: "second", Arguments: "{}", TextAfter: len(" So.")},
+		{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
+	}}
+	ss.Add(chat.Record{Message: &reply, Ended: "stopped by the user"})
+	closeSession(t, ss)
+	m, _ := s.Find(ss.ID())
+	r, err := s.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := Markdown(&md, m, r.Log); err != nil {
+		t.Fatal(err)
+	}
+	out := md.String()
+	want := "## Assistant\n\nLet me look.\n\nTool call `first`:\n\n```json\n{}\n```\n It says so.\n\nTool call `second`:\n\n```json\n{}\n```\n So.\n" +
+		"\n*[The reply is incomplete: stopped by the user.]*\n\nTool call `third`:\n\n```json\n{}\n```\n"
+	if !strings.HasSuffix(out, want) {
+		t.Fatalf("markdown:\n%s\nwant it to end with:\n%s", out, want)
+	}
+}
+
 // TestExportedUsageIsNullWhenNoneWasReported: zero tokens reported is not "not reported".
 func TestExportedUsageIsNullWhenNoneWasReported(t *testing.T) {
 	s := openStore(t)

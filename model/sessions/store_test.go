@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"go.uber.org/goleak"
-
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/stream"
@@ -18,7 +17,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
 		os.Exit(childMain())
 	}
-	goleak.VerifyTestMain(m)
+	testwait.VerifyTestMain(m)
 }
 
 func openStore(t testing.TB) *Store {
@@ -205,7 +204,7 @@ func TestRenameWhileOpenKeepsTheNewTitle(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{})
 	ss.Add(user("first"))
-	waitFor(t, func() bool { _, err := s.Find(ss.ID()); return err == nil })
+	waitFor(t, "the session being written is never in the index", func() bool { _, err := s.Find(ss.ID()); return err == nil })
 	if _, err := s.Rename(ss.ID(), "renamed"); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +216,7 @@ func TestRenameWhileOpenKeepsTheNewTitle(t *testing.T) {
 
 	gone := s.Begin(Start{})
 	gone.Add(user("x"))
-	waitFor(t, func() bool { _, err := s.Find(gone.ID()); return err == nil })
+	waitFor(t, "the session to remove is never in the index", func() bool { _, err := s.Find(gone.ID()); return err == nil })
 	if _, err := s.Remove(gone.ID()); err != nil {
 		t.Fatal(err)
 	}

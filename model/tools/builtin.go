@@ -51,7 +51,7 @@ var builtinSpecs = []builtinSpec{
 func builtins() []Tool {
 	tools := make([]Tool, len(builtinSpecs))
 	for i, b := range builtinSpecs {
-		sch, params, err := compileSchema(b.name, []byte(b.schema))
+		sch, params, err := compileSchema([]byte(b.schema))
 		if err != nil {
 			panic(fmt.Sprintf("tools: built-in %s: %v", b.name, err)) // a defect, caught by every test
 		}

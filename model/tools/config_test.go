@@ -195,10 +195,25 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, tool := range tools {
-			if !validName.MatchString(tool.name) || isBuiltin(tool.name) || tool.schema == nil ||
+			if !validName(tool.name) || isBuiltin(tool.name) || tool.schema == nil ||
 				len(tool.argv) == 0 || tool.argv[0] == "" || tool.timeout <= 0 || tool.description == "" {
 				t.Fatalf("accepted an invalid tool: %+v", tool)
 			}
 		}
 	})
+}
+
+func TestValidNameIsWhatOpenAIAccepts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"read_file", true}, {"mcp__fs-list", true}, {"A9_-", true},
+		{strings.Repeat("x", 64), true}, {strings.Repeat("x", 65), false},
+		{"", false}, {"has space", false}, {"dot.name", false}, {"naïve", false}, {"a\n", false},
+	} {
+		if got := validName(tc.name); got != tc.ok {
+			t.Errorf("validName(%q) = %v, want %v", tc.name, got, tc.ok)
+		}
+	}
 }

@@ -14,7 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 func TestCommandGetsTheExactArgumentsOnStdinAndNoShellInterpretsThem(t *testing.T) {
@@ -102,36 +103,38 @@ func TestCommandThatIgnoresLargeArgumentsDoesNotHang(t *testing.T) {
 	wantOutcome(t, res, OutcomeOK)
 }
 
-// pidFrom waits (boundedly) for a pid file a running script writes and returns the pid.
+// pidFrom waits, as long as the test's patience lasts, for a pid file a running script writes
+// and returns the pid.
 func pidFrom(t *testing.T, path string) int {
 	t.Helper()
-	for range 500 {
-		if pid, ok := readPid(path); ok {
-			return pid
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatalf("%s was never written", path)
-	return 0
+	var pid int
+	testwait.Until(t, func() bool {
+		var ok bool
+		pid, ok = readPid(path)
+		return ok
+	}, "%s was never written", path)
+	return pid
 }
 
-// waitGone waits (boundedly) until pid no longer runs: it does not exist, or it is a zombie
-// waiting for a reaper that may not be init in a container.
+// waitGone waits, as long as the test's patience lasts, until pid no longer runs: it does not
+// exist, or it is a zombie waiting for a reaper that may not be init in a container.
 func waitGone(t *testing.T, what string, pid int) {
 	t.Helper()
-	for range 300 {
+	gone := testwait.For(t, func() bool {
 		if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-			return
+			return true
 		}
 		if stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
 			if fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
-				return
+				return true
 			}
 		}
-		time.Sleep(10 * time.Millisecond)
+		return false
+	})
+	if !gone {
+		syscall.Kill(pid, syscall.SIGKILL) // leave nothing behind
+		t.Fatalf("%s (pid %d) is still running", what, pid)
 	}
-	syscall.Kill(pid, syscall.SIGKILL) // leave nothing behind
-	t.Fatalf("%s (pid %d) is still running", what, pid)
 }
 
 // groupScript says it started, starts a background grandchild, records both pids (each file

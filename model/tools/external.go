@@ -35,7 +35,7 @@ type ExternalFunc func(ctx context.Context, args json.RawMessage) (output string
 
 // NewExternal checks and compiles an external tool's definition.
 func NewExternal(e External) (Tool, error) {
-	if !validName.MatchString(e.Name) {
+	if !validName(e.Name) {
 		return Tool{}, fmt.Errorf("tools: %q is not a valid tool name: use 1-64 letters, digits, _ or -", e.Name)
 	}
 	if e.Call == nil {
@@ -45,7 +45,7 @@ func NewExternal(e External) (Tool, error) {
 	if len(params) == 0 {
 		params = []byte(emptyObjectSchema)
 	}
-	sch, compact, err := compileSchema(e.Name, params)
+	sch, compact, err := compileSchema(params)
 	if err != nil {
 		return Tool{}, fmt.Errorf("tools: the input schema of %q is %v", e.Name, err)
 	}

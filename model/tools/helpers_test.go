@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m) // no run may leave a goroutine behind
+	testwait.VerifyTestMain(m) // no run may leave a goroutine behind
 }
 
 // cleanStub stands in for view/safe.Text: it makes ESC visible, enough to prove Clean is applied.

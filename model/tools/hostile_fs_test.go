@@ -10,16 +10,19 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // unblockAfter opens the write end of the FIFO at path if the test is still waiting on its
-// read end after a long while, so a regression fails the test instead of hanging the suite.
+// read end when its patience runs out, so a regression fails the test instead of hanging the
+// suite.
 func unblockAfter(t *testing.T, path string, done <-chan struct{}) {
 	t.Helper()
 	go func() {
 		select {
 		case <-done:
-		case <-time.After(20 * time.Second):
+		case <-testwait.After(t):
 			t.Errorf("opening the FIFO %s blocked", path)
 			if w, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
 				w.Close()

@@ -115,9 +115,7 @@ func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any
 	parsed, err := callArgs(call)
 	if err == nil {
 		parsed = redactArgs(r.Secrets, parsed)
-		if verr := t.schema.Validate(parsed.Object); verr != nil {
-			err = fmt.Errorf("%s", validationProblem(verr))
-		}
+		err = t.schema.Validate(parsed.Object)
 	}
 	if err != nil {
 		return t, "", nil, fmt.Sprintf("invalid arguments for %s: %v", t.name, err)

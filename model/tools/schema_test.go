@@ -61,7 +61,7 @@ func TestCompileSchemaRefusesWhatCannotDescribeArguments(t *testing.T) {
 		{`{"type": "object", "properties": {"a": {"$ref": "file:///etc/passwd"}}}`, `external $ref "file:///etc/passwd" is not allowed`},
 		{`{"type": "object", "properties": {"a": {"$ref": "https://example.com/s.json"}}}`, "not a valid JSON Schema"},
 	} {
-		_, compact, err := compileSchema("t", []byte(tc.schema))
+		_, compact, err := compileSchema([]byte(tc.schema))
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v", tc.schema, err)

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
@@ -126,9 +127,9 @@ func BenchmarkEscToGoroutinesGone(b *testing.B) {
 		}
 		l.settle()
 		settled += time.Since(start)
-		deadline := time.Now().Add(5 * time.Second)
+		giveUp := testwait.Deadline(b)
 		for runtime.NumGoroutine() > base {
-			if time.Now().After(deadline) {
+			if time.Now().After(giveUp) {
 				b.Fatalf("%d goroutines, %d before the request", runtime.NumGoroutine(), base)
 			}
 			runtime.Gosched()

@@ -89,7 +89,7 @@ func BenchmarkLongStream(b *testing.B) {
 					Styles:    view.DefaultStyles(),
 					Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil },
 				})
-				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: time.Minute}
+				l := &loop{t: b, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1)}
 				l.draw = func() { _ = l.m.View(); views++ }
 				l.folded = func(msg tea.Msg, took time.Duration) {
 					if sm, ok := msg.(chat.StreamMsg); ok {

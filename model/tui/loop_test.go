@@ -12,6 +12,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -28,7 +29,6 @@ type loop struct {
 	msgs chan tea.Msg
 	busy atomic.Int64  // commands running; a command's message is queued before it stops counting
 	wake chan struct{} // a command stopped
-	wait time.Duration // how long until and settle wait before failing
 	draw func()        // when set, called after every message, as Bubble Tea draws a View
 	// folded, when set, is told of every message folded and how long its Update took.
 	folded func(msg tea.Msg, took time.Duration)
@@ -73,7 +73,7 @@ func newLiveLoop(t testing.TB, scenario string, cfg live) *loop {
 		Footer:    view.Footer{Endpoint: srv.URL, Model: scenario},
 		Tick:      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }, // no timer fires
 	})
-	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1), wait: 5 * time.Second}
+	l := &loop{t: t, m: m, msgs: make(chan tea.Msg, 1024), wake: make(chan struct{}, 1)}
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return l
 }
@@ -137,16 +137,17 @@ func (l *loop) submit(prompt string) {
 	l.send(keyEnter)
 }
 
-// until folds messages until cond holds, failing after l.wait.
+// until folds messages until cond holds, failing when the test's patience runs out.
 func (l *loop) until(what string, cond func(*Model) bool) {
 	l.t.Helper()
-	deadline := time.After(l.wait)
+	began := time.Now()
+	giveUp := testwait.After(l.t)
 	for !cond(l.m) {
 		select {
 		case msg := <-l.msgs:
 			l.send(msg)
-		case <-deadline:
-			l.t.Fatalf("waited %v for %s; phase %s", l.wait, what, l.m.Chat().State.Phase)
+		case <-giveUp:
+			l.t.Fatalf("waited %v for %s; phase %s", time.Since(began).Round(time.Millisecond), what, l.m.Chat().State.Phase)
 		}
 	}
 }
@@ -154,7 +155,8 @@ func (l *loop) until(what string, cond func(*Model) bool) {
 // settle folds messages until no command is running and none is waiting.
 func (l *loop) settle() {
 	l.t.Helper()
-	deadline := time.After(l.wait)
+	began := time.Now()
+	giveUp := testwait.After(l.t)
 	for {
 		select {
 		case msg := <-l.msgs:
@@ -169,8 +171,8 @@ func (l *loop) settle() {
 		case msg := <-l.msgs:
 			l.send(msg)
 		case <-l.wake:
-		case <-deadline:
-			l.t.Fatalf("%d commands still running after %v", l.busy.Load(), l.wait)
+		case <-giveUp:
+			l.t.Fatalf("%d commands still running after %v", l.busy.Load(), time.Since(began).Round(time.Millisecond))
 		}
 	}
 }
@@ -208,7 +210,7 @@ func (l *loop) abortOnce() {
 // HTTP, each stopped with Esc mid-stream, leave no goroutine behind, ours or net/http's.
 func TestAbortedStreamsLeaveNoGoroutine(t *testing.T) {
 	ignore := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // last: after the server has stopped
+	t.Cleanup(func() { testwait.NoLeaks(t, ignore) }) // last: after the server has stopped
 	l := newLiveLoop(t, "slow-drip", live{pace: 0.02})
 	for range 100 {
 		l.abortOnce()

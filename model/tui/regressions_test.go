@@ -5,12 +5,15 @@ package tui
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
 )
@@ -18,27 +21,95 @@ import (
 // stream: the stall watchdog was touched only when the body was read, so a consumer that was
 // slow to call Next (a busy UI, a suspended laptop) while the server's data waited in the
 // buffers was reported as "No data from the server for …" and the stream ended in error. Here
-// the long scenario has been sent whole; the consumer pauses 3x the stall timeout once.
+// the long scenario is sent as fast as the client reads; the consumer pauses 3x the stall
+// timeout once.
 func TestStallIgnoresASlowConsumer(t *testing.T) {
 	h, err := fixtures.NewHandler(fixtures.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	var writes gapWatch
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(&gapWriter{ResponseWriter: w, watch: &writes}, r)
+	}))
 	defer srv.Close()
 	c := stream.NewClient(srv.URL+"/v1", "")
-	// A window a loaded machine's server does not exceed between writes, and a pause 3x as long.
 	c.StallTimeout = time.Second
-	s := c.Stream(context.Background(), stream.Request{Model: "long", Messages: []stream.Message{{Role: "user", Content: "hi"}}})
-	defer s.Close()
-	s.Next()
-	time.Sleep(3 * time.Second)
-	for _, ok := s.Next(); ok; _, ok = s.Next() {
-	}
-	if r := s.Result(); r.Outcome != stream.OutcomeComplete {
+	// A run in which a loaded machine held the server back, after the pause, for half the
+	// stall timeout between two writes proves nothing either way, so it is run again; a stall
+	// in any other run is the failure.
+	var r stream.Result
+	testwait.Until(t, func() bool {
+		writes.reset()
+		s := c.Stream(context.Background(), stream.Request{Model: "long", Messages: []stream.Message{{Role: "user", Content: "hi"}}})
+		defer s.Close()
+		s.Next()
+		time.Sleep(3 * c.StallTimeout)
+		writes.resume()
+		for _, ok := s.Next(); ok; _, ok = s.Next() {
+		}
+		r = s.Result()
+		return r.Outcome == stream.OutcomeComplete || writes.longest() < c.StallTimeout/2
+	}, "every run had the server silent for half the stall timeout after the pause; the last ended %+v", &r)
+	if r.Outcome != stream.OutcomeComplete {
 		t.Fatalf("outcome %s (%v); the server never went silent", r.Outcome, r.Err)
 	}
 }
+
+// gapWatch measures the longest time between two writes of a server that both came after the
+// consumer resumed reading.
+type gapWatch struct {
+	mu      sync.Mutex
+	resumed bool
+	last    time.Time // of the last write since resume; zero before the first
+	gap     time.Duration
+}
+
+func (g *gapWatch) reset() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.resumed, g.last, g.gap = false, time.Time{}, 0
+}
+
+func (g *gapWatch) resume() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.resumed = true
+}
+
+func (g *gapWatch) wrote() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.resumed {
+		return
+	}
+	now := time.Now()
+	if !g.last.IsZero() {
+		g.gap = max(g.gap, now.Sub(g.last))
+	}
+	g.last = now
+}
+
+func (g *gapWatch) longest() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.gap
+}
+
+// gapWriter tells watch of every write that ends.
+type gapWriter struct {
+	http.ResponseWriter
+	watch *gapWatch
+}
+
+func (w *gapWriter) Write(p []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(p)
+	w.watch.wrote()
+	return n, err
+}
+
+func (w *gapWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
+func (w *gapWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // model/chat: a card's summary was Describe's line with the raw tool name trimmed off its
 // front, but Describe had sanitised the name, so a name with control characters was not

@@ -64,7 +64,6 @@ func TestEveryScenarioEndsInItsPhase(t *testing.T) {
 				stall = time.Second
 			}
 			l := newLiveLoop(t, name, live{stall: stall, tools: reg})
-			l.wait = 3 * time.Minute
 			l.submit("hello")
 			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()

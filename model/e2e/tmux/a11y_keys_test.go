@@ -6,7 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // approvalDir holds the mark scenario and the tools file defining mark, shared with the line
@@ -16,14 +17,24 @@ const (
 	approvalTools = approvalDir + "/tools.toml"
 )
 
-// expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...).
+// expectModes checks terminal flags as stty -a names them ("icanon", "-echo", ...). phasechat
+// switches modes right after it prints, so the flags are waited for (a loaded machine may take
+// a while), not read once.
 func (p *pane) expectModes(flags ...string) {
 	p.t.Helper()
-	m := p.modes()
-	for _, f := range flags {
-		if !m[f] {
-			p.t.Fatalf("the terminal lacks %s while phasechat runs: %v", f, m)
+	var m map[string]bool
+	missing := ""
+	if !testwait.For(p.t, func() bool {
+		m, missing = p.modes(), ""
+		for _, f := range flags {
+			if !m[f] {
+				missing = f
+				return false
+			}
 		}
+		return true
+	}) {
+		p.t.Fatalf("the terminal lacks %s while phasechat runs: %v", missing, m)
 	}
 }
 
@@ -108,12 +119,13 @@ func TestAccessibleApprovals(t *testing.T) {
 func TestAccessibleCtrlCStopsAndQuits(t *testing.T) {
 	t.Parallel()
 	requireTmux(t)
-	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", a11yFixtures(t), "--model", "slow-drip")
+	fs := a11yServer(t)
+	p := startLinePane(t, t.TempDir(), nil, "--accessible", "--base-url", fs.URL+"/v1", "--model", "slow-drip")
 	p.expect("You: ")
 	p.typeLine("drip")
 	p.expect("Status: Writing a reply. Esc stops generating.")
 	p.expectModes("-icanon", "-echo", "isig", "opost", "icrnl")
-	time.Sleep(200 * time.Millisecond) // a few drips at 50 ms each
+	dripsSent(t, fs)
 	p.keys("C-c")
 	p.expect("Assistant: drip1")
 	p.expect("Status: Stopped. The partial reply is kept.")

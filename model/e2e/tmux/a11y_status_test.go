@@ -3,10 +3,11 @@ package tmux
 import (
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -15,11 +16,28 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// a11yFixtures starts the fixture server on 127.0.0.1 port 0 at a quarter of real time (with
-// the approval scenario the line mode's own tests use) and returns its API root.
+// a11yServer starts the fixture server on 127.0.0.1 port 0 at a quarter of real time, with
+// the approval scenario the line mode's own tests use.
+func a11yServer(t *testing.T) *fixtureServer {
+	t.Helper()
+	return startFixturesWith(t, fixtures.Options{Pace: 0.25, Dir: approvalDir})
+}
+
+// a11yFixtures starts a11yServer and returns its API root.
 func a11yFixtures(t *testing.T) string {
 	t.Helper()
-	return startFixturesWith(t, fixtures.Options{Pace: 0.25, Dir: approvalDir}).URL + "/v1"
+	return a11yServer(t).URL + "/v1"
+}
+
+// dripsSent waits until the fixture server has written slow-drip's role frame and two drips
+// to the latest request:
+// then the program has them to read before a key typed next is handled (after the escape
+// wait, for Esc).
+func dripsSent(t *testing.T, fs *fixtureServer) {
+	t.Helper()
+	if !testwait.For(t, func() bool { return fs.latestFrames() >= 3 }) {
+		t.Fatalf("the server wrote %d frames of slow-drip, want 3", fs.latestFrames())
+	}
 }
 
 // startLinePane runs the binary with args in dir, in a 120x40 pane whose environment is
@@ -34,9 +52,10 @@ func startLinePane(t *testing.T, dir string, env []string, args ...string) *pane
 
 // headlessStatuses runs one turn of model at base with the engine alone (a perform.Driver, no
 // line mode), and returns the status text at every phase change it goes through, as line
-// mode would print it. stopOnText presses Stop as soon as reply text has arrived. This is the
-// independent count the binary's Status lines are compared with.
-func headlessStatuses(t *testing.T, base, model, dir string, stopOnText bool) []string {
+// mode would print it. stopOnText presses Stop as soon as reply text has arrived; toolDone,
+// when set, is told of every tool result. This is the independent count the binary's Status
+// lines are compared with.
+func headlessStatuses(t *testing.T, base, model, dir string, stopOnText bool, toolDone func()) []string {
 	t.Helper()
 	reg, err := tools.NewRegistry(dir)
 	if err != nil {
@@ -55,12 +74,15 @@ func headlessStatuses(t *testing.T, base, model, dir string, stopOnText bool) []
 	}
 	d.Apply(c.Submit("hello"))
 	record()
-	timeout := time.After(5 * time.Second)
+	giveUp := testwait.After(t)
 	for c.State.Phase.Streaming() {
 		select {
 		case msg := <-d.Results():
 			d.Handle(msg)
-		case <-timeout:
+			if _, ok := msg.(chat.ToolDoneMsg); ok && toolDone != nil {
+				toolDone()
+			}
+		case <-giveUp:
 			t.Fatalf("the headless run of %s did not end; statuses so far %q", model, statuses)
 		}
 		record()
@@ -117,12 +139,13 @@ func expectAppendOnly(t *testing.T, raw string) {
 //     writing (lookup, not a built-in, fails at once); [DONE] → the follow-up request keeps
 //     writing (no change) → its [DONE] → answer ready.
 //   - tool-then-text (4): writing; the list_dir frames → working on list_dir; the content
-//     delta → writing (list_dir runs meanwhile and ends long before [DONE]); follow-up
-//     (no change) → answer ready.
+//     delta → writing (list_dir runs meanwhile and ends before [DONE]: the server holds
+//     [DONE] back until it has, however slow a loaded machine is); follow-up (no change) →
+//     answer ready.
 //   - parallel-tools (4): writing; working on now (list_dir and read_file only change the
 //     tool name within streaming-tool: no Status line); the follow-up → writing; answer ready.
 //   - error-frame (2): writing; the error object → the error with Retry.
-//   - slow-drip + Esc (2): writing; Esc → stopped.
+//   - slow-drip + Esc (2): writing; Esc once the server has sent two drips → stopped.
 //
 // The raw output is append-only text: see expectAppendOnly. The terminal is restored.
 func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
@@ -130,21 +153,27 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 		model     string
 		byHand    int
 		esc       bool
-		envSwitch bool // ACCESSIBLE=1 instead of --accessible
+		envSwitch bool   // ACCESSIBLE=1 instead of --accessible
+		endsFirst string // a tool whose end the server waits for before [DONE]
 		last      string
 	}{
-		{"seed", 4, false, true, "Status: Answer ready."},
-		{"tool-then-text", 4, false, false, "Status: Answer ready."},
-		{"parallel-tools", 4, false, false, "Status: Answer ready."},
-		{"error-frame", 2, false, false, "Retry is available: Enter retries, Tab goes to the composer."},
-		{"slow-drip", 2, true, false, "Status: Stopped. The partial reply is kept."},
+		{"seed", 4, false, true, "", "Status: Answer ready."},
+		{"tool-then-text", 4, false, false, "list_dir", "Status: Answer ready."},
+		{"parallel-tools", 4, false, false, "", "Status: Answer ready."},
+		{"error-frame", 2, false, false, "", "Retry is available: Enter retries, Tab goes to the composer."},
+		{"slow-drip", 2, true, false, "", "Status: Stopped. The partial reply is kept."},
 	} {
 		t.Run(tc.model, func(t *testing.T) {
 			t.Parallel()
 			requireTmux(t)
-			base := a11yFixtures(t)
+			fs := a11yServer(t)
+			base := fs.URL + "/v1"
 			dir := t.TempDir()
-			want := headlessStatuses(t, base, tc.model, dir, tc.esc)
+			var headlessToolDone atomic.Bool
+			if tc.endsFirst != "" {
+				fs.holdDone(headlessToolDone.Load)
+			}
+			want := headlessStatuses(t, base, tc.model, dir, tc.esc, func() { headlessToolDone.Store(true) })
 			if len(want) != tc.byHand {
 				t.Fatalf("the headless run changed phase %d times, by hand %d: %q", len(want), tc.byHand, want)
 			}
@@ -156,11 +185,17 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 				args = append(args, "--accessible")
 			}
 			p := startLinePane(t, dir, env, args...)
+			if tc.endsFirst != "" {
+				fs.holdDone(func() bool {
+					raw := p.raw()
+					return strings.Contains(raw, "Tool: "+tc.endsFirst+" done in ") || strings.Contains(raw, "Tool: "+tc.endsFirst+" failed")
+				})
+			}
 			p.expect("You: ")
 			p.typeLine("hello")
 			if tc.esc {
 				p.expect("Status: Writing a reply.")
-				time.Sleep(300 * time.Millisecond) // a few drips at 50 ms each
+				dripsSent(t, fs)
 				p.keys("Escape")
 				p.expect("Assistant: drip1 drip2")
 			}
@@ -173,6 +208,9 @@ func TestAccessibleStatusLinesMatchPhaseChanges(t *testing.T) {
 			}
 			p.exit("0")
 			raw := p.raw()
+			if fs.gateMissed.Load() {
+				t.Fatalf("[DONE] waited half the test's patience for %s to end: it did not run while the stream was open; the terminal received:\n%s", tc.endsFirst, raw)
+			}
 			if got := statusLinesOf(raw); !reflect.DeepEqual(got, want) {
 				t.Fatalf("status lines\n%q\nwant (the headless run's phase changes)\n%q\nthe terminal received:\n%s", got, want, raw)
 			}

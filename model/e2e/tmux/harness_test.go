@@ -8,6 +8,7 @@ package tmux
 // read the screen (capture-pane) or the raw output (pipe-pane), whichever it checks.
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/phasechat/phasechat/model/chat"
 	"net/http"
@@ -25,6 +26,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // run holds what the tests of one run share: a directory, removed by TestMain, the module
@@ -93,11 +95,55 @@ func phasechatBinary(t *testing.T) string {
 }
 
 // fixtureServer is the fixture server on 127.0.0.1 (port 0). It counts the chat requests that
-// started and that ended (the handler returned: finished, or the client left).
+// started and that ended (the handler returned: finished, or the client left) and the data
+// frames it wrote to the latest ([DONE] excluded), and can hold every [DONE] back until a
+// condition holds.
 type fixtureServer struct {
 	URL            string
 	started, ended atomic.Int32
+	latest         atomic.Pointer[atomic.Int32] // the data frames of the latest chat request
+	doneReady      atomic.Pointer[func() bool]  // nil: [DONE] is not held back
+	gateMissed     atomic.Bool                  // a [DONE] went out before doneReady held
 }
+
+// latestFrames is how many data frames the latest chat request has been sent.
+func (fs *fixtureServer) latestFrames() int32 {
+	if n := fs.latest.Load(); n != nil {
+		return n.Load()
+	}
+	return 0
+}
+
+// holdDone makes every later [DONE] wait until ready holds, for half the test's patience at
+// most (then it goes out, and gateMissed says so).
+func (fs *fixtureServer) holdDone(ready func() bool) { fs.doneReady.Store(&ready) }
+
+// frameWriter counts the data frames of a response (the fixture server writes each frame with
+// one Write) and holds [DONE] back as its server says.
+type frameWriter struct {
+	http.ResponseWriter
+	t      *testing.T
+	fs     *fixtureServer
+	frames *atomic.Int32
+}
+
+func (w *frameWriter) Write(p []byte) (int, error) {
+	if bytes.HasPrefix(p, []byte("data:")) {
+		if !bytes.Contains(p, []byte("[DONE]")) {
+			w.frames.Add(1)
+		} else if ready := w.fs.doneReady.Load(); ready != nil {
+			giveUp := time.Now().Add(testwait.Patience(w.t) / 2)
+			testwait.For(w.t, func() bool { return (*ready)() || time.Now().After(giveUp) })
+			if !(*ready)() {
+				w.fs.gateMissed.Store(true)
+			}
+		}
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *frameWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
+func (w *frameWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // startFixtures starts the built-in scenarios at real pace.
 func startFixtures(t *testing.T) *fixtureServer {
@@ -116,6 +162,9 @@ func startFixturesWith(t *testing.T, opts fixtures.Options) *fixtureServer {
 		if r.URL.Path == "/v1/chat/completions" {
 			fs.started.Add(1)
 			defer fs.ended.Add(1)
+			frames := new(atomic.Int32)
+			fs.latest.Store(frames)
+			w = &frameWriter{ResponseWriter: w, t: t, fs: fs, frames: frames}
 		}
 		h.ServeHTTP(w, r)
 	}))
@@ -221,15 +270,18 @@ func startPane(t *testing.T, width, height int, dir, state string, env, argv []s
 	t.Cleanup(func() {
 		// The hang-up ends a chat the way Ctrl+C does, saving what it has: wait for the pane's
 		// process and its children (the binary, under a program pane's shell) before the
-		// test's directories are removed. The bound is for a process that never exits.
+		// test's directories are removed.
 		waitFor := append([]int{pid}, childrenOf(pid)...)
 		exec.Command(p.tmux, "-S", p.socket, "kill-server").Run()
 		os.Remove(p.socket)
-		for _, id := range waitFor {
-			for i := 0; id > 0 && i < 3000 && syscall.Kill(id, 0) == nil; i++ {
-				time.Sleep(10 * time.Millisecond)
+		testwait.Until(t, func() bool {
+			for _, id := range waitFor {
+				if id > 0 && syscall.Kill(id, 0) == nil {
+					return false
+				}
 			}
-		}
+			return true
+		}, "processes %v are still running after their tmux server was killed", waitFor)
 	})
 	p.run("pipe-pane", "-t", "e2e", "-o", "cat >> "+shellJoin([]string{filepath.Join(state, "out.raw")}))
 	if err := os.WriteFile(gate, nil, 0o600); err != nil {
@@ -295,11 +347,11 @@ func (p *pane) typeLine(text string) {
 	p.keys("Enter")
 }
 
-// waitFor polls the screen until it contains every one of texts, failing after timeout with
-// the last screen. It returns that screen.
-func (p *pane) waitFor(timeout time.Duration, texts ...string) string {
+// waitFor polls the screen until it contains every one of texts, failing with the last screen
+// when the test's patience runs out. It returns that screen.
+func (p *pane) waitFor(texts ...string) string {
 	p.t.Helper()
-	return p.waitUntil(timeout, strings.Join(texts, " and "), func(s string) bool {
+	return p.waitUntil(strings.Join(texts, " and "), func(s string) bool {
 		for _, text := range texts {
 			if !strings.Contains(s, text) {
 				return false
@@ -309,25 +361,16 @@ func (p *pane) waitFor(timeout time.Duration, texts ...string) string {
 	})
 }
 
-// loadSlack stretches every wait: a condition that holds comes as soon as it holds, and a
-// loaded machine (two busy cores, -race) may take several times what an idle one needs.
-const loadSlack = 6
-
-// waitUntil polls the screen until ok holds for it, for up to timeout (times loadSlack).
-func (p *pane) waitUntil(timeout time.Duration, what string, ok func(screen string) bool) string {
+// waitUntil polls the screen until ok holds for it, failing with the last screen when the
+// test's patience (testwait.Patience) runs out. It returns that screen.
+func (p *pane) waitUntil(what string, ok func(screen string) bool) string {
 	p.t.Helper()
-	timeout *= loadSlack
-	deadline := time.Now().Add(timeout)
-	for {
-		s := p.screen()
-		if ok(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("after %v the screen does not show %s:\n%s", timeout, what, s)
-		}
-		time.Sleep(20 * time.Millisecond)
+	began := time.Now()
+	var s string
+	if !testwait.For(p.t, func() bool { s = p.screen(); return ok(s) }) {
+		p.t.Fatalf("after %v the screen does not show %s:\n%s", time.Since(began).Round(time.Millisecond), what, s)
 	}
+	return s
 }
 
 // neverShowed fails when any screen read so far contained text.
@@ -346,62 +389,69 @@ func (p *pane) raw() string {
 	return string(b)
 }
 
+// rawShows reports whether s is in the raw output after what was last expected.
+func (p *pane) rawShows(s string) bool {
+	out := p.raw()
+	return strings.Contains(out[min(p.from, len(out)):], s)
+}
+
 // answer presses key once the keyboard has been still for the approval wait (a key sooner is
-// taken for typing), again until want appears in the raw output, then expects want.
+// taken for typing), then expects want. Under load the program may see the key and the end of
+// its wait at once and take the key as too soon, dropping it; nothing on screen tells that
+// from a slow answer, so the key is pressed again only after a wait that doubles each time, and
+// the answer still only needs to come within the test's patience.
 func (p *pane) answer(key, want string) {
 	p.t.Helper()
-	for try := 0; try < 10; try++ {
+	for wait := 2 * time.Second; ; wait *= 2 {
 		time.Sleep(chat.ApprovalQuiet + chat.ApprovalQuiet/2)
 		p.keys(key)
-		deadline := time.Now().Add(2 * time.Second)
-		for time.Now().Before(deadline) {
-			if strings.Contains(p.raw()[min(p.from, len(p.raw())):], want) {
-				p.expect(want)
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
+		pressAgain := time.Now().Add(wait)
+		if !testwait.For(p.t, func() bool { return p.rawShows(want) || time.Now().After(pressAgain) }) {
+			break
+		}
+		if p.rawShows(want) {
+			p.expect(want)
+			return
 		}
 	}
 	p.t.Fatalf("pressing %s never answered the approval; the terminal received:\n%s", key, p.raw())
 }
 
-// expect waits (5 s at most) for s to appear in the raw output after what was last expected.
+// expect waits, for as long as the test's patience lasts, for s to appear in the raw output
+// after what was last expected.
 func (p *pane) expect(s string) {
 	p.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		out := p.raw()
-		if i := strings.Index(out[min(p.from, len(out)):], s); i >= 0 {
-			p.from += i + len(s)
-			return
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%q did not appear; the terminal received:\n%s", s, out)
-		}
-		time.Sleep(10 * time.Millisecond)
+	var out string
+	at := -1
+	if !testwait.For(p.t, func() bool {
+		out = p.raw()
+		at = strings.Index(out[min(p.from, len(out)):], s)
+		return at >= 0
+	}) {
+		p.t.Fatalf("%q did not appear; the terminal received:\n%s", s, out)
 	}
+	p.from = min(p.from, len(out)) + at + len(s)
 }
 
 // waitExit waits for a program pane's binary to exit and returns its exit status.
-func (p *pane) waitExit(timeout time.Duration) string {
+func (p *pane) waitExit() string {
 	p.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		if rc, err := os.ReadFile(filepath.Join(p.state, "rc")); err == nil {
-			return strings.TrimSpace(string(rc))
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("the program is still running %v later:\n%s", timeout, p.run("capture-pane", "-p", "-t", "e2e", "-S", "-"))
-		}
-		time.Sleep(20 * time.Millisecond)
+	var rc []byte
+	if !testwait.For(p.t, func() bool {
+		var err error
+		rc, err = os.ReadFile(filepath.Join(p.state, "rc"))
+		return err == nil
+	}) {
+		p.t.Fatalf("the program is still running:\n%s", p.run("capture-pane", "-p", "-t", "e2e", "-S", "-"))
 	}
+	return strings.TrimSpace(string(rc))
 }
 
 // exit waits for a program pane's binary to end and checks its exit status and that the
 // terminal's settings are exactly what they were before it started.
 func (p *pane) exit(wantCode string) {
 	p.t.Helper()
-	if got := p.waitExit(5 * time.Second); got != wantCode {
+	if got := p.waitExit(); got != wantCode {
 		p.t.Fatalf("exit status %s, want %s; the terminal received:\n%s", got, wantCode, p.raw())
 	}
 	before, _ := os.ReadFile(filepath.Join(p.state, "stty.before"))
@@ -432,14 +482,10 @@ func (p *pane) modes() map[string]bool {
 }
 
 // waitCount polls n until it reaches want.
-func waitCount(t *testing.T, what string, n *atomic.Int32, want int32, timeout time.Duration) {
+func waitCount(t *testing.T, what string, n *atomic.Int32, want int32) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for n.Load() != want {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: %d after %v, want %d", what, n.Load(), timeout, want)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !testwait.For(t, func() bool { return n.Load() == want }) {
+		t.Fatalf("%s: %d, want %d", what, n.Load(), want)
 	}
 }
 

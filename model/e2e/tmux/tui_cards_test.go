@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The parallel-tools reply in a real terminal: Alt+Up walks the card selection from the
@@ -17,25 +16,25 @@ func TestTUICardSelectionExpandsTheFirstCard(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 100, 40, "parallel-tools")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("what time is it, what is here, and what does the README say")
 	p.keys("Enter")
-	p.waitFor(10*time.Second, "Answer ready.", "read_file")
+	p.waitFor("Answer ready.", "read_file")
 	for _, want := range []string{"read_file", "list_dir", "now"} {
 		p.keys("M-Up")
-		p.waitUntil(5*time.Second, "the "+want+" card selected", func(screen string) bool {
+		p.waitUntil("the "+want+" card selected", func(screen string) bool {
 			return strings.Contains(selectedLine(screen), want)
 		})
 	}
 	p.keys("C-o")
-	screen := p.waitFor(5*time.Second, "arguments:", "result:")
+	screen := p.waitFor("arguments:", "result:")
 	if first, args := strings.Index(screen, "· now"), strings.Index(screen, "arguments:"); first < 0 || args < first || args > strings.Index(screen, "list_dir") {
 		t.Fatalf("Ctrl+O did not expand the first card:\n%s", screen)
 	}
 	p.keys("M-Down", "M-Down", "M-Down")
-	p.waitUntil(5*time.Second, "no card selected", func(screen string) bool { return selectedLine(screen) == "" })
+	p.waitUntil("no card selected", func(screen string) bool { return selectedLine(screen) == "" })
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s after Ctrl+C", status)
 	}
 }
@@ -70,18 +69,18 @@ side_effects = false
 		t.Fatal(err)
 	}
 	p := fs.newChatPane(t, 100, 30, "seed", "--tools", toolsFile)
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("find the headings")
 	p.keys("Enter")
-	p.waitUntil(10*time.Second, "the running card's time and output", func(screen string) bool {
+	p.waitUntil("the running card's time and output", func(screen string) bool {
 		return runningForSeconds.MatchString(screen) && strings.Contains(screen, "│ tick")
 	})
-	screen := p.waitFor(15*time.Second, "Answer ready.", "✓ done · lookup")
+	screen := p.waitFor("Answer ready.", "✓ done · lookup")
 	if strings.Contains(screen, "│ tick") {
 		t.Fatalf("the output lines stay after the tool ended:\n%s", screen)
 	}
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s after Ctrl+C", status)
 	}
 }

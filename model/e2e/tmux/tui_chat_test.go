@@ -3,7 +3,6 @@ package tmux
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 const idleStatus = "Type a message and press Enter to send."
@@ -16,18 +15,18 @@ func TestTUIToolCallStatusWithoutArguments(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 100, 30, "seed")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("find the headings")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "Working on lookup. Esc stops generating.", "[ Stop · Esc ]")
-	screen := p.waitFor(8*time.Second, "Answer ready.")
+	p.waitFor("Working on lookup. Esc stops generating.", "[ Stop · Esc ]")
+	screen := p.waitFor("Answer ready.")
 	if !strings.Contains(screen, "Found two headings.") {
 		t.Fatalf("the reply's text is not in the transcript:\n%s", screen)
 	}
 	p.neverShowed(`{"q"`)
 	p.neverShowed(`"home"`)
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s after Ctrl+C", status)
 	}
 }
@@ -39,23 +38,23 @@ func TestTUISlowDripEsc(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 100, 30, "slow-drip")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("drip please")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "drip2", "[ Stop · Esc ]")
+	p.waitFor("drip2", "[ Stop · Esc ]")
 	p.keys("Escape")
-	p.waitFor(3*time.Second, "Stopped. The partial reply is kept.", "■ Stopped — the partial reply is kept.")
-	waitCount(t, "requests ended on the server after Esc", &fs.ended, 1, 3*time.Second)
+	p.waitFor("Stopped. The partial reply is kept.", "■ Stopped — the partial reply is kept.")
+	waitCount(t, "requests ended on the server after Esc", &fs.ended, 1)
 
 	p.typeText("again")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "› again", "Writing a reply. Esc stops generating.")
-	waitCount(t, "requests started", &fs.started, 2, 3*time.Second)
+	p.waitFor("› again", "Writing a reply. Esc stops generating.")
+	waitCount(t, "requests started", &fs.started, 2)
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s after Ctrl+C while streaming", status)
 	}
-	waitCount(t, "requests ended on the server after Ctrl+C", &fs.ended, 2, 3*time.Second)
+	waitCount(t, "requests ended on the server after Ctrl+C", &fs.ended, 2)
 }
 
 // A failed request shows the error with Retry focused; Enter retries, and the retry succeeds.
@@ -64,12 +63,12 @@ func TestTUIFlakyRetry(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 120, 30, "flaky")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("hello")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "HTTP 500", "Retry is available", "[ Retry · Enter ]")
+	p.waitFor("HTTP 500", "Retry is available", "[ Retry · Enter ]")
 	p.keys("Enter")
-	screen := p.waitFor(8*time.Second, "Answer ready.")
+	screen := p.waitFor("Answer ready.")
 	if !strings.Contains(screen, "Hello! This is a plain streamed reply") {
 		t.Fatalf("the retried reply is missing:\n%s", screen)
 	}
@@ -84,10 +83,10 @@ func TestTUIStall(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 100, 30, "stall", "--stall-timeout", "2s")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("hello")
 	p.keys("Enter")
-	p.waitFor(3*time.Second, "Writing a reply.")
-	p.waitFor(5*time.Second, "No data from the server for 2s", "[ Retry · Enter ]")
-	waitCount(t, "requests ended on the server after the stall", &fs.ended, 1, 3*time.Second)
+	p.waitFor("Writing a reply.")
+	p.waitFor("No data from the server for 2s", "[ Retry · Enter ]")
+	waitCount(t, "requests ended on the server after the stall", &fs.ended, 1)
 }

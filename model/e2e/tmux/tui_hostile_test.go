@@ -3,7 +3,8 @@ package tmux
 import (
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // terminalModes are the tmux formats of the pane's modes an application can leave behind:
@@ -27,12 +28,13 @@ func hostileFromAShell(t *testing.T, inline bool) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := newPane(t, 100, 30, append(hermeticEnv(t), "PS1=e2e$ "), []string{"sh"})
-	p.waitFor(5*time.Second, "e2e$")
+	p.waitFor("e2e$")
 	p.typeText(`printf 'before-%s\n' phasechat; printf '\033]2;e2e-title\033\\'`)
 	p.keys("Enter")
-	p.waitFor(3*time.Second, "before-phasechat")
-	before := p.display(terminalModes)
-	if !strings.HasPrefix(before, "title=e2e-title ") {
+	p.waitFor("before-phasechat")
+	// tmux may show the first printf's line before it has read the second's title.
+	var before string
+	if !testwait.For(t, func() bool { before = p.display(terminalModes); return strings.HasPrefix(before, "title=e2e-title ") }) {
 		t.Fatalf("the shell could not set the title, so the test could not see it change: %s", before)
 	}
 
@@ -42,10 +44,10 @@ func hostileFromAShell(t *testing.T, inline bool) {
 	}
 	p.typeText(shellJoin(fs.chatArgs(t, "hostile", extra...)))
 	p.keys("Enter")
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("hi")
 	p.keys("Enter")
-	screen := p.waitFor(8*time.Second, "Answer ready.")
+	screen := p.waitFor("Answer ready.")
 	if inline {
 		if modes := p.display(terminalModes); !strings.Contains(modes, " alt=0 mouse=000000 ") {
 			t.Fatalf("inline, phasechat took the alternate screen or the mouse: %s", modes)
@@ -66,12 +68,12 @@ func hostileFromAShell(t *testing.T, inline bool) {
 
 	p.keys("C-c")
 	// Keys typed before the shell prompts again would reach phasechat, still exiting.
-	p.waitUntil(5*time.Second, "the shell's prompt after phasechat", func(s string) bool {
+	p.waitUntil("the shell's prompt after phasechat", func(s string) bool {
 		return strings.Count(s, "e2e$") == 3
 	})
 	p.typeText("echo after-$((40+2))")
 	p.keys("Enter")
-	screen = p.waitFor(5*time.Second, "after-42")
+	screen = p.waitFor("after-42")
 	if !strings.Contains(screen, "before-phasechat\n") {
 		t.Fatalf("the lines printed before phasechat are gone:\n%s", screen)
 	}

@@ -3,7 +3,8 @@ package tmux
 import (
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 // history is the pane's scrollback and screen, as text.
@@ -13,21 +14,15 @@ func (p *pane) history() string {
 	return s
 }
 
-// waitHistory polls the scrollback and screen until ok holds for them (timeout stretched as
-// waitUntil's is), and returns them.
-func (p *pane) waitHistory(timeout time.Duration, what string, ok func(history string) bool) string {
+// waitHistory polls the scrollback and screen until ok holds for them, failing with them when
+// the test's patience runs out, and returns them.
+func (p *pane) waitHistory(what string, ok func(history string) bool) string {
 	p.t.Helper()
-	deadline := time.Now().Add(timeout * loadSlack)
-	for {
-		s := p.history()
-		if ok(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("after %v the scrollback does not show %s:\n%s", timeout*loadSlack, what, s)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var s string
+	if !testwait.For(p.t, func() bool { s = p.history(); return ok(s) }) {
+		p.t.Fatalf("the scrollback does not show %s:\n%s", what, s)
 	}
+	return s
 }
 
 // The inline mode from a shell: two turns, one with a tool; after Ctrl+C the whole
@@ -38,26 +33,26 @@ func TestTUIInlineLeavesTheTranscript(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := newPane(t, 80, 16, append(hermeticEnv(t), "PS1=e2e$ "), []string{"sh"})
-	p.waitFor(5*time.Second, "e2e$")
+	p.waitFor("e2e$")
 	p.typeLine(`printf 'before-%s\n' phasechat`)
-	p.waitFor(3*time.Second, "before-phasechat")
+	p.waitFor("before-phasechat")
 
 	p.typeLine(shellJoin(fs.chatArgs(t, "seed", "--inline")))
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeLine("what time is it")
-	p.waitFor(10*time.Second, "Answer ready.")
+	p.waitFor("Answer ready.")
 	p.typeLine("and once more")
-	during := p.waitHistory(10*time.Second, "the second turn printed", func(s string) bool {
+	during := p.waitHistory("the second turn printed", func(s string) bool {
 		return strings.Contains(s, "› and once more") && strings.Count(s, "Tool results received") == 2 &&
 			strings.Contains(s, "Answer ready.")
 	})
 
 	p.keys("C-c")
-	p.waitHistory(5*time.Second, "the shell's prompt after phasechat", func(s string) bool {
+	p.waitHistory("the shell's prompt after phasechat", func(s string) bool {
 		return strings.Count(s, "e2e$") == 3
 	})
 	p.typeLine("echo after-$((40+2))")
-	p.waitFor(5*time.Second, "after-42")
+	p.waitFor("after-42")
 	after := p.history()
 
 	order := []string{"before-phasechat", "› what time is it", "lookup", "Tool results received", "› and once more", "Tool results received", "e2e$ echo after-", "after-42"}

@@ -3,7 +3,6 @@ package tmux
 import (
 	"regexp"
 	"testing"
-	"time"
 )
 
 // colourSGR matches an SGR sequence that sets a foreground or background colour. 39 and 49
@@ -23,15 +22,15 @@ func TestTUINoColor(t *testing.T) {
 			env = withoutVar(env, "NO_COLOR")
 		}
 		p := newProgramPane(t, 100, 30, t.TempDir(), env, fs.chatArgs(t, "text"))
-		p.waitFor(5*time.Second, idleStatus)
+		p.waitFor(idleStatus)
 		p.typeText("hello")
 		p.keys("Enter")
-		p.waitFor(5*time.Second, "Answer ready.")
+		p.waitFor("Answer ready.")
 		styled := p.run("capture-pane", "-e", "-p", "-t", "e2e")
 		if got := colourSGR.MatchString(styled); got == noColor {
 			t.Errorf("NO_COLOR set %v: colour on screen %v:\n%q", noColor, got, styled)
 		}
 		p.keys("C-c")
-		p.waitExit(5 * time.Second)
+		p.waitExit()
 	}
 }

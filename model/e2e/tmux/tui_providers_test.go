@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // Two providers in a config file, each a fixture server on its own loopback port:
@@ -25,26 +24,26 @@ func TestTUIProvidersAndTheModelPicker(t *testing.T) {
 	}
 	argv := []string{phasechatBinary(t), "--config", cfg, "-m", "second/text", "--no-save"}
 	p := newProgramPane(t, 100, 30, t.TempDir(), env, argv)
-	p.waitFor(5*time.Second, idleStatus, "second/text")
+	p.waitFor(idleStatus, "second/text")
 	p.typeText("hello")
 	p.keys("Enter")
-	p.waitFor(8*time.Second, "Answer ready.")
-	waitCount(t, "requests to the second provider", &second.started, 1, 3*time.Second)
+	p.waitFor("Answer ready.")
+	waitCount(t, "requests to the second provider", &second.started, 1)
 
 	p.keys("C-p")
-	p.waitFor(5*time.Second, "Switch model", "first/reasoning", "second/text")
+	p.waitFor("Switch model", "first/reasoning", "second/text")
 	p.typeText("first/reas")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "Switched to first/reasoning", "first/reasoning")
+	p.waitFor("Switched to first/reasoning", "first/reasoning")
 	p.typeText("and you?")
 	p.keys("Enter")
-	p.waitFor(8*time.Second, "I thought about it first", "Answer ready.")
-	waitCount(t, "requests to the first provider", &first.started, 1, 3*time.Second)
+	p.waitFor("I thought about it first", "Answer ready.")
+	waitCount(t, "requests to the first provider", &first.started, 1)
 	if n := second.started.Load(); n != 1 {
 		t.Fatalf("the second provider got %d requests, want 1", n)
 	}
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s", status)
 	}
 }

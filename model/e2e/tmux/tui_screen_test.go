@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
 )
@@ -19,37 +18,37 @@ func TestTUIHomeEndAndTheKeyList(t *testing.T) {
 	t.Parallel()
 	fs := startFixturesWith(t, fixtures.Options{})
 	p := fs.newChatPane(t, 80, 24, "long")
-	p.waitFor(5*time.Second, idleStatus, "phasechat — a terminal chat", "Model     long")
+	p.waitFor(idleStatus, "phasechat — a terminal chat", "Model     long")
 	p.typeText("count")
 	p.keys("Enter")
-	screen := p.waitFor(10*time.Second, "Answer ready.", "Line 2000:")
+	screen := p.waitFor("Answer ready.", "Line 2000:")
 	if strings.Contains(screen, "phasechat — a terminal chat") || moreLines.MatchString(screen) {
 		t.Fatalf("the first screen or the indicator at the end:\n%s", screen)
 	}
 
 	p.keys("Home")
-	screen = p.waitUntil(5*time.Second, "the top with the indicator", func(s string) bool {
+	screen = p.waitUntil("the top with the indicator", func(s string) bool {
 		return strings.HasPrefix(s, "› count") && moreLines.MatchString(s)
 	})
 	if strings.Contains(screen, "Line 2000:") {
 		t.Fatalf("Home shows the end:\n%s", screen)
 	}
 	p.keys("End")
-	p.waitUntil(5*time.Second, "the end without the indicator", func(s string) bool {
+	p.waitUntil("the end without the indicator", func(s string) bool {
 		return strings.Contains(s, "Line 2000:") && !moreLines.MatchString(s)
 	})
 
 	p.keys("F1")
-	screen = p.waitFor(5*time.Second, "Keys — Esc, ? or F1 closes this list", "pgup/pgdn", "ctrl+j")
+	screen = p.waitFor("Keys — Esc, ? or F1 closes this list", "pgup/pgdn", "ctrl+j")
 	if strings.Contains(screen, "Line 2000:") {
 		t.Fatalf("the key list does not cover the transcript:\n%s", screen)
 	}
 	p.keys("Escape")
-	p.waitUntil(5*time.Second, "the key list closed", func(s string) bool {
+	p.waitUntil("the key list closed", func(s string) bool {
 		return !strings.Contains(s, "Keys — Esc") && strings.Contains(s, "Line 2000:")
 	})
 	p.keys("C-c")
-	if status := p.waitExit(5 * time.Second); status != "0" {
+	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s after Ctrl+C", status)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A conversation in the full-screen chat is kept: quitting leaves a line saying where and how to
@@ -19,24 +18,24 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 	fs := startFixtures(t)
 	env := hermeticEnv(t) // one home for both runs: the sessions live in it
 	p := newProgramPane(t, 110, 40, t.TempDir(), env, fs.chatArgs(t, "text"))
-	p.waitFor(10*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeLine("what is a penguin")
-	p.waitFor(10*time.Second, "Answer ready.")
+	p.waitFor("Answer ready.")
 
 	p.typeLine("/frobnicate")
-	p.waitFor(10*time.Second, "Unknown command /frobnicate")
+	p.waitFor("Unknown command /frobnicate")
 	if n := fs.started.Load(); n != 1 {
 		t.Fatalf("%d requests after an unknown command, want the first only", n)
 	}
 	p.keys("C-u")
 	p.typeLine("/copy")
-	p.waitFor(10*time.Second, "Copied the last reply")
-	p.waitUntil(10*time.Second, "the reply in tmux's paste buffer", func(string) bool {
+	p.waitFor("Copied the last reply")
+	p.waitUntil("the reply in tmux's paste buffer", func(string) bool {
 		out, err := p.try("show-buffer") // "no buffers" until the copy lands
 		return err == nil && strings.Contains(string(out), "Hello! This is a plain streamed reply")
 	})
 	p.typeLine("/help")
-	p.waitFor(10*time.Second, "/sessions", "/copy [code [N]]", "Ctrl+X Ctrl+E")
+	p.waitFor("/sessions", "/copy [code [N]]", "Ctrl+X Ctrl+E")
 
 	p.keys("C-c")
 	p.exit("0")
@@ -52,11 +51,11 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 	}
 
 	q := newProgramPane(t, 110, 40, t.TempDir(), env, fs.chatArgs(t, "text", "--continue"))
-	q.waitFor(10*time.Second, "Resumed session", "what is a penguin", "Hello! This is a plain streamed reply", idleStatus)
+	q.waitFor("Resumed session", "what is a penguin", "Hello! This is a plain streamed reply", idleStatus)
 	q.keys("Up")
-	q.waitFor(10*time.Second, "│ what is a penguin")
+	q.waitFor("│ what is a penguin")
 	q.keys("C-c") // clears the recalled draft
-	q.waitFor(10*time.Second, "Draft cleared. Press Ctrl+C again to quit.")
+	q.waitFor("Draft cleared. Press Ctrl+C again to quit.")
 	q.keys("C-c")
 	q.exit("0")
 }
@@ -74,14 +73,14 @@ func TestTUIEditorEditsTheDraft(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newProgramPane(t, 100, 30, dir, append(hermeticEnv(t), "VISUAL="+editor), fs.chatArgs(t, "text"))
-	p.waitFor(10*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("my draft")
 	p.keys("C-g")
-	p.waitFor(10*time.Second, "│ my draft and the editor's words", "Draft edited.")
+	p.waitFor("│ my draft and the editor's words", "Draft edited.")
 	p.keys("C-x", "C-e")
-	p.waitFor(10*time.Second, "│ my draft and the editor's words and the editor's words")
+	p.waitFor("│ my draft and the editor's words and the editor's words")
 	p.keys("Enter")
-	p.waitFor(10*time.Second, "Answer ready.")
+	p.waitFor("Answer ready.")
 	p.keys("C-c")
 	p.exit("0")
 }

@@ -6,7 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/phasechat/phasechat/internal/testwait"
 )
 
 var sgrSeq = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
@@ -50,24 +51,21 @@ func TestTUINoColorKeepsTheFocusReversed(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	p := fs.newChatPane(t, 100, 30, "error-frame", "--theme", "light") // hermeticEnv sets NO_COLOR
-	p.waitFor(5*time.Second, idleStatus)
+	p.waitFor(idleStatus)
 	p.typeText("hello")
 	p.keys("Enter")
-	p.waitFor(5*time.Second, "Retry is available")
+	p.waitFor("Retry is available")
 	const retry = "[ Retry · Enter ]"
 	styledUntil := func(what string, ok func(row string) bool) string {
 		t.Helper()
-		deadline := time.Now().Add(5 * time.Second * loadSlack)
-		for {
-			styled := p.run("capture-pane", "-e", "-p", "-t", "e2e")
-			if ok(styledRow(styled, retry)) {
-				return styled
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the Retry row never %s:\n%q", what, styled)
-			}
-			time.Sleep(20 * time.Millisecond)
+		var styled string
+		if !testwait.For(t, func() bool {
+			styled = p.run("capture-pane", "-e", "-p", "-t", "e2e")
+			return ok(styledRow(styled, retry))
+		}) {
+			t.Fatalf("the Retry row never %s:\n%q", what, styled)
 		}
+		return styled
 	}
 	styled := styledUntil("showed Retry reversed", func(row string) bool { return reversedAt(row, retry) })
 	if colourSGR.MatchString(styled) {
@@ -78,7 +76,7 @@ func TestTUINoColorKeepsTheFocusReversed(t *testing.T) {
 		return strings.Contains(sgrSeq.ReplaceAllString(row, ""), retry) && !reversedAt(row, retry)
 	})
 	p.keys("C-c")
-	p.waitExit(5 * time.Second)
+	p.waitExit()
 }
 
 // The default theme (auto) asks the terminal for its background: on a pane tmux gives a white
@@ -99,13 +97,13 @@ func TestTUIFollowsTheTerminalsBackground(t *testing.T) {
 		if err := os.WriteFile(gate, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		p.waitFor(5*time.Second, idleStatus)
+		p.waitFor(idleStatus)
 		p.typeText("hello")
 		p.keys("Enter")
-		p.waitFor(5*time.Second, "Answer ready.")
+		p.waitFor("Answer ready.")
 		styled := p.run("capture-pane", "-e", "-p", "-t", "e2e")
 		p.keys("C-c")
-		p.waitExit(5 * time.Second)
+		p.waitExit()
 		rows := strings.Split(styled, "\n")
 		for i, row := range rows {
 			if strings.Contains(row, "─────") { // the rule under the transcript

@@ -29,10 +29,17 @@ type ApprovalKeys struct {
 	question string
 	gen      int
 	armed    bool
+	refused  bool // a key was not taken since the question appeared or last armed
 }
 
 // ApprovalHintAlways is what a lowercase a while a question is armed is answered with.
 const ApprovalHintAlways = "Press A (Shift+A) to always allow this tool, y to run it once, n to decline."
+
+// ApprovalNotTaken is said when the question is ready for an answer after a key was not taken
+// (it came too soon, or was not an answer), by a front end where nothing else would tell the
+// user that the key they pressed did nothing (the line mode; the full screen's keys go to the
+// draft, where they show).
+const ApprovalNotTaken = "That key was not taken as an answer. Press y to run the tool, n to decline, A to always allow it."
 
 // Arm is called after every change of the engine with its Question. When a new question has
 // appeared it returns true and the generation of the timer to start.
@@ -40,7 +47,7 @@ func (g *ApprovalKeys) Arm(question string) (start bool, gen int) {
 	if question == g.question {
 		return false, 0
 	}
-	g.question, g.armed = question, false
+	g.question, g.armed, g.refused = question, false, false
 	if question == "" {
 		return false, 0
 	}
@@ -48,11 +55,15 @@ func (g *ApprovalKeys) Arm(question string) (start bool, gen int) {
 	return true, g.gen
 }
 
-// Quiet says the timer of generation gen fired: the keyboard has been still that long.
-func (g *ApprovalKeys) Quiet(gen int) {
-	if gen == g.gen && g.question != "" {
-		g.armed = true
+// Quiet says the timer of generation gen fired: the keyboard has been still that long. It
+// reports whether a key was not taken before: then the front end says ApprovalNotTaken.
+func (g *ApprovalKeys) Quiet(gen int) (notTaken bool) {
+	if gen != g.gen || g.question == "" {
+		return false
 	}
+	g.armed = true
+	notTaken, g.refused = g.refused, false
+	return notTaken
 }
 
 // KeyVerdict is what a key press means while a question is shown.
@@ -71,6 +82,7 @@ func (g *ApprovalKeys) Key(key string) KeyVerdict {
 	}
 	if !g.armed {
 		g.gen++
+		g.refused = true
 		return KeyVerdict{Restart: true, Gen: g.gen}
 	}
 	switch key {
@@ -86,7 +98,9 @@ func (g *ApprovalKeys) Key(key string) KeyVerdict {
 	g.gen++
 	v := KeyVerdict{Restart: true, Gen: g.gen}
 	if key == "a" {
-		v.Hint = ApprovalHintAlways
+		v.Hint = ApprovalHintAlways // it says what to press already
+	} else {
+		g.refused = true
 	}
 	return v
 }

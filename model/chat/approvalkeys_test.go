@@ -4,10 +4,11 @@ import "testing"
 
 func TestApprovalKeys(t *testing.T) {
 	type step struct {
-		key    string // "" with quiet: the timer of the last generation fires; "?q" a new question
-		quiet  bool
-		answer bool
-		d      Decision
+		key      string // "" with quiet: the timer of the last generation fires; "?q" a new question
+		quiet    bool
+		answer   bool
+		d        Decision
+		notTaken bool // quiet: the front end must say a key was not taken
 	}
 	for _, tc := range []struct {
 		name  string
@@ -18,8 +19,12 @@ func TestApprovalKeys(t *testing.T) {
 		{"n declines", []step{{key: "?1"}, {quiet: true}, {key: "n", answer: true, d: Deny}}},
 		{"a lowercase a is never always", []step{{key: "?1"}, {quiet: true}, {key: "a"}, {key: "a"}}},
 		{"capital A is always", []step{{key: "?1"}, {quiet: true}, {key: "A", answer: true, d: AllowAlways}}},
-		{"typing after the quiet disarms", []step{{key: "?1"}, {quiet: true}, {key: "t"}, {key: "y"}, {quiet: true}, {key: "y", answer: true, d: Allow}}},
+		{"typing after the quiet disarms", []step{{key: "?1"}, {quiet: true}, {key: "t"}, {key: "y"}, {quiet: true, notTaken: true}, {key: "y", answer: true, d: Allow}}},
 		{"a new question waits again", []step{{key: "?1"}, {quiet: true}, {key: "?2"}, {key: "y"}}},
+		{"an answer too soon is said not taken once", []step{{key: "?1"}, {key: "y"}, {quiet: true, notTaken: true}, {key: "x"}, {quiet: true, notTaken: true}, {key: "n", answer: true, d: Deny}}},
+		{"no key, nothing to say", []step{{key: "?1"}, {quiet: true}, {key: "y", answer: true, d: Allow}}},
+		{"the capital hint is enough", []step{{key: "?1"}, {quiet: true}, {key: "a"}, {quiet: true}, {key: "A", answer: true, d: AllowAlways}}},
+		{"a new question forgets the keys of the last", []step{{key: "?1"}, {key: "y"}, {key: "?2"}, {quiet: true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g ApprovalKeys
@@ -27,7 +32,9 @@ func TestApprovalKeys(t *testing.T) {
 			for i, s := range tc.steps {
 				switch {
 				case s.quiet:
-					g.Quiet(gen)
+					if got := g.Quiet(gen); got != s.notTaken {
+						t.Fatalf("step %d (quiet): not taken %v, want %v", i, got, s.notTaken)
+					}
 				case s.key[0] == '?':
 					if start, n := g.Arm(s.key); start {
 						gen = n

@@ -6,10 +6,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/phasechat/phasechat/model/chat"
 )
 
-// Keys queued before the question and typing that runs on into it never answer it; a
-// lowercase a is told to be a capital; a deliberate y after a still moment runs the tool.
+// Keys queued before the question and typing that runs on into it never answer it, and once
+// the keyboard is still the line mode says they were not taken; a lowercase a is told to be a
+// capital; a deliberate y after a still moment runs the tool.
 func TestTypingNeverApprovesInLineMode(t *testing.T) {
 	dir := t.TempDir()
 	p := openPTY(t)
@@ -24,11 +27,12 @@ func TestTypingNeverApprovesInLineMode(t *testing.T) {
 	if p.appears("Tool: mark started", quiet/2) || p.appears("not run", 0) {
 		t.Fatalf("typing answered the question:\n%s", p.output())
 	}
-	p.pressUntil("a", "Press A (Shift+A) to always allow", quiet+quiet/2)
+	p.waitFor(chat.ApprovalNotTaken) // said once the keyboard was still: the typing was not taken
+	p.pressUntil("a", "Press A (Shift+A) to always allow")
 	if _, err := os.Stat(filepath.Join(dir, "marker.txt")); err == nil {
 		t.Fatal("the tool ran without a deliberate answer")
 	}
-	p.pressUntil("y", "Tool: mark started: text=hi", quiet+quiet/2)
+	p.pressUntil("y", "Tool: mark started: text=hi")
 	p.waitFor(answerReady + "\r\nYou: ")
 	p.send("\x04")
 	if err := wait(); err != nil {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/model/chat"
 )
 
 // ptyTerm is a pseudo-terminal: Run gets the slave as its input and output, the test types
@@ -117,33 +118,36 @@ func (p *ptyTerm) appears(s string, d time.Duration) bool {
 	return false
 }
 
-// answerApproval presses key once the keyboard has been still for the approval wait (again,
-// should a loaded machine have taken it for typing) until want appears, and waits for want.
+// answerApproval answers the approval question with key and waits for want (see pressUntil).
 func (p *ptyTerm) answerApproval(key, want string) {
 	p.t.Helper()
-	p.pressUntil(key, want, 20*testApprovalQuiet)
+	p.pressUntil(key, want)
 }
 
-// pressUntil presses key after being still for still, and waits for want. Under load Run may
-// see the key and the end of its approval wait at once and take the key as too soon; nothing
-// printed tells that from a slow answer, so the key is pressed again only after a wait that
-// doubles each time, and want still only needs to come within the test's patience.
-func (p *ptyTerm) pressUntil(key, want string, still time.Duration) {
+// pressUntil presses key and waits for want. A key that comes before the question may be
+// answered (the keyboard must be still for the approval wait first) is not taken, and the line
+// mode says so once the question is ready: then the key is pressed again. Nothing is pressed
+// twice otherwise, so no key is left over for the prompt that follows. The caller must not
+// have left a key that was not taken unannounced (wait for chat.ApprovalNotTaken first).
+func (p *ptyTerm) pressUntil(key, want string) {
 	p.t.Helper()
-	for wait := time.Second; ; wait *= 2 {
-		time.Sleep(still)
+	for {
+		pressed := len(p.output())
 		p.send(key)
-		pressAgain := time.Now().Add(wait)
-		shown := func() bool { return strings.Contains(p.output()[p.from:], want) }
-		if !testwait.For(p.t, func() bool { return shown() || time.Now().After(pressAgain) }) {
-			break
+		shown, notTaken := false, false
+		if !testwait.For(p.t, func() bool {
+			out := p.output()
+			shown = strings.Contains(out[p.from:], want)
+			notTaken = strings.Contains(out[pressed:], chat.ApprovalNotTaken)
+			return shown || notTaken
+		}) {
+			p.t.Fatalf("pressing %q never answered the approval; output:\n%s", key, p.output())
 		}
-		if shown() {
+		if shown {
 			p.waitFor(want)
 			return
 		}
 	}
-	p.t.Fatalf("pressing %q never answered the approval; output:\n%s", key, p.output())
 }
 
 func (p *ptyTerm) send(s string) {

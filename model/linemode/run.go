@@ -151,7 +151,9 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.sync()
 		case <-s.quietTimer:
 			s.quietTimer = nil
-			s.approval.Quiet(s.quietGen)
+			if s.approval.Quiet(s.quietGen) {
+				s.say(chat.ApprovalNotTaken)
+			}
 		case <-s.retryTimer:
 			s.retryTimer = nil
 			s.apply(s.chat.RetryNow())

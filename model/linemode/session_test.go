@@ -89,7 +89,7 @@ func sessionOptions(t *testing.T, base, model, dir string, canAsk bool, in *os.F
 		Footer:    view.Footer{Endpoint: base, Model: model},
 		In:        in,
 		Out:       out,
-		// short, so tests answer soon; answerApproval waits well past it before a key
+		// short, so tests answer soon (a key sooner is not taken, and the line mode says so)
 		ApprovalQuiet: testApprovalQuiet,
 	}
 }

@@ -241,7 +241,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		m.chat.LogTrouble(msg.Err)
 		return m, nil
 	case approvalQuietMsg:
-		m.approval.Quiet(msg.gen)
+		m.approval.Quiet(msg.gen) // keys not taken went to the draft, where they show
 		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)

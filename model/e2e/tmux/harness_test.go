@@ -395,26 +395,29 @@ func (p *pane) rawShows(s string) bool {
 	return strings.Contains(out[min(p.from, len(out)):], s)
 }
 
-// answer presses key once the keyboard has been still for the approval wait (a key sooner is
-// taken for typing), then expects want. Under load the program may see the key and the end of
-// its wait at once and take the key as too soon, dropping it; nothing on screen tells that
-// from a slow answer, so the key is pressed again only after a wait that doubles each time, and
-// the answer still only needs to come within the test's patience.
+// answer presses key at the line mode's approval question and expects want. A key that comes
+// before the question may be answered (the keyboard must be still for the approval wait first)
+// is not taken, and the line mode says so once the question is ready: then the key is pressed
+// again. Nothing is pressed twice otherwise, so no key is left over for the prompt after.
 func (p *pane) answer(key, want string) {
 	p.t.Helper()
-	for wait := 2 * time.Second; ; wait *= 2 {
-		time.Sleep(chat.ApprovalQuiet + chat.ApprovalQuiet/2)
+	for {
+		pressed := len(p.raw())
 		p.keys(key)
-		pressAgain := time.Now().Add(wait)
-		if !testwait.For(p.t, func() bool { return p.rawShows(want) || time.Now().After(pressAgain) }) {
-			break
+		shown, notTaken := false, false
+		if !testwait.For(p.t, func() bool {
+			out := p.raw()
+			shown = strings.Contains(out[min(p.from, len(out)):], want)
+			notTaken = strings.Contains(out[min(pressed, len(out)):], chat.ApprovalNotTaken)
+			return shown || notTaken
+		}) {
+			p.t.Fatalf("pressing %s never answered the approval; the terminal received:\n%s", key, p.raw())
 		}
-		if p.rawShows(want) {
+		if shown {
 			p.expect(want)
 			return
 		}
 	}
-	p.t.Fatalf("pressing %s never answered the approval; the terminal received:\n%s", key, p.raw())
 }
 
 // expect waits, for as long as the test's patience lasts, for s to appear in the raw output

@@ -389,12 +389,6 @@ func (p *pane) raw() string {
 	return string(b)
 }
 
-// rawShows reports whether s is in the raw output after what was last expected.
-func (p *pane) rawShows(s string) bool {
-	out := p.raw()
-	return strings.Contains(out[min(p.from, len(out)):], s)
-}
-
 // answer presses key at the line mode's approval question and expects want. A key that comes
 // before the question may be answered (the keyboard must be still for the approval wait first)
 // is not taken, and the line mode says so once the question is ready: then the key is pressed

@@ -19,6 +19,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/phasechat/phasechat/internal/ident"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tomlpos"
 )
@@ -292,20 +293,7 @@ func unjoin(err error) []error {
 }
 
 // validProviderName reports whether name is 1 to 64 ASCII letters, digits, '.', '_' and '-'.
-// (Written out: the regexp ^[A-Za-z0-9._-]{1,64}$ costs about 900 allocations to compile, at
-// every start.)
-func validProviderName(name string) bool {
-	if name == "" || len(name) > 64 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+func validProviderName(name string) bool { return ident.Valid(name, 64, "._-") }
 
 // reservedBody are request fields phasechat sets itself; extra_body may not replace them.
 var reservedBody = []string{"model", "messages", "stream", "stream_options", "tools"}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/phasechat/phasechat/internal/ident"
 	"github.com/phasechat/phasechat/model/tomlpos"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase/secret"
@@ -93,20 +94,7 @@ func orDefault(d Duration, def time.Duration) time.Duration {
 }
 
 // validServerName reports whether name is 1 to 32 ASCII letters, digits, '_' and '-'.
-// (Written out: the regexp ^[A-Za-z0-9_-]{1,32}$ costs hundreds of allocations to compile, at
-// every start.)
-func validServerName(name string) bool {
-	if name == "" || len(name) > 32 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+func validServerName(name string) bool { return ident.Valid(name, 32, "_-") }
 
 var (
 	varName    = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)

@@ -10,23 +10,12 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/phasechat/phasechat/internal/ident"
 )
 
 // validName reports whether name is what OpenAI accepts as a function name: 1 to 64 ASCII
-// letters, digits, _ and -. (Written out: the regexp ^[a-zA-Z0-9_-]{1,64}$ costs 864
-// allocations to compile, at every start.)
-func validName(name string) bool {
-	if name == "" || len(name) > 64 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+// letters, digits, _ and -.
+func validName(name string) bool { return ident.Valid(name, 64, "_-") }
 
 // toolKeys are the keys of a [[tool]] table, in the order the docs list them.
 var toolKeys = []string{"name", "description", "argv", "side_effects", "timeout", "parameters"}

@@ -26,6 +26,10 @@ type Message struct {
 	// Native is what the provider wants back verbatim in its own wire format (assistant
 	// only): only a request in that format sends it; Chat Completions requests never do.
 	Native *NativeReasoning
+	// Ended, on an assistant message read back from a session log, is why the reply ended
+	// before it was whole, in the log's words ("stopped by the user", …). Display data: no
+	// request sends it.
+	Ended string
 }
 
 // NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking

@@ -21,6 +21,7 @@ func placed(native *NativeReasoning, after ...int) []Message {
 // Where a call's card stood in the reply's text is display data: a Chat Completions or
 // Responses body does not depend on it, an Anthropic body only orders its blocks by it (see
 // TestAnthropicRequestSendsBlocksInStreamOrder), and the message's own JSON does not carry it.
+// Nor does why a resumed reply ended.
 func TestRequestBodiesNeverCarryCardsPlaces(t *testing.T) {
 	bodies := map[string]func(Request) ([]byte, error){
 		"chat":      func(r Request) ([]byte, error) { return r.body(true, true, true, nil) },
@@ -69,9 +70,16 @@ func TestRequestBodiesNeverCarryCardsPlaces(t *testing.T) {
 				t.Errorf("%s: places %v change the body\n%s\nwithout them\n%s", name, after, got, plain)
 			}
 		}
+		ended := toolLoop(nil)
+		ended[1].Ended = "stopped by the user" // why a resumed reply ended: display data too
+		if got, err := body(Request{Model: "m", Messages: ended, Tools: loopTools}); err != nil || string(got) != string(plain) {
+			t.Errorf("%s: why the reply ended changes the body (%v)\n%s\nwithout it\n%s", name, err, got, plain)
+		}
 	}
-	b, err := json.Marshal(placed(nil, 9, 4)[1])
-	if err != nil || strings.Contains(strings.ToLower(string(b)), "after") {
+	m := placed(nil, 9, 4)[1]
+	m.Ended = "stopped by the user"
+	b, err := json.Marshal(m)
+	if err != nil || strings.Contains(strings.ToLower(string(b)), "after") || strings.Contains(string(b), "stopped") {
 		t.Errorf("the message's JSON %s (%v)", b, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
@@ -134,13 +135,34 @@ func interruptionOf(reason string, err *stream.Error) phase.Interruption {
 func endedWhy(e *transcript.Entry) string {
 	switch e.Mark() {
 	case transcript.MarkStopped:
-		return "stopped by the user"
+		return endedStopped
 	case transcript.MarkFailed:
-		return "the request failed: " + e.Note()
+		return endedFailed + e.Note()
 	case transcript.MarkCutOff:
-		return "cut off: " + e.Note()
+		return endedCutOff + e.Note()
 	}
 	return ""
+}
+
+// The words endedWhy begins with, by mark.
+const (
+	endedStopped = "stopped by the user"
+	endedFailed  = "the request failed: "
+	endedCutOff  = "cut off: "
+)
+
+// endedMark is the mark and note endedWhy gave why; ok is false for words it never gives (a
+// log written by another version, or edited), which then mark nothing.
+func endedMark(why string) (m transcript.Mark, note string, ok bool) {
+	switch {
+	case why == endedStopped:
+		return transcript.MarkStopped, "", true
+	case strings.HasPrefix(why, endedFailed):
+		return transcript.MarkFailed, strings.TrimPrefix(why, endedFailed), true
+	case strings.HasPrefix(why, endedCutOff):
+		return transcript.MarkCutOff, strings.TrimPrefix(why, endedCutOff), true
+	}
+	return transcript.MarkNone, "", false
 }
 
 // commit appends the step's reply and its tool results to the history. After Stop (why not

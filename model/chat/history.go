@@ -92,6 +92,9 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 				spec.Cards = append(spec.Cards, card)
 			}
 			e := tr.Add(spec)
+			if mark, note, ok := endedMark(m.Ended); ok {
+				tr.SetMark(e, mark, note) // as the reply was marked when it ended
+			}
 			for _, call := range m.ToolCalls {
 				owner[call.ID] = e
 			}

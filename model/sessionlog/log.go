@@ -65,11 +65,15 @@ func textAfterOf(m *stream.Message) textAfter {
 	return out
 }
 
-// message is the record's message with each call's TextAfter from the record. A place below
+// message is the record's message with why it ended and each call's TextAfter from the
+// record. A place below
 // 0 or past the message's text (a log edited by hand) reads as 0, that card after all the
 // text; one before an earlier card's place reads as that place, so cards keep their order.
 func (r *Record) message() stream.Message {
 	m := *r.Message
+	if m.Role == "assistant" {
+		m.Ended = r.Ended
+	}
 	most := len(m.Content)
 	for i := range min(len(r.TextAfter), len(m.ToolCalls)) {
 		after := r.TextAfter[i]

@@ -9,6 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -162,5 +163,29 @@ func TestCardsPlacesAfterRedaction(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Why a reply ended early is read back onto its message, where resuming marks the reply as
+// it was marked live; a whole reply, and a message that is not a reply, carry nothing.
+func TestWhyAReplyEndedIsReadOntoIt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	w := create(t, path)
+	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "hi"}})
+	w.Add(chat.Record{Message: agentic(), Ended: "stopped by the user"})
+	w.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "whole"}})
+	closeLog(t, w)
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"", "stopped by the user", ""} {
+		if got := log.Messages[i].Ended; got != want {
+			t.Errorf("message %d: Ended %q, want %q", i, got, want)
+		}
+	}
+	entries := chat.New(chat.Config{}, log.Messages).Entries()
+	if got := entries[1].Mark(); got != transcript.MarkStopped {
+		t.Fatalf("the resumed reply's mark is %v, want stopped", got)
 	}
 }

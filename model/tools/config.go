@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -62,7 +63,7 @@ func Parse(data []byte, file string) ([]Tool, error) {
 		return nil, &ConfigError{File: file, Problem: "not valid TOML: " + strings.TrimPrefix(err.Error(), "toml: ")}
 	}
 	var errs []error
-	for _, key := range sortedKeys(doc) {
+	for _, key := range slices.Sorted(maps.Keys(doc)) {
 		if key != "tool" {
 			errs = append(errs, &ConfigError{File: file, Field: key, Problem: "unknown key; declare each tool in its own [[tool]] table"})
 		}
@@ -107,7 +108,7 @@ func parseTool(entry map[string]any) (Tool, []*ConfigError) {
 		problems = append(problems, &ConfigError{Field: field, Problem: fmt.Sprintf(format, args...)})
 	}
 	t := Tool{timeout: DefaultTimeout}
-	for _, key := range sortedKeys(entry) {
+	for _, key := range slices.Sorted(maps.Keys(entry)) {
 		if !slices.Contains(toolKeys, key) {
 			bad(key, "unknown key; the keys are %s", strings.Join(toolKeys, ", "))
 		}
@@ -181,13 +182,4 @@ func parseTool(entry map[string]any) (Tool, []*ConfigError) {
 		t.schema, t.parameters = sch, compact
 	}
 	return t, problems
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

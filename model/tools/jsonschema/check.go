@@ -129,15 +129,6 @@ func (c *compiler) regexp(at, pattern string) *regexp.Regexp {
 	return nil
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // quoteAll lists names quoted and joined with ", ".
 func quoteAll(names []string) string {
 	q := make([]string, len(names))

@@ -2,6 +2,7 @@ package jsonschema
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -406,7 +407,7 @@ func (c *compiler) fillObjects(n *node, obj map[string]any, at func(string) stri
 		slices.Sort(n.propertyOrder)
 	}
 	if m, ok := c.object(obj, "patternProperties", at); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			loc := at("patternProperties") + "/" + escapeToken(k)
 			if re := c.regexp(loc, k); re != nil {
 				n.patternProperties = append(n.patternProperties, patternSchema{re: re, schema: c.compile(loc)})
@@ -429,7 +430,7 @@ func (c *compiler) fillObjects(n *node, obj map[string]any, at func(string) stri
 	n.maxProps = c.count(obj, "maxProperties", at)
 	if d <= draft07 {
 		if m, ok := c.object(obj, "dependencies", at); ok {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				loc := at("dependencies") + "/" + escapeToken(k)
 				if _, isList := m[k].([]any); isList {
 					names, _ := c.names(loc, m[k])
@@ -442,13 +443,13 @@ func (c *compiler) fillObjects(n *node, obj map[string]any, at func(string) stri
 		return
 	}
 	if m, ok := c.object(obj, "dependentRequired", at); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			names, _ := c.names(at("dependentRequired")+"/"+escapeToken(k), m[k])
 			n.dependentRequired = append(n.dependentRequired, dependency{property: k, required: names})
 		}
 	}
 	if m, ok := c.object(obj, "dependentSchemas", at); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			n.dependentSchemas = append(n.dependentSchemas, dependency{property: k, schema: c.compile(at("dependentSchemas") + "/" + escapeToken(k))})
 		}
 	}

@@ -2,7 +2,9 @@ package jsonschema
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -130,7 +132,7 @@ func (c *compiler) register(v any, ptr string, res *resource) {
 	if d <= draft07 && hasRef {
 		// Beside $ref every other keyword is ignored; definitions are still there to point into.
 		if m, ok := obj["definitions"].(map[string]any); ok {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				c.register(m[k], ptr+"/definitions/"+escapeToken(k), res)
 			}
 		}
@@ -151,7 +153,7 @@ func (c *compiler) register(v any, ptr string, res *resource) {
 		if !ok {
 			continue
 		}
-		for _, name := range sortedKeys(m) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
 			if _, isList := m[name].([]any); isList && k == "dependencies" {
 				continue
 			}

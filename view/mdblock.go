@@ -201,17 +201,38 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 // wrapped adds cells word-wrapped under sh's prefixes.
 func (m *mdRenderer) wrapped(sh shape, cells []cell, out *linesBuilder) {
 	avail, firstP, restP := m.prefixes(sh)
+	m.addRows(out, cells, wrapWords(cells, avail), firstP, restP)
+}
+
+// addRows adds the wrapped lines ls of cells, the first under first and the others under rest
+// (only their count, when out is counting).
+func (m *mdRenderer) addRows(out *linesBuilder, cells []cell, ls []cellLine, first, rest string) {
 	if out.counting {
-		out.addCount(len(wrapWords(cells, avail)))
+		out.addCount(len(ls))
 		return
 	}
-	for i, l := range wrapWords(cells, avail) {
-		p := restP
+	for i, l := range ls {
+		p := rest
 		if i == 0 {
-			p = firstP
+			p = first
 		}
-		out.add(strings.TrimRight(m.margin+p+paintCells(m.pal, cells[l.start:l.stop]), " "))
+		out.add(m.paintRow(p, cells, l))
 	}
+}
+
+// paintRow is wrapped line l of cells drawn under prefix.
+func (m *mdRenderer) paintRow(prefix string, cells []cell, l cellLine) string {
+	return strings.TrimRight(m.margin+prefix+paintCells(m.pal, cells[l.start:l.stop]), " ")
+}
+
+// codeRows is the width a fenced code line indented indent columns (as pad) gets and the prefixes of its first and
+// continued rows (the continuation marked ↪); when they leave too little room they are dropped.
+func (m *mdRenderer) codeRows(indent int, pad string) (avail int, lead, cont string) {
+	avail, lead, cont = m.text-indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
+	if avail < 4 {
+		avail, lead, cont = m.text, "", ""
+	}
+	return avail, lead, cont
 }
 
 // prefixes returns the width text gets under sh's prefixes, and the prefixes; when they leave
@@ -324,10 +345,7 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 			return
 		}
 	}
-	avail, lead, cont := m.text-f.indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
-	if avail < 4 {
-		avail, lead, cont = m.text, "", ""
-	}
+	avail, lead, cont := m.codeRows(f.indent, pad)
 	if m.use != nil {
 		item, rest, ok := nextItem(m.use)
 		m.use = rest
@@ -344,17 +362,7 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 	if m.rec != nil {
 		*m.rec = appendCodeItem(*m.rec, cells, f.code, m.states)
 	}
-	if out.counting {
-		out.addCount(len(wrapHard(cells, avail)))
-		return
-	}
-	for i, l := range wrapHard(cells, avail) {
-		p := cont
-		if i == 0 {
-			p = lead
-		}
-		out.add(strings.TrimRight(m.margin+p+paintCells(m.pal, cells[l.start:l.stop]), " "))
-	}
+	m.addRows(out, cells, wrapHard(cells, avail), lead, cont)
 }
 
 // leading returns the indentation of s in columns (a tab is four) and s after it.

@@ -200,7 +200,7 @@ func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed,
 		if i == 0 && !o.more {
 			pfx = firstP
 		}
-		b.add(strings.TrimRight(m.margin+pfx+paintCells(m.pal, cells[l.start:l.stop]), " "))
+		b.add(m.paintRow(pfx, cells, l))
 	}
 	for i := 0; i <= commit; i++ {
 		draw(&o.done, i, ls[i])
@@ -247,17 +247,14 @@ func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (commit
 	h.run(s, o.pos)
 	cells := h.out
 	pad := strings.Repeat(" ", f.indent)
-	avail, lead, cont := m.text-f.indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
-	if avail < 4 {
-		avail, lead, cont = m.text, "", ""
-	}
+	avail, lead, cont := m.codeRows(f.indent, pad)
 	ls := wrapHard(cells, avail)
 	draw := func(b *linesBuilder, i int, l cellLine) {
 		p := cont
 		if i == 0 && !o.more {
 			p = lead
 		}
-		b.add(strings.TrimRight(m.margin+p+paintCells(m.pal, cells[l.start:l.stop]), " "))
+		b.add(m.paintRow(p, cells, l))
 	}
 	commit := -1
 	for i, l := range ls[:len(ls)-1] {

@@ -225,8 +225,8 @@ func (m *mdRenderer) paintRow(prefix string, cells []cell, l cellLine) string {
 	return strings.TrimRight(m.margin+prefix+paintCells(m.pal, cells[l.start:l.stop]), " ")
 }
 
-// codeRows is the width a fenced code line indented indent columns (as pad) gets and the prefixes of its first and
-// continued rows (the continuation marked ↪); when they leave too little room they are dropped.
+// codeRows is the width a fenced code line indented indent columns (pad) gets, and the
+// prefixes of its first and continued rows (marked ↪); too narrow, the prefixes are dropped.
 func (m *mdRenderer) codeRows(indent int, pad string) (avail int, lead, cont string) {
 	avail, lead, cont = m.text-indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
 	if avail < 4 {

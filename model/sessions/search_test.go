@@ -38,14 +38,10 @@ func TestSearchFindsUserAndAssistantText(t *testing.T) {
 	}
 }
 
-func TestExportMarkdownAndJSON(t *testing.T) {
-	s := openStore(t)
-	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m", Endpoint: "http://h/v1", System: "be kind"}})
-	ss.Add(user("show code"))
-	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
-	ss.Add(chat.Record{Message: &call})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
-	ss.Add(assistant("```go\nfmt.Println()\n```"))
+// exported closes ss, loads it back from s and returns its index entry, what was loaded and
+// its markdown export.
+func exported(t *testing.T, s *Store, ss *Session) (Meta, Resumed, string) {
+	t.Helper()
 	closeSession(t, ss)
 	m, _ := s.Find(ss.ID())
 	r, err := s.Load(m)
@@ -56,7 +52,18 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 	if err := Markdown(&md, m, r.Log); err != nil {
 		t.Fatal(err)
 	}
-	out := md.String()
+	return m, r, md.String()
+}
+
+func TestExportMarkdownAndJSON(t *testing.T) {
+	s := openStore(t)
+	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m", Endpoint: "http://h/v1", System: "be kind"}})
+	ss.Add(user("show code"))
+	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
+	ss.Add(chat.Record{Message: &call})
+	ss.Add(chat.Record{Message: &stream.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
+	ss.Add(assistant("```go\nfmt.Println()\n```"))
+	m, r, out := exported(t, s, ss)
 	for _, want := range []string{"# show code\n", "- Model: m\n", "## System\n\nbe kind\n", "## You\n\nshow code\n", "Tool call `read_file`:\n\n```json\n{\"path\":\"a\"}\n```\n", "````\nx ``` y", "## Assistant\n\n```go\nfmt.Println()\n```\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)
@@ -90,17 +97,7 @@ func TestExportMarkdownKeepsTheReplysOrder(t *testing.T) {
 		{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
 	}}
 	ss.Add(chat.Record{Message: &reply, Ended: "stopped by the user"})
-	closeSession(t, ss)
-	m, _ := s.Find(ss.ID())
-	r, err := s.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var md bytes.Buffer
-	if err := Markdown(&md, m, r.Log); err != nil {
-		t.Fatal(err)
-	}
-	out := md.String()
+	_, _, out := exported(t, s, ss)
 	want := "## Assistant\n\nLet me look.\n\nTool call `first`:\n\n```json\n{}\n```\n It says so.\n\nTool call `second`:\n\n```json\n{}\n```\n So.\n" +
 		"\n*[The reply is incomplete: stopped by the user.]*\n\nTool call `third`:\n\n```json\n{}\n```\n"
 	if !strings.HasSuffix(out, want) {

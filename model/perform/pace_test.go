@@ -84,6 +84,15 @@ func pulled(p *Performer, pm *pump) <-chan chat.StreamMsg {
 
 const frame = 16 * time.Millisecond
 
+// pacedPump is a pump reading a fed source, and a pacing Performer (MaxBatch maxBatch) on the
+// test's clock; the pump is closed when the test ends.
+func pacedPump(t *testing.T, maxBatch int) (*frameClock, *fed, *Performer, *pump) {
+	clk, f := newFrameClock(), newFed()
+	pm := newPump(f)
+	t.Cleanup(pm.Close)
+	return clk, f, &Performer{Frame: frame, MaxBatch: maxBatch, now: clk.now, after: clk.after}, pm
+}
+
 func text(n int) stream.Update {
 	return stream.Update{N: n, Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
 }
@@ -111,10 +120,7 @@ func waitPumpGone(pm *pump) {
 // A stream slower than the screen is handed over update by update, with no wait: the frame
 // that began when the last pull returned is over when the next update comes.
 func TestPacedPullOfASlowStreamWaitsForNothing(t *testing.T) {
-	clk, f := newFrameClock(), newFed()
-	p := &Performer{Frame: frame, now: clk.now, after: clk.after}
-	pm := newPump(f)
-	defer pm.Close()
+	clk, f, p, pm := pacedPump(t, 0)
 	for n := 1; n <= 3; n++ {
 		out := pulled(p, pm)
 		clk.advance(frame + time.Millisecond) // the server takes longer than a frame
@@ -131,10 +137,7 @@ func TestPacedPullOfASlowStreamWaitsForNothing(t *testing.T) {
 
 // Within a frame a pull waits for the frame's end and takes everything that came meanwhile.
 func TestPacedPullTakesWhatArrivesWithinTheFrame(t *testing.T) {
-	clk, f := newFrameClock(), newFed()
-	p := &Performer{Frame: frame, now: clk.now, after: clk.after}
-	pm := newPump(f)
-	defer pm.Close()
+	clk, f, p, pm := pacedPump(t, 0)
 	f.feed <- text(1)
 	if got := numbers(<-pulled(p, pm)); len(got) != 1 {
 		t.Fatalf("the first pull took %v; want the first update alone", got)
@@ -170,10 +173,7 @@ func TestPacedPullTakesTheReadAheadWithoutWaiting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clk, f := newFrameClock(), newFed()
-			p := &Performer{Frame: frame, MaxBatch: c.maxBatch, now: clk.now, after: clk.after}
-			pm := newPump(f)
-			defer pm.Close()
+			clk, f, p, pm := pacedPump(t, c.maxBatch)
 			for _, u := range c.updates {
 				f.feed <- u
 			}
@@ -200,10 +200,7 @@ func TestPacedPullTakesTheReadAheadWithoutWaiting(t *testing.T) {
 
 // The stream's end within the frame is handed over at once, with its result.
 func TestPacedPullHandsTheEndOverAtOnce(t *testing.T) {
-	clk, f := newFrameClock(), newFed()
-	p := &Performer{Frame: frame, now: clk.now, after: clk.after}
-	pm := newPump(f)
-	defer pm.Close()
+	clk, f, p, pm := pacedPump(t, 0)
 	f.feed <- text(1)
 	<-pulled(p, pm)
 	out := pulled(p, pm)
@@ -222,7 +219,7 @@ func TestClosedPumpEndsItsPull(t *testing.T) {
 	for _, read := range []int{0, 1, readAhead + 5} {
 		clk, f := newFrameClock(), newFed()
 		p := &Performer{Frame: frame, now: clk.now, after: clk.after}
-		pm := newPump(f)
+		pm := newPump(f) // closed by the test itself
 		fedAll := make(chan struct{})
 		go func() {
 			defer close(fedAll)

@@ -13,7 +13,7 @@ type Anchor struct {
 func (r *Renderer) TopAnchor(f Frame) Anchor {
 	height, _ := r.Layout(f)
 	scroll, need := max(0, f.ScrollUp), max(0, f.ScrollUp)+height
-	acc, first := r.tr.measureTail(f.Entries, need)
+	acc, first := r.tr.measureTail(f.Entries, need, scroll)
 	if acc < need {
 		scroll = min(scroll, max(0, acc-height))
 	}

@@ -102,7 +102,7 @@ func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
 	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
 	r.setWidth(width)
-	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript)
+	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript, max(0, f.ScrollUp))
 	r.tr.evict()
 	if f.Fit {
 		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
@@ -148,7 +148,7 @@ func (r *Renderer) Render(f Frame) Screen {
 
 	r.setWidth(width)
 	if f.Fit {
-		acc, _ := r.tr.measureTail(f.Entries, l.transcript)
+		acc, _ := r.tr.measureTail(f.Entries, l.transcript, 0)
 		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
 	}
 	rows := make([]string, 0, height)

@@ -176,6 +176,14 @@ func (t *transcriptCache) use(i int) *entryView {
 	return s.view
 }
 
+// markUsed marks s as needed this frame: no eviction of the frame drops its view.
+func (t *transcriptCache) markUsed(s *slot) {
+	s.used = t.frame
+	if s.view != nil {
+		t.moveToFront(s)
+	}
+}
+
 // evict drops the views of the least recently used slots not needed this frame until the
 // views fit the budget. It runs after every render, so measuring a long stretch of the
 // transcript never holds more than the budget plus what the frame draws.

@@ -275,3 +275,23 @@ func TestAReplyLargerThanTheBudgetIsNotRedrawn(t *testing.T) {
 		t.Fatalf("%d complete lines drawn for a reply of %d: the reply's view was dropped and drawn again", got, lines)
 	}
 }
+
+// Every entry the window shows keeps its drawing from one frame to the next, even when the
+// views outgrow the cache budget: only entries out of view are let go.
+func TestVisibleEntriesOverTheBudgetAreNotRedrawn(t *testing.T) {
+	es := []*draft{
+		{Role: transcript.RoleUser, Text: "first\nsecond\nthird"},
+		{Role: transcript.RoleAssistant, Text: "one\n\ntwo\n\nthree"},
+		{Role: transcript.RoleUser, Text: "again"},
+	}
+	r := NewRenderer(PlainStyles())
+	r.tr.budget = 1 // every view is over it
+	f := transcriptFrame(es, 80, 40, 0)
+	frame := func() { r.Layout(f); r.Render(f) } // as the full screen draws: its layout, then the frame
+	frame()
+	before := r.tr.renders
+	frame()
+	if got := r.tr.renders - before; got != 0 {
+		t.Fatalf("an unchanged frame over the budget drew %d visible entries again", got)
+	}
+}

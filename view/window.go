@@ -9,7 +9,7 @@ import "github.com/phasechat/phasechat/phase/transcript"
 // number of runs those rows come from, never by the transcript's length.
 func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height int) (rows []string, maxScroll int) {
 	scrollUp, height = max(0, scrollUp), max(0, height)
-	acc, first := t.measureTail(entries, scrollUp+height)
+	acc, first := t.measureTail(entries, scrollUp+height, scrollUp)
 	need := scrollUp + height
 	scroll := scrollUp
 	if acc < need { // reached the top: every entry is measured
@@ -45,8 +45,10 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 // measureTail brings the cache up to date with entries and measures them from the tail up
 // until it has need rows or reaches the top. It returns the rows measured and the first
 // entry measured. Afterwards t.total is the transcript's line count (exact for every entry
-// measured, estimated for the rest).
-func (t *transcriptCache) measureTail(entries []*transcript.Entry, need int) (acc, first int) {
+// measured, estimated for the rest). The entries reaching above the first below rows (the
+// window's, when below is its ScrollUp) are marked needed this frame, so no eviction of the
+// frame drops what it shows; the others measured may be let go.
+func (t *transcriptCache) measureTail(entries []*transcript.Entry, need, below int) (acc, first int) {
 	t.frame++
 	t.reconcile(entries)
 	acc, first = 0, len(t.slots)
@@ -58,7 +60,11 @@ func (t *transcriptCache) measureTail(entries []*transcript.Entry, need int) (ac
 			continue
 		}
 		t.measure(first)
-		acc += t.slots[first].rows(first)
+		s := t.slots[first]
+		if acc+s.rows(first) > below {
+			t.markUsed(s)
+		}
+		acc += s.rows(first)
 	}
 	return acc, first
 }

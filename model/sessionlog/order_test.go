@@ -78,8 +78,8 @@ func TestCardsPlacesRoundTrip(t *testing.T) {
 			t.Errorf("message %d: TextAfter %v, want %v", i, got, want)
 		}
 	}
-	if log.Ended[1] != "stopped by the user" {
-		t.Fatalf("ended %v", log.Ended)
+	if log.Messages[1].Ended != "stopped by the user" {
+		t.Fatalf("ended %q", log.Messages[1].Ended)
 	}
 }
 

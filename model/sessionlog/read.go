@@ -26,8 +26,6 @@ type Log struct {
 	// Models is every model the conversation was held with, in order: the header's, then
 	// each one it was switched to.
 	Models []string
-	// Ended says, by index in Messages, why a reply ended before it was whole.
-	Ended map[int]string
 	// Started is the time of the first record that has one; nil when none has.
 	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
@@ -81,13 +79,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				}
 				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
-				if rec.Ended != "" {
-					if log.Ended == nil {
-						log.Ended = map[int]string{}
-					}
-					log.Ended[len(log.Messages)] = rec.Ended
-				}
-				log.Messages = append(log.Messages, rec.message())
+				log.Messages = append(log.Messages, rec.message()) // why a reply ended early is on it
 			default:
 				u := *rec.Usage
 				log.UsageReported = true

@@ -41,7 +41,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	if h := log.Header; h != nil && h.System != "" {
 		fmt.Fprintf(&b, "\n## System\n\n%s\n", safe.Text(h.System))
 	}
-	for i, msg := range log.Messages {
+	for _, msg := range log.Messages {
 		switch msg.Role {
 		case "user":
 			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Content))
@@ -65,7 +65,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 			if placed < len(msg.Content) {
 				b.WriteString(safe.Text(msg.Content[placed:]) + "\n")
 			}
-			if why, ok := log.Ended[i]; ok {
+			if why := msg.Ended; why != "" {
 				fmt.Fprintf(&b, "\n*[The reply is incomplete: %s.]*\n", safe.Line(strings.TrimSuffix(why, ".")))
 			}
 			for _, c := range after {
@@ -131,9 +131,9 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 		e.Endpoint, e.System = h.Endpoint, h.System
 	}
 	e.Models = log.Models
-	for i := range e.Messages {
-		if why, ok := log.Ended[i]; ok {
-			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: why})
+	for i, m := range e.Messages {
+		if m.Ended != "" {
+			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: m.Ended})
 		}
 	}
 	enc := json.NewEncoder(w)

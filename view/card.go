@@ -143,7 +143,7 @@ func elapsedText(d time.Duration) string {
 // outputLines draws the last maxOutputLines lines a running tool printed, each cut to one
 // screen line, dimmed.
 func outputLines(b *linesBuilder, st *theme, out string, width int) {
-	rows := strings.Split(strings.TrimRight(strings.ReplaceAll(safe.Text(out), "\t", "    "), "\n"), "\n")
+	rows := strings.Split(strings.TrimRight(expandTabs(safe.Text(out)), "\n"), "\n")
 	rows = rows[max(0, len(rows)-maxOutputLines):]
 	indent := cardBodyIndent + "│ "
 	for _, r := range rows {

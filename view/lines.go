@@ -115,7 +115,10 @@ func (b *linesBuilder) compact() lines {
 // on a terminal, so none reaches the screen.
 const tabWidth = 4
 
-var tabs = strings.NewReplacer("\t", strings.Repeat(" ", tabWidth))
+// tabSpaces is what a tab is drawn as, everywhere (markdown, code, tool output).
+var tabSpaces = strings.Repeat(" ", tabWidth)
+
+var tabs = strings.NewReplacer("\t", tabSpaces)
 
 func expandTabs(s string) string {
 	if strings.IndexByte(s, '\t') < 0 {

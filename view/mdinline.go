@@ -45,8 +45,6 @@ type inlineState struct {
 //   - A backslash before ASCII punctuation makes it literal; an HTML character reference is
 //     decoded, and what it decodes to passes safe.Text like the rest.
 //
-// tabSpaces is what a tab is drawn as: a tab has no fixed width on a terminal.
-const tabSpaces = "    "
 
 const (
 	maxLinkText = 256

@@ -74,7 +74,7 @@ func checkStable(t *testing.T, text string, cuts []int, width int, pal *mdPalett
 // line never change and streaming draws what a fresh render draws.
 func TestMarkdownStability(t *testing.T) {
 	for _, pal := range []*mdPalette{newMDPalette(PlainMarkdown()), newMDPalette(DarkMarkdown())} {
-		for i, doc := range stabilityDocs {
+		for _, doc := range stabilityDocs {
 			cuts := make([]int, len(doc))
 			for c := range cuts {
 				cuts[c] = c + 1
@@ -82,7 +82,6 @@ func TestMarkdownStability(t *testing.T) {
 			for _, width := range []int{24, 60, 130} {
 				checkStable(t, doc, cuts, width, pal)
 			}
-			_ = i
 		}
 	}
 }

@@ -83,24 +83,21 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		m.picker = nil
 	case PickerChosen:
 		m.picker = nil
-		m = m.switchModel(p.items[p.list.Chosen()])
+		return m.switchModel(p.items[p.list.Chosen()])
 	default:
 		m.picker = &p
 	}
 	return m, nil
 }
 
-// switchModel makes it the model of the next request and says so in the transcript.
-func (m *Model) switchModel(it ModelItem) *Model {
-	for _, e := range m.chat.SetModel(it.Provider, it.Model) {
-		if r, ok := e.(chat.Record); ok && m.log != nil {
-			m.log.Add(r)
-		}
-	}
+// switchModel makes it the model of the next request and says so in the transcript; the
+// engine's effects (the switch's record) are carried out as every other input's are.
+func (m *Model) switchModel(it ModelItem) (*Model, tea.Cmd) {
+	effects := m.chat.SetModel(it.Provider, it.Model)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
 	if it.Wire != "" {
 		m.footer.Wire = it.Wire
 	}
 	m.chat.Notice(chat.Switched(it))
-	return m
+	return m.after(effects)
 }

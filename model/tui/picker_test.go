@@ -168,7 +168,7 @@ func TestCtrlPWithoutProvidersSaysWhy(t *testing.T) {
 func TestModelSwitchNamesTheNewWireFormat(t *testing.T) {
 	h := newHarness(t, "text", 100, 24)
 	h.m.footer.Wire = "Chat Completions"
-	h.m = h.m.switchModel(ModelItem{Provider: "claude", Model: "sonnet", Endpoint: "api.anthropic.com", Wire: "Anthropic Messages"})
+	h.m, _ = h.m.switchModel(ModelItem{Provider: "claude", Model: "sonnet", Endpoint: "api.anthropic.com", Wire: "Anthropic Messages"})
 	footer := h.m.View().Content
 	if !strings.Contains(footer, "claude/sonnet · Anthropic Messages") || strings.Contains(footer, "Chat Completions") {
 		t.Errorf("the footer after switching to an Anthropic provider:\n%s", footer)

@@ -63,7 +63,7 @@ func TestModelSwitchReachesTheLog(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	log := &recorded{}
 	h.m.log = log
-	h.m = h.m.switchModel(ModelItem{Provider: "groq", Model: "llama"})
+	h.m, _ = h.m.switchModel(ModelItem{Provider: "groq", Model: "llama"})
 	if len(log.records) != 1 || log.records[0].Model != "groq/llama" {
 		t.Fatalf("records %+v", log.records)
 	}

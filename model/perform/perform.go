@@ -26,8 +26,9 @@ type Performer struct {
 	// instead: a front end that must see how each stream ended (the one-shot mode's exit
 	// code) watches it there. Wrap's source is read on the performer's goroutines.
 	Wrap func(chat.Source) chat.Source
-	// MaxBatch is the most updates one pull takes (0: 256). 1 hands the engine every update in
-	// a message of its own, for a caller that steps through a stream frame by frame.
+	// MaxBatch is the most updates one pull takes (0: 256, or 16k when Frame paces the pulls).
+	// 1 hands the engine every update in a message of its own, for a caller that steps
+	// through a stream frame by frame.
 	MaxBatch int
 	// Frame, when positive, paces a stream's pulls to a screen refreshed this often: every
 	// stream is read on a goroutine of its own, and a pull that has taken an update waits until

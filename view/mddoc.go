@@ -68,20 +68,22 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 		d.finalOf = -1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
+	seen := len(d.src) // text[d.scan:seen] is the open line as last seen: it has no line break
 	d.src = text
 	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
 	// drawn: a window draws the pages it reads.
 	draw := true
 	for first := true; ; first = false {
-		nl := strings.IndexByte(text[d.scan:], '\n')
+		from := max(d.scan, seen)
+		nl := strings.IndexByte(text[from:], '\n')
 		if nl < 0 {
 			break
 		}
 		if first {
 			draw = fewerLines(text[d.scan:], 2*pageLines)
 		}
-		d.addLine(m, d.scan+nl, draw)
-		d.scan += nl + 1
+		d.addLine(m, from+nl, draw)
+		d.scan = from + nl + 1
 		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 	}
 	d.out = append(d.out[:0], d.lay.snapshot())

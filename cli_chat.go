@@ -22,7 +22,7 @@ import (
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"

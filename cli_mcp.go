@@ -7,10 +7,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tools"
-	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -15,7 +15,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/oneshot"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

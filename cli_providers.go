@@ -12,10 +12,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tui"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
 

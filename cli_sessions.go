@@ -13,13 +13,13 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/model/sessionlog"
 	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/model/tui"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
 )

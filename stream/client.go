@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 	"io"
 	"net/http"
 	"regexp"

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // Stream starts a streaming request; the HTTP exchange happens on the first Next. Cancelling

@@ -1,8 +1,8 @@
 package stream
 
 import (
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // secrets is what the client hides in everything it hands on: Secrets, plus the key it sends

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // echoKeyServer streams a reply that echoes the Authorization header one or two bytes per

@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // maxRedirects bounds how many redirects a request follows.

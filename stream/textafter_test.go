@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // placed is toolLoop with its calls' places in the reply's text set to after.

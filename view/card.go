@@ -7,8 +7,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/format"
 )
 
 func linesSlice(l lines) []string {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/phasechat/phasechat/view/safe"
 
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

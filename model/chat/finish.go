@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )

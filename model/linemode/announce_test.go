@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 

@@ -1,7 +1,7 @@
 package linemode
 
 import (
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )

@@ -14,9 +14,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/phasechat/phasechat/internal/ident"
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/tomlpos"
 	"github.com/phasechat/phasechat/model/tools"
-	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // Defaults of a server's timeouts.

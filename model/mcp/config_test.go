@@ -3,7 +3,7 @@ package mcp
 import (
 	"strings"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 	"testing"
 	"time"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/testwait"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 )
 
 const (

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 )
 
 const (

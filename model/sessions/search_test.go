@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 )
 

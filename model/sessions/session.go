@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view/safe"
 )

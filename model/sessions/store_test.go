@@ -9,7 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 )
 

@@ -9,8 +9,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // A call that brings its parsed arguments is run with them: the registry does not parse the

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/phasechat/phasechat/phase/format"
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // pipeGrace is how long a finished command's output pipe may stay open after its process

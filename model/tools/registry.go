@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/tools/jsonschema"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
 

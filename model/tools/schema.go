@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/tools/jsonschema"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/secret"
 )
 
 // emptyObjectSchema is the schema of a tool that takes no arguments.

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // A command tool sees neither a provider key nor a configured secret: not in its environment,

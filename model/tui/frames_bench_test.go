@@ -17,7 +17,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )

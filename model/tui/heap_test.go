@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/view"
 )
 

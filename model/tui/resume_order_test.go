@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/view"
 )

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/sessions"
-	"github.com/phasechat/phasechat/phase/format"
 )
 
 // sessionPicker lists the saved conversations in a Picker, filtered by what is typed.

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // evaluated is what a schema's successful keywords looked at, for unevaluatedProperties and

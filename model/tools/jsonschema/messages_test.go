@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 func compileText(t *testing.T, schema string) (*Schema, error) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/phasechat/phasechat/phase/format"
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // maxDepth bounds how many schemas may be applied one inside another while validating, so

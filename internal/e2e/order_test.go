@@ -8,7 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/sessionlog"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )

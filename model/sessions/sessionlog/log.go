@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/stream"
 )
 

@@ -13,7 +13,7 @@ import (
 // approvalDir holds the mark scenario and the tools file defining mark, shared with the line
 // mode's own tests.
 const (
-	approvalDir   = "../../linemode/testdata/approval"
+	approvalDir   = "../../../model/linemode/testdata/approval"
 	approvalTools = approvalDir + "/tools.toml"
 )
 

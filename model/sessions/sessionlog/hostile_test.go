@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/secret"
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // A link planted at the log path must not send the conversation into its target.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/phase/secret"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )

@@ -12,25 +12,38 @@ import (
 // in one string, and where each ends. A line holds no '\n' and is at most the width it was
 // rendered for.
 //
-// A run of a document's complete lines (lay set) holds no text itself: its n lines are drawn
-// a page at a time, when one of them is first read (mdpages.go).
+// A run taken from a pageSource holds no text itself: its n lines are the source's, drawn when
+// they are first read.
 type lines struct {
 	buf  string
 	ends []int32 // ends[i] is the byte offset in buf where line i ends
-	lay  *mdLayout
+	src  pageSource
 	n    int
 }
 
+// pageSource is a run whose lines are drawn on demand (a markdown document's complete lines,
+// a page at a time). Line i, once read, never changes.
+type pageSource interface {
+	row(i int) string
+	// appendRows appends lines lo..hi-1 (those of them it has) to dst.
+	appendRows(dst []string, lo, hi int) []string
+	// size is the memory the source holds, for the cache budget.
+	size() int
+}
+
+// linesFrom is the first n lines of src.
+func linesFrom(src pageSource, n int) lines { return lines{src: src, n: n} }
+
 func (l lines) len() int {
-	if l.lay != nil {
+	if l.src != nil {
 		return l.n
 	}
 	return len(l.ends)
 }
 
 func (l lines) at(i int) string {
-	if l.lay != nil {
-		return l.lay.row(i)
+	if l.src != nil {
+		return l.src.row(i)
 	}
 	start := int32(0)
 	if i > 0 {
@@ -41,8 +54,8 @@ func (l lines) at(i int) string {
 
 // size is the memory the run holds, for the cache budget.
 func (l lines) size() int {
-	if l.lay != nil {
-		return l.lay.size()
+	if l.src != nil {
+		return l.src.size()
 	}
 	return len(l.buf) + 4*cap(l.ends)
 }
@@ -60,14 +73,23 @@ func linesOf(ls ...string) lines {
 // later appends: bytes and ends below a snapshot's length are never written again. A counting
 // builder keeps no text, only how many lines were added (counted).
 type linesBuilder struct {
-	b        strings.Builder
-	ends     []int32
-	counting bool
-	counted  int
+	b         strings.Builder
+	ends      []int32
+	countOnly bool
+	counted   int
 }
 
+// newCounter is a counting builder.
+func newCounter() linesBuilder { return linesBuilder{countOnly: true} }
+
+// counts reports whether b is a counting builder.
+func (b *linesBuilder) counts() bool { return b.countOnly }
+
+// length is how many lines were added (or counted) so far.
+func (b *linesBuilder) length() int { return len(b.ends) + b.counted }
+
 func (b *linesBuilder) add(line string) {
-	if b.counting {
+	if b.countOnly {
 		b.counted++
 		return
 	}
@@ -311,4 +333,26 @@ func balanceSGR(ls []string) []string {
 		ls[i] = strings.TrimRight(l, " ")
 	}
 	return ls
+}
+
+// appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
+func appendRange(dst []string, segs []lines, lo, hi int) []string {
+	base := 0
+	for _, s := range segs {
+		n := s.len()
+		switch {
+		case base+n <= lo || base >= hi:
+		case s.src != nil:
+			dst = s.src.appendRows(dst, max(lo-base, 0), min(hi-base, n))
+		default:
+			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
+				dst = append(dst, s.at(j))
+			}
+		}
+		base += n
+		if base >= hi {
+			break
+		}
+	}
+	return dst
 }

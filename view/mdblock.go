@@ -106,7 +106,7 @@ func (m *mdRenderer) gap(st *blockState, out *linesBuilder) {
 
 // line draws one source line (sanitised; final when complete) and advances st.
 func (m *mdRenderer) line(st *blockState, s string, final bool, out *linesBuilder) {
-	if final && !out.counting {
+	if final && !out.counts() {
 		m.complete++
 	}
 	if st.fence.open {
@@ -207,7 +207,7 @@ func (m *mdRenderer) wrapped(sh shape, cells []cell, out *linesBuilder) {
 // addRows adds the wrapped lines ls of cells, the first under first and the others under rest
 // (only their count, when out is counting).
 func (m *mdRenderer) addRows(out *linesBuilder, cells []cell, ls []cellLine, first, rest string) {
-	if out.counting {
+	if out.counts() {
 		out.addCount(len(ls))
 		return
 	}

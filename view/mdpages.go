@@ -52,7 +52,7 @@ func (l *mdLayout) snapshot() lines {
 	if l.rows == 0 {
 		return lines{}
 	}
-	return lines{lay: l, n: l.rows}
+	return linesFrom(l, l.rows)
 }
 
 // line is complete line i of the document, sanitised.
@@ -150,7 +150,7 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 	if n := len(d.lineEnd); n > 0 {
 		start = int(d.lineEnd[n-1]) + 1
 	}
-	out, count := &l.tail, linesBuilder{counting: true}
+	out, count := &l.tail, newCounter()
 	switch {
 	case draw:
 		l.drawTail()
@@ -171,7 +171,7 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 			l.tail, l.tailPage = linesBuilder{}, k
 		}
 	}
-	before := len(out.ends) + out.counted
+	before := out.length()
 	if !d.st.hasHeader && d.st.table == nil {
 		m.rec, m.states = &d.measBuf, &d.states
 	} else {
@@ -181,7 +181,7 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 	m.rec, m.states = nil, nil
 	d.lineEnd = append(d.lineEnd, int32(end))
 	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))
-	l.rows += len(out.ends) + out.counted - before
+	l.rows += out.length() - before
 	l.src, l.lineEnd, l.meas = d.src, d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
 }
 
@@ -190,12 +190,12 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 func (d *mdDoc) relayout(m *mdRenderer) {
 	l := &mdLayout{m: m, src: d.src, lineEnd: d.lineEnd, tailPage: -1, meas: d.lay.meas}
 	var st blockState
-	count := linesBuilder{counting: true}
+	count := newCounter()
 	m.states = &d.states
 	from := 0
 	for i, end := range d.measEnd {
 		if i%pageLines == 0 {
-			l.pages = append(l.pages, mdPage{start: st, from: count.counted})
+			l.pages = append(l.pages, mdPage{start: st, from: count.length()})
 		}
 		if !st.hasHeader && st.table == nil {
 			m.use = d.measBuf[from:end]
@@ -204,5 +204,5 @@ func (d *mdDoc) relayout(m *mdRenderer) {
 		m.use, from = nil, int(end)
 	}
 	m.states = nil
-	l.rows, d.st, d.lay = count.counted, st, l
+	l.rows, d.st, d.lay = count.length(), st, l
 }

@@ -1,13 +1,11 @@
 package view
 
 import (
-	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -167,37 +165,6 @@ func TestStreamingOnAtAnotherWidth(t *testing.T) {
 	}
 }
 
-// TestResizeDrawsOnlyWhatTheWindowShows: after a resize, the window on the tail of a long
-// reply draws a few pages of it, and its height is still exact.
-func TestResizeDrawsOnlyWhatTheWindowShows(t *testing.T) {
-	var sb strings.Builder
-	for i := range 400 {
-		fmt.Fprintf(&sb, "Line %d of a long reply, long enough to wrap at a narrow width of the terminal.\n", i)
-	}
-	es := []*draft{{Role: transcript.RoleUser, Text: "go"}, {Role: transcript.RoleAssistant, Text: sb.String()}}
-	r := NewRenderer(PlainStyles())
-	r.Render(transcriptFrame(es, 120, 30, 0))
-	if drawn := r.tr.md.complete; drawn > 3*pageLines {
-		t.Fatalf("drawn for the first time, the reply drew %d complete lines for a window of 30 rows", drawn)
-	}
-	for _, w := range []int{60, 120, 40} {
-		f := transcriptFrame(es, w, 30, 0)
-		scr := r.Render(f)
-		if drawn := r.tr.md.complete; drawn > 3*pageLines {
-			t.Fatalf("at %d columns %d complete lines were drawn for a window of 30 rows", w, drawn)
-		}
-		fresh := NewRenderer(PlainStyles())
-		want := fresh.Render(f)
-		if scr.Content != want.Content {
-			t.Fatalf("at %d columns:\n%s\nwant\n%s", w, scr.Content, want.Content)
-		}
-		top := transcriptFrame(es, w, 30, 1<<30)
-		if got, want := r.Render(top), fresh.Render(top); got.Content != want.Content || got.MaxScroll != want.MaxScroll {
-			t.Fatalf("at %d columns, scrolled to the top: max scroll %d, a fresh renderer's %d\n%s\nwant\n%s", w, got.MaxScroll, want.MaxScroll, got.Content, want.Content)
-		}
-	}
-}
-
 // FuzzResize holds a document drawn at one width and then another to a document drawn only
 // at the second, for any text (repeated so that it spans pages).
 func FuzzResize(f *testing.F) {
@@ -258,27 +225,6 @@ func TestALongReplyLetsGoOfItsEarlyRows(t *testing.T) {
 		if want := drawAll(newMDRenderer(pal, w, defaultMeasure), text); !slices.Equal(got, want) {
 			t.Fatalf("at %d: %d rows, drawing it whole gives %d", w, len(got), len(want))
 		}
-	}
-}
-
-// TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce: while a reply far longer than the rows
-// it keeps drawn streams, a window following its tail never needs a line drawn again.
-func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
-	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
-	es := append(numbered(3), reply)
-	r := NewRenderer(PlainStyles())
-	f := transcriptFrame(es, 80, 60, 0)
-	const lines = 3 * tailPages * pageLines
-	for i := range lines {
-		reply.Text += fmt.Sprintf("Line %d of a reply longer than the rows it keeps drawn.\n", i)
-		if i%7 == 0 {
-			reply.Text += "\n"
-		}
-		reply.entry()
-		r.Render(f)
-	}
-	if got := r.tr.md.complete; got != lines+lines/7+1 {
-		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
 	}
 }
 

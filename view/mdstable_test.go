@@ -7,7 +7,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // stabilityDocs are markdown replies covering every block and inline rule.
@@ -163,26 +162,3 @@ func FuzzMarkdownStability(f *testing.F) {
 }
 
 var sgrAnywhere = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
-
-// TestRendererMeasureOption: WithMeasure reaches the reply's lines.
-func TestRendererMeasureOption(t *testing.T) {
-	e := &draft{Role: transcript.RoleAssistant, Text: strings.Repeat("word ", 60)}
-	f := hostileFrame(e)
-	f.Width = 200
-	for _, measure := range []int{0, 40} {
-		scr := NewRenderer(PlainStyles(), WithMeasure(measure)).Render(f)
-		want := defaultMeasure
-		if measure > 0 {
-			want = measure
-		}
-		widest := 0
-		for _, l := range strings.Split(scr.Content, "\n") {
-			if strings.HasPrefix(l, "  word") {
-				widest = max(widest, len(strings.TrimRight(l, " "))-2)
-			}
-		}
-		if widest > want || widest < want-5 {
-			t.Errorf("measure %d: widest reply line %d cells, want about %d", measure, widest, want)
-		}
-	}
-}

@@ -122,16 +122,6 @@ func newMDPalette(ms MarkdownStyles) *mdPalette {
 	return p
 }
 
-// sgrOf is the SGR a style opens, or "" when it sets nothing (or is more than colours and
-// attributes, which markdown does not use).
-func sgrOf(st lipgloss.Style) string {
-	k := newInk(st)
-	if k.render {
-		return ""
-	}
-	return k.pre
-}
-
 // paint draws s (clean text holding no escape) in style: the body's SGR and each role's, then
 // one reset. Nothing is added when the combination sets nothing.
 func (p *mdPalette) paint(s string, style mdStyle) string {

@@ -1,8 +1,6 @@
 package view
 
 import (
-	"strings"
-
 	"charm.land/lipgloss/v2"
 )
 
@@ -165,36 +163,6 @@ func (s Styles) escapes() escapes {
 	return keepNone
 }
 
-// ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
-// by rendering a probe, so drawing a frame does not run lipgloss's full Render for every
-// fragment. A style that is more than colours and attributes (padding, width …) keeps Render.
-type ink struct {
-	pre, post string
-	style     lipgloss.Style
-	render    bool // use style.Render
-}
-
-func newInk(st lipgloss.Style) ink {
-	const probe = "x"
-	out := st.Render(probe)
-	i := strings.Index(out, probe)
-	if i < 0 || strings.Count(out, probe) != 1 || !ansiOnly(out[:i]) || !ansiOnly(out[i+len(probe):]) {
-		return ink{style: st, render: true}
-	}
-	return ink{pre: out[:i], post: out[i+len(probe):]}
-}
-
-// paint styles one line of text; an empty s stays empty (no stray SGR pair).
-func (k ink) paint(s string) string {
-	switch {
-	case s == "":
-		return s
-	case k.render:
-		return k.style.Render(s)
-	}
-	return k.pre + s + k.post
-}
-
 // theme is Styles compiled for drawing.
 type theme struct {
 	keep     escapes // what cleaning keeps of the composer's escapes
@@ -225,16 +193,4 @@ func newTheme(st Styles) *theme {
 		Label: newInk(st.Label), LabelDisabled: newInk(st.LabelDisabled), Disabled: newInk(st.Disabled),
 		HelpKey: newInk(st.HelpKey), HelpDoes: newInk(st.HelpDoes), Footer: newInk(st.Footer), Rule: newInk(st.Rule),
 	}
-}
-
-// ansiOnly reports whether s holds nothing but escape sequences.
-func ansiOnly(s string) bool {
-	for i := 0; i < len(s); {
-		if s[i] != esc {
-			return false
-		}
-		n, _ := escapeLen(s[i:])
-		i += n
-	}
-	return true
 }

@@ -68,25 +68,3 @@ func (t *transcriptCache) measureTail(entries []*transcript.Entry, need, below i
 	}
 	return acc, first
 }
-
-// appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
-func appendRange(dst []string, segs []lines, lo, hi int) []string {
-	base := 0
-	for _, s := range segs {
-		n := s.len()
-		switch {
-		case base+n <= lo || base >= hi:
-		case s.lay != nil:
-			dst = s.lay.appendRows(dst, max(lo-base, 0), min(hi-base, n))
-		default:
-			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
-				dst = append(dst, s.at(j))
-			}
-		}
-		base += n
-		if base >= hi {
-			break
-		}
-	}
-	return dst
-}

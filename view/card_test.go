@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/phasechat/phasechat/view/rows"
 	"slices"
 	"strings"
 	"testing"
@@ -12,10 +13,10 @@ import (
 	"github.com/phasechat/phasechat/phase"
 )
 
-func linesSlice(l lines) []string {
+func linesSlice(l rows.Lines) []string {
 	var out []string
-	for i := range l.len() {
-		out = append(out, l.at(i))
+	for i := range l.Len() {
+		out = append(out, l.At(i))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/phasechat/phasechat/view/markdown"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +13,7 @@ import (
 // entryLines renders e alone at width in plain style and returns its lines.
 func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
-	md := newMDRenderer(st.Markdown, width, defaultMeasure)
+	md := markdown.NewRenderer(st.Markdown, width, markdown.DefaultMeasure)
 	var v entryView
 	v.render(e.entry(), st, md)
 	var out []string

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/phasechat/phasechat/view/rows"
 	"strconv"
 	"strings"
 
@@ -23,7 +24,7 @@ const (
 // sequence at all; with keepAttributes no SGR in it sets a colour. Cost O(len(s)); no
 // allocation when s is already clean.
 func cleanStyled(s string, keep escapes) string {
-	first := strings.IndexByte(s, esc)
+	first := strings.IndexByte(s, rows.Esc)
 	if first < 0 {
 		return safe.Text(s)
 	}
@@ -31,14 +32,14 @@ func cleanStyled(s string, keep escapes) string {
 	b.Grow(len(s))
 	i := 0
 	for i < len(s) {
-		j := strings.IndexByte(s[i:], esc)
+		j := strings.IndexByte(s[i:], rows.Esc)
 		if j < 0 {
 			b.WriteString(safe.Text(s[i:]))
 			break
 		}
 		b.WriteString(safe.Text(s[i : i+j]))
 		i += j
-		n, sgr := escapeLen(s[i:])
+		n, sgr := rows.EscapeLen(s[i:])
 		switch {
 		case !sgr || keep == keepNone:
 		case keep == keepAttributes:

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"github.com/phasechat/phasechat/view/markdown"
 	"strings"
 	"testing"
 
@@ -18,13 +19,13 @@ func TestResizeDrawsOnlyWhatTheWindowShows(t *testing.T) {
 	es := []*draft{{Role: transcript.RoleUser, Text: "go"}, {Role: transcript.RoleAssistant, Text: sb.String()}}
 	r := NewRenderer(PlainStyles())
 	r.Render(transcriptFrame(es, 120, 30, 0))
-	if drawn := r.tr.md.complete; drawn > 3*pageLines {
+	if drawn := r.tr.md.LinesDrawn; drawn > 3*markdown.PageLines {
 		t.Fatalf("drawn for the first time, the reply drew %d complete lines for a window of 30 rows", drawn)
 	}
 	for _, w := range []int{60, 120, 40} {
 		f := transcriptFrame(es, w, 30, 0)
 		scr := r.Render(f)
-		if drawn := r.tr.md.complete; drawn > 3*pageLines {
+		if drawn := r.tr.md.LinesDrawn; drawn > 3*markdown.PageLines {
 			t.Fatalf("at %d columns %d complete lines were drawn for a window of 30 rows", w, drawn)
 		}
 		fresh := NewRenderer(PlainStyles())
@@ -46,7 +47,7 @@ func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
 	es := append(numbered(3), reply)
 	r := NewRenderer(PlainStyles())
 	f := transcriptFrame(es, 80, 60, 0)
-	const lines = 3 * tailPages * pageLines
+	const lines = 3 * markdown.TailPages * markdown.PageLines
 	for i := range lines {
 		reply.Text += fmt.Sprintf("Line %d of a reply longer than the rows it keeps drawn.\n", i)
 		if i%7 == 0 {
@@ -55,7 +56,7 @@ func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
 		reply.entry()
 		r.Render(f)
 	}
-	if got := r.tr.md.complete; got != lines+lines/7+1 {
+	if got := r.tr.md.LinesDrawn; got != lines+lines/7+1 {
 		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
 	}
 }
@@ -67,7 +68,7 @@ func TestRendererMeasureOption(t *testing.T) {
 	f.Width = 200
 	for _, measure := range []int{0, 40} {
 		scr := NewRenderer(PlainStyles(), WithMeasure(measure)).Render(f)
-		want := defaultMeasure
+		want := markdown.DefaultMeasure
 		if measure > 0 {
 			want = measure
 		}

@@ -1,5 +1,8 @@
 package view
 
+import (
+	"github.com/phasechat/phasechat/view/markdown"
+)
 import "github.com/phasechat/phasechat/phase/transcript"
 
 // defaultCacheBudget bounds the rendered lines kept for entries that were not needed in the
@@ -38,7 +41,7 @@ func (s *slot) rows(i int) int {
 // old height stands in MaxScroll (as does an estimate for an entry never rendered).
 type transcriptCache struct {
 	st     *theme
-	md     *mdRenderer
+	md     *markdown.Renderer
 	width  int
 	slots  []*slot
 	total  int // Σ rows over the slots

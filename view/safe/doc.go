@@ -21,6 +21,6 @@
 // (👨‍👩‍👧, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: see emoji.go), decided from at most two code points before and a bounded
 // lookahead after. [Stream] sanitises a growing text incrementally and ends equal to sanitising
 // it all at once, holding back only a rune or sequence the next delta may still complete.
-// [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
-// [Redact] keeps the API key out of anything shown or logged; [NoColor] reads NO_COLOR.
+// The tests of other packages prove their screens obey the rules with safetest's HostileInputs
+// and CheckClean. [NoColor] reads NO_COLOR.
 package safe

@@ -1,6 +1,8 @@
-package safe
+package safe_test
 
 import (
+	. "github.com/phasechat/phasechat/view/safe"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -166,12 +168,12 @@ func joinersInsideClusters(s string) error {
 		for i, r := range cluster {
 			bad := false
 			switch {
-			case r == zwj:
+			case r == ZWJ:
 				bad = i == 0 || i+3 == len(cluster)
-			case r == textStyle || r == emojiStyle:
+			case r == TextStyle || r == EmojiStyle:
 				bad = i == 0
-			case 0xe0000 <= r && r <= cancelTag:
-				bad = first != blackFlag || last != cancelTag
+			case 0xe0000 <= r && r <= CancelTag:
+				bad = first != BlackFlag || last != CancelTag
 			}
 			if bad {
 				return fmt.Errorf("U+%04X at byte %d is not inside an emoji cluster (%q)", r, offset+i, cluster)

@@ -1,6 +1,8 @@
-package safe
+package safe_test
 
 import (
+	. "github.com/phasechat/phasechat/view/safe"
+
 	"flag"
 	"fmt"
 	"github.com/phasechat/phasechat/view/safe/safetest"
@@ -23,7 +25,7 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("Text(%q) = %q is not valid UTF-8", s, out)
 		}
 		for i, r := range out {
-			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (wantEscaped(r) && !isSequenceJoiner(r)) {
+			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (wantEscaped(r) && !IsSequenceJoiner(r)) {
 				t.Fatalf("Text(%q) = %q holds U+%04X at byte %d", s, out, r, i)
 			}
 		}

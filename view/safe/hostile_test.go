@@ -1,6 +1,8 @@
-package safe
+package safe_test
 
 import (
+	. "github.com/phasechat/phasechat/view/safe"
+
 	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"

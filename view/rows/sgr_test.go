@@ -1,4 +1,4 @@
-package view
+package rows
 
 import "testing"
 
@@ -12,7 +12,7 @@ func TestTrimStyledEnd(t *testing.T) {
 		{"style reset before end", "\x1b[1mb\x1b[0m c  ", "\x1b[1mb\x1b[0m c"},
 	}
 	for _, tt := range tests {
-		if got := trimStyledEnd(tt.in); got != tt.want {
+		if got := TrimStyledEnd(tt.in); got != tt.want {
 			t.Errorf("%s: got %q want %q", tt.name, got, tt.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package view
+package markdown
 
 // charRef decodes a numeric character reference at the start of s ("&#" digits ";" or "&#x"
 // hex ";", as CommonMark allows: 1–7 decimal or 1–6 hex digits), returning its code point and

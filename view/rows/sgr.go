@@ -1,4 +1,4 @@
-package view
+package rows
 
 import (
 	"strings"
@@ -6,13 +6,13 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// esc starts every escape sequence.
-const esc = '\x1b'
+// Esc starts every escape sequence.
+const Esc = '\x1b'
 
-// escapeLen returns the length of the escape sequence at the start of s (s[0] is ESC) and
+// EscapeLen returns the length of the escape sequence at the start of s (s[0] is ESC) and
 // whether it is an SGR. An unterminated sequence runs to the end of s; a malformed one ends
 // before the byte that broke it, so that byte is treated as text.
-func escapeLen(s string) (n int, sgr bool) {
+func EscapeLen(s string) (n int, sgr bool) {
 	if len(s) < 2 {
 		return len(s), false
 	}
@@ -38,7 +38,7 @@ func escapeLen(s string) (n int, sgr bool) {
 			if s[k] == '\a' {
 				return k + 1, false
 			}
-			if s[k] == esc {
+			if s[k] == Esc {
 				if k+1 < len(s) && s[k+1] == '\\' {
 					return k + 2, false
 				}
@@ -58,14 +58,14 @@ func escapeLen(s string) (n int, sgr bool) {
 	}
 }
 
-// trimStyledEnd removes the trailing blanks of a styled line (a renderer may pad every line to the
+// TrimStyledEnd removes the trailing blanks of a styled line (a renderer may pad every line to the
 // wrap width, each pad cell in its own SGR) and, when an SGR is still open after the last
 // visible byte, closes it so no style bleeds into the next line.
-func trimStyledEnd(line string) string {
+func TrimStyledEnd(line string) string {
 	cut, open, openAtCut := 0, false, false
 	for i := 0; i < len(line); {
-		if line[i] == esc {
-			n, sgr := escapeLen(line[i:])
+		if line[i] == Esc {
+			n, sgr := EscapeLen(line[i:])
 			if sgr {
 				seq := line[i : i+n]
 				open = seq != "\x1b[m" && seq != "\x1b[0m"
@@ -84,31 +84,31 @@ func trimStyledEnd(line string) string {
 	return line[:cut]
 }
 
-// ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
+// Ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
 // by rendering a probe, so drawing a frame does not run lipgloss's full Render for every
 // fragment. A style that is more than colours and attributes (padding, width …) keeps Render.
-type ink struct {
-	pre, post string
-	style     lipgloss.Style
-	render    bool // use style.Render
+type Ink struct {
+	pre, post  string
+	style      lipgloss.Style
+	UsesRender bool // use style.Render
 }
 
-func newInk(st lipgloss.Style) ink {
+func NewInk(st lipgloss.Style) Ink {
 	const probe = "x"
 	out := st.Render(probe)
 	i := strings.Index(out, probe)
 	if i < 0 || strings.Count(out, probe) != 1 || !ansiOnly(out[:i]) || !ansiOnly(out[i+len(probe):]) {
-		return ink{style: st, render: true}
+		return Ink{style: st, UsesRender: true}
 	}
-	return ink{pre: out[:i], post: out[i+len(probe):]}
+	return Ink{pre: out[:i], post: out[i+len(probe):]}
 }
 
-// paint styles one line of text; an empty s stays empty (no stray SGR pair).
-func (k ink) paint(s string) string {
+// Paint styles one line of text; an empty s stays empty (no stray SGR pair).
+func (k Ink) Paint(s string) string {
 	switch {
 	case s == "":
 		return s
-	case k.render:
+	case k.UsesRender:
 		return k.style.Render(s)
 	}
 	return k.pre + s + k.post
@@ -117,22 +117,21 @@ func (k ink) paint(s string) string {
 // ansiOnly reports whether s holds nothing but escape sequences.
 func ansiOnly(s string) bool {
 	for i := 0; i < len(s); {
-		if s[i] != esc {
+		if s[i] != Esc {
 			return false
 		}
-		n, _ := escapeLen(s[i:])
+		n, _ := EscapeLen(s[i:])
 		i += n
 	}
 	return true
 }
 
-// sgrOf is the SGR a style opens, or "" when it sets nothing (or is more than colours and
+// SGROf is the SGR a style opens, or "" when it sets nothing (or is more than colours and
 // attributes, which markdown does not use).
-func sgrOf(st lipgloss.Style) string {
-	k := newInk(st)
-	if k.render {
+func SGROf(st lipgloss.Style) string {
+	k := NewInk(st)
+	if k.UsesRender {
 		return ""
 	}
 	return k.pre
 }
-

@@ -1,4 +1,4 @@
-package view
+package rows
 
 import (
 	"strings"
@@ -8,42 +8,44 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// lines is an immutable run of rendered screen lines stored compactly: the lines back to back
+// Lines is an immutable run of rendered screen lines stored compactly: the lines back to back
 // in one string, and where each ends. A line holds no '\n' and is at most the width it was
 // rendered for.
 //
-// A run taken from a pageSource holds no text itself: its n lines are the source's, drawn when
+// A run taken from a Source holds no text itself: its n lines are the source's, drawn when
 // they are first read.
-type lines struct {
+type Lines struct {
 	buf  string
 	ends []int32 // ends[i] is the byte offset in buf where line i ends
-	src  pageSource
+	src  Source
 	n    int
 }
 
-// pageSource is a run whose lines are drawn on demand (a markdown document's complete lines,
+// Source is a run whose lines are drawn on demand (a markdown document's complete lines,
 // a page at a time). Line i, once read, never changes.
-type pageSource interface {
-	row(i int) string
+type Source interface {
+	Row(i int) string
 	// appendRows appends lines lo..hi-1 (those of them it has) to dst.
-	appendRows(dst []string, lo, hi int) []string
+	AppendRows(dst []string, lo, hi int) []string
 	// size is the memory the source holds, for the cache budget.
-	size() int
+	Size() int
 }
 
-// linesFrom is the first n lines of src.
-func linesFrom(src pageSource, n int) lines { return lines{src: src, n: n} }
+// FromSource is the first n lines of src.
+func FromSource(src Source, n int) Lines { return Lines{src: src, n: n} }
 
-func (l lines) len() int {
+// Len is how many lines the run holds.
+func (l Lines) Len() int {
 	if l.src != nil {
 		return l.n
 	}
 	return len(l.ends)
 }
 
-func (l lines) at(i int) string {
+// At is line i, 0 ≤ i < Len().
+func (l Lines) At(i int) string {
 	if l.src != nil {
-		return l.src.row(i)
+		return l.src.Row(i)
 	}
 	start := int32(0)
 	if i > 0 {
@@ -52,43 +54,44 @@ func (l lines) at(i int) string {
 	return l.buf[start:l.ends[i]]
 }
 
-// size is the memory the run holds, for the cache budget.
-func (l lines) size() int {
+// Size is the memory the run holds, for the cache budget.
+func (l Lines) Size() int {
 	if l.src != nil {
-		return l.src.size()
+		return l.src.Size()
 	}
 	return len(l.buf) + 4*cap(l.ends)
 }
 
-// linesOf stores ls compactly.
-func linesOf(ls ...string) lines {
-	var b linesBuilder
+// Of stores ls compactly.
+func Of(ls ...string) Lines {
+	var b Builder
 	for _, s := range ls {
-		b.add(s)
+		b.Add(s)
 	}
-	return b.compact()
+	return b.Compact()
 }
 
-// linesBuilder appends lines. A lines value taken with snapshot stays valid and unchanged after
+// Builder appends lines. A Lines value taken with Snapshot stays valid and unchanged after
 // later appends: bytes and ends below a snapshot's length are never written again. A counting
 // builder keeps no text, only how many lines were added (counted).
-type linesBuilder struct {
+type Builder struct {
 	b         strings.Builder
 	ends      []int32
 	countOnly bool
 	counted   int
 }
 
-// newCounter is a counting builder.
-func newCounter() linesBuilder { return linesBuilder{countOnly: true} }
+// NewCounter is a counting builder.
+func NewCounter() Builder { return Builder{countOnly: true} }
 
-// counts reports whether b is a counting builder.
-func (b *linesBuilder) counts() bool { return b.countOnly }
+// Counting reports whether b is a counting builder.
+func (b *Builder) Counting() bool { return b.countOnly }
 
-// length is how many lines were added (or counted) so far.
-func (b *linesBuilder) length() int { return len(b.ends) + b.counted }
+// Len is how many lines were added (or counted) so far.
+func (b *Builder) Len() int { return len(b.ends) + b.counted }
 
-func (b *linesBuilder) add(line string) {
+// Add appends line (only counts it, in a counting builder).
+func (b *Builder) Add(line string) {
 	if b.countOnly {
 		b.counted++
 		return
@@ -97,23 +100,25 @@ func (b *linesBuilder) add(line string) {
 	b.ends = append(b.ends, int32(b.b.Len()))
 }
 
-// addCount adds n lines to a counting builder, which is the only kind that may be given a
+// AddCount adds n lines to a counting builder, which is the only kind that may be given a
 // count instead of lines.
-func (b *linesBuilder) addCount(n int) { b.counted += n }
+func (b *Builder) AddCount(n int) { b.counted += n }
 
-func (b *linesBuilder) addAll(l lines) {
-	for i := range l.len() {
-		b.add(l.at(i))
+// AddAll appends every line of l.
+func (b *Builder) AddAll(l Lines) {
+	for i := range l.Len() {
+		b.Add(l.At(i))
 	}
 }
 
-func (b *linesBuilder) snapshot() lines {
-	return lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
+// Snapshot is the lines added so far, sharing the builder's storage.
+func (b *Builder) Snapshot() Lines {
+	return Lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
 }
 
-// shrink drops the builder's spare capacity once it stops growing. Snapshots taken before
+// Shrink drops the builder's spare capacity once it stops growing. Snapshots taken before
 // keep the old storage; take a new one.
-func (b *linesBuilder) shrink() {
+func (b *Builder) Shrink() {
 	if b.b.Cap() > b.b.Len() {
 		s := b.b.String()
 		b.b.Reset()
@@ -125,80 +130,80 @@ func (b *linesBuilder) shrink() {
 	}
 }
 
-// compact returns the lines with no spare capacity, for runs that will not grow.
-func (b *linesBuilder) compact() lines {
+// Compact returns the lines with no spare capacity, for runs that will not grow.
+func (b *Builder) Compact() Lines {
 	if len(b.ends) == 0 {
-		return lines{}
+		return Lines{}
 	}
-	return lines{buf: strings.Clone(b.b.String()), ends: append([]int32(nil), b.ends...)}
+	return Lines{buf: strings.Clone(b.b.String()), ends: append([]int32(nil), b.ends...)}
 }
 
-// tabWidth is how many spaces a tab becomes before text is measured: a tab has no fixed width
+// TabWidth is how many spaces a tab becomes before text is measured: a tab has no fixed width
 // on a terminal, so none reaches the screen.
-const tabWidth = 4
+const TabWidth = 4
 
-// tabSpaces is what a tab is drawn as, everywhere (markdown, code, tool output).
-var tabSpaces = strings.Repeat(" ", tabWidth)
+// TabSpaces is what a tab is drawn as, everywhere (markdown, code, tool output).
+var TabSpaces = strings.Repeat(" ", TabWidth)
 
-var tabs = strings.NewReplacer("\t", tabSpaces)
+var tabs = strings.NewReplacer("\t", TabSpaces)
 
-func expandTabs(s string) string {
+func ExpandTabs(s string) string {
 	if strings.IndexByte(s, '\t') < 0 {
 		return s
 	}
 	return tabs.Replace(s)
 }
 
-// wrapInto word-wraps sanitised, unstyled text to width cells (breaking words longer than a
+// WrapInto word-wraps sanitised, unstyled text to width cells (breaking words longer than a
 // line) and adds each line, prefixed by first on the first line and by rest on the others;
 // style is applied to the text of each line. Widths are measured in cells, so wide and
 // combining characters keep the layout. An empty text adds one line holding just first.
-func wrapInto(b *linesBuilder, text string, width int, first, rest string, style func(string) string) {
+func WrapInto(b *Builder, text string, width int, first, rest string, style func(string) string) {
 	indent := max(ansi.StringWidth(first), ansi.StringWidth(rest))
 	if indent >= width { // no room to indent: the text gets every cell
 		first, rest, indent = "", "", 0
 	}
 	avail := max(1, width-indent)
 	prefix := first
-	for src := range strings.SplitSeq(expandTabs(text), "\n") {
+	for src := range strings.SplitSeq(ExpandTabs(text), "\n") {
 		parts := []string{src}
 		if ansi.StringWidth(src) > avail {
-			parts = wrapLines(src, avail)
+			parts = WrapLines(src, avail)
 		}
 		for _, line := range parts {
 			line = strings.TrimRight(line, " ")
 			if style != nil && line != "" {
 				line = style(line)
 			}
-			b.add(strings.TrimRight(prefix+line, " "))
+			b.Add(strings.TrimRight(prefix+line, " "))
 			prefix = rest
 		}
 	}
 }
 
-// wrapText is wrapInto for a one-off run.
-func wrapText(text string, width int, first, rest string, style func(string) string) lines {
-	var b linesBuilder
-	wrapInto(&b, text, width, first, rest, style)
-	return b.compact()
+// WrapText is WrapInto for a one-off run.
+func WrapText(text string, width int, first, rest string, style func(string) string) Lines {
+	var b Builder
+	WrapInto(&b, text, width, first, rest, style)
+	return b.Compact()
 }
 
-// clampWidth cuts the lines wider than width (closing any SGR left open), for layouts whose
+// ClampWidth cuts the lines wider than width (closing any SGR left open), for layouts whose
 // fixed indentation cannot fit a very narrow screen.
-func clampWidth(l lines, width int) lines {
-	var b linesBuilder
-	for i := range l.len() {
-		line := l.at(i)
+func ClampWidth(l Lines, width int) Lines {
+	var b Builder
+	for i := range l.Len() {
+		line := l.At(i)
 		if ansi.StringWidth(line) > width {
-			line = trimStyledEnd(ansi.Truncate(line, max(0, width), ""))
+			line = TrimStyledEnd(ansi.Truncate(line, max(0, width), ""))
 		}
-		b.add(line)
+		b.Add(line)
 	}
-	return b.compact()
+	return b.Compact()
 }
 
-// fit returns s cut to at most width cells, ending in "…" when cut.
-func fit(s string, width int) string {
+// Fit returns s cut to at most width cells, ending in "…" when cut.
+func Fit(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -208,12 +213,12 @@ func fit(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
-// wrapStyled wraps text that may hold SGR sequences: the first line to width cells, the
+// WrapStyled wraps text that may hold SGR sequences: the first line to width cells, the
 // others to width minus rest's width, indented by rest. Each line closes an SGR left open at
 // its end and the next line reopens it, so no line's style depends on another being drawn.
-func wrapStyled(s string, width int, rest string) []string {
-	s = expandTabs(s)
-	first, more, _ := strings.Cut(strings.Join(wrapLines(s, max(1, width)), "\n"), "\n")
+func WrapStyled(s string, width int, rest string) []string {
+	s = ExpandTabs(s)
+	first, more, _ := strings.Cut(strings.Join(WrapLines(s, max(1, width)), "\n"), "\n")
 	out := []string{first}
 	if more != "" {
 		if ansi.StringWidth(rest) >= width {
@@ -222,16 +227,16 @@ func wrapStyled(s string, width int, rest string) []string {
 		// The rest of s after the first line's cells; TruncateLeft keeps the escapes it skips.
 		rem := trimLeadingSpaces(ansi.TruncateLeft(s, ansi.StringWidth(first), ""))
 		avail := max(1, width-ansi.StringWidth(rest))
-		for _, line := range wrapLines(rem, avail) {
+		for _, line := range WrapLines(rem, avail) {
 			out = append(out, rest+line)
 		}
 	}
 	return balanceSGR(rejoinMarks(out))
 }
 
-// wrapLines word-wraps s (which may hold SGR) to width cells with x/ansi, then hard-wraps any
+// WrapLines word-wraps s (which may hold SGR) to width cells with x/ansi, then hard-wraps any
 // line the word wrap left too wide (it can, at tiny widths) and rejoins split marks.
-func wrapLines(s string, width int) []string {
+func WrapLines(s string, width int) []string {
 	var out []string
 	for line := range strings.SplitSeq(ansi.Wrap(s, width, ""), "\n") {
 		if ansi.StringWidth(line) <= width {
@@ -250,9 +255,9 @@ func wrapLines(s string, width int) []string {
 func rejoinMarks(ls []string) []string {
 	for i := 1; i < len(ls); i++ {
 		j := 0
-		for j < len(ls[i]) && (ls[i][j] == ' ' || ls[i][j] == esc) {
-			if ls[i][j] == esc {
-				n, _ := escapeLen(ls[i][j:])
+		for j < len(ls[i]) && (ls[i][j] == ' ' || ls[i][j] == Esc) {
+			if ls[i][j] == Esc {
+				n, _ := EscapeLen(ls[i][j:])
 				j += n
 				continue
 			}
@@ -291,9 +296,9 @@ func isMark(r rune) bool {
 func trimLeadingSpaces(s string) string {
 	var b strings.Builder
 	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == esc) {
-		if s[i] == esc {
-			n, _ := escapeLen(s[i:])
+	for i < len(s) && (s[i] == ' ' || s[i] == Esc) {
+		if s[i] == Esc {
+			n, _ := EscapeLen(s[i:])
 			b.WriteString(s[i : i+n])
 			i += n
 			continue
@@ -304,19 +309,19 @@ func trimLeadingSpaces(s string) string {
 	return b.String()
 }
 
-// balanceSGR makes each line self-contained: an SGR still in effect at a line's end is reset
+// BalanceSGR makes each line self-contained: an SGR still in effect at a line's end is reset
 // there and set again at the start of the next line.
 func balanceSGR(ls []string) []string {
 	active := ""
 	for i, l := range ls {
 		reopen := active
 		for j := 0; j < len(l); {
-			k := strings.IndexByte(l[j:], esc)
+			k := strings.IndexByte(l[j:], Esc)
 			if k < 0 {
 				break
 			}
 			j += k
-			n, sgr := escapeLen(l[j:])
+			n, sgr := EscapeLen(l[j:])
 			if sgr {
 				if seq := l[j : j+n]; seq == "\x1b[m" || seq == "\x1b[0m" {
 					active = ""
@@ -335,18 +340,18 @@ func balanceSGR(ls []string) []string {
 	return ls
 }
 
-// appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
-func appendRange(dst []string, segs []lines, lo, hi int) []string {
+// AppendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
+func AppendRange(dst []string, segs []Lines, lo, hi int) []string {
 	base := 0
 	for _, s := range segs {
-		n := s.len()
+		n := s.Len()
 		switch {
 		case base+n <= lo || base >= hi:
 		case s.src != nil:
-			dst = s.src.appendRows(dst, max(lo-base, 0), min(hi-base, n))
+			dst = s.src.AppendRows(dst, max(lo-base, 0), min(hi-base, n))
 		default:
 			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
-				dst = append(dst, s.at(j))
+				dst = append(dst, s.At(j))
 			}
 		}
 		base += n

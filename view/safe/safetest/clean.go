@@ -1,4 +1,4 @@
-package view
+package safetest
 
 import (
 	"fmt"
@@ -6,9 +6,10 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// checkClean reports where s holds something safe.Text would replace (an escape, a control, a
-// bidi or invisible character, invalid UTF-8): such a byte reached the output unsanitised.
-func checkClean(s string) error {
+// CheckClean reports where s holds something safe.Text would replace (an escape, a control, a
+// bidi or invisible character, invalid UTF-8): a byte that reached the output unsanitised.
+// It is nil exactly when safe.Text(s) == s.
+func CheckClean(s string) error {
 	clean := safe.Text(s)
 	if clean == s {
 		return nil

@@ -1,0 +1,13 @@
+package safe
+
+// What the external tests (package safe_test) read of the package's internals.
+const (
+	ZWJ        = zwj
+	TextStyle  = textStyle
+	EmojiStyle = emojiStyle
+	BlackFlag  = blackFlag
+	CancelTag  = cancelTag
+	MaxHeld    = maxHeld
+)
+
+var IsSequenceJoiner = isSequenceJoiner

@@ -8,6 +8,11 @@ const (
 	BlackFlag  = blackFlag
 	CancelTag  = cancelTag
 	MaxHeld    = maxHeld
+	SoftHyphen = softHyphen
+	ZWNJ       = zwnj
 )
 
-var IsSequenceJoiner = isSequenceJoiner
+var (
+	IsSequenceJoiner = isSequenceJoiner
+	IsWordJoiner     = isWordJoiner
+)

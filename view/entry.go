@@ -38,6 +38,13 @@ func foldedPaste(n, size int) string {
 // blankLine separates the sections of an entry (reasoning, text, cards, mark).
 var blankLine = rows.Of("")
 
+// pen is what entries are drawn with: the theme, and the markdown renderer at the width
+// they are drawn at.
+type pen struct {
+	st *theme
+	md *markdown.Renderer
+}
+
 // entryView is an entry's rendering at one width and what makes the next one cheap: the
 // markdown document, the reasoning's wrap and character count, each card's and the mark's
 // lines. segs is the entry's lines, in order, as runs that are never copied into one.
@@ -107,7 +114,8 @@ func (v *entryView) size() int {
 // unchanged: string comparisons are O(1) while the model keeps the same storage, and the
 // markdown and reasoning are incremental, so a token appended to a streaming reply costs
 // the open tail only.
-func (v *entryView) render(e *transcript.Entry, st *theme, md *markdown.Renderer) {
+func (v *entryView) render(e *transcript.Entry, p pen) {
+	st, md := p.st, p.md
 	w := md.Width
 	if v.width != w {
 		// The markdown documents keep their measures: another width counts their lines.

@@ -15,7 +15,7 @@ func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
 	md := markdown.NewRenderer(st.Markdown, width, markdown.DefaultMeasure)
 	var v entryView
-	v.render(e.entry(), st, md)
+	v.render(e.entry(), pen{st, md})
 	var out []string
 	for _, s := range v.segs {
 		out = append(out, linesSlice(s)...)

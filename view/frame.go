@@ -52,7 +52,7 @@ func NewRenderer(st Styles, opts ...Option) *Renderer {
 	for _, o := range opts {
 		o(r)
 	}
-	r.tr = transcriptCache{st: r.st, budget: defaultCacheBudget}
+	r.tr = transcriptCache{pen: pen{st: r.st}, budget: defaultCacheBudget}
 	return r
 }
 
@@ -210,9 +210,9 @@ func (r *Renderer) Render(f Frame) Screen {
 
 // setWidth prepares the markdown renderer and the transcript for width.
 func (r *Renderer) setWidth(width int) {
-	if r.tr.md != nil && r.tr.md.Width == width {
+	if r.tr.pen.md != nil && r.tr.pen.md.Width == width {
 		return
 	}
-	r.tr.md = markdown.NewRenderer(r.st.Markdown, width, r.measure)
+	r.tr.pen.md = markdown.NewRenderer(r.st.Markdown, width, r.measure)
 	r.tr.setWidth(width)
 }

@@ -19,13 +19,13 @@ func TestResizeDrawsOnlyWhatTheWindowShows(t *testing.T) {
 	es := []*draft{{Role: transcript.RoleUser, Text: "go"}, {Role: transcript.RoleAssistant, Text: sb.String()}}
 	r := NewRenderer(PlainStyles())
 	r.Render(transcriptFrame(es, 120, 30, 0))
-	if drawn := r.tr.md.LinesDrawn; drawn > 3*markdown.PageLines {
+	if drawn := r.tr.pen.md.LinesDrawn; drawn > 3*markdown.PageLines {
 		t.Fatalf("drawn for the first time, the reply drew %d complete lines for a window of 30 rows", drawn)
 	}
 	for _, w := range []int{60, 120, 40} {
 		f := transcriptFrame(es, w, 30, 0)
 		scr := r.Render(f)
-		if drawn := r.tr.md.LinesDrawn; drawn > 3*markdown.PageLines {
+		if drawn := r.tr.pen.md.LinesDrawn; drawn > 3*markdown.PageLines {
 			t.Fatalf("at %d columns %d complete lines were drawn for a window of 30 rows", w, drawn)
 		}
 		fresh := NewRenderer(PlainStyles())
@@ -56,7 +56,7 @@ func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
 		reply.entry()
 		r.Render(f)
 	}
-	if got := r.tr.md.LinesDrawn; got != lines+lines/7+1 {
+	if got := r.tr.pen.md.LinesDrawn; got != lines+lines/7+1 {
 		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
 	}
 }

@@ -20,7 +20,7 @@ func (r *Renderer) Lines(entries []*transcript.Entry, width int) []string {
 		v := r.tr.cached(e)
 		if v == nil {
 			v = &entryView{}
-			v.render(e, r.st, r.tr.md)
+			v.render(e, r.tr.pen)
 		}
 		if i > 0 && len(out) > 0 {
 			out = append(out, "")

@@ -27,6 +27,8 @@ type Renderer struct {
 	scratch []byte  // an item's body while it is measured
 	toks    []token // an item's tokens while it is counted
 	cells   []cell  // a line's cells while it is drawn
+
+	code *codeReader // set while CodeBlocks reads the blocks: nothing is drawn
 }
 
 func NewRenderer(pal *Palette, width, measure int) *Renderer {
@@ -144,6 +146,9 @@ func (m *Renderer) line(st *blockState, s string, final bool, out *rows.Builder)
 		if final {
 			col := m.popTo(st, indent)
 			st.fence = fenceBlock{open: true, char: c, n: n, strip: indent, indent: col, lang: lookupLang(info)}
+			if m.code != nil {
+				m.code.open(indent)
+			}
 		}
 		m.gap(st, out)
 		out.Add(m.margin + strings.Repeat(" ", m.codeIndent(st)) + m.pal.paint(strings.TrimSpace(s), mdFence))
@@ -172,6 +177,9 @@ func (m *Renderer) flush(st *blockState, out *rows.Builder) {
 func (m *Renderer) text1(st *blockState, s string, final bool, out *rows.Builder) {
 	sh := m.shape(st, s)
 	m.gap(st, out)
+	if m.code != nil { // only the block structure is read
+		return
+	}
 	if sh.kind == shapeRule {
 		out.Add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
 		return
@@ -343,8 +351,15 @@ func (m *Renderer) codeLine(st *blockState, s string, out *rows.Builder) {
 		if c, n, info := fenceRun(rest); c == f.char && n >= f.n && isBlank(info) {
 			out.Add(m.margin + pad + m.pal.paint(strings.TrimSpace(s), mdFence))
 			st.fence = fenceBlock{}
+			if m.code != nil {
+				m.code.close()
+			}
 			return
 		}
+	}
+	if m.code != nil {
+		m.code.line()
+		return
 	}
 	avail, lead, cont := m.codeRows(f.indent, pad)
 	if m.use != nil {

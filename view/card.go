@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 func linesSlice(l rows.Lines) []string {

@@ -2,18 +2,17 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/view/markdown"
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/phasechat/phasechat/view/safe"
-
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 const (

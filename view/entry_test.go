@@ -1,13 +1,13 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/markdown"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // entryLines renders e alone at width in plain style and returns its lines.

@@ -1,10 +1,10 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strconv"
 	"strings"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

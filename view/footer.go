@@ -2,13 +2,13 @@ package view
 
 import (
 	"cmp"
-	"github.com/phasechat/phasechat/view/rows"
 	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -15,13 +15,13 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/markdown"
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // Renderer draws Frames. It keeps each entry's rendered lines between frames (see

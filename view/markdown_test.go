@@ -1,10 +1,11 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/phase/transcript"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 var sampleReplies = []string{

@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/view/markdown"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // openBlockReplies are replies cut while a block is open; the finished reply is the cut text

@@ -2,11 +2,11 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/view/markdown"
 	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // TestResizeDrawsOnlyWhatTheWindowShows: after a resize, the window on the tail of a long

@@ -2,6 +2,7 @@ package view
 
 import (
 	"charm.land/lipgloss/v2"
+
 	"github.com/phasechat/phasechat/view/markdown"
 	"github.com/phasechat/phasechat/view/rows"
 )

@@ -1,11 +1,12 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"reflect"
 	"testing"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // TestInkPaintsAsLipgloss checks that every compiled style draws a line exactly as lipgloss

@@ -2,9 +2,10 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // numbered returns n one-line notices "entry 0" … "entry n-1".

@@ -1,12 +1,12 @@
 package view
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -1,9 +1,10 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"slices"
 	"strings"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // DefaultMeasure is the widest a reply's prose, tables and code are drawn, in cells: wider

@@ -1,9 +1,9 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

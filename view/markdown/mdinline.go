@@ -1,13 +1,13 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"html"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

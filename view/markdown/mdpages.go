@@ -1,10 +1,10 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"sort"
 	"unsafe"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -1,12 +1,12 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -1,10 +1,11 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // Styles is how an assistant reply's markdown is drawn. Each field is a lipgloss style

@@ -1,8 +1,9 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // tableLayout is a table's columns, decided once its delimiter row is complete.

@@ -1,11 +1,12 @@
 package markdown
 
 import (
-	"github.com/phasechat/phasechat/view/rows"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // cellLine is one display line's cells: cells[start:stop]; the next line starts at next

@@ -1,12 +1,12 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
 	"errors"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 func TestCheckClean(t *testing.T) {

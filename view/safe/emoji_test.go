@@ -1,8 +1,6 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
 	"fmt"
 	"strings"
 	"testing"
@@ -10,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
+
+	. "github.com/phasechat/phasechat/view/safe"
 )
 
 // tags spells s in tag characters, the way subdivision flags and ASCII smuggling both do.

@@ -1,17 +1,17 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
 	"flag"
 	"fmt"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 var updateCorpus = flag.Bool("update-corpus", false, "rewrite the hostile-input seeds in testdata/fuzz")

@@ -1,10 +1,10 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
 )
 
 // realWords are words as their scripts spell them, each holding a character that is invisible

@@ -1,11 +1,11 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // feed appends deltas to a fresh Stream, checking the Stream invariant after every append, and

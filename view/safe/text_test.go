@@ -1,13 +1,13 @@
 package safe_test
 
 import (
-	. "github.com/phasechat/phasechat/view/safe"
-
 	"fmt"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // escapedRanges is the rule table of Text in declarative form: every code point listed becomes

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/model/app"
 )
 
 const fixturesUsage = `Usage:
@@ -232,7 +233,7 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "phasechat record: %v\n", err)
 		return 1
 	}
-	known := envSecrets()
+	known := app.EnvSecrets()
 	known.AddURL(*upstream)
 	rec.Redact = func(s string, exchange []string) string { return known.With(exchange...).Redact(s) }
 	ln, err := listen(*addr, stderr, "record")

@@ -1,12 +1,15 @@
 // Command phasechat is a terminal chat client for streaming chat APIs (Chat Completions,
 // Anthropic Messages, OpenAI Responses).
-// main only parses the command line and wires the packages together.
+// main only parses the command line, picks the front end and prints; model/app assembles the
+// session.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/phasechat/phasechat/model/app"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -40,6 +43,7 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app.Version = version
 	if len(args) > 0 {
 		switch args[0] {
 		case "sessions":
@@ -54,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runMCP(args[1:], stdout, stderr)
 		case "help":
 			fmt.Fprint(stdout, usage)
-			chatFlagSet(new(chatOptions), stdout).PrintDefaults()
+			chatFlagSet(new(app.Flags), stdout).PrintDefaults()
 			return 0
 		}
 	}

@@ -6,19 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"slices"
-	"strings"
-	"syscall"
 
-	tea "charm.land/bubbletea/v2"
 	"golang.org/x/term"
 
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
-	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
@@ -91,27 +84,9 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0 && !oneShot:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
 		return 2
-	case f.MaxReplyMiB < 1:
-		fmt.Fprintf(stderr, "phasechat: --max-reply must be at least 1 (MiB), got %d\n", f.MaxReplyMiB)
-		return 2
-	case f.MaxTools < 1:
-		fmt.Fprintf(stderr, "phasechat: --max-tools must be at least 1 (how many tools run at once), got %d\n", f.MaxTools)
-		return 2
-	case f.MaxSteps < 1:
-		fmt.Fprintf(stderr, "phasechat: --max-steps must be at least 1 (it counts the requests of one turn), got %d\n", f.MaxSteps)
-		return 2
-	case !slices.Contains(config.Themes, f.Theme):
-		fmt.Fprintf(stderr, "phasechat: --theme must be one of %s, got %q\n", strings.Join(config.Themes, ", "), f.Theme)
-		return 2
-	case f.Continue && f.Resume != "":
-		fmt.Fprintln(stderr, "phasechat: --continue and --resume both choose the conversation; give one of them")
-		return 2
-	case f.StallTimeout < 0:
-		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", f.StallTimeout)
-		return 2
 	}
-	if _, err := stream.ParseWire(f.Wire); err != nil {
-		fmt.Fprintln(stderr, "phasechat: --wire:", err)
+	if err := f.Check(); err != nil {
+		fmt.Fprintln(stderr, "phasechat:", err)
 		return 2
 	}
 	if oneShot {
@@ -141,16 +116,16 @@ func chatSession(f app.Flags, stdout, stderr io.Writer) error {
 		return app.EnvSecrets().Error(err)
 	}
 	var pipeNote string
-	s.CanAsk, pipeNote = inputTerminal(s.Accessible, term.IsTerminal(int(os.Stdin.Fd())), ttyAvailable)
+	s.CanAsk, pipeNote = app.InputTerminal(s.Accessible, term.IsTerminal(int(os.Stdin.Fd())), app.TTYAvailable)
 	s.LiveOutput = !s.Accessible // the full-screen cards show a running tool's last lines
 	sess, err := app.Open(s, stderr)
 	if err != nil {
 		return err
 	}
 	if s.Accessible {
-		err = lineChat(sess, pipeNote, stdout)
+		err = linemode.Run(sess.LineOptions(os.Stdin, stdout, pipeNote))
 	} else {
-		err = screenChat(sess, pipeNote)
+		err = tui.Run(sess.ScreenOptions(pipeNote), sess.LogTrouble())
 	}
 	if cerr := sess.Close(); cerr != nil && err == nil {
 		err = cerr
@@ -159,109 +134,4 @@ func chatSession(f app.Flags, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, line)
 	}
 	return sess.Redact(err)
-}
-
-func lineChat(sess *app.Session, pipeNote string, stdout io.Writer) error {
-	conv := sess.Conversation
-	trouble := make(chan error, 64)
-	conv.OnLogTrouble(func(err error) {
-		select {
-		case trouble <- err:
-		default: // the session is busy with far worse; the error is returned at the end anyway
-		}
-	})
-	opts := linemode.Options{
-		LogTrouble: trouble,
-		Chat:       sess.Chat, Performer: sess.Performer, Log: conv.Recorder(), Footer: sess.Footer,
-		Notice: joinNotices(sess.Notice(), pipeNote), In: os.Stdin, Out: stdout, MCP: sess.MCP, Models: sess.Models,
-		Clipboard: app.SystemClipboard(),
-	}
-	if conv.Saving() {
-		opts.Conversations = conv
-	}
-	return linemode.Run(opts)
-}
-
-func screenChat(sess *app.Session, pipeNote string) error {
-	s, conv := sess.Settings, sess.Conversation
-	styles, stylesFor := s.Styles()
-	// The first screen says what the demo is and what to try, so its notice is not needed.
-	opts := tui.Options{Chat: sess.Chat, Performer: sess.Performer, Log: conv.Recorder(), Styles: styles, StylesFor: stylesFor,
-		Measure: s.Measure, Footer: sess.Footer, Notice: joinNotices(conv.Notice(), pipeNote), Models: sess.Models, MCP: sess.MCP,
-		Inline: s.Inline, Try: sess.Tries(), Clipboard: app.SystemClipboard()}
-	if prompts, err := sessions.DefaultPrompts(); err == nil {
-		opts.History, _ = prompts.Load() // with --no-save Up still recalls, and nothing is added
-		if !s.NoSave {
-			opts.Remember = prompts.Add
-		}
-	}
-	if conv.Saving() {
-		opts.Conversations = conv
-	}
-	sess.Performer.Frame = tui.FrameInterval
-	prog := tea.NewProgram(tui.New(opts), tea.WithoutSignalHandler())
-	conv.OnLogTrouble(func(err error) { prog.Send(tui.LogTroubleMsg{Err: err}) })
-	stopSignals := relaySignals(prog)
-	defer stopSignals()
-	_, err := prog.Run()
-	return err
-}
-
-// pipedNotice says what the full-screen chat did with text piped to it.
-const pipedNotice = "Standard input is not a terminal: the piped text was not read (phasechat -p sends it as a prompt). " +
-	"Keys and approvals come from this terminal."
-
-// inputTerminal says whether a user can answer approvals, and what to tell them about piped
-// input. The full-screen chat reads keys from the terminal itself (/dev/tty) when standard
-// input is a pipe, so approvals follow that terminal; the line mode reads standard input.
-func inputTerminal(accessible, stdinTerminal bool, tty func() bool) (canAsk bool, note string) {
-	switch {
-	case stdinTerminal:
-		return true, ""
-	case accessible || !tty():
-		return false, ""
-	}
-	return true, pipedNotice
-}
-
-// ttyAvailable reports whether the controlling terminal can be opened.
-func ttyAvailable() bool {
-	f, err := os.Open("/dev/tty")
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
-}
-
-func joinNotices(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "\n" + b
-}
-
-// relaySignals hands SIGHUP, SIGTERM and SIGINT to the program, which ends the turn as Ctrl+C
-// does before it quits. The returned function stops the relay.
-func relaySignals(prog *tea.Program) (stop func()) {
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case sig := <-sigs:
-				prog.Send(tui.SignalMsg{Signal: sig})
-			case <-done:
-				return
-			}
-		}
-	}()
-	return func() {
-		signal.Stop(sigs)
-		close(done)
-	}
 }

@@ -10,9 +10,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/app"
-	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/mcp"
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -42,40 +40,18 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, mcpUsage)
 		return 2
 	}
-	reg, err := tools.NewRegistry("")
+	status, where, err := app.MCPStatus(*path, *configPath, os.LookupEnv, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
-	reg.Clean = safe.Text
-	reg.Secrets = app.EnvSecrets()
-	var m *mcp.Manager
-	where := *path
-	var f *config.File
-	if *path == "" {
-		f, err = app.LoadConfig(*configPath, os.LookupEnv, stderr)
-		if f != nil {
-			where = f.Path
-			reg.HiddenEnv = app.HiddenEnv(f)
-		}
-	}
-	if err == nil {
-		m, err = app.StartMCP(*path, f, reg)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
-		return 1
-	}
-	if m == nil {
+	if status == nil {
 		if where == "" {
 			where = "the config file (there is none; give --mcp FILE)"
 		}
 		fmt.Fprintf(stdout, "No MCP servers are configured in %s.\n", where)
 		return 0
 	}
-	<-m.Settled()
-	status := m.Status()
-	m.Close()
 	writeMCPList(stdout, status)
 	for _, s := range status {
 		if s.State != mcp.StateReady {

@@ -1,24 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
-
-	"golang.org/x/term"
 
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/oneshot"
 	"github.com/phasechat/phasechat/view/safe"
 )
-
-// maxContext caps what one-shot mode reads from standard input.
-const maxContext = 8 << 20
 
 func oneShotFlags(fs *flag.FlagSet) {
 	print := fs.Bool("p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
@@ -34,21 +27,10 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "phasechat: --format is text, json or jsonl, not %q\n", format)
 		return oneshot.ExitUsage
 	}
-	prompt := strings.TrimSpace(strings.Join(fs.Args(), " "))
-	context, err := readContext(stdin)
+	prompt, message, err := oneshot.Prompt(fs.Args(), stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return oneshot.ExitUsage
-	}
-	message := prompt
-	switch {
-	case prompt == "" && strings.TrimSpace(context) == "":
-		fmt.Fprintln(stderr, `phasechat: -p needs a prompt: phasechat -p "question", or the prompt on standard input`)
-		return oneshot.ExitUsage
-	case prompt == "":
-		message, prompt = context, context
-	case strings.TrimSpace(context) != "":
-		message = strings.TrimRight(context, "\n") + "\n\n" + prompt
 	}
 	code, err := oneShot(f, prompt, message, format, flagOn(fs, "q"), stdout, stderr)
 	if err != nil {
@@ -58,25 +40,6 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 		}
 	}
 	return code
-}
-
-// readContext reads standard input unless it is a terminal (nobody is typing context there).
-func readContext(stdin io.Reader) (string, error) {
-	if stdin == nil {
-		return "", nil
-	}
-	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return "", nil
-	}
-	var b bytes.Buffer
-	n, err := io.Copy(&b, io.LimitReader(stdin, maxContext+1))
-	if err != nil {
-		return "", fmt.Errorf("reading standard input: %w", err)
-	}
-	if n > maxContext {
-		return "", fmt.Errorf("standard input is larger than %d MiB; pass a smaller part of it", maxContext>>20)
-	}
-	return b.String(), nil
 }
 
 // oneShot sends message (the prompt, after its context) in a session titled prompt.
@@ -93,20 +56,13 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
-	if sess.MCP != nil {
-		// No one is there to see a server arrive later: wait for each to be ready or failed
-		// (bounded by its startup_timeout), and say on stderr what failed.
-		select {
-		case <-sess.MCP.Settled():
-		case <-sigs:
-			sess.Close()
-			return oneshot.ExitInterrupted, nil
-		}
-		if u, ok := sess.MCP.Next(); ok {
-			for _, n := range u.Notices {
-				fmt.Fprintln(stderr, "phasechat:", safe.Text(n))
-			}
-		}
+	notices, settled := sess.SettleMCP(sigs)
+	if !settled {
+		sess.Close()
+		return oneshot.ExitInterrupted, nil
+	}
+	for _, n := range notices {
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(n))
 	}
 	conv := sess.Conversation
 	opts := oneshot.Options{

@@ -134,3 +134,21 @@ func EnvSecrets() *secret.Set {
 	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
 	return set
 }
+
+// SettleMCP waits until every MCP server is ready or has failed (each within its
+// startup_timeout), for a front end no one watches for a server arriving later, and returns
+// what the servers said meanwhile (what failed). settled is false when stop came first.
+func (sess *Session) SettleMCP(stop <-chan os.Signal) (notices []string, settled bool) {
+	if sess.MCP == nil {
+		return nil, true
+	}
+	select {
+	case <-sess.MCP.Settled():
+	case <-stop:
+		return nil, false
+	}
+	if u, ok := sess.MCP.Next(); ok {
+		notices = u.Notices
+	}
+	return notices, true
+}

@@ -64,11 +64,31 @@ func StartMCP(path string, file *config.File, reg *tools.Registry) (*mcp.Manager
 	return mcp.Start(cfg, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: Version}), nil
 }
 
-// HiddenEnv names the environment variables no tool may read: those the config file's
-// providers take credentials from.
-func HiddenEnv(file *config.File) []string {
-	if file == nil {
-		return nil
+// MCPStatus starts the MCP servers of path, else those of the config file (configPath, else
+// the default place), waits until each is ready or has failed, stops them, and returns their
+// states and where they are configured. status is nil when none are.
+func MCPStatus(path, configPath string, env Lookup, warn io.Writer) (status []mcp.ServerStatus, where string, err error) {
+	reg, err := tools.NewRegistry("")
+	if err != nil {
+		return nil, "", err
 	}
-	return keyVariables(file)
+	reg.Clean, reg.Secrets = safe.Text, EnvSecrets()
+	var file *config.File
+	where = path
+	if path == "" {
+		if file, err = LoadConfig(configPath, env, warn); err != nil {
+			return nil, "", err
+		}
+		if file != nil {
+			where, reg.HiddenEnv = file.Path, keyVariables(file)
+		}
+	}
+	m, err := StartMCP(path, file, reg)
+	if m == nil || err != nil {
+		return nil, where, err
+	}
+	<-m.Settled()
+	status = m.Status()
+	m.Close()
+	return status, where, nil
 }

@@ -2,11 +2,11 @@ package app
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/ident"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/tools"
@@ -243,7 +243,7 @@ func (s *Settings) chooseEndpoint(f Flags, getenv func(string) string) error {
 		}
 		return nil
 	}
-	if !httpURL(s.BaseURL) {
+	if _, ok := ident.WebURL(s.BaseURL); !ok {
 		return fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", s.BaseURL)
 	}
 	if s.Model == "" {
@@ -281,10 +281,4 @@ func (s Settings) ModelLabel() string {
 func dumbTerminal(env Lookup) bool {
 	term, ok := env("TERM")
 	return !ok || term == "" || term == "dumb"
-}
-
-// httpURL reports whether s is an http(s) URL with a host.
-func httpURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }

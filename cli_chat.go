@@ -20,7 +20,7 @@ import (
 func chatFlagSet(f *app.Flags, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("phasechat", flag.ContinueOnError)
 	fs.SetOutput(out)
-	fs.StringVar(&f.BaseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo)")
+	fs.StringVar(&f.BaseURL, "base-url", "", "API root, e.g. http://127.0.0.1:8080/v1, or demo for the built-in demo (default: $OPENAI_BASE_URL, else OpenAI when $OPENAI_API_KEY is set, else the built-in demo; -p never falls back to it)")
 	fs.StringVar(&f.Model, "model", "", "model name, or PROVIDER/MODEL for a provider of the config file (default: the config's, else $OPENAI_MODEL, else "+app.OpenAIModel+"; \"demo\" on the built-in demo)")
 	fs.StringVar(&f.Model, "m", "", "short for --model")
 	fs.StringVar(&f.Provider, "provider", "", "a provider of the config file (default: the config's default)")
@@ -50,6 +50,14 @@ func chatFlagSet(f *app.Flags, out io.Writer) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// flagName is a flag as the help writes it: -q, --format.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // flagOn is the value of fs's boolean flag name.
@@ -84,6 +92,12 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0 && !oneShot:
 		fmt.Fprintf(stderr, "phasechat: unexpected argument %q (see phasechat --help)\n", fs.Arg(0))
 		return 2
+	}
+	for _, name := range oneShotOnly {
+		if f.Given[name] && !oneShot {
+			fmt.Fprintf(stderr, "phasechat: %s is for one-shot mode: add -p \"question\" (without -p phasechat starts the interactive chat)\n", flagName(name))
+			return 2
+		}
 	}
 	if err := f.Check(); err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)

@@ -13,6 +13,9 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
+// oneShotOnly are the flags that mean something only with -p.
+var oneShotOnly = []string{"q", "format"}
+
 func oneShotFlags(fs *flag.FlagSet) {
 	print := fs.Bool("p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
 	fs.BoolVar(print, "print", false, "same as -p")
@@ -27,7 +30,7 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "phasechat: --format is text, json or jsonl, not %q\n", format)
 		return oneshot.ExitUsage
 	}
-	prompt, message, err := oneshot.Prompt(fs.Args(), stdin)
+	prompt, message, err := oneshot.Prompt(fs.Args(), stdin, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return oneshot.ExitUsage
@@ -48,10 +51,18 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	if err != nil {
 		return oneshot.ExitFailed, app.EnvSecrets().Error(err)
 	}
+	if err := s.Configured(); err != nil {
+		return oneshot.ExitUsage, err // a script never gets the demo's scripted answers unless it asks
+	}
 	s.Title = prompt
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
+	// A reader that closes standard output (| head) makes a write fail, which ends the turn
+	// and keeps the partial reply, instead of SIGPIPE ending the process.
+	closed := make(chan os.Signal, 1)
+	signal.Notify(closed, syscall.SIGPIPE)
+	defer signal.Stop(closed)
 	sess, err := app.Open(s, stderr)
 	if err != nil {
 		return oneshot.ExitFailed, err

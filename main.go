@@ -31,7 +31,8 @@ Usage:
   phasechat mcp list --mcp FILE                    each MCP server's state, tools and token cost
 
 One-shot mode (-p) writes only the reply to standard output and exits with
-  0 complete, 1 error (HTTP, error frame, network, empty reply), 2 usage,
+  0 complete, 1 error (HTTP, error frame, network, empty reply, stdout closed), 2 usage
+  (no endpoint configured: -p never falls back to the demo; --base-url demo asks for it),
   3 truncated or cut off (finish_reason length, no end of stream, step limit),
   4 stalled (--stall-timeout), 130 interrupted (the partial reply is printed).
 

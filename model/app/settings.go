@@ -20,6 +20,7 @@ const (
 	OpenAIModel      = "gpt-4o-mini"
 	AnthropicBaseURL = "https://api.anthropic.com/v1"
 	AnthropicModel   = "claude-sonnet-4-5"
+	DemoBaseURL      = "demo" // --base-url demo: the built-in demo
 )
 
 // Flags are the command line's values, by setting, and which flags were given. A value whose
@@ -62,14 +63,17 @@ type Sources struct {
 // Settings are a session's settings, each resolved once from its Sources: a flag given beats
 // the config file, which beats the environment, which beats the default.
 type Settings struct {
-	// Demo is set when nothing names an endpoint: Open starts the built-in demo, and its
-	// base URL is then BaseURL.
-	Demo     bool
-	BaseURL  string
-	Wire     stream.Wire
-	Provider string // the config file's provider requests go to; "" when the file has none
-	Model    string // "" when the provider names none: Open asks its server
-	Key      KeySource
+	// Demo is set when nothing names an endpoint, or --base-url demo does: Open starts the
+	// built-in demo, and its base URL is then BaseURL.
+	Demo bool
+	// DemoAsked is set when the command line named the demo (--base-url demo, or -m demo
+	// with nothing else configured) rather than falling back to it.
+	DemoAsked bool
+	BaseURL   string
+	Wire      stream.Wire
+	Provider  string // the config file's provider requests go to; "" when the file has none
+	Model     string // "" when the provider names none: Open asks its server
+	Key       KeySource
 
 	File     *config.File // nil: no config file
 	NoStream bool
@@ -236,8 +240,8 @@ func (s *Settings) chooseEndpoint(f Flags, getenv func(string) string) error {
 	if s.BaseURL == "" && getenv(keyEnv) != "" {
 		s.BaseURL = defaultBase
 	}
-	if s.BaseURL == "" {
-		s.Demo = true
+	if s.BaseURL == "" || s.BaseURL == DemoBaseURL {
+		s.Demo, s.DemoAsked, s.BaseURL = true, s.BaseURL == DemoBaseURL || s.Model == fixtures.DemoModel, ""
 		if s.Model == "" {
 			s.Model = fixtures.DemoModel
 		}
@@ -253,6 +257,21 @@ func (s *Settings) chooseEndpoint(f Flags, getenv func(string) string) error {
 		s.Model = defaultModel
 	}
 	return nil
+}
+
+// Configured is nil when the settings name an endpoint or ask for the demo; else it says how
+// to configure one. A front end that must not fall back to the demo (a script's) checks it.
+func (s Settings) Configured() error {
+	if !s.Demo || s.DemoAsked {
+		return nil
+	}
+	getenv := func(k string) string { v, _ := s.Env(k); return v }
+	place := "~/.config/phasechat/config.toml"
+	if p, err := config.DefaultPath(getenv); err == nil {
+		place = p
+	}
+	return UsageError{fmt.Errorf("no endpoint is configured: export %s (and OPENAI_BASE_URL for a server other than OpenAI), pass --base-url URL, or define a provider in %s; --base-url %s asks for the built-in demo",
+		DefaultKeyEnv, place, DemoBaseURL)}
 }
 
 // configPlace names the config file a session reads, for an error that found no provider

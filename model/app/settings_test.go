@@ -56,6 +56,11 @@ func TestSettingsPrecedence(t *testing.T) {
 		// Where requests go, without providers.
 		{name: "base URL: nothing configured is the demo", field: "Demo", want: true},
 		{name: "base URL: the demo has no URL of its own", field: "BaseURL", want: ""},
+		{name: "base URL: falling back to the demo is not asking for it", field: "DemoAsked", want: false},
+		{name: "base URL: --base-url demo asks for the demo", flags: Flags{BaseURL: "demo"}, given: "base-url", env: map[string]string{"OPENAI_API_KEY": "sk"}, field: "DemoAsked", want: true},
+		{name: "base URL: --base-url demo has no URL of its own", flags: Flags{BaseURL: "demo"}, given: "base-url", field: "BaseURL", want: ""},
+		{name: "base URL: -m demo with nothing configured asks for the demo", flags: Flags{Model: "demo"}, given: "m", field: "DemoAsked", want: true},
+		{name: "base URL: -m demo with a key is OpenAI's", flags: Flags{Model: "demo"}, given: "m", env: map[string]string{"OPENAI_API_KEY": "sk"}, field: "Demo", want: false},
 		{name: "base URL: a key alone is OpenAI", env: map[string]string{"OPENAI_API_KEY": "sk"}, field: "BaseURL", want: OpenAIBaseURL},
 		{name: "base URL: the environment", env: map[string]string{"OPENAI_API_KEY": "sk", "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}, field: "BaseURL", want: "http://127.0.0.1:9/v1"},
 		{name: "base URL: the flag", flags: Flags{BaseURL: "http://127.0.0.1:8/v1"}, given: "base-url", env: map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}, field: "BaseURL", want: "http://127.0.0.1:8/v1"},
@@ -206,5 +211,36 @@ func TestResolveWithNoFileSettingsKeepsTheirDefaults(t *testing.T) {
 	}
 	if s.File == nil || !reflect.DeepEqual(s.File.Order, []string{"first", "second", "third"}) {
 		t.Fatalf("the file is not kept: %+v", s.File)
+	}
+}
+
+// TestOnlyTheDemoIsNotConfigured: settings that fell back to the demo say how to configure an
+// endpoint (a usage mistake); an endpoint, or the demo asked for, is configured.
+func TestOnlyTheDemoIsNotConfigured(t *testing.T) {
+	env := map[string]string{"XDG_CONFIG_HOME": "/cfg"}
+	s, _ := Resolve(sources(t, Flags{}, "", "", env, ""))
+	err := s.Configured()
+	var u UsageError
+	if err == nil || !errors.As(err, &u) {
+		t.Fatalf("the demo fallen back to is configured: %v", err)
+	}
+	for _, want := range []string{"OPENAI_API_KEY", "--base-url", "/cfg/phasechat/config.toml", "--base-url demo"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
+	}
+	for _, c := range []struct {
+		flags Flags
+		given string
+		env   map[string]string
+	}{
+		{Flags{BaseURL: "demo"}, "base-url", nil},
+		{Flags{Model: "demo"}, "m", nil},
+		{Flags{}, "", map[string]string{"OPENAI_API_KEY": "sk"}},
+		{Flags{BaseURL: "http://127.0.0.1:1/v1"}, "base-url", nil},
+	} {
+		if s, _ := Resolve(sources(t, c.flags, c.given, "", c.env, "")); s.Configured() != nil {
+			t.Errorf("%+v: %v", c.flags, s.Configured())
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
 
 	"golang.org/x/term"
 )
@@ -14,12 +16,21 @@ import (
 // MaxContext caps what is read from standard input.
 const MaxContext = 8 << 20
 
+// StdinSilence is how long standard input may send nothing, while it is read, before Prompt
+// says that it is waiting for it to close.
+const StdinSilence = 3 * time.Second
+
+// stdinWaitNotice is said once when standard input stays silent for StdinSilence.
+const stdinWaitNotice = "phasechat: still reading standard input (nothing came for %s): -p sends the prompt once it closes; give </dev/null to send no context\n"
+
 // Prompt is what a one-shot turn sends, message, and the title of its session: the words of
 // args, after the context piped on stdin; stdin alone is both when args are empty. A terminal
-// on stdin is not read (nobody is typing context there). Every error is the command line's.
-func Prompt(args []string, stdin io.Reader) (title, message string, err error) {
+// on stdin is not read (nobody is typing context there); a pipe is read until it closes, and
+// when it stays silent for StdinSilence meanwhile, warn is told so, once. Every error is the
+// command line's.
+func Prompt(args []string, stdin io.Reader, warn io.Writer) (title, message string, err error) {
 	title = strings.TrimSpace(strings.Join(args, " "))
-	context, err := readContext(stdin)
+	context, err := readContext(stdin, warn)
 	if err != nil {
 		return "", "", err
 	}
@@ -34,15 +45,20 @@ func Prompt(args []string, stdin io.Reader) (title, message string, err error) {
 	return title, title, nil
 }
 
-func readContext(stdin io.Reader) (string, error) {
+func readContext(stdin io.Reader, warn io.Writer) (string, error) {
 	if stdin == nil {
 		return "", nil
 	}
 	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		return "", nil
 	}
+	var said sync.Once
+	silent := time.AfterFunc(StdinSilence, func() {
+		said.Do(func() { fmt.Fprintf(warn, stdinWaitNotice, StdinSilence) })
+	})
+	defer silent.Stop()
 	var b bytes.Buffer
-	n, err := io.Copy(&b, io.LimitReader(stdin, MaxContext+1))
+	n, err := io.Copy(&b, io.LimitReader(heard{stdin, silent}, MaxContext+1))
 	if err != nil {
 		return "", fmt.Errorf("reading standard input: %w", err)
 	}
@@ -50,4 +66,18 @@ func readContext(stdin io.Reader) (string, error) {
 		return "", fmt.Errorf("standard input is larger than %d MiB; pass a smaller part of it", MaxContext>>20)
 	}
 	return b.String(), nil
+}
+
+// heard restarts the silence timer at each read that brings something.
+type heard struct {
+	r      io.Reader
+	silent *time.Timer
+}
+
+func (h heard) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if n > 0 {
+		h.silent.Reset(StdinSilence)
+	}
+	return n, err
 }

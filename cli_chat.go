@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -52,14 +53,6 @@ func chatFlagSet(f *app.Flags, out io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// flagName is a flag as the help writes it: -q, --format.
-func flagName(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}
-
 // flagOn is the value of fs's boolean flag name.
 func flagOn(fs *flag.FlagSet, name string) bool { return fs.Lookup(name).Value.String() == "true" }
 
@@ -94,8 +87,8 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, name := range oneShotOnly {
-		if f.Given[name] && !oneShot {
-			fmt.Fprintf(stderr, "phasechat: %s is for one-shot mode: add -p \"question\" (without -p phasechat starts the interactive chat)\n", flagName(name))
+		if f.Given[strings.TrimLeft(name, "-")] && !oneShot {
+			fmt.Fprintf(stderr, "phasechat: %s is for one-shot mode: add -p \"question\" (without -p phasechat starts the interactive chat)\n", name)
 			return 2
 		}
 	}

@@ -43,18 +43,12 @@ scenario file (001-<model>.scenario, ...). Your API key is forwarded, never save
 Replay the files with: phasechat fixtures serve --dir DIR
 `
 
-// runFixtures is "phasechat fixtures ...": serve until Ctrl+C (SIGINT or SIGTERM), or list.
-func runFixtures(args []string, stdout, stderr io.Writer) int {
+// untilInterrupted runs a serving command ("phasechat fixtures", "phasechat record") until
+// Ctrl+C (SIGINT) or SIGTERM.
+func untilInterrupted(cmd func(context.Context, []string, io.Writer, io.Writer) int, args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return fixturesMain(ctx, args, stdout, stderr)
-}
-
-// runRecord is "phasechat record ...": record until Ctrl+C (SIGINT or SIGTERM).
-func runRecord(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return recordMain(ctx, args, stdout, stderr)
+	return cmd(ctx, args, stdout, stderr)
 }
 
 func fixturesMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -13,8 +13,8 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// oneShotOnly are the flags that mean something only with -p.
-var oneShotOnly = []string{"q", "format"}
+// oneShotOnly are the flags that mean something only with -p, as the help writes them.
+var oneShotOnly = []string{"-q", "--format"}
 
 func oneShotFlags(fs *flag.FlagSet) {
 	print := fs.Bool("p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")

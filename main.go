@@ -52,9 +52,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "replay":
 			return runReplay(args[1:], stdin, stdout, stderr)
 		case "fixtures":
-			return runFixtures(args[1:], stdout, stderr)
+			return untilInterrupted(fixturesMain, args[1:], stdout, stderr)
 		case "record":
-			return runRecord(args[1:], stdout, stderr)
+			return untilInterrupted(recordMain, args[1:], stdout, stderr)
 		case "mcp":
 			return runMCP(args[1:], stdout, stderr)
 		case "help":

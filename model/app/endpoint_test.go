@@ -1,6 +1,7 @@
 package app
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestEndpointResolution(t *testing.T) {
 		t.Fatalf("no configuration must give the demo: %+v %v", s, err)
 	}
 	s.NoSave = true
-	sess, err := Open(s, nil)
+	sess, err := Open(s, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -148,7 +148,7 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runOneShot(o, fs.Args(), stdin, stdout, stderr)
 	}
 	if err := chatSession(o, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		return exitFor(err)
 	}
 	return 0
@@ -229,7 +229,7 @@ func loadTools(path string, stderr io.Writer) (*tools.Registry, error) {
 			return reg, nil
 		}
 		if notice != "" {
-			fmt.Fprintln(stderr, "phasechat:", notice)
+			fmt.Fprintln(stderr, "phasechat:", safe.Line(notice))
 		}
 	}
 	user, err := tools.LoadFile(path)
@@ -327,7 +327,7 @@ func chatSession(o chatOptions, stdout, stderr io.Writer) (err error) {
 		runErr = err
 	}
 	if line := conv.savedLine(); line != "" {
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(stdout, safe.Line(line))
 	}
 	return runErr
 }

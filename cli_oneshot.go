@@ -23,14 +23,15 @@ import (
 const maxContext = 8 << 20
 
 type oneShotOptions struct {
-	print, quiet bool
-	format       string
+	print, quiet, raw bool
+	format            string
 }
 
 func oneShotFlags(fs *flag.FlagSet, o *oneShotOptions) {
 	fs.BoolVar(&o.print, "p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
 	fs.BoolVar(&o.print, "print", false, "same as -p")
 	fs.BoolVar(&o.quiet, "q", false, "one-shot: no status or tool notices on standard error (errors still)")
+	fs.BoolVar(&o.raw, "raw", false, "one-shot: write the reply's bytes as they came, terminal controls too (by default a file or pipe gets the text without them, a terminal the screen's rules)")
 	fs.StringVar(&o.format, "format", "text", "one-shot output: text (the reply as it streams), json (one object at the end) or jsonl (one event per line)")
 }
 
@@ -59,12 +60,24 @@ func runOneShot(o chatOptions, args []string, stdin io.Reader, stdout, stderr io
 	}
 	code, err := oneShot(o, prompt, message, stdout, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		if exitFor(err) == oneshot.ExitUsage {
 			code = oneshot.ExitUsage
 		}
 	}
 	return code
+}
+
+// textRule is how the reply is cleaned for stdout: the screen's rules on a terminal, the
+// text without terminal controls in a file or pipe, the bytes as they came with --raw.
+func textRule(raw bool, stdout io.Writer) oneshot.TextRule {
+	switch f, ok := stdout.(*os.File); {
+	case raw:
+		return oneshot.TextRaw
+	case ok && term.IsTerminal(int(f.Fd())):
+		return oneshot.TextScreen
+	}
+	return oneshot.TextPlain
 }
 
 // readContext reads standard input unless it is a terminal (nobody is typing context there).
@@ -142,7 +155,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	opts := oneshot.Options{
 		Chat: engine, Performer: performer, Log: conv.recorder(),
 		Prompt: message, Format: oneshot.Format(o.oneShot.format), Out: stdout, ErrAlways: stderr,
-		Interrupt: sigs,
+		Interrupt: sigs, Text: textRule(o.oneShot.raw, stdout),
 	}
 	if conv.session != nil {
 		opts.Session = conv.session.ID()
@@ -150,7 +163,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 	if !o.oneShot.quiet {
 		opts.Err = stderr
 		if conv.notice != "" {
-			fmt.Fprintln(stderr, "phasechat:", conv.notice)
+			fmt.Fprintln(stderr, "phasechat:", safe.Line(conv.notice))
 		}
 	}
 	res := oneshot.Run(opts)

@@ -41,7 +41,7 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 		}
 		text, what = blocks[n-1], fmt.Sprintf("code block %d of %d", n, len(blocks))
 	}
-	text, removed := safe.PlainCount(text)
+	text, removed := safe.Plain(text)
 	note := fmt.Sprintf("Copied %s (%d %s", what, utf8.RuneCountInString(text), format.Plural(utf8.RuneCountInString(text), "character", "characters"))
 	if removed > 0 {
 		note += fmt.Sprintf("; %d terminal %s left out", removed, format.Plural(removed, "control", "controls"))

@@ -6,7 +6,8 @@ import (
 )
 
 // Plain returns s for a file or a pipe: every character of the text exactly as it is, without
-// what could drive a terminal that later shows it. Removed are whole escape sequences (CSI
+// what could drive a terminal that later shows it, and how many controls (sequences, control
+// characters, invalid bytes) it removed or replaced. Removed are whole escape sequences (CSI
 // "ESC [" … final byte, OSC "ESC ]", DCS, SOS, PM and APC strings up to their BEL or string
 // terminator, and every other "ESC" intermediate… final form), C0 controls other than '\n' and
 // '\t', DEL, and C1 controls (the encoded CSI U+009B and string introducers U+0090, U+0098,
@@ -15,23 +16,11 @@ import (
 // and other invisible characters are kept: they are text, and reorder nothing in a file.
 // A sequence left open at the end of s is removed to the end, as a terminal would swallow it.
 //
-// Plain(s) == s, without allocating, when s holds none of these; Plain is idempotent.
-func Plain(s string) string {
+// Plain returns s itself, without allocating, when s holds none of these; it is idempotent.
+func Plain(s string) (string, int) {
 	if isPlain(s) {
-		return s
+		return s, 0
 	}
-	var p PlainStream
-	p.Append(s)
-	out, removed := p.Finish()
-	if removed == 0 {
-		return s
-	}
-	return out
-}
-
-// PlainCount is [Plain] that also says how many controls (sequences, control characters and
-// invalid bytes) it removed or replaced.
-func PlainCount(s string) (string, int) {
 	var p PlainStream
 	p.Append(s)
 	return p.Finish()

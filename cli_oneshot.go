@@ -138,7 +138,7 @@ func oneShot(o chatOptions, prompt, message string, stdout, stderr io.Writer) (i
 		}
 	}
 	flags := o.sessionFlags()
-	flags.title = prompt
+	flags.title = t.secrets.Redact(prompt)
 	conv, err := openConversation(flags, sessionlog.Header{Model: t.modelLabel(), Endpoint: endpointLabel(ep.baseURL), System: o.system}, hostOf(ep.baseURL))
 	if err != nil {
 		return oneshot.ExitFailed, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +139,60 @@ func TestLineModeSaysAServersErrorSafely(t *testing.T) {
 	}
 	if holdsTerminalControl(r.stderr) || strings.Contains(r.stderr, "\u202e") {
 		t.Errorf("stderr writes the server's controls raw: %q", r.stderr)
+	}
+}
+
+// TestOneShotKeepsNoKeyOfThePrompt: a key pasted into a -p prompt is in no file the
+// conversation leaves (the session's title in the index, its log) and not in sessions list.
+func TestOneShotKeepsNoKeyOfThePrompt(t *testing.T) {
+	const key = "sk-title-secret-0123456789"
+	base := replyServer(t, "noted")
+	data := t.TempDir()
+	cmd := oneShotCommand(t, t.TempDir(), data, "--base-url", base, "--model", "m", "-p", "my key is "+key)
+	cmd.Env = append(cmd.Env, "OPENAI_API_KEY="+key)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	filepath.WalkDir(data, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b, _ := os.ReadFile(path); strings.Contains(string(b), key) {
+				t.Errorf("%s holds the key: %q", path, b)
+			}
+		}
+		return nil
+	})
+	t.Setenv("XDG_DATA_HOME", data)
+	if _, out, _ := runCLI("sessions", "list"); strings.Contains(out, key) || !strings.Contains(out, "my key is") {
+		t.Errorf("sessions list: %q", out)
+	}
+}
+
+// TestAnUnusedProvidersKeyIsASecretFromTheStart: the key of a provider not chosen this run
+// (its api_key_env, its literal api_key) is hidden from the start, wherever it comes back; a
+// header value that is no credential (X-Title) stays readable.
+func TestAnUnusedProvidersKeyIsASecretFromTheStart(t *testing.T) {
+	const envKey, literal = "sk-unused-env-0123456789", "sk-unused-literal-0123456789"
+	base := replyServer(t, "env "+envKey+" literal "+literal+" title phasechat-app")
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	os.WriteFile(cfg, []byte(`default = "main/m"
+[provider.main]
+base_url = "`+base+`"
+headers = { "X-Title" = "phasechat-app" }
+[provider.other]
+base_url = "http://127.0.0.1:1/v1"
+api_key_env = "OTHER_PROVIDER_KEY"
+[provider.lit]
+base_url = "http://127.0.0.1:2/v1"
+api_key = "`+literal+`"
+`), 0o600)
+	cmd := oneShotCommand(t, dir, t.TempDir(), "--config", cfg, "--no-save", "-p", "hi")
+	cmd.Env = append(cmd.Env, "OTHER_PROVIDER_KEY="+envKey)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if strings.Contains(string(out), envKey) || strings.Contains(string(out), literal) || !strings.Contains(string(out), "title phasechat-app") {
+		t.Errorf("stdout %q", out)
 	}
 }

@@ -176,7 +176,9 @@ type providers struct {
 }
 
 func newProviders(f *config.File, o chatOptions) *providers {
-	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, maxReply: o.maxReply(), clients: map[string]*stream.Client{}, set: envSecrets()}
+	set := envSecrets()
+	f.AddSecrets(set, nil) // every provider's, used this run or not
+	return &providers{file: f, resolver: &config.Resolver{File: f}, stall: o.stallTimeout, maxReply: o.maxReply(), clients: map[string]*stream.Client{}, set: set}
 }
 
 // client returns the named provider's client.
@@ -194,11 +196,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 	if name == p.chosen && p.baseURL != "" {
 		ep.BaseURL = p.baseURL
 	}
-	p.set.Add(ep.Secrets()...)
-	p.set.AddURL(ep.BaseURL)
-	for _, v := range ep.Headers {
-		p.set.AddHeader(v)
-	}
+	ep.AddSecrets(p.set, p.file.Providers[name].Headers) // a key command's output, as soon as it ran
 	c = providerClient(ep, p.file.Providers[name], p.stall)
 	c.MaxReply = p.maxReply
 	if name == p.chosen && p.wire != "" {

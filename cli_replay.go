@@ -95,10 +95,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// envSecrets is the secrets a command that talks to no endpoint still hides: the key and the
+// envSecrets is the secrets a command that talks to no endpoint still hides: the keys and the
 // base URL's credentials from the environment.
 func envSecrets() *secret.Set {
-	set := secret.New(os.Getenv("OPENAI_API_KEY"))
+	set := secret.New(os.Getenv("OPENAI_API_KEY"), os.Getenv("ANTHROPIC_API_KEY"))
 	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
 	return set
 }

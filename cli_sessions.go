@@ -435,6 +435,7 @@ func (c *conversation) savedLine() string {
 // switching. With --no-save the history is read (Up still recalls) but nothing is added.
 func (c *conversation) everydayOptions(o *tui.Options, noSave bool) {
 	if prompts, err := sessions.DefaultPrompts(); err == nil {
+		prompts.Secrets = c.secrets
 		o.History, _ = prompts.Load()
 		if !noSave {
 			o.Remember = prompts.Add

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // DefaultKeyEnv is the variable the default provider reads its key from when it names no key
@@ -24,18 +26,17 @@ type Endpoint struct {
 	Headers  map[string]string // values expanded
 }
 
-// Secrets are the values that must never leave the process: the key and every header value.
-func (e Endpoint) Secrets() []string {
-	var out []string
-	if e.APIKey != "" {
-		out = append(out, e.APIKey)
-	}
-	for _, v := range e.Headers {
-		if v != "" {
-			out = append(out, v)
+// AddSecrets adds to set the endpoint's credentials, which must never leave the process: the
+// key (a key command's output too), the base URL's credentials and every credential header's
+// value (CredentialHeaderValue reads the header as configured).
+func (e Endpoint) AddSecrets(set *secret.Set, configured map[string]string) {
+	set.Add(e.APIKey)
+	set.AddURL(e.BaseURL)
+	for name, v := range e.Headers {
+		if CredentialHeaderValue(name, configured[name]) {
+			set.AddHeader(v)
 		}
 	}
-	return out
 }
 
 // Lookup reads an environment variable; os.LookupEnv is one.

@@ -74,7 +74,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	case "/help":
 		done()
 		m.chat.Notice(m.helpText())
-		m.scrollUp = 0
+		m.follow()
 		return m, nil
 	case "/quit", "/exit":
 		m, cmd := m.after(m.chat.Stop())
@@ -82,7 +82,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	case "/clear":
 		done()
 		m.chat.ClearTranscript()
-		m.scrollUp = 0
+		m.follow()
 		m.say("Screen cleared. The conversation is kept: the next message still sends it.")
 		return m, nil
 	case "/new":
@@ -91,7 +91,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 			m.log = m.ed.convs.New()
 		}
 		m.chat.Restart(nil)
-		m.scrollUp = 0
+		m.follow()
 		m.say("A new conversation.")
 		return m.after(nil)
 	case "/sessions":
@@ -122,7 +122,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		return m.copyReply(&n)
 	case "/retry":
 		done()
-		m.scrollUp = 0
+		m.follow()
 		if m.chat.State.Phase == phase.Error {
 			return m.after(m.chat.Retry())
 		}

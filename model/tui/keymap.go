@@ -180,7 +180,7 @@ func (m *Model) composerEmpty() bool { return m.composerText == "" }
 func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 
 // canScroll: the transcript is taller than its window (or is scrolled up already).
-func (k keyState) canScroll() bool { return !k.inline.on && (k.scrollUp > 0 || k.scrollable) }
+func (k keyState) canScroll() bool { return !k.inline.on && (k.scroll.held || k.scrollable) }
 
 func (k keyState) homeEndScroll() bool     { return k.canScroll() && k.homeScrolls() }
 func (k keyState) ctrlHomeEndScroll() bool { return k.canScroll() && !k.homeScrolls() }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
@@ -121,7 +122,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 	case key.Matches(k, keys.Send.Binding):
-		if strings.HasPrefix(value, "/") && !strings.HasPrefix(value, "//") {
+		if chat.IsCommand(value) {
 			m, cmd := m.runCommand(value)
 			return m, cmd, true
 		}
@@ -176,7 +177,7 @@ func (m *Model) statusNote() (string, bool) {
 		return m.ed.note, m.ed.noteError
 	}
 	if v := m.composer.Value(); isCommandWord(v) && m.composerEnabled() {
-		if names := matching(v); len(names) > 0 {
+		if names, _ := chat.CompleteCommand(v); len(names) > 0 {
 			return strings.Join(names, "  ") + "   (Tab completes)", false
 		}
 		return "No command starts with " + v + " — /help lists them; // sends a slash.", true

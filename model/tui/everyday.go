@@ -74,11 +74,11 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
-	case key.Matches(k, keys.EditorX.Binding):
+	case key.Matches(k, keys.EditorChord.Binding):
 		m.ed.chordX = true
 		m.say("Ctrl+X: press Ctrl+E to edit the draft in $EDITOR.")
 		return m, nil, true
-	case key.Matches(k, keys.Editor.Binding), chord && key.Matches(k, keys.EditorXE.Binding):
+	case key.Matches(k, keys.Editor.Binding), chord && key.Matches(k, keys.EditorChordEnd.Binding):
 		if !m.composerEnabled() {
 			m.warn("The draft can be edited once the reply has finished.")
 			return m, nil, true

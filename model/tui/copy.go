@@ -9,7 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/markdown"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -27,7 +27,7 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 	}
 	text, what := reply.Text(), "the last reply"
 	if code != nil {
-		blocks := view.CodeBlocks(reply.Text())
+		blocks := markdown.CodeBlocks(reply.Text())
 		n := *code
 		switch {
 		case len(blocks) == 0:

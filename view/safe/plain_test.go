@@ -1,6 +1,8 @@
-package safe
+package safe_test
 
 import (
+	. "github.com/phasechat/phasechat/view/safe"
+
 	"encoding/json"
 	"strings"
 	"testing"

@@ -71,6 +71,9 @@ func libraryProblem(err error) argProblem {
 		}
 		where, msg = loc, rest
 	}
+	if strings.TrimSpace(msg) == "" {
+		msg = err.Error()
+	}
 	if where != "" && where != "root" {
 		msg += " (the schema's " + where + ")"
 	}

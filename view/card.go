@@ -57,7 +57,7 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
 		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
 	}
-	name := rows.Fit(ToolName(c.Name()), maxNameCells)
+	name := rows.Fit(safe.ToolName(c.Name()), maxNameCells)
 	parts := []string{look.Paint(glyph + " " + word), st.CardName.Paint(name)}
 	status := c.Status()
 	over := status == phase.CallDone || status == phase.CallError

@@ -193,7 +193,7 @@ func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 		status phase.CallStatus
 		isErr  bool
 		result string
-	}{{phase.CallDone, false, "noon"}, {phase.CallError, true, resultInterrupted}, {phase.CallError, true, resultDeclined}}
+	}{{phase.CallDone, false, "noon"}, {phase.CallError, true, resultInterrupted}, {phase.CallDeclined, true, resultDeclined}}
 	for i, w := range want {
 		if cards[i].Status() != w.status || cards[i].IsError() != w.isErr || cards[i].Result() != w.result {
 			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID(), cards[i], w.status, w.isErr, w.result)

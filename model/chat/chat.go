@@ -77,13 +77,15 @@ func (c *Chat) now() time.Time {
 }
 
 // Running reports whether a tool of the current request is running.
-func (c *Chat) Running() bool { return c.step != nil && len(c.step.started) > 0 }
+func (c *Chat) Running() bool { return c.step != nil && c.step.calls.Running() > 0 }
 
 // Tick tells the engine the time: each running tool's card shows how long it has run.
 func (c *Chat) Tick(now time.Time) {
 	if st := c.step; st != nil {
-		for id, at := range st.started {
-			c.tr.SetElapsed(st.entry, id, max(0, now.Sub(at)))
+		for _, call := range st.calls.List() {
+			if call.Status == phase.CallRunning {
+				c.tr.SetElapsed(st.entry, call.ID, max(0, now.Sub(call.Started)))
+			}
 		}
 	}
 }

@@ -12,14 +12,12 @@ import (
 )
 
 // resultInterrupted answers a call whose result a resumed log does not hold.
-const resultInterrupted = "No result: the session ended before this tool finished."
+var resultInterrupted = phase.Interruption{Why: phase.CutSessionEnded}.Text()
 
 // notRun holds the engine's own answers for calls that did not run to the end; a rebuilt
 // transcript shows those cards as failed, as the live one did.
-var notRun = map[string]bool{resultStopped: true, resultDeclined: true, resultNoAsk: true, resultNoTools: true, resultInterrupted: true}
-
-// resultStopped answers a call the user stopped.
-var resultStopped = phase.Interruption{Why: phase.CutByUser}.Error()
+var notRun = map[string]bool{phase.Interruption{Why: phase.CutByUser}.Text(): true, phase.NotRunDeclined.Text(): true,
+	phase.NotRunNoApprover.Text(): true, phase.NotRunNoTools.Text(): true, resultInterrupted: true}
 
 // endedEarly reports whether a tool message is one of the engine's own answers for a call that
 // did not run to the end.
@@ -103,16 +101,16 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 			if e == nil {
 				continue
 			}
-			if endedEarly(m.Content) {
-				card, _ := e.Card(m.ToolCallID)
-				call := card.Call()
-				call.Status, call.Error = phase.CallError, m.Content
-				tr.SetCall(e, call)
-				if m.Content == resultDeclined {
-					tr.SetDeclined(e, m.ToolCallID)
-				}
+			card, _ := e.Card(m.ToolCallID)
+			call := card.Call()
+			call.Result = phase.ToolResult{Output: m.Content}
+			switch {
+			case m.Content == phase.NotRunDeclined.Text():
+				call.Status, call.NotRun, call.Result.IsError = phase.CallDeclined, phase.NotRunDeclined, true
+			case endedEarly(m.Content):
+				call.Status, call.Result.IsError = phase.CallError, true
 			}
-			tr.SetResult(e, m.ToolCallID, m.Content, 0)
+			tr.SetCall(e, call)
 		}
 	}
 }

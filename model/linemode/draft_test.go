@@ -62,10 +62,13 @@ func (d *drafts) publish() []*transcript.Entry {
 			if len(args) < c.ArgsBytes {
 				args += strings.Repeat("x", c.ArgsBytes-len(args))
 			}
-			d.tr.SetCall(x.e, phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args})
+			call := phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args,
+				Result: phase.ToolResult{Output: c.Result, IsError: c.Status.Failed(), Duration: c.Duration}}
+			if c.Asking {
+				call.Status = phase.CallAsking
+			}
+			d.tr.SetCall(x.e, call)
 			d.tr.SetSummary(x.e, id, c.Summary)
-			d.tr.SetResult(x.e, id, c.Result, c.Duration)
-			d.tr.SetAsking(x.e, id, c.Asking)
 		}
 	}
 	return d.tr.Entries()

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // Error is how a stream failed. Message is what the user is told, in words they can act on
@@ -56,26 +56,7 @@ var ErrTruncated = errors.New("stream: the stream ended without finish_reason or
 var ErrUnsupportedFormat = errors.New("stream: unsupported wire format")
 
 func stallError(d time.Duration) *Error {
-	return &Error{Message: "No data from the server for " + naturalDuration(d), Cause: ErrStall}
-}
-
-// naturalDuration formats d the way people write it: 500ms, 2s, 30s, 1m30s, 2m, 1h5m.
-func naturalDuration(d time.Duration) string {
-	if d < time.Second {
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	}
-	d = d.Round(time.Second)
-	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
-	var b strings.Builder
-	for _, part := range []struct {
-		n    int
-		unit string
-	}{{h, "h"}, {m, "m"}, {s, "s"}} {
-		if part.n > 0 {
-			b.WriteString(strconv.Itoa(part.n) + part.unit)
-		}
-	}
-	return b.String()
+	return &Error{Message: "No data from the server for " + format.WrittenDuration(d), Cause: ErrStall}
 }
 
 // serverError is an error object the server sent inside a stream (an `event: error` record
@@ -83,14 +64,14 @@ func naturalDuration(d time.Duration) string {
 func serverError(raw []byte) *Error {
 	detail := providerMessage(raw)
 	if detail == "" && !json.Valid(raw) {
-		detail = oneLine(string(raw), 300)
+		detail = format.OneLine(string(raw), 300)
 	}
 	msg := "The server sent an error"
 	if detail != "" {
 		msg += ": " + detail
 	}
 	return &Error{Message: msg, detail: detail,
-		Cause: fmt.Errorf("stream: error from the server: %s", oneLine(string(raw), 500))}
+		Cause: fmt.Errorf("stream: error from the server: %s", format.OneLine(string(raw), 500))}
 }
 
 // connectError describes a request that got no response; it names the URL.
@@ -111,7 +92,7 @@ func connectError(endpoint string, err error) *Error {
 	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
 		reason = "timed out"
 	}
-	return &Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + oneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
+	return &Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + format.OneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
 }
 
 // httpError describes a non-2xx answer: "HTTP 401 from api.openai.com: <the provider's
@@ -142,7 +123,7 @@ func httpError(resp *http.Response, body []byte) *Error {
 func mentionsWait(detail string, wait time.Duration) bool {
 	d := strings.ToLower(detail)
 	return strings.Contains(d, "try again in") || strings.Contains(d, "retry after") ||
-		strings.Contains(d, naturalDuration(wait))
+		strings.Contains(d, format.WrittenDuration(wait))
 }
 
 // bodySummary says what a body without a recognisable error object was.
@@ -150,7 +131,7 @@ func bodySummary(contentType string, body []byte) string {
 	if looksLikeHTML(contentType, body) {
 		return "the server answered with an HTML page, not an event stream"
 	}
-	if text := oneLine(string(body), 200); text != "" {
+	if text := format.OneLine(string(body), 200); text != "" {
 		return text
 	}
 	return ""
@@ -204,7 +185,7 @@ func waitText(d time.Duration) string {
 	if d > maxRetryAfter {
 		return "a long time (over a day)"
 	}
-	return naturalDuration(d)
+	return format.WrittenDuration(d)
 }
 
 // providerMessage extracts the human message from an error body or error object: OpenAI,
@@ -226,7 +207,7 @@ func providerMessage(raw []byte) string {
 		if json.Valid(raw) {
 			_ = s.UnmarshalJSON(raw)
 		}
-		return oneLine(s.S, 500)
+		return format.OneLine(s.S, 500)
 	}
 	if len(body.Error) > 0 && body.Error[0] == '{' {
 		var obj struct {
@@ -252,25 +233,14 @@ func providerMessage(raw []byte) string {
 		if msg == "" && len(obj.Code) > 0 && string(obj.Code) != "null" {
 			msg = "error code " + strings.Trim(string(obj.Code), `"`)
 		}
-		return oneLine(msg, 500)
+		return format.OneLine(msg, 500)
 	}
 	var s wireString
 	_ = s.UnmarshalJSON(body.Error)
 	for _, m := range []string{s.S, body.Message.S, body.Detail.S} {
 		if m != "" {
-			return oneLine(m, 500)
+			return format.OneLine(m, 500)
 		}
 	}
 	return ""
-}
-
-// oneLine collapses whitespace runs (newlines included) to single spaces and cuts s to at most
-// limit runes, marking a cut with "…".
-func oneLine(s string, limit int) string {
-	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
-	if utf8.RuneCountInString(s) <= limit {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:limit]) + "…"
 }

@@ -34,18 +34,6 @@ func TestRetryAfter(t *testing.T) {
 	}
 }
 
-func TestNaturalDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		150 * time.Millisecond: "150ms", 2 * time.Second: "2s", 30 * time.Second: "30s",
-		90 * time.Second: "1m30s", 2 * time.Minute: "2m", time.Hour + 5*time.Minute: "1h5m",
-		1500 * time.Millisecond: "2s",
-	} {
-		if got := naturalDuration(d); got != want {
-			t.Errorf("naturalDuration(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
 func TestErrorBodyIsCapped(t *testing.T) {
 	c, srv := testServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(500)

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // feed yields the Updates of one response body, SSE or a buffered JSON answer, and ends with
@@ -52,7 +54,7 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream", Cause: errHTMLBody}
 	case bodyText:
 		data, _ := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, maxErrorBody))
-		f.text = oneLine(string(data), 300)
+		f.text = format.OneLine(string(data), 300)
 		words := "the server answered with text, not an event stream: " + f.text
 		f.failed = &Error{Message: words, detail: words, Cause: errTextBody}
 	default:
@@ -222,7 +224,7 @@ func decodeAnswer(data []byte) (Result, *Error) {
 	var resp wireChunk
 	if err := json.Unmarshal(data, &resp); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
 		return Result{}, &Error{Message: "the server answered with JSON that could not be read: " +
-			oneLine(err.Error(), 200), Cause: err}
+			format.OneLine(err.Error(), 200), Cause: err}
 	}
 	if len(resp.Error) > 0 && string(resp.Error) != "null" {
 		return Result{}, serverError(resp.Error)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 )
 
@@ -192,7 +193,7 @@ func readError(host string, err error) error {
 		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
 			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+	return &Error{Message: "The connection to " + host + " broke mid-stream: " + format.OneLine(err.Error(), 200),
 		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
 }
 

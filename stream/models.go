@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"sort"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // maxModelsBody caps how much of a GET /models answer is read.
@@ -39,7 +41,7 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
 	if err != nil {
-		return nil, redactError(c.secrets(), &Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + oneLine(err.Error(), 200), Cause: err})
+		return nil, redactError(c.secrets(), &Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + format.OneLine(err.Error(), 200), Cause: err})
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, redactError(c.secrets(), httpError(resp, data))

@@ -61,12 +61,12 @@ func (i Interruption) cause() string {
 
 // NotRun is why a call was never run although its arguments were whole: the user declined
 // it, or the session could not run it. Its Text is what the card shows and the model reads.
-type NotRun uint8
+type NotRun string
 
 const (
-	NotRunDeclined   NotRun = iota + 1 // the user said no
-	NotRunNoApprover                   // it needs approval and nobody can give it
-	NotRunNoTools                      // the session offers no tools
+	NotRunDeclined   NotRun = "declined"    // the user said no
+	NotRunNoApprover NotRun = "no approver" // it needs approval and nobody can give it
+	NotRunNoTools    NotRun = "no tools"    // the session offers no tools
 )
 
 // Text is the one wording of a reason a call was not run.

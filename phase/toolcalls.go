@@ -57,7 +57,7 @@ type ToolCall struct {
 	// Result is set when the call is final: the tool's, or the words of why it has none
 	// (NotRun, Interruption).
 	Result ToolResult
-	// NotRun says why a declined or refused call did not run; 0 when no such reason applies.
+	// NotRun says why a declined or refused call did not run; "" when no such reason applies.
 	NotRun NotRun
 	// Interruption says why an interrupted call was ended, and in which state.
 	Interruption Interruption
@@ -191,7 +191,7 @@ func (c *ToolCalls) Apply(ev CallEvent) {
 		}
 	case ev.Type == CallRefuse && st == CallArgsReady:
 		call.Status, call.NotRun, call.Result = CallError, ev.NotRun, ToolResult{Output: ev.Result.Output, IsError: true}
-		if ev.NotRun != 0 {
+		if ev.NotRun != "" {
 			call.Result.Output = ev.NotRun.Text()
 		}
 	case ev.Type == CallDecline && st == CallAsking:

@@ -3,7 +3,6 @@ package chat
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
@@ -127,38 +126,30 @@ func interruptionOf(reason string, err *stream.Error) phase.Interruption {
 	return phase.Interruption{Why: why, Detail: reason}
 }
 
-// endedWhy says why a reply ended before it was whole, from its entry's mark; "" when whole.
-func endedWhy(e *transcript.Entry) string {
+// endOf is how the reply of e ended, from its mark.
+func endOf(e *transcript.Entry) phase.End {
 	switch e.Mark() {
 	case transcript.MarkStopped:
-		return endedStopped
+		return phase.End{Why: phase.EndStopped}
 	case transcript.MarkFailed:
-		return endedFailed + e.Note()
+		return phase.End{Why: phase.EndFailed, Note: e.Note()}
 	case transcript.MarkCutOff:
-		return endedCutOff + e.Note()
+		return phase.End{Why: phase.EndCutOff, Note: e.Note()}
 	}
-	return ""
+	return phase.End{}
 }
 
-// The words endedWhy begins with, by mark.
-const (
-	endedStopped = "stopped by the user"
-	endedFailed  = "the request failed: "
-	endedCutOff  = "cut off: "
-)
-
-// endedMark is the mark and note endedWhy gave why; ok is false for words it never gives (a
-// log written by another version, or edited), which then mark nothing.
-func endedMark(why string) (m transcript.Mark, note string, ok bool) {
-	switch {
-	case why == endedStopped:
-		return transcript.MarkStopped, "", true
-	case strings.HasPrefix(why, endedFailed):
-		return transcript.MarkFailed, strings.TrimPrefix(why, endedFailed), true
-	case strings.HasPrefix(why, endedCutOff):
-		return transcript.MarkCutOff, strings.TrimPrefix(why, endedCutOff), true
+// markOf is the mark a reply that ended with end is shown with, and its note.
+func markOf(end phase.End) (transcript.Mark, string) {
+	switch end.Why {
+	case phase.EndStopped, phase.EndSignal, phase.EndCrashed:
+		return transcript.MarkStopped, ""
+	case phase.EndFailed:
+		return transcript.MarkFailed, end.Note
+	case phase.EndCutOff:
+		return transcript.MarkCutOff, end.Note
 	}
-	return transcript.MarkNone, "", false
+	return transcript.MarkNone, ""
 }
 
 // commit appends the step's reply and its tool results to the history. After Stop (why not
@@ -169,7 +160,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: endOf(st.entry)}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
@@ -182,19 +173,15 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 			continue
 		}
 		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
-		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output})
+		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output, Ending: call.Ending()})
 	}
 	if reply.Content == "" && len(reply.ToolCalls) == 0 {
 		return nil
 	}
 	var effects []Effect
-	for i, m := range append([]stream.Message{reply}, results...) {
+	for _, m := range append([]stream.Message{reply}, results...) {
 		c.History = append(c.History, m)
-		rec := Record{Message: &m}
-		if i == 0 {
-			rec.Ended = endedWhy(st.entry)
-		}
-		effects = append(effects, rec)
+		effects = append(effects, Record{Message: &m})
 	}
 	return effects
 }

@@ -130,3 +130,6 @@ var (
 	resultNoTools  = phase.NotRunNoTools.Text()
 	resultStopped  = phase.Interruption{Why: phase.CutByUser}.Text()
 )
+
+// resultInterrupted answers a call whose result a resumed history does not hold.
+var resultInterrupted = phase.Interruption{Why: phase.CutSessionEnded}.Text()

@@ -1,12 +1,15 @@
-package safe
+package safe_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
+
+	. "github.com/phasechat/phasechat/view/safe"
 )
 
 // tags spells s in tag characters, the way subdivision flags and ASCII smuggling both do.
@@ -153,10 +156,12 @@ func TestStreamDecidesWhatCannotBecomeEmoji(t *testing.T) {
 }
 
 // joinersInsideClusters checks, with uniseg's grapheme clusters and independently of
-// emojiVerdict, that every sequence joiner in s sits where UAX #29 binds it to an emoji: a ZWJ
-// neither first nor last in its cluster, a variation selector not first, a tag in a cluster
-// that starts with the black flag and ends with the cancel tag.
+// contextVerdict, that every sequence joiner in s sits where UAX #29 binds it to an emoji, or
+// beside a letter: a ZWJ neither first nor last in its cluster (or last, after a letter), a
+// variation selector not first, a tag in a cluster that starts with the black flag and ends
+// with the cancel tag, a word joiner with a letter before or after it.
 func joinersInsideClusters(s string) error {
+	whole := s
 	state, offset := -1, 0
 	for len(s) > 0 {
 		var cluster string
@@ -166,12 +171,15 @@ func joinersInsideClusters(s string) error {
 		for i, r := range cluster {
 			bad := false
 			switch {
-			case r == zwj:
+			case IsWordJoiner(r) && r != ZWJ, r == ZWJ && i > 0 && i+3 == len(cluster):
+				at := offset + i
+				bad = !besideLetter(r, whole[:at], whole[at+utf8.RuneLen(r):])
+			case r == ZWJ:
 				bad = i == 0 || i+3 == len(cluster)
-			case r == textStyle || r == emojiStyle:
+			case r == TextStyle || r == EmojiStyle:
 				bad = i == 0
-			case 0xe0000 <= r && r <= cancelTag:
-				bad = first != blackFlag || last != cancelTag
+			case 0xe0000 <= r && r <= CancelTag:
+				bad = first != BlackFlag || last != CancelTag
 			}
 			if bad {
 				return fmt.Errorf("U+%04X at byte %d is not inside an emoji cluster (%q)", r, offset+i, cluster)
@@ -180,6 +188,30 @@ func joinersInsideClusters(s string) error {
 		offset += len(cluster)
 	}
 	return nil
+}
+
+// besideLetter reports whether the word joiner r, between before and rest, has no other
+// invisible character on either side and a letter where its script would put one: the soft
+// hyphen on both sides, a joiner after a letter of a script other than Latin, Greek or
+// Cyrillic, a directional mark on one side, of such a script.
+func besideLetter(r rune, before, rest string) bool {
+	p, _ := utf8.DecodeLastRuneInString(before)
+	n, _ := utf8.DecodeRuneInString(rest)
+	letter := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+	nonEuropean := func(r rune) bool {
+		return letter(r) && !unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common)
+	}
+	invisible := func(r rune) bool { return wantEscaped(r) && !unicode.IsMark(r) }
+	if invisible(p) || invisible(n) {
+		return false
+	}
+	switch r {
+	case SoftHyphen:
+		return letter(p) && letter(n)
+	case ZWNJ, ZWJ:
+		return nonEuropean(p)
+	}
+	return nonEuropean(p) || nonEuropean(n)
 }
 
 func TestJoinerCheckCatchesStrays(t *testing.T) {

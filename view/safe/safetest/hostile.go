@@ -1,5 +1,6 @@
 // Package safetest holds what the tests of several packages share about hostile text: the
-// table of inputs built to take over a terminal. It is data only, for tests.
+// table of inputs built to take over a terminal, and CheckClean, which finds what the
+// sanitiser would have replaced in a screen. It is for tests only.
 package safetest
 
 // HostileInput is untrusted text built to take over a terminal or to fool its reader. Other
@@ -54,7 +55,8 @@ var HostileInputs = []HostileInput{
 	{Name: "bidi-right-to-left-override", Input: "invoice_\u202Efdp.exe", Visible: "invoice_<U+202E>fdp"},
 	{Name: "bidi-isolates-and-marks", Input: "\u2066admin\u2069\u200f\u061c", Visible: "<U+2066>admin<U+2069>"},
 	{Name: "zero-width-characters", Input: "pay\u200bpal\u200c\u200d\u2060\ufeff", Visible: "pay<U+200B>pal"},
-	{Name: "soft-hyphen", Input: "pass\u00adword", Visible: "pass<U+00AD>word"},
+	{Name: "soft-hyphen-outside-a-word", Input: "rm\u00ad\u00ad -rf", Visible: "rm<U+00AD><U+00AD>",
+		Note: "a soft hyphen between two letters is a hyphenation point and passes; here it hides"},
 	{Name: "tag-characters", Input: "hi\U000E0069\U000E0067\U000E006E", Visible: "hi<U+E0069><U+E0067>"},
 	{Name: "line-paragraph-separators", Input: "one\u2028two\u2029three", Visible: "one<U+2028>two"},
 	{Name: "interlinear-annotation", Input: "\ufff9shown\ufffahidden\ufffb", Visible: "<U+FFF9>shown<U+FFFA>"},

@@ -1,18 +1,19 @@
-package view
+package markdown
 
 import (
 	"sort"
 	"unsafe"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
 const (
-	// pageLines is how many complete source lines a page holds: the unit drawn on demand.
-	pageLines = 16
-	// tailPages is how many pages the rows drawn as lines complete hold at most: a long
+	// PageLines is how many complete source lines a page holds: the unit drawn on demand.
+	PageLines = 16
+	// TailPages is how many pages the rows drawn as lines complete hold at most: a long
 	// reply keeps the drawing of its last pages, not of all of it.
-	tailPages = 64
+	TailPages = 64
 	// keptRows is how many of the rows before it a tail that starts again keeps drawn: more
 	// than a tall window shows.
 	keptRows = 256
@@ -26,7 +27,7 @@ const (
 // layout only grows (complete lines are added to its last page); another width gets another
 // layout, so a lines value taken from one stays valid.
 type mdLayout struct {
-	m       *mdRenderer
+	m       *Renderer
 	src     string  // the document's text, holding at least the layout's lines
 	lineEnd []int32 // the offset of each complete line's line break
 	pages   []mdPage
@@ -34,7 +35,7 @@ type mdLayout struct {
 	// tail is every row from page tailPage's first on, drawn in order as lines complete;
 	// tailPage is -1 while there is none (after a count), until a row of the last page is
 	// read or a line is drawn.
-	tail     linesBuilder
+	tail     rows.Builder
 	tailPage int
 	meas     int // bytes the document's measures hold, for size
 	drawn    int // bytes the pages drawn on their own hold
@@ -43,16 +44,16 @@ type mdLayout struct {
 type mdPage struct {
 	start blockState // the state its first line starts in
 	from  int        // its first row, counted from the document's first
-	out   lines      // its drawing, when drawn on its own (pages in the tail are not)
+	out   rows.Lines // its drawing, when drawn on its own (pages in the tail are not)
 	drawn bool
 }
 
 // snapshot is the layout's rows so far.
-func (l *mdLayout) snapshot() lines {
+func (l *mdLayout) snapshot() rows.Lines {
 	if l.rows == 0 {
-		return lines{}
+		return rows.Lines{}
 	}
-	return lines{lay: l, n: l.rows}
+	return rows.FromSource(l, l.rows)
 }
 
 // line is complete line i of the document, sanitised.
@@ -65,20 +66,20 @@ func (l *mdLayout) line(i int) string {
 }
 
 // row is row i, drawing its page first if it is not drawn.
-func (l *mdLayout) row(i int) string {
+func (l *mdLayout) Row(i int) string {
 	run, from := l.runAt(i)
-	return run.at(i - from)
+	return run.At(i - from)
 }
 
 // appendRows appends rows lo..hi-1, finding their pages once.
-func (l *mdLayout) appendRows(dst []string, lo, hi int) []string {
+func (l *mdLayout) AppendRows(dst []string, lo, hi int) []string {
 	for i := lo; i < hi; {
 		run, from := l.runAt(i)
-		if i-from >= run.len() { // past the rows counted: none to give
+		if i-from >= run.Len() { // past the rows counted: none to give
 			break
 		}
-		for ; i < hi && i-from < run.len(); i++ {
-			dst = append(dst, run.at(i-from))
+		for ; i < hi && i-from < run.Len(); i++ {
+			dst = append(dst, run.At(i-from))
 		}
 	}
 	return dst
@@ -86,23 +87,23 @@ func (l *mdLayout) appendRows(dst []string, lo, hi int) []string {
 
 // runAt is the drawn run holding row i and the row it starts at: the tail, or i's page,
 // drawn first if it is not.
-func (l *mdLayout) runAt(i int) (lines, int) {
+func (l *mdLayout) runAt(i int) (rows.Lines, int) {
 	k := sort.Search(len(l.pages), func(k int) bool { return l.pages[k].from > i }) - 1
 	if k == len(l.pages)-1 {
 		l.drawTail()
 	}
 	if l.tailPage >= 0 && k >= l.tailPage {
-		return l.tail.snapshot(), l.pages[l.tailPage].from
+		return l.tail.Snapshot(), l.pages[l.tailPage].from
 	}
 	p := &l.pages[k]
 	if !p.drawn {
-		var b linesBuilder
+		var b rows.Builder
 		st := p.start
-		for j := k * pageLines; j < (k+1)*pageLines; j++ {
+		for j := k * PageLines; j < (k+1)*PageLines; j++ {
 			l.m.line(&st, l.line(j), true, &b)
 		}
-		p.out, p.drawn = b.compact(), true
-		l.drawn += p.out.size()
+		p.out, p.drawn = b.Compact(), true
+		l.drawn += p.out.Size()
 	}
 	return p.out, p.from
 }
@@ -110,13 +111,13 @@ func (l *mdLayout) runAt(i int) (lines, int) {
 // keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.
 func (l *mdLayout) keepPage(k int) {
 	p := &l.pages[k]
-	tail, from := l.tail.snapshot(), l.pages[l.tailPage].from
-	var b linesBuilder
+	tail, from := l.tail.Snapshot(), l.pages[l.tailPage].from
+	var b rows.Builder
 	for i := p.from; i < l.pages[k+1].from; i++ {
-		b.add(tail.at(i - from))
+		b.Add(tail.At(i - from))
 	}
-	p.out, p.drawn = b.compact(), true
-	l.drawn += p.out.size()
+	p.out, p.drawn = b.Compact(), true
+	l.drawn += p.out.Size()
 }
 
 // drawTail starts the tail at the last page, unless it is started.
@@ -126,52 +127,52 @@ func (l *mdLayout) drawTail() {
 	}
 	k := len(l.pages) - 1
 	st := l.pages[k].start
-	l.tail = linesBuilder{}
-	for j := k * pageLines; j < len(l.lineEnd); j++ {
+	l.tail = rows.Builder{}
+	for j := k * PageLines; j < len(l.lineEnd); j++ {
 		l.m.line(&st, l.line(j), true, &l.tail)
 	}
 	l.tailPage = k
 }
 
 // size is the memory the layout and the document's measures hold, for the cache budget.
-func (l *mdLayout) size() int {
+func (l *mdLayout) Size() int {
 	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) + l.meas + l.drawn
 	if l.tailPage >= 0 {
-		n += l.tail.snapshot().size()
+		n += l.tail.Snapshot().Size()
 	}
 	return n
 }
 
 // addLine draws the document's next complete line, ending at offset end of d.src, into the
 // tail, or only counts it (draw false: the tail, if any, is let go), and keeps its measure.
-func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
+func (d *Doc) addLine(m *Renderer, end int, draw bool) {
 	l := d.lay
 	start := 0
 	if n := len(d.lineEnd); n > 0 {
 		start = int(d.lineEnd[n-1]) + 1
 	}
-	out, count := &l.tail, linesBuilder{counting: true}
+	out, count := &l.tail, rows.NewCounter()
 	switch {
 	case draw:
 		l.drawTail()
 	case l.tailPage >= 0:
-		l.tail, l.tailPage = linesBuilder{}, -1
+		l.tail, l.tailPage = rows.Builder{}, -1
 		fallthrough
 	default:
 		out = &count
 	}
-	if len(d.lineEnd)%pageLines == 0 {
+	if len(d.lineEnd)%PageLines == 0 {
 		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})
-		if k := len(l.pages) - 1; draw && (l.tailPage < 0 || k-l.tailPage >= tailPages) {
+		if k := len(l.pages) - 1; draw && (l.tailPage < 0 || k-l.tailPage >= TailPages) {
 			// The rows before are let go, but for the last keptRows, which a window on the
 			// tail shows: a window that scrolls further draws the pages it reaches.
 			for j := k - 1; l.tailPage >= 0 && j >= l.tailPage && l.rows-l.pages[j+1].from < keptRows; j-- {
 				l.keepPage(j)
 			}
-			l.tail, l.tailPage = linesBuilder{}, k
+			l.tail, l.tailPage = rows.Builder{}, k
 		}
 	}
-	before := len(out.ends) + out.counted
+	before := out.Len()
 	if !d.st.hasHeader && d.st.table == nil {
 		m.rec, m.states = &d.measBuf, &d.states
 	} else {
@@ -181,21 +182,21 @@ func (d *mdDoc) addLine(m *mdRenderer, end int, draw bool) {
 	m.rec, m.states = nil, nil
 	d.lineEnd = append(d.lineEnd, int32(end))
 	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))
-	l.rows += len(out.ends) + out.counted - before
+	l.rows += out.Len() - before
 	l.src, l.lineEnd, l.meas = d.src, d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
 }
 
 // relayout counts the document's complete lines at m's width from their measures, keeping
 // the state each page starts in, and draws none of them.
-func (d *mdDoc) relayout(m *mdRenderer) {
+func (d *Doc) relayout(m *Renderer) {
 	l := &mdLayout{m: m, src: d.src, lineEnd: d.lineEnd, tailPage: -1, meas: d.lay.meas}
 	var st blockState
-	count := linesBuilder{counting: true}
+	count := rows.NewCounter()
 	m.states = &d.states
 	from := 0
 	for i, end := range d.measEnd {
-		if i%pageLines == 0 {
-			l.pages = append(l.pages, mdPage{start: st, from: count.counted})
+		if i%PageLines == 0 {
+			l.pages = append(l.pages, mdPage{start: st, from: count.Len()})
 		}
 		if !st.hasHeader && st.table == nil {
 			m.use = d.measBuf[from:end]
@@ -204,5 +205,5 @@ func (d *mdDoc) relayout(m *mdRenderer) {
 		m.use, from = nil, int(end)
 	}
 	m.states = nil
-	l.rows, d.st, d.lay = count.counted, st, l
+	l.rows, d.st, d.lay = count.Len(), st, l
 }

@@ -1,12 +1,13 @@
-package view
+package markdown
 
 import (
 	"strings"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// mdDoc draws one growing markdown text (a reply's text) a source line at a time. Each
+// Doc draws one growing markdown text (a reply's text) a source line at a time. Each
 // complete line is drawn once, from its own text and the state the lines before it left
 // (blockState), and its display lines are kept: they never change as text is appended (the
 // stability the block rules in mdblock.go are written for). What is not yet final is the open
@@ -19,9 +20,9 @@ import (
 // Every byte is sanitised before it is parsed: complete lines with safe.Text, the partial line
 // with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune).
 // The only escapes drawn are the palette's SGR.
-type mdDoc struct {
+type Doc struct {
 	src  string // the text last drawn; later text must extend it, or all restarts
-	pal  *mdPalette
+	pal  *Palette
 	scan int // text[:scan] is complete lines, laid out in lay
 	st   blockState
 	// Kept at every width: where each complete line ends, and its measure (mdmeasure.go).
@@ -35,10 +36,10 @@ type mdDoc struct {
 	fed     int
 	open    openLine
 	code    openCode
-	pre     linesBuilder // the open part before the partial line, drawn afresh per update
-	out     []lines
-	final   lines // the open part drawn as finished, once streaming has ended
-	finalOf int   // len(src) final was drawn for; -1 for none
+	pre     rows.Builder // the open part before the partial line, drawn afresh per update
+	out     []rows.Lines
+	final   rows.Lines // the open part drawn as finished, once streaming has ended
+	finalOf int        // len(src) final was drawn for; -1 for none
 }
 
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
@@ -46,7 +47,7 @@ type mdDoc struct {
 type openLine struct {
 	at     int   // the line's offset in the text; -1 for none
 	key    shape // its shape; a change starts over
-	done   linesBuilder
+	done   rows.Builder
 	resume int // offset in the sanitised line of the first uncommitted byte
 	st     inlineState
 	more   bool   // a display line was committed: the next takes the rest prefix
@@ -59,10 +60,10 @@ type openLine struct {
 //
 // At another width the complete lines are counted from their measures, not drawn again: only
 // the rows a window reads are drawn (mdpages.go).
-func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
+func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 	switch {
 	case d.lay == nil || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src):
-		*d = mdDoc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
+		*d = Doc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
 	case d.lay.m != m:
 		d.relayout(m)
 		d.finalOf = -1
@@ -80,7 +81,7 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 			break
 		}
 		if first {
-			draw = fewerLines(text[d.scan:], 2*pageLines)
+			draw = fewerLines(text[d.scan:], 2*PageLines)
 		}
 		d.addLine(m, from+nl, draw)
 		d.scan = from + nl + 1
@@ -90,14 +91,14 @@ func (d *mdDoc) update(m *mdRenderer, text string, streaming bool) []lines {
 	if !streaming {
 		if d.finalOf != len(text) {
 			st := d.st
-			var b linesBuilder
+			var b rows.Builder
 			if d.scan < len(text) {
 				m.line(&st, safe.Text(text[d.scan:]), true, &b)
 			}
 			m.flush(&st, &b)
-			d.final, d.finalOf = b.compact(), len(text)
+			d.final, d.finalOf = b.Compact(), len(text)
 			if d.lay.tailPage >= 0 {
-				d.lay.tail.shrink()
+				d.lay.tail.Shrink()
 			}
 		}
 		return append(d.out, d.final)
@@ -125,35 +126,35 @@ func fewerLines(s string, n int) bool {
 }
 
 // openPart draws what follows the complete lines: a held table header and the partial line s.
-func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
+func (d *Doc) openPart(m *Renderer, s string) []rows.Lines {
 	st := d.st
-	d.pre = linesBuilder{}
+	d.pre = rows.Builder{}
 	if st.hasHeader {
 		if delimiterSoFar(s) {
 			if t := m.planTable(st.header, s); t != nil {
 				m.gap(&st, &d.pre)
 				m.row(t, st.header, mdTableHeader, true, &d.pre)
 				m.border(t, &d.pre)
-				return append(d.out, d.pre.snapshot())
+				return append(d.out, d.pre.Snapshot())
 			}
 		}
 		m.flush(&st, &d.pre)
 	}
 	if s == "" {
-		return append(d.out, d.pre.snapshot())
+		return append(d.out, d.pre.Snapshot())
 	}
 	if st.fence.open && !mayCloseFence(st.fence, s) && startsCode(st.fence, s) {
 		committed, tail := d.code.update(m, d.scan, st.fence, s)
-		return append(d.out, d.pre.snapshot(), committed, tail)
+		return append(d.out, d.pre.Snapshot(), committed, tail)
 	}
 	if st.fence.open || isBlank(s) || st.table != nil && isRow(s) || isRow(s) && len(st.list) == 0 {
 		m.line(&st, s, false, &d.pre)
-		return append(d.out, d.pre.snapshot())
+		return append(d.out, d.pre.Snapshot())
 	}
 	if indent, rest := leading(s); indent <= 3 || len(st.list) > 0 {
 		if _, n, _ := fenceRun(rest); n > 0 {
 			m.line(&st, s, false, &d.pre)
-			return append(d.out, d.pre.snapshot())
+			return append(d.out, d.pre.Snapshot())
 		}
 	}
 	st.table = nil
@@ -161,19 +162,19 @@ func (d *mdDoc) openPart(m *mdRenderer, s string) []lines {
 	m.gap(&st, &d.pre)
 	if sh.kind != shapeText {
 		if sh.kind == shapeRule {
-			d.pre.add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
+			d.pre.Add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
 		} else {
 			m.wrapped(sh, parseLine(s[sh.content:], sh.base, false), &d.pre)
 		}
-		return append(d.out, d.pre.snapshot())
+		return append(d.out, d.pre.Snapshot())
 	}
 	committed, tail := d.open.update(m, d.scan, sh, s)
-	return append(d.out, d.pre.snapshot(), committed, tail)
+	return append(d.out, d.pre.Snapshot(), committed, tail)
 }
 
 // update wraps the partial line s (drawn in shape sh) from its last committed display line,
 // commits the lines later text cannot change, and returns them and the rest.
-func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed, tail lines) {
+func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, tail rows.Lines) {
 	if o.at != at || o.key != sh {
 		*o = openLine{at: at, key: sh, resume: sh.content, st: noSpans()}
 	}
@@ -197,17 +198,17 @@ func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed,
 			break
 		}
 	}
-	draw := func(b *linesBuilder, i int, l cellLine) {
+	draw := func(b *rows.Builder, i int, l cellLine) {
 		pfx := restP
 		if i == 0 && !o.more {
 			pfx = firstP
 		}
-		b.add(m.paintRow(pfx, cells, l))
+		b.Add(m.paintRow(pfx, cells, l))
 	}
 	for i := 0; i <= commit; i++ {
 		draw(&o.done, i, ls[i])
 	}
-	var t linesBuilder
+	var t rows.Builder
 	for i := commit + 1; i < len(ls); i++ {
 		draw(&t, i, ls[i])
 	}
@@ -217,7 +218,7 @@ func (o *openLine) update(m *mdRenderer, at int, sh shape, s string) (committed,
 		o.st = last.st
 		o.more = true
 	}
-	return o.done.snapshot(), t.snapshot()
+	return o.done.Snapshot(), t.Snapshot()
 }
 
 func hasProvisional(cells []cell) bool {
@@ -237,11 +238,11 @@ type openCode struct {
 	pos     int // offset in the line where highlighting resumes
 	st      codeState
 	pending []cell // cells of the line after the committed display lines, before pos
-	done    linesBuilder
+	done    rows.Builder
 	more    bool
 }
 
-func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (committed, tail lines) {
+func (o *openCode) update(m *Renderer, at int, f fenceBlock, s string) (committed, tail rows.Lines) {
 	if o.at != at {
 		*o = openCode{at: at, pos: len(s) - len(stripColumns(s, f.strip)), st: f.code}
 	}
@@ -251,12 +252,12 @@ func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (commit
 	pad := strings.Repeat(" ", f.indent)
 	avail, lead, cont := m.codeRows(f.indent, pad)
 	ls := wrapHard(cells, avail)
-	draw := func(b *linesBuilder, i int, l cellLine) {
+	draw := func(b *rows.Builder, i int, l cellLine) {
 		p := cont
 		if i == 0 && !o.more {
 			p = lead
 		}
-		b.add(m.paintRow(p, cells, l))
+		b.Add(m.paintRow(p, cells, l))
 	}
 	commit := -1
 	for i, l := range ls[:len(ls)-1] {
@@ -266,7 +267,7 @@ func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (commit
 		draw(&o.done, i, l)
 		commit = i
 	}
-	var t linesBuilder
+	var t rows.Builder
 	for i := commit + 1; i < len(ls); i++ {
 		draw(&t, i, ls[i])
 	}
@@ -277,7 +278,7 @@ func (o *openCode) update(m *mdRenderer, at int, f fenceBlock, s string) (commit
 	}
 	o.pending = append([]cell(nil), cells[from:h.safeCells]...)
 	o.pos, o.st = h.safe, h.safeSt
-	return o.done.snapshot(), t.snapshot()
+	return o.done.Snapshot(), t.Snapshot()
 }
 
 // mayCloseFence reports whether the partial line s could still become f's closing fence.

@@ -1,10 +1,12 @@
-package view
+package markdown
 
 import (
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // cellLine is one display line's cells: cells[start:stop]; the next line starts at next
@@ -75,7 +77,7 @@ func wrapHard(cells []cell, avail int) []cellLine {
 
 // paintCells draws cells in their styles, one SGR run per change of style; trailing spaces
 // are dropped.
-func paintCells(p *mdPalette, cells []cell) string {
+func paintCells(p *Palette, cells []cell) string {
 	for len(cells) > 0 && cells[len(cells)-1].s == " " {
 		cells = cells[:len(cells)-1]
 	}
@@ -108,7 +110,7 @@ func appendCells(out []cell, s string, style mdStyle) []cell {
 		g := graphemeAt(s)
 		s = s[len(g):]
 		if g == "\t" {
-			for range len(tabSpaces) {
+			for range len(rows.TabSpaces) {
 				out = append(out, cellOf(" ", style))
 			}
 			continue

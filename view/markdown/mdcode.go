@@ -1,9 +1,10 @@
-package view
+package markdown
 
 import (
 	"strings"
 	"sync"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -253,7 +254,7 @@ func (h *highlighter) grapheme(s string, i int, style mdStyle) int {
 		}
 	}
 	if s[i] == '\t' {
-		h.add(tabSpaces, style)
+		h.add(rows.TabSpaces, style)
 		return i + 1
 	}
 	g := graphemeAt(s[i:])

@@ -1,16 +1,18 @@
-package view
+package markdown
 
 import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
-// MarkdownStyles is how an assistant reply's markdown is drawn. Each field is a lipgloss style
+// Styles is how an assistant reply's markdown is drawn. Each field is a lipgloss style
 // used for its colours and attributes only (padding, width and the like are ignored). Text is
 // the body; the others are added on top of it, so a bold word in a heading is both. An empty
-// style draws nothing extra: PlainMarkdown is all empty and puts no escape on the screen.
-type MarkdownStyles struct {
+// style draws nothing extra: Plain is all empty and puts no escape on the screen.
+type Styles struct {
 	Text                         lipgloss.Style // body text; keep the terminal's own foreground
 	Heading1, Heading2, Heading3 lipgloss.Style // Heading3 also serves levels 4–6
 	Bold, Italic, Strike         lipgloss.Style
@@ -27,11 +29,11 @@ type MarkdownStyles struct {
 	Inserted, Deleted, Hunk                lipgloss.Style // diff lines
 }
 
-// DarkMarkdown draws markdown for a dark background.
-func DarkMarkdown() MarkdownStyles {
+// Dark draws markdown for a dark background.
+func Dark() Styles {
 	s := lipgloss.NewStyle()
 	fg := func(c string) lipgloss.Style { return s.Foreground(lipgloss.Color(c)) }
-	return MarkdownStyles{
+	return Styles{
 		Heading1: fg("75").Bold(true).Underline(true), Heading2: fg("75").Bold(true), Heading3: s.Bold(true),
 		Bold: s.Bold(true), Italic: s.Italic(true), Strike: s.Strikethrough(true),
 		Code: fg("215"), Link: fg("117").Underline(true), URL: fg("244"),
@@ -42,11 +44,11 @@ func DarkMarkdown() MarkdownStyles {
 	}
 }
 
-// LightMarkdown draws markdown for a light background: darker inks of the same roles.
-func LightMarkdown() MarkdownStyles {
+// Light draws markdown for a light background: darker inks of the same roles.
+func Light() Styles {
 	s := lipgloss.NewStyle()
 	fg := func(c string) lipgloss.Style { return s.Foreground(lipgloss.Color(c)) }
-	return MarkdownStyles{
+	return Styles{
 		Heading1: fg("25").Bold(true).Underline(true), Heading2: fg("25").Bold(true), Heading3: s.Bold(true),
 		Bold: s.Bold(true), Italic: s.Italic(true), Strike: s.Strikethrough(true),
 		Code: fg("130"), Link: fg("26").Underline(true), URL: fg("243"),
@@ -57,11 +59,11 @@ func LightMarkdown() MarkdownStyles {
 	}
 }
 
-// MonoMarkdown is for NO_COLOR: no colour, only bold, italic, underline and reverse, so
+// Mono is for NO_COLOR: no colour, only bold, italic, underline and reverse, so
 // headings, emphasis, code and links still stand out.
-func MonoMarkdown() MarkdownStyles {
+func Mono() Styles {
 	s := lipgloss.NewStyle()
-	return MarkdownStyles{
+	return Styles{
 		Heading1: s.Bold(true).Underline(true), Heading2: s.Bold(true), Heading3: s.Bold(true),
 		Bold: s.Bold(true), Italic: s.Italic(true), Strike: s.Strikethrough(true),
 		Code: s.Reverse(true), Link: s.Underline(true), Quote: s.Italic(true),
@@ -69,8 +71,8 @@ func MonoMarkdown() MarkdownStyles {
 	}
 }
 
-// PlainMarkdown draws no style at all: not one escape sequence.
-func PlainMarkdown() MarkdownStyles { return MarkdownStyles{} }
+// Plain draws no style at all: not one escape sequence.
+func Plain() Styles { return Styles{} }
 
 // mdStyle is a set of markdown roles in effect for a run of text, one bit each.
 type mdStyle uint32
@@ -102,39 +104,29 @@ const (
 	mdRoles = iota
 )
 
-// mdPalette is MarkdownStyles compiled: the SGR each role opens (found once, as ink does), and
+// Palette is Styles compiled: the SGR each role opens (found once, as ink does), and
 // the opening sequence of each combination drawn so far.
-type mdPalette struct {
+type Palette struct {
 	text  string
 	pre   [mdRoles]string
 	combo map[mdStyle]string
 }
 
-func newMDPalette(ms MarkdownStyles) *mdPalette {
-	p := &mdPalette{combo: map[mdStyle]string{}}
-	p.text = sgrOf(ms.Text)
+func NewPalette(ms Styles) *Palette {
+	p := &Palette{combo: map[mdStyle]string{}}
+	p.text = rows.SGROf(ms.Text)
 	roles := [mdRoles]lipgloss.Style{ms.Bold, ms.Italic, ms.Strike, ms.Code, ms.Link, ms.URL,
 		ms.Heading1, ms.Heading2, ms.Heading3, ms.Quote, ms.QuoteBar, ms.Bullet, ms.Rule, ms.TableHeader, ms.Fence,
 		ms.Keyword, ms.String, ms.Comment, ms.Number, ms.Type, ms.Inserted, ms.Deleted, ms.Hunk}
 	for i, st := range roles {
-		p.pre[i] = sgrOf(st)
+		p.pre[i] = rows.SGROf(st)
 	}
 	return p
 }
 
-// sgrOf is the SGR a style opens, or "" when it sets nothing (or is more than colours and
-// attributes, which markdown does not use).
-func sgrOf(st lipgloss.Style) string {
-	k := newInk(st)
-	if k.render {
-		return ""
-	}
-	return k.pre
-}
-
 // paint draws s (clean text holding no escape) in style: the body's SGR and each role's, then
 // one reset. Nothing is added when the combination sets nothing.
-func (p *mdPalette) paint(s string, style mdStyle) string {
+func (p *Palette) paint(s string, style mdStyle) string {
 	if s == "" {
 		return ""
 	}

@@ -1,13 +1,12 @@
-package view
+package markdown
 
 import (
-	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -115,27 +114,27 @@ func resizeDocs() []string {
 // has, whether it is finished or still streaming, read from the top or from the tail, and back
 // at the first width too.
 func TestAnotherWidthCountsThenDrawsWhatAFreshDocumentDraws(t *testing.T) {
-	pal := newMDPalette(DarkMarkdown())
+	pal := NewPalette(Dark())
 	for n, text := range resizeDocs() {
 		for _, streaming := range []bool{false, true} {
 			for _, widths := range [][]int{{80, 30}, {30, 120}, {120, 12}, {12, 60, 80}} {
-				var d mdDoc
+				var d Doc
 				for step, w := range widths {
-					m := newMDRenderer(pal, w, defaultMeasure)
-					runs := d.update(m, text, streaming)
-					var fresh mdDoc
-					want := flat(docRuns(&fresh, newMDRenderer(pal, w, defaultMeasure), text, streaming))
+					m := NewRenderer(pal, w, DefaultMeasure)
+					runs := d.Update(m, text, streaming)
+					var fresh Doc
+					want := flat(docRuns(&fresh, NewRenderer(pal, w, DefaultMeasure), text, streaming))
 					got := make([]string, 0, len(want))
 					if step%2 == 1 { // read the tail first, as a window following it does
-						last := runs[0].len() - 1
+						last := runs[0].Len() - 1
 						if last >= 0 {
-							runs[0].at(last)
+							runs[0].At(last)
 						}
 					}
 					for _, r := range runs {
 						got = append(got, linesSlice(r)...)
 					}
-					if !streaming && !slices.Equal(want, drawAll(newMDRenderer(pal, w, defaultMeasure), text)) {
+					if !streaming && !slices.Equal(want, drawAll(NewRenderer(pal, w, DefaultMeasure), text)) {
 						t.Fatalf("doc %d at %d: a fresh document does not draw what drawing it whole does", n, w)
 					}
 					if !slices.Equal(got, want) {
@@ -150,50 +149,19 @@ func TestAnotherWidthCountsThenDrawsWhatAFreshDocumentDraws(t *testing.T) {
 // TestStreamingOnAtAnotherWidth: lines completed after a resize join the document as they
 // would have had it been drawn at that width all along.
 func TestStreamingOnAtAnotherWidth(t *testing.T) {
-	pal := newMDPalette(DarkMarkdown())
+	pal := NewPalette(Dark())
 	text := resizeDocs()[len(stabilityDocs)+1]
-	var d mdDoc
+	var d Doc
 	w := 70
 	for cut := 0; cut <= len(text); cut += 97 {
 		if cut%3 == 0 {
 			w = 150 - w
 		}
-		m := newMDRenderer(pal, w, defaultMeasure)
+		m := NewRenderer(pal, w, DefaultMeasure)
 		got := flat(docRuns(&d, m, text[:cut], true))
-		var fresh mdDoc
+		var fresh Doc
 		if want := flat(docRuns(&fresh, m, text[:cut], true)); !slices.Equal(got, want) {
 			t.Fatalf("cut %d at %d:\n%q\nwant\n%q", cut, w, got, want)
-		}
-	}
-}
-
-// TestResizeDrawsOnlyWhatTheWindowShows: after a resize, the window on the tail of a long
-// reply draws a few pages of it, and its height is still exact.
-func TestResizeDrawsOnlyWhatTheWindowShows(t *testing.T) {
-	var sb strings.Builder
-	for i := range 400 {
-		fmt.Fprintf(&sb, "Line %d of a long reply, long enough to wrap at a narrow width of the terminal.\n", i)
-	}
-	es := []*draft{{Role: transcript.RoleUser, Text: "go"}, {Role: transcript.RoleAssistant, Text: sb.String()}}
-	r := NewRenderer(PlainStyles())
-	r.Render(transcriptFrame(es, 120, 30, 0))
-	if drawn := r.tr.md.complete; drawn > 3*pageLines {
-		t.Fatalf("drawn for the first time, the reply drew %d complete lines for a window of 30 rows", drawn)
-	}
-	for _, w := range []int{60, 120, 40} {
-		f := transcriptFrame(es, w, 30, 0)
-		scr := r.Render(f)
-		if drawn := r.tr.md.complete; drawn > 3*pageLines {
-			t.Fatalf("at %d columns %d complete lines were drawn for a window of 30 rows", w, drawn)
-		}
-		fresh := NewRenderer(PlainStyles())
-		want := fresh.Render(f)
-		if scr.Content != want.Content {
-			t.Fatalf("at %d columns:\n%s\nwant\n%s", w, scr.Content, want.Content)
-		}
-		top := transcriptFrame(es, w, 30, 1<<30)
-		if got, want := r.Render(top), fresh.Render(top); got.Content != want.Content || got.MaxScroll != want.MaxScroll {
-			t.Fatalf("at %d columns, scrolled to the top: max scroll %d, a fresh renderer's %d\n%s\nwant\n%s", w, got.MaxScroll, want.MaxScroll, got.Content, want.Content)
 		}
 	}
 }
@@ -204,81 +172,60 @@ func FuzzResize(f *testing.F) {
 	for _, d := range stabilityDocs {
 		f.Add(d, uint8(40), uint8(13), uint8(3))
 	}
-	pal := newMDPalette(DarkMarkdown())
+	pal := NewPalette(Dark())
 	f.Fuzz(func(t *testing.T, text string, w1, w2, times uint8) {
 		if len(text) > 2000 {
 			return
 		}
 		text = strings.Repeat(text, 1+int(times)%8)
 		streaming := times&8 != 0
-		var d mdDoc
-		docRuns(&d, newMDRenderer(pal, 1+int(w1)%130, defaultMeasure), text, streaming)
-		m := newMDRenderer(pal, 1+int(w2)%130, defaultMeasure)
-		var fresh mdDoc
+		var d Doc
+		docRuns(&d, NewRenderer(pal, 1+int(w1)%130, DefaultMeasure), text, streaming)
+		m := NewRenderer(pal, 1+int(w2)%130, DefaultMeasure)
+		var fresh Doc
 		got, want := flat(docRuns(&d, m, text, streaming)), flat(docRuns(&fresh, m, text, streaming))
 		if !streaming {
 			want = drawAll(m, text)
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", 1+int(w1)%130, m.width, got, want)
+			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", 1+int(w1)%130, m.Width, got, want)
 		}
 	})
 }
 
 // drawAll draws finished text line by line from its start: what a document must show.
-func drawAll(m *mdRenderer, text string) []string {
+func drawAll(m *Renderer, text string) []string {
 	var st blockState
-	var b linesBuilder
+	var b rows.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
 		m.line(&st, safe.Text(line), true, &b)
 	}
 	m.flush(&st, &b)
-	return linesSlice(b.compact())
+	return linesSlice(b.Compact())
 }
 
 // TestALongReplyLetsGoOfItsEarlyRows: a reply far longer than the rows it keeps drawn still
 // shows every row as drawing it whole does, at its width and at another.
 func TestALongReplyLetsGoOfItsEarlyRows(t *testing.T) {
-	pal := newMDPalette(DarkMarkdown())
+	pal := NewPalette(Dark())
 	var sb strings.Builder
 	for i := 0; sb.Len() < 200<<10; i++ {
 		sb.WriteString(replyText(i) + "\n\n")
 	}
 	text := sb.String()
-	var d mdDoc
+	var d Doc
 	for _, w := range []int{100, 47} {
-		m := newMDRenderer(pal, w, defaultMeasure)
+		m := NewRenderer(pal, w, DefaultMeasure)
 		for pos := 0; pos < len(text); pos += 4 << 10 {
-			d.update(m, text[:pos], true)
+			d.Update(m, text[:pos], true)
 		}
 		got := flat(docRuns(&d, m, text, false))
 		if d.lay.tailPage == 0 {
 			t.Fatalf("at %d: the rows of all %d pages are kept drawn", w, len(d.lay.pages))
 		}
-		if want := drawAll(newMDRenderer(pal, w, defaultMeasure), text); !slices.Equal(got, want) {
+		if want := drawAll(NewRenderer(pal, w, DefaultMeasure), text); !slices.Equal(got, want) {
 			t.Fatalf("at %d: %d rows, drawing it whole gives %d", w, len(got), len(want))
 		}
-	}
-}
-
-// TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce: while a reply far longer than the rows
-// it keeps drawn streams, a window following its tail never needs a line drawn again.
-func TestAWindowOnTheTailOfALongReplyDrawsEachLineOnce(t *testing.T) {
-	reply := &draft{Role: transcript.RoleAssistant, Streaming: true}
-	es := append(numbered(3), reply)
-	r := NewRenderer(PlainStyles())
-	f := transcriptFrame(es, 80, 60, 0)
-	const lines = 3 * tailPages * pageLines
-	for i := range lines {
-		reply.Text += fmt.Sprintf("Line %d of a reply longer than the rows it keeps drawn.\n", i)
-		if i%7 == 0 {
-			reply.Text += "\n"
-		}
-		reply.entry()
-		r.Render(f)
-	}
-	if got := r.tr.md.complete; got != lines+lines/7+1 {
-		t.Fatalf("%d complete lines drawn for a reply of %d", got, lines+lines/7+1)
 	}
 }
 

@@ -1,7 +1,9 @@
-package view
+package markdown
 
 import (
 	"strings"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // tableLayout is a table's columns, decided once its delimiter row is complete.
@@ -22,7 +24,7 @@ const (
 // dashes ask for, and at least minTableShare cells or its fair share of the measure, so short
 // headers over long values do not wrap them a word a line; the last column, drawn unpadded,
 // may use what the others leave. Widths shrink, widest first, to fit the measure.
-func (m *mdRenderer) planTable(header, delim string) *tableLayout {
+func (m *Renderer) planTable(header, delim string) *tableLayout {
 	hs, ds := splitRow(header), splitRow(delim)
 	if len(ds) != len(hs) || len(hs) == 0 || !isRow(delim) {
 		return nil
@@ -73,7 +75,7 @@ func (m *mdRenderer) planTable(header, delim string) *tableLayout {
 }
 
 // row draws a table row, each cell wrapped inside its column.
-func (m *mdRenderer) row(t *tableLayout, s string, base mdStyle, final bool, out *linesBuilder) {
+func (m *Renderer) row(t *tableLayout, s string, base mdStyle, final bool, out *rows.Builder) {
 	cells := splitRow(s)
 	cols := make([][]cell, len(t.widths))
 	lines := make([][]cellLine, len(t.widths))
@@ -112,17 +114,17 @@ func (m *mdRenderer) row(t *tableLayout, s string, base mdStyle, final bool, out
 				b.WriteString(strings.Repeat(" ", pad-left))
 			}
 		}
-		out.add(strings.TrimRight(b.String(), " "))
+		out.Add(strings.TrimRight(b.String(), " "))
 	}
 }
 
 // border draws the line under a table's header.
-func (m *mdRenderer) border(t *tableLayout, out *linesBuilder) {
+func (m *Renderer) border(t *tableLayout, out *rows.Builder) {
 	parts := make([]string, len(t.rule))
 	for i, w := range t.rule {
 		parts[i] = strings.Repeat("─", w)
 	}
-	out.add(m.margin + m.pal.paint(strings.Join(parts, "─┼─"), mdRule))
+	out.Add(m.margin + m.pal.paint(strings.Join(parts, "─┼─"), mdRule))
 }
 
 // isRow reports whether s is a table row: it starts with '|' after at most three spaces.

@@ -1,4 +1,4 @@
-package view
+package markdown
 
 import (
 	"regexp"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // stabilityDocs are markdown replies covering every block and inline rule.
@@ -29,9 +29,9 @@ var stabilityDocs = []string{
 }
 
 // docRuns draws text through d at m, returning each run's lines.
-func docRuns(d *mdDoc, m *mdRenderer, text string, streaming bool) [][]string {
+func docRuns(d *Doc, m *Renderer, text string, streaming bool) [][]string {
 	var out [][]string
-	for _, l := range d.update(m, text, streaming) {
+	for _, l := range d.Update(m, text, streaming) {
 		out = append(out, linesSlice(l))
 	}
 	return out
@@ -48,19 +48,19 @@ func flat(runs [][]string) []string {
 // checkStable checks the stability invariant for text cut at every point in cuts: streamed
 // through one document, the complete lines drawn (the first run) are the first lines of the
 // finished text's drawing, and every run equals what a fresh document draws for the same prefix.
-func checkStable(t *testing.T, text string, cuts []int, width int, pal *mdPalette) {
+func checkStable(t *testing.T, text string, cuts []int, width int, pal *Palette) {
 	t.Helper()
-	m := newMDRenderer(pal, width, defaultMeasure)
-	var fin mdDoc
+	m := NewRenderer(pal, width, DefaultMeasure)
+	var fin Doc
 	finished := flat(docRuns(&fin, m, text, false))
-	var d mdDoc
+	var d Doc
 	for _, cut := range cuts {
 		prefix := text[:cut]
 		runs := docRuns(&d, m, prefix, true)
 		if stable := runs[0]; len(stable) > len(finished) || !slices.Equal(stable, finished[:len(stable)]) {
 			t.Fatalf("width %d, cut %d (%q): complete lines differ from the finished reply's\nstreamed: %q\nfinished: %q", width, cut, prefix, stable, finished)
 		}
-		var cold mdDoc
+		var cold Doc
 		if want := docRuns(&cold, m, prefix, true); !slices.Equal(flat(runs), flat(want)) {
 			t.Fatalf("width %d, cut %d (%q): incremental drawing differs from a fresh one\nincremental: %q\nfresh:       %q", width, cut, prefix, flat(runs), flat(want))
 		}
@@ -73,7 +73,7 @@ func checkStable(t *testing.T, text string, cuts []int, width int, pal *mdPalett
 // TestMarkdownStability: for every document, width and cut point, the lines above the open
 // line never change and streaming draws what a fresh render draws.
 func TestMarkdownStability(t *testing.T) {
-	for _, pal := range []*mdPalette{newMDPalette(PlainMarkdown()), newMDPalette(DarkMarkdown())} {
+	for _, pal := range []*Palette{NewPalette(Plain()), NewPalette(Dark())} {
 		for _, doc := range stabilityDocs {
 			cuts := make([]int, len(doc))
 			for c := range cuts {
@@ -107,9 +107,9 @@ func TestMarkdownLines(t *testing.T) {
 		{"table sized to its header", "| a | b |\n|---|---|\n| 1 | 2 |", []string{"  a                │ b", "  ─────────────────┼─────────────────", "  1                │ 2"}},
 		{"pipe line without delimiter is text", "| a |\nb", []string{"  | a |", "  b"}},
 	}
-	m := newMDRenderer(newMDPalette(PlainMarkdown()), 40, defaultMeasure)
+	m := NewRenderer(NewPalette(Plain()), 40, DefaultMeasure)
 	for _, tt := range tests {
-		var d mdDoc
+		var d Doc
 		if got := flat(docRuns(&d, m, tt.text, false)); !slices.Equal(got, tt.want) {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}
@@ -118,9 +118,9 @@ func TestMarkdownLines(t *testing.T) {
 
 // TestMeasureCapsProse: at 200 columns prose wraps at the measure.
 func TestMeasureCapsProse(t *testing.T) {
-	for _, measure := range []int{defaultMeasure, 60} {
-		m := newMDRenderer(newMDPalette(PlainMarkdown()), 200, measure)
-		var d mdDoc
+	for _, measure := range []int{DefaultMeasure, 60} {
+		m := NewRenderer(NewPalette(Plain()), 200, measure)
+		var d Doc
 		for _, l := range flat(docRuns(&d, m, strings.Repeat("word ", 100), false)) {
 			if w := utf8.RuneCountInString(l) - 2; w > measure {
 				t.Fatalf("measure %d: line of %d cells: %q", measure, w, l)
@@ -143,46 +143,23 @@ func FuzzMarkdownStability(f *testing.F) {
 		for c := 1 + int(step)%7; c < len(text); c += 1 + int(step)%7 {
 			cuts = append(cuts, c)
 		}
-		pal := newMDPalette(DarkMarkdown())
+		pal := NewPalette(Dark())
 		checkStable(t, text, cuts, 20+int(step)%50, pal)
-		m := newMDRenderer(pal, 20+int(step)%50, defaultMeasure)
-		var d mdDoc
+		m := NewRenderer(pal, 20+int(step)%50, DefaultMeasure)
+		var d Doc
 		for _, l := range flat(docRuns(&d, m, text, false)) {
-			if err := checkClean(sgrAnywhere.ReplaceAllString(l, "")); err != nil {
+			if err := safetest.CheckClean(sgrAnywhere.ReplaceAllString(l, "")); err != nil {
 				t.Fatalf("%v in %q", err, l)
 			}
 		}
 		// At another width the document counts its lines from their measures and draws
 		// what a document drawn only at that width draws.
-		other := newMDRenderer(pal, 8+int(step)%90, defaultMeasure)
-		var fresh mdDoc
+		other := NewRenderer(pal, 8+int(step)%90, DefaultMeasure)
+		var fresh Doc
 		if got, want := flat(docRuns(&d, other, text, false)), flat(docRuns(&fresh, other, text, false)); !slices.Equal(got, want) {
-			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", m.width, other.width, got, want)
+			t.Fatalf("resized from %d to %d:\n%q\nwant\n%q", m.Width, other.Width, got, want)
 		}
 	})
 }
 
 var sgrAnywhere = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
-
-// TestRendererMeasureOption: WithMeasure reaches the reply's lines.
-func TestRendererMeasureOption(t *testing.T) {
-	e := &draft{Role: transcript.RoleAssistant, Text: strings.Repeat("word ", 60)}
-	f := hostileFrame(e)
-	f.Width = 200
-	for _, measure := range []int{0, 40} {
-		scr := NewRenderer(PlainStyles(), WithMeasure(measure)).Render(f)
-		want := defaultMeasure
-		if measure > 0 {
-			want = measure
-		}
-		widest := 0
-		for _, l := range strings.Split(scr.Content, "\n") {
-			if strings.HasPrefix(l, "  word") {
-				widest = max(widest, len(strings.TrimRight(l, " "))-2)
-			}
-		}
-		if widest > want || widest < want-5 {
-			t.Errorf("measure %d: widest reply line %d cells, want about %d", measure, widest, want)
-		}
-	}
-}

@@ -1,22 +1,24 @@
-package view
+package markdown
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
-// defaultMeasure is the widest a reply's prose, tables and code are drawn, in cells: wider
+// DefaultMeasure is the widest a reply's prose, tables and code are drawn, in cells: wider
 // lines are hard to read, and a wide terminal would stretch them.
-const defaultMeasure = 100
+const DefaultMeasure = 100
 
-// mdRenderer holds what drawing markdown at one width needs.
-type mdRenderer struct {
-	pal    *mdPalette
-	width  int
+// Renderer holds what drawing markdown at one width needs.
+type Renderer struct {
+	pal    *Palette
+	Width  int
 	margin string // every reply line starts with it
 	text   int    // cells after the margin: the width, capped at the measure
 
-	complete int // complete source lines drawn (tests check each is drawn once)
+	LinesDrawn int // complete source lines drawn (tests check each is drawn once)
 
 	// While a document's complete line is measured (rec, states) or counted from its measure
 	// (use): mdmeasure.go.
@@ -26,10 +28,12 @@ type mdRenderer struct {
 	scratch []byte  // an item's body while it is measured
 	toks    []token // an item's tokens while it is counted
 	cells   []cell  // a line's cells while it is drawn
+
+	code *codeReader // set while CodeBlocks reads the blocks: nothing is drawn
 }
 
-func newMDRenderer(pal *mdPalette, width, measure int) *mdRenderer {
-	m := &mdRenderer{pal: pal, width: width}
+func NewRenderer(pal *Palette, width, measure int) *Renderer {
+	m := &Renderer{pal: pal, Width: width}
 	if width >= 8 {
 		m.margin = "  "
 	}
@@ -97,17 +101,17 @@ const (
 )
 
 // gap adds the blank line a blank source line left, before something is drawn.
-func (m *mdRenderer) gap(st *blockState, out *linesBuilder) {
+func (m *Renderer) gap(st *blockState, out *rows.Builder) {
 	if st.blank && st.drawn {
-		out.add("")
+		out.Add("")
 	}
 	st.blank, st.drawn = false, true
 }
 
 // line draws one source line (sanitised; final when complete) and advances st.
-func (m *mdRenderer) line(st *blockState, s string, final bool, out *linesBuilder) {
-	if final && !out.counting {
-		m.complete++
+func (m *Renderer) line(st *blockState, s string, final bool, out *rows.Builder) {
+	if final && !out.Counting() {
+		m.LinesDrawn++
 	}
 	if st.fence.open {
 		m.codeLine(st, s, out)
@@ -143,9 +147,12 @@ func (m *mdRenderer) line(st *blockState, s string, final bool, out *linesBuilde
 		if final {
 			col := m.popTo(st, indent)
 			st.fence = fenceBlock{open: true, char: c, n: n, strip: indent, indent: col, lang: lookupLang(info)}
+			if m.code != nil {
+				m.code.open(indent)
+			}
 		}
 		m.gap(st, out)
-		out.add(m.margin + strings.Repeat(" ", m.codeIndent(st)) + m.pal.paint(strings.TrimSpace(s), mdFence))
+		out.Add(m.margin + strings.Repeat(" ", m.codeIndent(st)) + m.pal.paint(strings.TrimSpace(s), mdFence))
 		return
 	}
 	if final && indent <= 3 && rest[0] == '|' && len(s) <= maxHeader && len(st.list) == 0 {
@@ -159,7 +166,7 @@ func (m *mdRenderer) line(st *blockState, s string, final bool, out *linesBuilde
 const maxHeader = 2048
 
 // flush draws a held table header as text.
-func (m *mdRenderer) flush(st *blockState, out *linesBuilder) {
+func (m *Renderer) flush(st *blockState, out *rows.Builder) {
 	if st.hasHeader {
 		h := st.header
 		st.header, st.hasHeader = "", false
@@ -168,11 +175,14 @@ func (m *mdRenderer) flush(st *blockState, out *linesBuilder) {
 }
 
 // text1 draws a line that is neither code nor a table row.
-func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuilder) {
+func (m *Renderer) text1(st *blockState, s string, final bool, out *rows.Builder) {
 	sh := m.shape(st, s)
 	m.gap(st, out)
+	if m.code != nil { // only the block structure is read
+		return
+	}
 	if sh.kind == shapeRule {
-		out.add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
+		out.Add(m.margin + m.pal.paint(strings.Repeat("─", m.text), mdRule))
 		return
 	}
 	content := s[sh.content:]
@@ -185,7 +195,7 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 		if avail, _, _ := m.prefixes(sh); ok {
 			m.toks = decodeWords(item, m.toks)
 			if n, ok := wrapCount(m.toks, avail); ok {
-				out.addCount(n)
+				out.AddCount(n)
 				return
 			}
 		}
@@ -199,16 +209,16 @@ func (m *mdRenderer) text1(st *blockState, s string, final bool, out *linesBuild
 }
 
 // wrapped adds cells word-wrapped under sh's prefixes.
-func (m *mdRenderer) wrapped(sh shape, cells []cell, out *linesBuilder) {
+func (m *Renderer) wrapped(sh shape, cells []cell, out *rows.Builder) {
 	avail, firstP, restP := m.prefixes(sh)
 	m.addRows(out, cells, wrapWords(cells, avail), firstP, restP)
 }
 
 // addRows adds the wrapped lines ls of cells, the first under first and the others under rest
 // (only their count, when out is counting).
-func (m *mdRenderer) addRows(out *linesBuilder, cells []cell, ls []cellLine, first, rest string) {
-	if out.counting {
-		out.addCount(len(ls))
+func (m *Renderer) addRows(out *rows.Builder, cells []cell, ls []cellLine, first, rest string) {
+	if out.Counting() {
+		out.AddCount(len(ls))
 		return
 	}
 	for i, l := range ls {
@@ -216,18 +226,18 @@ func (m *mdRenderer) addRows(out *linesBuilder, cells []cell, ls []cellLine, fir
 		if i == 0 {
 			p = first
 		}
-		out.add(m.paintRow(p, cells, l))
+		out.Add(m.paintRow(p, cells, l))
 	}
 }
 
 // paintRow is wrapped line l of cells drawn under prefix.
-func (m *mdRenderer) paintRow(prefix string, cells []cell, l cellLine) string {
+func (m *Renderer) paintRow(prefix string, cells []cell, l cellLine) string {
 	return strings.TrimRight(m.margin+prefix+paintCells(m.pal, cells[l.start:l.stop]), " ")
 }
 
 // codeRows is the width a fenced code line indented indent columns (pad) gets, and the
 // prefixes of its first and continued rows (marked ↪); too narrow, the prefixes are dropped.
-func (m *mdRenderer) codeRows(indent int, pad string) (avail int, lead, cont string) {
+func (m *Renderer) codeRows(indent int, pad string) (avail int, lead, cont string) {
 	avail, lead, cont = m.text-indent-2, pad+"  ", pad+m.pal.paint("↪", mdFence)+" "
 	if avail < 4 {
 		avail, lead, cont = m.text, "", ""
@@ -237,7 +247,7 @@ func (m *mdRenderer) codeRows(indent int, pad string) (avail int, lead, cont str
 
 // prefixes returns the width text gets under sh's prefixes, and the prefixes; when they leave
 // too little room they are dropped.
-func (m *mdRenderer) prefixes(sh shape) (int, string, string) {
+func (m *Renderer) prefixes(sh shape) (int, string, string) {
 	if m.text-sh.pw < 4 {
 		return m.text, "", ""
 	}
@@ -245,7 +255,7 @@ func (m *mdRenderer) prefixes(sh shape) (int, string, string) {
 }
 
 // shape classifies a line of text and advances the list state.
-func (m *mdRenderer) shape(st *blockState, s string) shape {
+func (m *Renderer) shape(st *blockState, s string) shape {
 	indent, rest := leading(s)
 	content := len(s) - len(rest)
 	if indent <= 3 {
@@ -312,7 +322,7 @@ func (m *mdRenderer) shape(st *blockState, s string) shape {
 
 // popTo ends the list items a line at source column indent is not inside, and returns the
 // display column the innermost remaining item's text starts at (0 outside a list).
-func (m *mdRenderer) popTo(st *blockState, indent int) int {
+func (m *Renderer) popTo(st *blockState, indent int) int {
 	n := len(st.list)
 	for n > 0 && indent <= st.list[n-1].marker {
 		n--
@@ -327,7 +337,7 @@ func (m *mdRenderer) popTo(st *blockState, indent int) int {
 }
 
 // codeIndent is the display column of the open (or opening) code block's fence.
-func (m *mdRenderer) codeIndent(st *blockState) int {
+func (m *Renderer) codeIndent(st *blockState) int {
 	if st.fence.open {
 		return st.fence.indent
 	}
@@ -335,15 +345,22 @@ func (m *mdRenderer) codeIndent(st *blockState) int {
 }
 
 // codeLine draws one line of an open fenced block, or its closing fence.
-func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
+func (m *Renderer) codeLine(st *blockState, s string, out *rows.Builder) {
 	f := &st.fence
 	pad := strings.Repeat(" ", f.indent)
 	if indent, rest := leading(s); indent <= f.strip+3 {
 		if c, n, info := fenceRun(rest); c == f.char && n >= f.n && isBlank(info) {
-			out.add(m.margin + pad + m.pal.paint(strings.TrimSpace(s), mdFence))
+			out.Add(m.margin + pad + m.pal.paint(strings.TrimSpace(s), mdFence))
 			st.fence = fenceBlock{}
+			if m.code != nil {
+				m.code.close()
+			}
 			return
 		}
+	}
+	if m.code != nil {
+		m.code.line()
+		return
 	}
 	avail, lead, cont := m.codeRows(f.indent, pad)
 	if m.use != nil {
@@ -352,7 +369,7 @@ func (m *mdRenderer) codeLine(st *blockState, s string, out *linesBuilder) {
 		if ok {
 			if after, n, ok := codeCount(item, avail, *m.states); ok {
 				f.code = after
-				out.addCount(n)
+				out.AddCount(n)
 				return
 			}
 		}
@@ -370,7 +387,7 @@ func leading(s string) (int, string) {
 	col, i := 0, 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		if s[i] == '\t' {
-			col += len(tabSpaces)
+			col += len(rows.TabSpaces)
 		} else {
 			col++
 		}

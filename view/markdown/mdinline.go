@@ -1,4 +1,4 @@
-package view
+package markdown
 
 import (
 	"html"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -161,7 +162,7 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 				}
 			}
 			if c == '\t' {
-				p.emitText(tabSpaces, p.style(st), i+1, st, false)
+				p.emitText(rows.TabSpaces, p.style(st), i+1, st, false)
 				i++
 				continue
 			}
@@ -173,7 +174,7 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 		switch c {
 		case '\t':
 			st.prev = ' '
-			p.emitText(tabSpaces, p.style(st), i+1, st, false)
+			p.emitText(rows.TabSpaces, p.style(st), i+1, st, false)
 			i++
 			continue
 		case '\\':

@@ -1,9 +1,8 @@
-package main
+package app
 
 import (
 	"testing"
 
-	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -36,7 +35,7 @@ func TestScreenStylesFollowThemeAndNoColor(t *testing.T) {
 		{"light", true, true, plain, false},
 	}
 	for _, c := range cases {
-		start, follow := screenStyles(c.theme, c.noColor, c.dumb)
+		start, follow := Settings{Theme: c.theme, NoColor: c.noColor, Dumb: c.dumb}.Styles()
 		if !sameStyles(start, c.start) {
 			t.Errorf("%s, NO_COLOR %v: starts in the wrong styles", c.theme, c.noColor)
 		}
@@ -50,26 +49,6 @@ func TestScreenStylesFollowThemeAndNoColor(t *testing.T) {
 	}
 	if sameStyles(dark, light) || sameStyles(dark, mono) || sameStyles(mono, plain) {
 		t.Fatal("the styles compared are not told apart")
-	}
-}
-
-// TestThemeFromConfigUnlessTheFlagSaysOtherwise: the file's theme applies when --theme is not
-// given; the flag beats it.
-func TestThemeFromConfigUnlessTheFlagSaysOtherwise(t *testing.T) {
-	o := chatOptions{theme: "auto", set: map[string]bool{}}
-	applyConfig(&o, &config.File{Theme: "light"})
-	if o.theme != "light" {
-		t.Errorf("theme = %q from the file, want light", o.theme)
-	}
-	o = chatOptions{theme: "dark", set: map[string]bool{"theme": true}}
-	applyConfig(&o, &config.File{Theme: "light"})
-	if o.theme != "dark" {
-		t.Errorf("theme = %q with --theme dark, want dark", o.theme)
-	}
-	o = chatOptions{theme: "auto", set: map[string]bool{}}
-	applyConfig(&o, &config.File{})
-	if o.theme != "auto" {
-		t.Errorf("theme = %q from a file without one, want auto", o.theme)
 	}
 }
 

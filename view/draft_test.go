@@ -49,7 +49,7 @@ func (d *draft) entry() *transcript.Entry {
 		d.tr.EndStreaming(e)
 	}
 	if d.Mark != e.Mark() || d.Note != e.Note() {
-		d.tr.SetMark(e, d.Mark, d.Note)
+		d.tr.SetEnd(e, endOf(d.Mark, d.Note))
 	}
 	if d.Expanded != e.Expanded() {
 		d.tr.ToggleReasoning(e)
@@ -104,4 +104,11 @@ func published(ds []*draft) []*transcript.Entry {
 func (c draftCard) card() transcript.Card {
 	d := &draft{Role: transcript.RoleAssistant, Cards: []draftCard{c}}
 	return d.entry().Cards()[0]
+}
+
+// endOf is the end a reply marked m with note n had.
+func endOf(m transcript.Mark, n string) phase.End {
+	why := map[transcript.Mark]phase.EndReason{transcript.MarkStopped: phase.EndStopped, transcript.MarkFailed: phase.EndFailed,
+		transcript.MarkCutOff: phase.EndCutOff}[m]
+	return phase.End{Why: why, Note: n}
 }

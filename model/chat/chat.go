@@ -164,7 +164,14 @@ func (c *Chat) Regenerate() []Effect {
 // Stop ends the request and every tool it started. The partial reply stays, marked, and goes
 // into the history with the calls that ran (those still running get a "stopped by the user"
 // result); calls that never became ready are dropped.
-func (c *Chat) Stop() []Effect {
+func (c *Chat) Stop() []Effect { return c.stop(phase.EndStopped, "") }
+
+// StopBySignal is Stop when a signal ends the run (signal names it, e.g. "SIGTERM"): the
+// reply's end says so.
+func (c *Chat) StopBySignal(signal string) []Effect { return c.stop(phase.EndSignal, signal) }
+
+// stop ends the request with why; a note of "" keeps the one the reply had.
+func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 	if !c.State.Phase.Streaming() {
 		return nil
 	}
@@ -174,7 +181,10 @@ func (c *Chat) Stop() []Effect {
 		return nil
 	}
 	c.step = nil
-	c.tr.SetMark(st.entry, transcript.MarkStopped, st.entry.Note())
+	if note == "" {
+		note = st.entry.Note()
+	}
+	c.tr.SetEnd(st.entry, phase.End{Why: why, Note: note})
 	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 

@@ -12,28 +12,35 @@ import (
 // the history keeps for it; a whole reply is marked nothing.
 func TestResumedReplyKeepsItsEndMark(t *testing.T) {
 	for _, tc := range []struct {
+		end  phase.End
 		mark transcript.Mark
-		note string
 	}{
-		{transcript.MarkNone, ""},
-		{transcript.MarkStopped, ""},
-		{transcript.MarkFailed, "HTTP 500: the server had an error"},
-		{transcript.MarkCutOff, "The reply reached the output limit."},
+		{phase.End{}, transcript.MarkNone},
+		{phase.End{Why: phase.EndStopped}, transcript.MarkStopped},
+		{phase.End{Why: phase.EndFailed, Note: "HTTP 500: the server had an error"}, transcript.MarkFailed},
+		{phase.End{Why: phase.EndCutOff, Note: "The reply reached the output limit."}, transcript.MarkCutOff},
+		{phase.End{Why: phase.EndSignal, Note: "SIGTERM"}, transcript.MarkStopped},
+		{phase.End{Why: phase.EndCrashed}, transcript.MarkStopped},
 	} {
-		var tr transcript.Transcript
-		live := tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Text: "partial"})
-		tr.SetMark(live, tc.mark, tc.note)
-		end := endOf(live)
-		history := []stream.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: end}}
+		history := []stream.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: tc.end}}
 		e := New(Config{}, history).Entries()[1]
-		if e.Mark() != tc.mark || e.Note() != tc.note {
-			t.Errorf("%+v resumed as mark %v note %q, want %v %q", end, e.Mark(), e.Note(), tc.mark, tc.note)
+		if e.End() != tc.end || e.Mark() != tc.mark || e.Note() != tc.end.Note {
+			t.Errorf("%+v resumed as %+v, mark %v note %q, want mark %v", tc.end, e.End(), e.Mark(), e.Note(), tc.mark)
 		}
 	}
-	for _, end := range []phase.End{{Why: phase.EndSignal, Note: "SIGTERM"}, {Why: phase.EndCrashed}} {
-		history := []stream.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: end}}
-		if e := New(Config{}, history).Entries()[1]; e.Mark() != transcript.MarkStopped {
-			t.Errorf("%+v marked the resumed reply %v, want stopped", end, e.Mark())
-		}
+}
+
+// A reply a signal stopped says so in its end, and its running calls are stopped as by Esc.
+func TestStopBySignalEndsTheReplyTyped(t *testing.T) {
+	h := newHarness(t, Config{Tools: fakeTools{}})
+	h.do(h.c.Submit("hello"))
+	h.feed(text("Once upon a"))
+	recs := effectsOf[Record](h.c.StopBySignal("SIGTERM"))
+	want := phase.End{Why: phase.EndSignal, Note: "SIGTERM"}
+	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.End != want || recs[0].Message.End.Text() != "stopped by SIGTERM" {
+		t.Fatalf("records after a signal: %+v", recs)
+	}
+	if e := h.c.Entries()[1]; e.End() != want || e.Mark() != transcript.MarkStopped || h.c.State.Phase.Streaming() {
+		t.Fatalf("the reply after a signal: %+v, mark %v, phase %s", e.End(), e.Mark(), h.c.State.Phase)
 	}
 }

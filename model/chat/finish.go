@@ -6,7 +6,6 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
 )
 
@@ -104,7 +103,7 @@ func (c *Chat) advance(st *step) []Effect {
 // Submit), so the model reads what ran and why the rest did not.
 func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 	c.step = nil
-	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
+	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: reason})
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
 	return st.release()
@@ -126,32 +125,6 @@ func interruptionOf(reason string, err *stream.Error) phase.Interruption {
 	return phase.Interruption{Why: why, Detail: reason}
 }
 
-// endOf is how the reply of e ended, from its mark.
-func endOf(e *transcript.Entry) phase.End {
-	switch e.Mark() {
-	case transcript.MarkStopped:
-		return phase.End{Why: phase.EndStopped}
-	case transcript.MarkFailed:
-		return phase.End{Why: phase.EndFailed, Note: e.Note()}
-	case transcript.MarkCutOff:
-		return phase.End{Why: phase.EndCutOff, Note: e.Note()}
-	}
-	return phase.End{}
-}
-
-// markOf is the mark a reply that ended with end is shown with, and its note.
-func markOf(end phase.End) (transcript.Mark, string) {
-	switch end.Why {
-	case phase.EndStopped, phase.EndSignal, phase.EndCrashed:
-		return transcript.MarkStopped, ""
-	case phase.EndFailed:
-		return transcript.MarkFailed, end.Note
-	case phase.EndCutOff:
-		return transcript.MarkCutOff, end.Note
-	}
-	return transcript.MarkNone, ""
-}
-
 // commit appends the step's reply and its tool results to the history. After Stop (why not
 // nil) the unfinished calls are interrupted first. Only the calls with an answer go in
 // (phase.ToolCall.Answered): those that never ran (their arguments never complete, or
@@ -160,7 +133,7 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: endOf(st.entry)}
+	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {

@@ -77,11 +77,8 @@ func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
 				}
 				spec.Cards = append(spec.Cards, card)
 			}
+			spec.End = m.End // marked as the reply was when it ended
 			e := tr.Add(spec)
-			if !m.End.Whole() {
-				mark, note := markOf(m.End)
-				tr.SetMark(e, mark, note) // as the reply was marked when it ended
-			}
 			for _, call := range m.ToolCalls {
 				owner[call.ID] = e
 			}

@@ -87,7 +87,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		st.reply = res.Message
 		if why := res.CutOff(); why != "" {
 			st.cutOff = why
-			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
+			c.tr.SetEnd(st.entry, phase.End{Why: phase.EndCutOff, Note: why})
 		}
 		if res.Usage != nil {
 			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {

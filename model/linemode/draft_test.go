@@ -54,7 +54,7 @@ func (d *drafts) publish() []*transcript.Entry {
 			d.tr.EndStreaming(x.e)
 		}
 		if x.Mark != x.e.Mark() || x.Note != x.e.Note() {
-			d.tr.SetMark(x.e, x.Mark, x.Note)
+			d.tr.SetEnd(x.e, endOf(x.Mark, x.Note))
 		}
 		for i, c := range x.Cards {
 			id := fmt.Sprint("call_", i)
@@ -72,4 +72,11 @@ func (d *drafts) publish() []*transcript.Entry {
 		}
 	}
 	return d.tr.Entries()
+}
+
+// endOf is the end a reply marked m with note n had.
+func endOf(m transcript.Mark, n string) phase.End {
+	why := map[transcript.Mark]phase.EndReason{transcript.MarkStopped: phase.EndStopped, transcript.MarkFailed: phase.EndFailed,
+		transcript.MarkCutOff: phase.EndCutOff}[m]
+	return phase.End{Why: why, Note: n}
 }

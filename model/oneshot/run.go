@@ -73,7 +73,7 @@ func Run(o Options) Result {
 			d.Handle(msg)
 			r.progress()
 		case sig = <-o.Interrupt:
-			d.Apply(r.chat.Stop())
+			d.Apply(r.chat.StopBySignal(signalName(sig)))
 		}
 	}
 	if r.outErr != nil {

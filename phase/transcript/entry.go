@@ -22,8 +22,7 @@ type Entry struct {
 	parts     []Part // a reply's text runs and cards in the order the stream produced them
 	lines     int    // the user's text's line count, for folding
 	focused   int    // the focused card's index plus one, focusWhole for the entry itself; noFocus else
-	mark      Mark
-	note      string
+	end       phase.End
 	streaming bool
 	expanded  bool
 	version   uint64
@@ -135,11 +134,25 @@ func (e *Entry) Card(id string) (Card, bool) {
 	return Card{}, false
 }
 
-// Mark is how the reply ended, when not normally.
-func (e *Entry) Mark() Mark { return e.mark }
+// End is how the reply ended; the zero value while it streams and when it is whole.
+func (e *Entry) End() phase.End { return e.end }
 
-// Note is why a reply failed or was cut off, shown under it.
-func (e *Entry) Note() string { return e.note }
+// Mark is how the reply is marked for how it ended, when not normally: stopped (by the user, a
+// signal, or the program's end), failed, or cut off.
+func (e *Entry) Mark() Mark {
+	switch e.end.Why {
+	case phase.EndComplete:
+		return MarkNone
+	case phase.EndFailed:
+		return MarkFailed
+	case phase.EndCutOff:
+		return MarkCutOff
+	}
+	return MarkStopped
+}
+
+// Note is why a reply failed or was cut off, shown under it (untrusted text).
+func (e *Entry) Note() string { return e.end.Note }
 
 // Streaming reports whether the text may still grow.
 func (e *Entry) Streaming() bool { return e.streaming }

@@ -73,7 +73,7 @@ func (t *Transcript) Last() *Entry {
 
 // Add appends a new entry made from s and returns it.
 func (t *Transcript) Add(s Spec) *Entry {
-	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, mark: s.Mark, note: s.Note,
+	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, end: s.End,
 		streaming: s.Streaming, expanded: s.Expanded}
 	e.countLines()
 	placed := 0 // the bytes of Text in parts so far
@@ -143,9 +143,9 @@ func (t *Transcript) EndStreaming(e *Entry) {
 	}
 }
 
-// SetMark marks how a reply ended and why (note is untrusted text).
-func (t *Transcript) SetMark(e *Entry, m Mark, note string) {
-	e.mark, e.note = m, note
+// SetEnd says how a reply ended.
+func (t *Transcript) SetEnd(e *Entry, end phase.End) {
+	e.end = end
 	e.bump()
 }
 
@@ -222,8 +222,7 @@ type Spec struct {
 	Text      string
 	Reasoning string
 	Cards     []CardSpec
-	Mark      Mark
-	Note      string
+	End       phase.End
 	Streaming bool
 	Expanded  bool
 }

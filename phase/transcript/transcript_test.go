@@ -29,8 +29,8 @@ func TestEveryChangeBumpsItsEntry(t *testing.T) {
 		}, func() bool { return e.Cards()[0].Result() == "noon" && e.Cards()[0].Duration() == 5 }},
 		{"card toggled", func() { tr.ToggleCard(e, 0) }, func() bool { return e.Cards()[0].Expanded() }},
 		{"reasoning toggled", func() { tr.ToggleReasoning(e) }, func() bool { return e.Expanded() }},
-		{"mark", func() { tr.SetMark(e, MarkStopped, "why") }, func() bool { return e.Mark() == MarkStopped && e.Note() == "why" }},
-		{"end", func() { tr.EndStreaming(e) }, func() bool { return !e.Streaming() }},
+		{"end", func() { tr.SetEnd(e, phase.End{Why: phase.EndStopped, Note: "why"}) }, func() bool { return e.Mark() == MarkStopped && e.Note() == "why" }},
+		{"streaming ended", func() { tr.EndStreaming(e) }, func() bool { return !e.Streaming() }},
 	} {
 		before, untouched := e.Version(), other.Version()
 		tc.change()

@@ -247,9 +247,20 @@ func TestCardRevFollowsItsCard(t *testing.T) {
 	}
 	a := rev(0)
 	tr.SetReply(e, "text", "")
+	tr.SetCall(e, e.Cards()[0].Call()) // the snapshot it already shows
+	if rev(0) != a {
+		t.Fatal("a change to the text or the same snapshot again changed the card's Rev")
+	}
+	tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallRunning})
+	tr.SetElapsed(e, "a", 2*time.Second)
+	a = rev(0)
 	tr.SetElapsed(e, "a", 2500*time.Millisecond) // the same whole second
 	if rev(0) != a {
-		t.Fatal("a change to the text or under a second of elapsed time changed the card's Rev")
+		t.Fatal("under a second of elapsed time changed the card's Rev")
+	}
+	tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDone})
+	if c := e.Cards()[0]; c.Elapsed() != 0 || c.Output() != "" {
+		t.Fatalf("a call that no longer runs keeps its running time %s and output %q", c.Elapsed(), c.Output())
 	}
 }
 

@@ -135,6 +135,9 @@ func TestCallQueues(t *testing.T) {
 	if c := mustGet(t, m, "b"); c.Status != CallQueued || c.QueuedBehind != 1 || c.AskPlace != 0 {
 		t.Fatalf("queued: %+v", c)
 	}
+	if w := m.Waiting(); len(w) != 2 || w[0].ID != "c" || w[0].AskPlace != 1 || w[0].AskOf != 1 || w[1].ID != "b" || w[1].QueuedBehind != 1 {
+		t.Fatalf("waiting %+v", w)
+	}
 	if next, _ := m.NextQueued(); next.ID != "b" || m.Running() != 1 {
 		t.Fatalf("next queued %+v, running %d", next, m.Running())
 	}

@@ -294,6 +294,20 @@ func (c *ToolCalls) AskingIDs() []string {
 	return ids
 }
 
+// Waiting returns the calls asking for approval and then the queued ones, each in order: the
+// calls whose snapshots an event for another call can change (their places, the count of
+// running calls).
+func (c *ToolCalls) Waiting() []ToolCall {
+	out := make([]ToolCall, 0, len(c.asking)+len(c.queued))
+	for _, e := range c.asking {
+		out = append(out, c.snapshot(e))
+	}
+	for _, e := range c.queued {
+		out = append(out, c.snapshot(e))
+	}
+	return out
+}
+
 // NextQueued returns the oldest queued call, if any.
 func (c *ToolCalls) NextQueued() (ToolCall, bool) {
 	if len(c.queued) == 0 {

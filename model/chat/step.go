@@ -34,17 +34,22 @@ func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcr
 }
 
 // apply folds one event into the calls' state machine and shows the new snapshots on the
-// cards (a start the machine accepted adds the card). An event other than a delta can move
-// other calls' places in the approval or slot queues, so every card is handed its snapshot
-// then. It returns the event's call and whether the machine knows it.
+// cards (a start the machine accepted adds the card). An event that moves a call into, out
+// of or along the approval or slot queues, or changes how many run, can change the
+// snapshots of the calls waiting there too, so theirs are handed over as well. It returns the
+// event's call and whether the machine knows it.
 func (st *step) apply(ev phase.CallEvent) (phase.ToolCall, bool) {
 	st.calls.Apply(ev)
-	if ev.Type != phase.CallDelta {
-		st.showAll()
-	}
 	call, ok := st.calls.Get(ev.ID)
-	if ok && ev.Type == phase.CallDelta {
+	if ok {
 		st.tr.SetCall(st.entry, call)
+	}
+	switch ev.Type {
+	case phase.CallStart, phase.CallDelta, phase.CallReady:
+	default:
+		for _, other := range st.calls.Waiting() {
+			st.tr.SetCall(st.entry, other)
+		}
 	}
 	return call, ok
 }

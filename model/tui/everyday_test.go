@@ -89,9 +89,9 @@ func TestSlashCommands(t *testing.T) {
 		t.Fatal("/help was sent to the model")
 	}
 	help := h.m.Chat().Entries()[len(h.m.Chat().Entries())-1].Text()
-	for _, c := range commands {
-		if !strings.Contains(help, c.name) {
-			t.Errorf("/help lacks %s", c.name)
+	for _, c := range chat.Commands {
+		if !strings.Contains(help, c.Name) {
+			t.Errorf("/help lacks %s", c.Name)
 		}
 	}
 	for _, k := range h.m.allKeys() {
@@ -217,6 +217,26 @@ func TestCopy(t *testing.T) {
 	h.typeText("/copy code 3")
 	if out := h.send(keyEnter); len(clipboardWrites(out)) != 0 || !strings.Contains(h.status(), "has 2 code blocks") {
 		t.Fatalf("/copy code 3: %q", h.status())
+	}
+}
+
+// TestCopyLeavesOutTerminalControls: a reply that ends a bracketed paste and runs a command
+// is copied without the controls, in Ctrl+Y and /copy code alike, and the note says so.
+func TestCopyLeavesOutTerminalControls(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	h.m.ed.clipboard = func(string) error { return nil }
+	c := h.m.Chat()
+	c.Restart([]stream.Message{{Role: "user", Content: "hi"},
+		{Role: "assistant", Content: "echo ok\x1b[201~\rrm -rf ~\n```sh\nls\x1b[201~ -la\u009b\n```\n"}})
+	if out := h.send(keyCtrlY); !slices.Equal(clipboardWrites(out), []string{"echo okrm -rf ~\n```sh\nls -la\n```\n"}) {
+		t.Fatalf("Ctrl+Y wrote %q", clipboardWrites(out))
+	}
+	if !strings.Contains(h.status(), "4 terminal controls left out") {
+		t.Errorf("status %q", h.status())
+	}
+	h.typeText("/copy code")
+	if out := h.send(keyEnter); !slices.Equal(clipboardWrites(out), []string{"ls -la"}) {
+		t.Fatalf("/copy code wrote %q", clipboardWrites(out))
 	}
 }
 

@@ -129,7 +129,7 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return 1
 		}
 		defer f.Close()
-		known := envSecrets()
+		known := app.EnvSecrets()
 		opts.Log, opts.Redact = f, known.Redact
 	}
 	h, err := fixtures.NewHandler(opts)

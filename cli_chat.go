@@ -26,6 +26,7 @@ import (
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -139,7 +140,7 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "phasechat: --stall-timeout cannot be negative (0 turns the watchdog off), got %s\n", o.stallTimeout)
 		return 2
 	}
-	if _, err := stream.ParseWire(o.wire); err != nil {
+	if _, err := wire.ParseWire(o.wire); err != nil {
 		fmt.Fprintln(stderr, "phasechat: --wire:", err)
 		return 2
 	}
@@ -171,19 +172,19 @@ func exitFor(err error) int {
 // endpoint resolves where to send requests (docs/architecture.md, Command line); demo is true for the built-in demo.
 type endpoint struct {
 	baseURL, apiKey, model string
-	wire                   stream.Wire
+	wire                   wire.Wire
 	demo                   bool
 	stop                   func()
 }
 
 func resolveEndpoint(o chatOptions) (endpoint, error) {
-	wire, err := stream.ParseWire(o.wire)
+	format, err := wire.ParseWire(o.wire)
 	if err != nil {
 		return endpoint{stop: func() {}}, err
 	}
-	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: wire, stop: func() {}}
+	ep := endpoint{baseURL: o.baseURL, apiKey: os.Getenv("OPENAI_API_KEY"), model: o.model, wire: format, stop: func() {}}
 	envBase, defaultBase, envModel, defaultModel := "OPENAI_BASE_URL", openAIBaseURL, "OPENAI_MODEL", "gpt-4o-mini"
-	if wire == stream.WireAnthropic {
+	if format == wire.WireAnthropic {
 		ep.apiKey = os.Getenv("ANTHROPIC_API_KEY")
 		envBase, defaultBase, envModel, defaultModel = "ANTHROPIC_BASE_URL", anthropicBaseURL, "ANTHROPIC_MODEL", anthropicModel
 	}

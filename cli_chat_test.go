@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestChatCommandLine(t *testing.T) {
@@ -72,13 +72,13 @@ func TestEndpointResolutionByWire(t *testing.T) {
 	t.Setenv("ANTHROPIC_BASE_URL", "")
 	t.Setenv("ANTHROPIC_MODEL", "")
 	ep, err := resolveEndpoint(chatOptions{wire: "anthropic"})
-	if err != nil || ep.wire != stream.WireAnthropic || ep.apiKey != "sk-ant" || ep.baseURL != anthropicBaseURL || ep.model != anthropicModel {
+	if err != nil || ep.wire != wire.WireAnthropic || ep.apiKey != "sk-ant" || ep.baseURL != anthropicBaseURL || ep.model != anthropicModel {
 		t.Fatalf("anthropic defaults: %+v %v", ep, err)
 	}
 	if ep, _ = resolveEndpoint(chatOptions{wire: "anthropic", baseURL: "http://127.0.0.1:7/v1", model: "m"}); ep.baseURL != "http://127.0.0.1:7/v1" || ep.model != "m" {
 		t.Fatalf("--base-url and --model win for anthropic too: %+v", ep)
 	}
-	if ep, _ = resolveEndpoint(chatOptions{wire: "responses"}); ep.wire != stream.WireResponses || ep.apiKey != "sk-openai" || ep.baseURL != openAIBaseURL {
+	if ep, _ = resolveEndpoint(chatOptions{wire: "responses"}); ep.wire != wire.WireResponses || ep.apiKey != "sk-openai" || ep.baseURL != openAIBaseURL {
 		t.Fatalf("responses uses the OpenAI defaults: %+v", ep)
 	}
 	if _, err := resolveEndpoint(chatOptions{wire: "gemini"}); err == nil || !strings.Contains(err.Error(), "chat, anthropic or responses") {

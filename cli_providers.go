@@ -17,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // continueWithSavedModel makes a continued conversation (--continue, --resume ID) go on with
@@ -165,9 +166,9 @@ type providers struct {
 	file     *config.File
 	resolver *config.Resolver
 	stall    time.Duration
-	maxReply int64       // bytes; every client's MaxReply
-	baseURL  string      // --base-url: replaces the chosen provider's base_url
-	wire     stream.Wire // --wire: replaces the chosen provider's type ("" when not given)
+	maxReply int64     // bytes; every client's MaxReply
+	baseURL  string    // --base-url: replaces the chosen provider's base_url
+	wire     wire.Wire // --wire: replaces the chosen provider's type ("" when not given)
 	chosen   string
 
 	mu      sync.Mutex
@@ -217,7 +218,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 // providerClient is a stream client for one configured provider.
 func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
-	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
+	c.Wire, _ = wire.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
 	switch {
 	case len(p.APIKeyCmd) > 0:
@@ -228,12 +229,12 @@ func providerClient(ep config.Endpoint, p *config.Provider, stall time.Duration)
 		c.KeySource = "the api_key of provider " + p.Name
 	}
 	c.Headers = ep.Headers
-	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
+	c.Options = wire.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
 	switch p.StreamOptions {
 	case config.StreamOptionsOn:
-		c.Options.StreamOptions = stream.StreamOptionsAlways
+		c.Options.StreamOptions = wire.StreamOptionsAlways
 	case config.StreamOptionsOff:
-		c.Options.StreamOptions = stream.StreamOptionsNever
+		c.Options.StreamOptions = wire.StreamOptionsNever
 	}
 	return c
 }
@@ -253,7 +254,7 @@ func (p *providers) start(o chatOptions) (config.Choice, *stream.Client, error) 
 		p.baseURL = o.baseURL
 	}
 	if o.set["wire"] {
-		if p.wire, err = stream.ParseWire(o.wire); err != nil {
+		if p.wire, err = wire.ParseWire(o.wire); err != nil {
 			return choice, nil, usageError{err}
 		}
 	}
@@ -289,7 +290,7 @@ func (p *providers) models(ctx context.Context) ([]tui.ModelItem, []string) {
 		if name == p.chosen && p.baseURL != "" {
 			endpoint = p.baseURL
 		}
-		wire, _ := stream.ParseWire(prov.Type)
+		wire, _ := wire.ParseWire(prov.Type)
 		if name == p.chosen && p.wire != "" {
 			wire = p.wire
 		}

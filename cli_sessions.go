@@ -20,7 +20,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/model/tui"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -188,7 +188,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 // also switches conversations (/new, the session picker): session is always the current one,
 // and every one begun is closed at the end.
 type conversation struct {
-	history []stream.Message
+	history []wire.Message
 	notice  string
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
@@ -338,7 +338,7 @@ type redactingRecorder struct {
 
 func (r redactingRecorder) Add(rec chat.Record) {
 	if rec.Message != nil && !r.secrets.Empty() {
-		m := stream.RedactMessage(r.secrets, *rec.Message)
+		m := wire.RedactMessage(r.secrets, *rec.Message)
 		rec.Message = &m
 	}
 	r.next.Add(rec)
@@ -355,7 +355,7 @@ func (m multiRecorder) Add(r chat.Record) {
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
 // screen: it gets a header that begins another conversation, then history.
-func (c *conversation) switchTo(next *sessions.Session, history []stream.Message) perform.Recorder {
+func (c *conversation) switchTo(next *sessions.Session, history []wire.Message) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {

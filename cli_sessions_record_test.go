@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A reply that ended early is marked as such by `sessions show` and `export`, and a model
@@ -22,11 +22,11 @@ func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "first-model"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "tell me a long story"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "Once upon a"}, Ended: "stopped by the user"})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "tell me a long story"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "Once upon a"}, Ended: "stopped by the user"})
 	ss.Add(chat.Record{Model: "other/second-model"})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "again"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "The end."}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "again"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "The end."}})
 	if err := ss.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -66,11 +66,11 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := conv.recorder()
-	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "before"}})
-	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "first answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "before"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "first answer"}})
 	rec = conv.New()
-	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "after new"}})
-	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "second answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "after new"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "second answer"}})
 	first := conv.ended[0].ID()
 	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Log.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "back again"}})
+	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "back again"}})
 	if err := conv.close(); err != nil {
 		t.Fatal(err)
 	}

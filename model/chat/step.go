@@ -6,7 +6,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // step is one request of a turn and the tools its calls started. It ends when its stream
@@ -27,8 +27,8 @@ type step struct {
 	unran  map[string]bool // calls an interruption caught waiting for approval or a slot: they never ran
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
-	reply  stream.Message
-	cutOff string          // why the server cut the reply off (stream.CutOff); "" when it did not
+	reply  wire.Message
+	cutOff string          // why the server cut the reply off (wire.CutOff); "" when it did not
 	unsent map[string]bool // calls the stream ended unfinished: kept out of the history
 	// running counts the calls started (a RunTool sent) whose result is not in; queued are
 	// the ready, approved calls waiting for running to drop below the bound, oldest first.

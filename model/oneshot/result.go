@@ -1,6 +1,6 @@
 package oneshot
 
-import "github.com/phasechat/phasechat/stream"
+import "github.com/phasechat/phasechat/stream/wire"
 
 // Outcome is how a one-shot turn ended.
 type Outcome string
@@ -34,14 +34,14 @@ type Call struct {
 
 // Result is the whole turn.
 type Result struct {
-	Content   string        `json:"content"`
-	Reasoning string        `json:"reasoning,omitempty"`
-	ToolCalls []Call        `json:"tool_calls"`
-	Usage     *stream.Usage `json:"usage"` // nil (null): the server reported none
-	Outcome   Outcome       `json:"outcome"`
-	ExitCode  int           `json:"exit_code"`
-	Error     string        `json:"error,omitempty"`
-	Session   string        `json:"session,omitempty"`
+	Content   string      `json:"content"`
+	Reasoning string      `json:"reasoning,omitempty"`
+	ToolCalls []Call      `json:"tool_calls"`
+	Usage     *wire.Usage `json:"usage"` // nil (null): the server reported none
+	Outcome   Outcome     `json:"outcome"`
+	ExitCode  int         `json:"exit_code"`
+	Error     string      `json:"error,omitempty"`
+	Session   string      `json:"session,omitempty"`
 }
 
 func exitCode(o Outcome) int {

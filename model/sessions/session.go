@@ -11,7 +11,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -37,7 +37,7 @@ type Start struct {
 	Resume *Meta
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store).
-	Seed []stream.Message
+	Seed []wire.Message
 }
 
 // Session records one conversation into the store. It is a perform.Recorder: Add only queues,
@@ -256,7 +256,7 @@ type Resumed struct {
 	Meta     *Meta // nil for a log outside the store
 	Path     string
 	Log      sessionlog.Log
-	Messages []stream.Message
+	Messages []wire.Message
 }
 
 // Load reads the log of a session in the store.
@@ -275,7 +275,7 @@ type Recorder interface{ Add(chat.Record) }
 // Continued is a saved conversation a front end switches to: its history and where its
 // records go from now on.
 type Continued struct {
-	History []stream.Message
+	History []wire.Message
 	Log     Recorder
 	Notice  string
 }

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/ident"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/model/linemode"
@@ -204,7 +205,7 @@ func resolveEndpoint(o chatOptions) (endpoint, error) {
 			ep.model = fixtures.DemoModel
 		}
 	}
-	if u, err := url.Parse(ep.baseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := ident.WebURL(ep.baseURL); !ok {
 		return ep, fmt.Errorf("the base URL %q is not an http(s) URL like http://127.0.0.1:8080/v1", ep.baseURL)
 	}
 	if ep.model == "" {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/ident"
 )
 
 const fixturesUsage = `Usage:
@@ -219,12 +219,9 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "phasechat record: --upstream and --out are both required\n\n%s", recordUsage)
 		return 2
 	}
-	u, err := url.Parse(*upstream)
-	if err == nil && (u.Scheme != "http" && u.Scheme != "https" || u.Host == "") {
-		err = errors.New("want an http:// or https:// URL such as https://api.openai.com/v1")
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "phasechat record: --upstream %q: %v\n", *upstream, err)
+	u, ok := ident.WebURL(*upstream)
+	if !ok {
+		fmt.Fprintf(stderr, "phasechat record: --upstream %q: want an http:// or https:// URL such as https://api.openai.com/v1\n", *upstream)
 		return 2
 	}
 	rec, err := fixtures.NewRecorder(u, *out, stdout)

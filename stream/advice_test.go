@@ -2,12 +2,13 @@ package stream
 
 import (
 	"context"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestErrorsSayWhatToDo(t *testing.T) {

@@ -3,11 +3,11 @@ package stream
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // minimalChunk is the least a client must decode from a chunk: the baseline of P1.

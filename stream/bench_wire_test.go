@@ -3,10 +3,10 @@ package stream
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/phasechat/phasechat/stream/wire"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // minimalAnthropic and minimalResponses are the least a client must decode from each event:

@@ -3,11 +3,12 @@ package stream
 import (
 	"context"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A reply past MaxReply is stopped with an error that says so; what arrived is kept.

@@ -5,13 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/internal/secret"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"regexp"
 	"sync/atomic"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // DefaultMaxReply is the largest reply a client takes when Client.MaxReply is 0.

@@ -3,7 +3,6 @@ package stream
 import (
 	"context"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"maps"
 	"net"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // streamResult runs one streaming request to the end and checks that it ends with exactly

@@ -2,7 +2,6 @@ package stream
 
 import (
 	"context"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // slowServer sends one text frame, then a frame every tick until the request is gone.

@@ -3,7 +3,6 @@ package stream
 import (
 	"context"
 	"encoding/json"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // testServer starts an httptest server on 127.0.0.1 and a client for it with its own

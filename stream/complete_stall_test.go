@@ -3,13 +3,13 @@ package stream
 import (
 	"context"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // TestCompleteIsBoundedByTheStallTimeout: a stream:false request ends once the server has been

@@ -3,7 +3,6 @@ package stream
 import (
 	"bytes"
 	"flag"
-	"github.com/phasechat/phasechat/stream/wire"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus/*.json from the current output")

@@ -3,11 +3,12 @@ package stream
 import (
 	"context"
 	"encoding/json"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"reflect"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Two calls sharing an id: a whole answer runs both, with the ids a stream of it gives.

@@ -3,7 +3,6 @@ package stream
 import (
 	"context"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestRetryAfter(t *testing.T) {
@@ -31,18 +31,6 @@ func TestRetryAfter(t *testing.T) {
 	for _, tt := range tests {
 		if got, ok := retryAfter(tt.v, now); got != tt.want || ok != tt.ok {
 			t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tt.v, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
-func TestNaturalDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		150 * time.Millisecond: "150ms", 2 * time.Second: "2s", 30 * time.Second: "30s",
-		90 * time.Second: "1m30s", 2 * time.Minute: "2m", time.Hour + 5*time.Minute: "1h5m",
-		1500 * time.Millisecond: "2s",
-	} {
-		if got := naturalDuration(d); got != want {
-			t.Errorf("naturalDuration(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

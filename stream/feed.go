@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"strings"
+
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // feed yields the Updates of one response body, SSE or a buffered JSON answer, and ends with
@@ -51,7 +53,7 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 		f.failed = &wire.Error{Message: "the server answered with an HTML page, not an event stream", Cause: errHTMLBody}
 	case bodyText:
 		data, _ := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, maxErrorBody))
-		f.text = oneLine(string(data), 300)
+		f.text = format.OneLine(string(data), 300)
 		words := "the server answered with text, not an event stream: " + f.text
 		f.failed = &wire.Error{Message: words, Detail: words, Cause: errTextBody}
 	default:

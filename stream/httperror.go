@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"net"
 	"net/http"
 	"net/url"
@@ -13,34 +12,16 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // msgTooLarge is the message of docs/architecture.md, Outcomes, for an event over MaxFrameSize.
 const msgTooLarge = "The server sent an event larger than 16 MiB; the stream was stopped"
 
 func stallError(d time.Duration) *wire.Error {
-	return &wire.Error{Message: "No data from the server for " + naturalDuration(d), Cause: wire.ErrStall}
-}
-
-// naturalDuration formats d the way people write it: 500ms, 2s, 30s, 1m30s, 2m, 1h5m.
-func naturalDuration(d time.Duration) string {
-	if d < time.Second {
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	}
-	d = d.Round(time.Second)
-	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
-	var b strings.Builder
-	for _, part := range []struct {
-		n    int
-		unit string
-	}{{h, "h"}, {m, "m"}, {s, "s"}} {
-		if part.n > 0 {
-			b.WriteString(strconv.Itoa(part.n) + part.unit)
-		}
-	}
-	return b.String()
+	return &wire.Error{Message: "No data from the server for " + format.WrittenDuration(d), Cause: wire.ErrStall}
 }
 
 // connectError describes a request that got no response; it names the URL.
@@ -61,7 +42,7 @@ func connectError(endpoint string, err error) *wire.Error {
 	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
 		reason = "timed out"
 	}
-	return &wire.Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + oneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
+	return &wire.Error{Message: "Could not connect to " + shownEndpoint(endpoint) + ": " + format.OneLine(stripUserinfo(reason), 200), Cause: scrubURL(err, endpoint)}
 }
 
 // httpError describes a non-2xx answer: "HTTP 401 from api.openai.com: <the provider's
@@ -92,7 +73,7 @@ func httpError(resp *http.Response, body []byte) *wire.Error {
 func mentionsWait(detail string, wait time.Duration) bool {
 	d := strings.ToLower(detail)
 	return strings.Contains(d, "try again in") || strings.Contains(d, "retry after") ||
-		strings.Contains(d, naturalDuration(wait))
+		strings.Contains(d, format.WrittenDuration(wait))
 }
 
 // bodySummary says what a body without a recognisable error object was.
@@ -100,7 +81,7 @@ func bodySummary(contentType string, body []byte) string {
 	if looksLikeHTML(contentType, body) {
 		return "the server answered with an HTML page, not an event stream"
 	}
-	if text := oneLine(string(body), 200); text != "" {
+	if text := format.OneLine(string(body), 200); text != "" {
 		return text
 	}
 	return ""
@@ -154,16 +135,5 @@ func waitText(d time.Duration) string {
 	if d > maxRetryAfter {
 		return "a long time (over a day)"
 	}
-	return naturalDuration(d)
-}
-
-// oneLine collapses whitespace runs (newlines included) to single spaces and cuts s to at most
-// limit runes, marking a cut with "…".
-func oneLine(s string, limit int) string {
-	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
-	if utf8.RuneCountInString(s) <= limit {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:limit]) + "…"
+	return format.WrittenDuration(d)
 }

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"sync"
 	"syscall"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Stream starts a streaming request; the HTTP exchange happens on the first Next. Cancelling
@@ -193,7 +194,7 @@ func readError(host string, err error) error {
 		return &wire.Error{Message: "The connection to " + host + " was reset before the reply finished",
 			Cause: fmt.Errorf("%w: %w", wire.ErrConnectionDropped, err)}
 	}
-	return &wire.Error{Message: "The connection to " + host + " broke mid-stream: " + oneLine(err.Error(), 200),
+	return &wire.Error{Message: "The connection to " + host + " broke mid-stream: " + format.OneLine(err.Error(), 200),
 		Cause: fmt.Errorf("%w: %w", wire.ErrConnectionDropped, err)}
 }
 

@@ -2,11 +2,12 @@ package stream
 
 import (
 	"context"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Bodies are read by what they are, not only by their label.

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"sort"
+
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // maxModelsBody caps how much of a GET /models answer is read.
@@ -40,7 +42,7 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
 	if err != nil {
-		return nil, wire.RedactError(c.secrets(), &wire.Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + oneLine(err.Error(), 200), Cause: err})
+		return nil, wire.RedactError(c.secrets(), &wire.Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + format.OneLine(err.Error(), 200), Cause: err})
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, wire.RedactError(c.secrets(), httpError(resp, data))

@@ -3,12 +3,13 @@ package stream
 import (
 	"context"
 	"encoding/json"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // recorded keeps every request body and header a test server got.

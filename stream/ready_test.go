@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // countingReader counts the reads of its input, to show what never touches it.

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // echoKeyServer streams a reply that echoes the Authorization header one or two bytes per

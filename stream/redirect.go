@@ -3,12 +3,12 @@ package stream
 import (
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/stream/wire"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // maxRedirects bounds how many redirects a request follows.

@@ -2,7 +2,6 @@ package stream
 
 import (
 	"context"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"net"
 	"net/http"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 const redirectKey = "sk-live-redirect-0123456789"

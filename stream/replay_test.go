@@ -3,11 +3,11 @@ package stream
 import (
 	"bytes"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"strings"
 	"testing"
 	"testing/iotest"
 
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 

@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 
 	"github.com/r3labs/sse/v2"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // MaxFrameSize is the largest SSE event accepted, in bytes. A larger event ends the stream

@@ -3,12 +3,13 @@ package stream
 import (
 	"bytes"
 	"errors"
-	"github.com/phasechat/phasechat/stream/wire"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestParseEvent(t *testing.T) {

@@ -162,7 +162,7 @@ func receiving(n int) string {
 // resultLine is a finished card's one-line result: its first non-blank line and how many
 // lines follow.
 func resultLine(st *theme, result string, failed bool, width int) string {
-	first, more := firstLine(result)
+	first, more := format.FirstLine(result)
 	suffix := ""
 	if more > 0 {
 		suffix = fmt.Sprintf(" (+%s more %s)", format.Thousands(more), format.Plural(more, "line", "lines"))
@@ -179,19 +179,6 @@ func resultLine(st *theme, result string, failed bool, width int) string {
 		suffix, avail = "", width-ansi.StringWidth(cardBodyIndent+"→ ")
 	}
 	return cardBodyIndent + look.paint("→ "+fit(safe.Line(first), avail)) + st.CardDetail.paint(suffix)
-}
-
-// firstLine returns the first non-empty line of s and how many lines follow it, not counting
-// a final empty one. A CR stays: the sanitiser shows it (␍), as it shows every control.
-func firstLine(s string) (string, int) {
-	s = strings.TrimLeft(s, "\n")
-	line, rest, _ := strings.Cut(s, "\n")
-	rest = strings.TrimRight(rest, "\n")
-	more := 0
-	if rest != "" {
-		more = strings.Count(rest, "\n") + 1
-	}
-	return line, more
 }
 
 // section draws a titled block of an expanded card: JSON is decoded and pretty-printed, then

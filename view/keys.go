@@ -51,6 +51,19 @@ func keysHeight(st *theme, keys []Key, width int) int {
 	return n
 }
 
+// LastKeysPage is where the key list's last page begins: the earliest index into f.Keys (every
+// key) from which the overlay shows each key to the last in f's transcript area; 0 when they
+// all fit.
+func (r *Renderer) LastKeysPage(f Frame) int {
+	height, _ := r.Layout(f)
+	width := max(1, f.Width)
+	from := len(f.Keys) - 1
+	for from > 0 && keysHeight(r.st, f.Keys[from-1:], width) <= height {
+		from--
+	}
+	return max(0, from)
+}
+
 // keyColumns is the width of the overlay's names column and of what the keys do beside it.
 func keyColumns(keys []Key, width int) (col, rest int) {
 	for _, k := range keys {

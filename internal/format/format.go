@@ -1,6 +1,11 @@
 // Package format holds the small text formats every part of phasechat shows numbers, counts,
-// durations and endpoints in, written once. Pure functions; the results are plain text but not
-// sanitised (callers that show untrusted input pass it through view/safe).
+// durations, endpoints and untrusted one-line text in, written once. Pure functions; the
+// results are plain text but not sanitised (callers that show untrusted input pass it through
+// view/safe).
+//
+// Durations come in three forms, one per place they are read: [Duration] for a measured time
+// on the screen (a card's elapsed time), [SpokenDuration] for a screen reader, and
+// [WrittenDuration] for a duration inside a sentence (a timeout, a stall, a wait).
 package format
 
 import (
@@ -9,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Thousands writes n with commas between groups of three digits: 1234567 -> "1,234,567".
@@ -58,6 +65,48 @@ func SpokenDuration(d time.Duration) string {
 		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
 	}
 	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// WrittenDuration is d as people write it in a sentence, to the second from one second up:
+// "500ms", "2s", "1m30s", "2m", "1h5m".
+func WrittenDuration(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	}
+	d = d.Round(time.Second)
+	var b strings.Builder
+	for _, part := range []struct {
+		n    int
+		unit string
+	}{{int(d / time.Hour), "h"}, {int(d/time.Minute) % 60, "m"}, {int(d/time.Second) % 60, "s"}} {
+		if part.n > 0 {
+			b.WriteString(strconv.Itoa(part.n) + part.unit)
+		}
+	}
+	return b.String()
+}
+
+// OneLine is s with every run of white space (line breaks included) made one space and the
+// ends trimmed, cut to at most max runes (max >= 1), the last being "…" when something was cut.
+// It is for text from elsewhere (a server's error, a tool's output) quoted inside a sentence.
+func OneLine(s string, max int) string {
+	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max-1]) + "…"
+}
+
+// FirstLine is the first line of s that is not empty, and how many lines follow it, not
+// counting a final empty one. The line is returned as it is (white space and control
+// characters kept).
+func FirstLine(s string) (line string, more int) {
+	s = strings.TrimLeft(s, "\n")
+	line, rest, _ := strings.Cut(s, "\n")
+	if rest = strings.TrimRight(rest, "\n"); rest != "" {
+		more = strings.Count(rest, "\n") + 1
+	}
+	return line, more
 }
 
 // Host is the host (and port) of an endpoint URL, or the text itself when it is not a URL with

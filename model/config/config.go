@@ -10,7 +10,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"regexp"
 	"strings"
@@ -312,7 +311,7 @@ func checkProvider(p *Provider, md toml.MetaData, bad func(field, format string,
 	}
 	if p.BaseURL == "" {
 		bad("base_url", "is required: the API root, e.g. \"https://api.openai.com/v1\"")
-	} else if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	} else if u, ok := ident.WebURL(p.BaseURL); !ok {
 		bad("base_url", "%q is not an http(s) URL like \"http://127.0.0.1:8080/v1\"", p.BaseURL)
 	} else if u.User != nil {
 		bad("base_url", "must not hold a user name or password; use api_key_env or headers")

@@ -197,10 +197,10 @@ func TestSpeakHelpers(t *testing.T) {
 		{format.SpokenDuration(12340 * time.Millisecond), "12.3 s"},
 		{spoken(` {"a": [1, 2]} `), "'a': 1, 2"},
 		{spoken("tab\there\nnext \x1b[2J"), "tab here⏎next ␛2J"},
-		{firstLine("\n \n  first {x}\nsecond"), "first x"},
-		{firstLine(""), ""},
-		{firstLine(strings.Repeat("é", 100)), strings.Repeat("é", 100)},
-		{firstLine(strings.Repeat("é", 101)), strings.Repeat("é", 99) + "…"},
+		{firstSpokenLine("\n \n  first {x}\nsecond"), "first x"},
+		{firstSpokenLine(""), ""},
+		{firstSpokenLine(strings.Repeat("é", 100)), strings.Repeat("é", 100)},
+		{firstSpokenLine(strings.Repeat("é", 101)), strings.Repeat("é", 99) + "…"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

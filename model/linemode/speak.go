@@ -41,7 +41,7 @@ func toolStarted(c *transcript.Card) string {
 
 func toolDone(c *transcript.Card) string {
 	head := "Tool: " + toolName(c) + " done in " + format.SpokenDuration(c.Duration())
-	if line := firstLine(c.Result()); line != "" {
+	if line := firstSpokenLine(c.Result()); line != "" {
 		return head + ": " + line
 	}
 	return head + ", no output"
@@ -64,7 +64,7 @@ func toolFailed(c *transcript.Card, started bool) string {
 		}
 		return "Tool: " + toolName(c) + " not run: " + line
 	}
-	line := firstLine(c.Result())
+	line := firstSpokenLine(c.Result())
 	head := "Tool: " + toolName(c) + " failed"
 	if c.Duration() > 0 {
 		head += " in " + format.SpokenDuration(c.Duration())
@@ -75,9 +75,9 @@ func toolFailed(c *transcript.Card, started bool) string {
 	return head + ": " + line
 }
 
-// firstLine is the first non-blank line of a tool's result, spoken, capped at maxResultLine
+// firstSpokenLine is the first non-blank line of a tool's result, spoken, capped at maxResultLine
 // runes (a cut line ends in "…").
-func firstLine(result string) string {
+func firstSpokenLine(result string) string {
 	for line := range strings.SplitSeq(result, "\n") {
 		line = spoken(line)
 		if line == "" {

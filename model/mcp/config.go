@@ -3,7 +3,6 @@ package mcp
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"regexp"
 	"slices"
@@ -164,7 +163,7 @@ func (c Config) Check(src Source) error {
 			bad("give command or url, not both", name, "url")
 		}
 		if s.URL != "" {
-			if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			if u, ok := ident.WebURL(s.URL); !ok {
 				bad("must be an http(s) URL such as http://127.0.0.1:3000/mcp", name, "url")
 			} else if u.User != nil {
 				bad("must not carry credentials; put a token in headers or bearer_token_env", name, "url")

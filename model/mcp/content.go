@@ -11,6 +11,15 @@ import (
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/phasechat/phasechat/internal/format"
+)
+
+// What a server names (a tool, a resource, a type) and what its errors say are shown on one
+// line, cut to these many runes.
+const (
+	maxServerName  = 200
+	maxServerWords = 500
 )
 
 // resultText is what the model is told of a tool's result: the text parts joined by
@@ -39,14 +48,14 @@ func contentText(c sdk.Content) string {
 	case *sdk.AudioContent:
 		return fmt.Sprintf("[audio %s]", sizeAndType(len(c.Data), c.MIMEType))
 	case *sdk.ResourceLink:
-		return "[resource " + oneLine(c.URI) + "]"
+		return "[resource " + format.OneLine(c.URI, maxServerName) + "]"
 	case *sdk.EmbeddedResource:
 		if c.Resource == nil {
 			return "[resource]"
 		}
 		r := c.Resource
 		size := len(r.Blob) + len(r.Text)
-		return fmt.Sprintf("[resource %s %s]", oneLine(r.URI), sizeAndType(size, r.MIMEType))
+		return fmt.Sprintf("[resource %s %s]", format.OneLine(r.URI, maxServerName), sizeAndType(size, r.MIMEType))
 	case nil:
 		return ""
 	}
@@ -64,11 +73,7 @@ func imageSummary(data []byte, mime string) string {
 func sizeAndType(n int, mime string) string {
 	s := fmt.Sprintf("%d bytes", n)
 	if mime != "" {
-		s = oneLine(mime) + " " + s
+		s = format.OneLine(mime, maxServerName) + " " + s
 	}
 	return s
-}
-
-func oneLine(s string) string {
-	return strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/tools"
 )
 
@@ -156,7 +157,7 @@ func (s *server) startFailure(startCtx context.Context, ss *session, err error) 
 	case ss.http != nil && ss.http.authStatus() != 0:
 		msg = fmt.Sprintf("the server demands authorization (HTTP %d); phasechat does not do OAuth sign-in: give a token with bearer_token_env or headers", ss.http.authStatus())
 	case errors.Is(startCtx.Err(), context.DeadlineExceeded):
-		msg = fmt.Sprintf("no answer to initialize within %s (startup_timeout)", durationText(s.cfg.Startup()))
+		msg = fmt.Sprintf("no answer to initialize within %s (startup_timeout)", format.WrittenDuration(s.cfg.Startup()))
 	case ss.child != nil && exitedEarly(ss.child):
 		msg = "it exited: " + ss.child.cmd.ProcessState.String()
 	default:
@@ -246,7 +247,7 @@ func (s *server) toolsOf(listed []*sdk.Tool, cs *sdk.ClientSession) ([]tools.Too
 			ApprovalKey: key, Timeout: s.cfg.CallLimit(), Call: callFunc(cs, t.Name),
 		})
 		if err != nil {
-			skipped = append(skipped, fmt.Sprintf("%s: %v", oneLine(t.Name), strings.TrimPrefix(err.Error(), "tools: ")))
+			skipped = append(skipped, fmt.Sprintf("%s: %v", format.OneLine(t.Name, maxServerName), strings.TrimPrefix(err.Error(), "tools: ")))
 			continue
 		}
 		def, _ := json.Marshal(tools.Definition{Name: name, Description: t.Description, Parameters: params})
@@ -283,16 +284,9 @@ func errorText(err error) string {
 	var werr *jsonrpc.Error
 	switch {
 	case errors.As(err, &werr):
-		return "the server answered with an error: " + oneLine(werr.Message)
+		return "the server answered with an error: " + format.OneLine(werr.Message, maxServerWords)
 	case errors.Is(err, sdk.ErrConnectionClosed), errors.Is(err, io.EOF):
 		return "the connection to the server closed"
 	}
-	return oneLine(err.Error())
-}
-
-func durationText(d time.Duration) string {
-	if d >= time.Second && d%time.Second == 0 {
-		return fmt.Sprintf("%ds", d/time.Second)
-	}
-	return d.String()
+	return format.OneLine(err.Error(), maxServerWords)
 }

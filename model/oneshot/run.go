@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
@@ -213,16 +214,12 @@ func (r *runner) cards(e *transcript.Entry) {
 			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
 			word := "done"
 			if c.IsError() {
-				word = "failed: " + firstLine(c.Result())
+				line, _ := format.FirstLine(strings.TrimSpace(c.Result()))
+				word = "failed: " + line
 			}
 			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name()), safe.Line(word)), true)
 		}
 	}
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
 }
 
 // result says how the turn ended.

@@ -31,7 +31,7 @@ func (r *Registry) DescribeArgs(call Call) string {
 }
 
 func describe(call Call) string {
-	name := oneLine(truncateRunes(call.Name, maxDescribeName))
+	name := foldLines(truncateRunes(call.Name, maxDescribeName))
 	if args := describeArgsLine(call.Arguments); args != "" {
 		return truncateRunes(name+" "+args, maxDescribeLine)
 	}
@@ -68,7 +68,7 @@ func describeArgs(text string) ([]string, error) {
 			if err := dec.Decode(&v); err != nil {
 				return nil, err
 			}
-			pairs = append(pairs, oneLine(truncateRunes(key.(string), maxDescribeName))+"="+summarise(v))
+			pairs = append(pairs, foldLines(truncateRunes(key.(string), maxDescribeName))+"="+summarise(v))
 		}
 		if _, err := dec.Token(); err != nil {
 			return nil, err
@@ -99,7 +99,7 @@ func summarise(v any) string {
 		if v == "" {
 			return `""`
 		}
-		return truncateRunes(oneLine(v), maxDescribeValue)
+		return truncateRunes(foldLines(v), maxDescribeValue)
 	case map[string]any:
 		if len(v) == 0 {
 			return "{}"
@@ -120,4 +120,6 @@ func summarise(v any) string {
 // lineFolder folds text onto one line: line breaks become ↵, tabs spaces.
 var lineFolder = strings.NewReplacer("\r\n", "↵", "\n", "↵", "\r", "↵", "\t", " ")
 
-func oneLine(s string) string { return lineFolder.Replace(s) }
+// foldLines keeps s on one line and shows where its breaks were (↵), as an argument's value
+// is told apart from the next one.
+func foldLines(s string) string { return lineFolder.Replace(s) }

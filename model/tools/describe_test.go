@@ -28,7 +28,7 @@ func TestDescribe(t *testing.T) {
 		if got := r.Describe(Call{Name: tc.name, Arguments: tc.args}); got != tc.want {
 			t.Errorf("Describe(%s %s) = %q, want %q", tc.name, tc.args, got, tc.want)
 		}
-		wantArgs := strings.TrimPrefix(strings.TrimPrefix(tc.want, oneLine(tc.name)), " ")
+		wantArgs := strings.TrimPrefix(strings.TrimPrefix(tc.want, foldLines(tc.name)), " ")
 		if got := r.DescribeArgs(Call{Name: tc.name, Arguments: tc.args}); got != wantArgs {
 			t.Errorf("DescribeArgs(%s %s) = %q, want %q", tc.name, tc.args, got, wantArgs)
 		}

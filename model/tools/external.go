@@ -162,11 +162,3 @@ func (r *Registry) runExternal(ctx, runCtx context.Context, t *Tool, args string
 	}
 	return Result{Outcome: OutcomeOK, Output: out}
 }
-
-// durationText shows whole seconds as seconds ("60s", not "1m0s") and anything else as Go does.
-func durationText(d time.Duration) string {
-	if d >= time.Second && d%time.Second == 0 {
-		return fmt.Sprintf("%ds", d/time.Second)
-	}
-	return d.String()
-}

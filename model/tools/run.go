@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
 )
 
@@ -132,7 +133,7 @@ func interrupted(ctx, runCtx context.Context, t *Tool, partial string) (Result, 
 	case ctx.Err() != nil:
 		msg, outcome = t.name+" was stopped by the user", OutcomeStopped
 	case runCtx.Err() != nil:
-		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, durationText(t.timeout)), OutcomeTimedOut
+		msg, outcome = fmt.Sprintf("%s timed out after %s and was stopped", t.name, format.WrittenDuration(t.timeout)), OutcomeTimedOut
 	default:
 		return Result{}, false
 	}

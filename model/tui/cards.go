@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -11,16 +12,16 @@ import (
 
 // cardKey handles the card keys; ok is false for any other key.
 func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
-	switch k.String() {
-	case "alt+up", "ctrl+up":
+	switch {
+	case key.Matches(k, keys.SelectUp.Binding):
 		if m.chat.MoveFocus(-1) {
 			m.revealFocus()
 		}
-	case "alt+down", "ctrl+down":
+	case key.Matches(k, keys.SelectDown.Binding):
 		if m.chat.MoveFocus(1) {
 			m.revealFocus()
 		}
-	case "ctrl+o":
+	case key.Matches(k, keys.Expand.Binding):
 		m.chat.ToggleDetails()
 		m.revealFocus()
 	default:

@@ -27,23 +27,6 @@ var commands = []slashCommand{
 	{"/quit", "", "quit (also Ctrl+C on an empty composer)"},
 }
 
-// keyHelp lists the keys /help shows.
-var keyHelp = [][2]string{
-	{"Enter", "send; Alt+Enter or Ctrl+J for a new line"},
-	{"Up / Down", "earlier prompts, in an empty (or recalled, unchanged) composer"},
-	{"Esc", "stop the reply"},
-	{"Ctrl+R", "regenerate the last reply"},
-	{"Ctrl+O", "expand or fold the latest tool card or reasoning"},
-	{"PgUp / PgDn, wheel", "scroll"},
-	{"Ctrl+Y", "copy the last reply"},
-	{"Ctrl+X Ctrl+E, Ctrl+G", "edit the draft in $VISUAL or $EDITOR"},
-	{"Ctrl+S", "saved conversations"},
-	{"Ctrl+P", "switch model"},
-	{"Tab", "complete a /command"},
-	{"Ctrl+C", "clear the draft; on an empty composer, quit"},
-	{"y / n / A", "run, decline, always allow (a capital A) a tool that asks"},
-}
-
 // isCommandWord reports whether v is a command being typed: a slash and letters, no space.
 func isCommandWord(v string) bool {
 	return strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//") && !strings.ContainsAny(v, " \t\n")
@@ -90,7 +73,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	switch name {
 	case "/help":
 		done()
-		m.chat.Notice(helpText())
+		m.chat.Notice(m.helpText())
 		m.scrollUp = 0
 		return m, nil
 	case "/quit", "/exit":
@@ -162,19 +145,16 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	return m, nil
 }
 
-// helpText is what /help shows.
-func helpText() string {
+// helpText is what /help shows: the commands, then every key of the key list.
+func (m *Model) helpText() string {
 	var b strings.Builder
 	b.WriteString("Commands:\n")
 	for _, c := range commands {
 		b.WriteString("  " + strings.TrimSpace(c.name+" "+c.args) + " — " + c.does + "\n")
 	}
-	b.WriteString("  //text — send text starting with a slash\nKeys:\n")
-	for i, k := range keyHelp {
-		b.WriteString("  " + k[0] + " — " + k[1])
-		if i < len(keyHelp)-1 {
-			b.WriteByte('\n')
-		}
+	b.WriteString("  //text — send text starting with a slash\nKeys:")
+	for _, k := range m.allKeys() {
+		b.WriteString("\n  " + k.Keys + " — " + k.Does)
 	}
 	return b.String()
 }

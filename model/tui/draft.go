@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -12,9 +13,9 @@ func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if !m.drafting() {
 		return m, nil
 	}
-	switch k.String() {
-	case "enter", "tab", "shift+tab", "ctrl+r", "up", "down":
-		return m, nil
+	if key.Matches(k, keys.Send.Binding, keys.Complete.Binding, keys.ToRetry.Binding, keys.Regenerate.Binding,
+		keys.Earlier.Binding, keys.Later.Binding) {
+		return m, nil // what would send, complete or recall waits for the reply's end
 	}
 	return m.editDraft(k)
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/perform"
@@ -59,7 +60,6 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	if m.picker != nil {
 		return m, nil, false // the model picker has the keys
 	}
-	key := k.String()
 	m.ed.note, m.ed.noteError = "", false
 	armed, chord := m.ed.quitArmed, m.ed.chordX
 	m.ed.quitArmed, m.ed.chordX = false, false
@@ -67,26 +67,26 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		return m.pickerKey(k)
 	}
 	switch {
-	case key == "ctrl+c" && !armed && m.composer.Value() != "":
+	case key.Matches(k, keys.Quit.Binding) && !armed && m.composer.Value() != "":
 		m.composer.Reset()
 		m.resetHistory()
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
-	case key == "ctrl+x":
+	case key.Matches(k, keys.EditorX.Binding):
 		m.ed.chordX = true
 		m.say("Ctrl+X: press Ctrl+E to edit the draft in $EDITOR.")
 		return m, nil, true
-	case key == "ctrl+g", chord && key == "ctrl+e":
+	case key.Matches(k, keys.Editor.Binding), chord && key.Matches(k, keys.EditorXE.Binding):
 		if !m.composerEnabled() {
 			m.warn("The draft can be edited once the reply has finished.")
 			return m, nil, true
 		}
 		return m, openEditor(m.composer.Value()), true
-	case key == "ctrl+y":
+	case key.Matches(k, keys.Copy.Binding):
 		m, cmd := m.copyReply(nil)
 		return m, cmd, true
-	case key == "ctrl+s":
+	case key.Matches(k, keys.Sessions.Binding):
 		m, cmd := m.openPicker()
 		return m, cmd, true
 	}
@@ -94,8 +94,8 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		return m, nil, false
 	}
 	value := m.composer.Value()
-	switch key {
-	case "up":
+	switch {
+	case key.Matches(k, keys.Earlier.Binding):
 		if len(m.ed.history) > 0 && (value == "" || value == m.ed.histShown) && m.ed.histPos > 0 {
 			if m.ed.histPos == len(m.ed.history) {
 				m.ed.histDraft = value
@@ -104,7 +104,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			m.recall(m.ed.history[m.ed.histPos])
 			return m, nil, true
 		}
-	case "down":
+	case key.Matches(k, keys.Later.Binding):
 		if m.ed.histPos < len(m.ed.history) && value == m.ed.histShown {
 			m.ed.histPos++
 			if m.ed.histPos == len(m.ed.history) {
@@ -115,12 +115,12 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			}
 			return m, nil, true
 		}
-	case "tab":
+	case key.Matches(k, keys.Complete.Binding):
 		if isCommandWord(value) {
 			m.complete(value)
 			return m, nil, true
 		}
-	case "enter":
+	case key.Matches(k, keys.Send.Binding):
 		if strings.HasPrefix(value, "/") && !strings.HasPrefix(value, "//") {
 			m, cmd := m.runCommand(value)
 			return m, cmd, true

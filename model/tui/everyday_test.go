@@ -94,12 +94,17 @@ func TestSlashCommands(t *testing.T) {
 			t.Errorf("/help lacks %s", c.name)
 		}
 	}
-	for _, want := range []string{"Ctrl+X Ctrl+E", "Ctrl+Y", "Ctrl+S", "Up / Down", "y / n / A"} {
+	for _, k := range h.m.allKeys() {
+		if !strings.Contains(help, "  "+k.Keys+" — "+k.Does) {
+			t.Errorf("/help lacks the key %s", k.Keys)
+		}
+	}
+	for _, want := range []string{"ctrl+x ctrl+e", "ctrl+y", "ctrl+s", "up/down", "  y — ", "  n — ", "  A — "} {
 		if !strings.Contains(help, want) {
 			t.Errorf("/help lacks the key %s", want)
 		}
 	}
-	if strings.Contains(help, "y / n / a") {
+	if strings.Contains(help, "  a — ") {
 		t.Errorf("/help names a lowercase a for always allow, a key that only explains itself:\n%s", help)
 	}
 

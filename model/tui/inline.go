@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -190,16 +189,4 @@ func (k keyState) keyFacts() entryFacts {
 		f |= factsOf(e)
 	}
 	return f
-}
-
-// scrollBindings are the keys of the key map that only move the app's own transcript view,
-// which the inline mode leaves to the terminal.
-var scrollBindings = map[string]bool{"pgup/pgdn": true, "home/end": true, "ctrl+home/end": true}
-
-// inlineKeys is the key list without the scroll keys, inline; keys unchanged otherwise.
-func (m *Model) inlineKeys(keys []view.Key) []view.Key {
-	if !m.inline.on {
-		return keys
-	}
-	return slices.DeleteFunc(keys, func(k view.Key) bool { return scrollBindings[k.Keys] })
 }

@@ -1,78 +1,142 @@
 package tui
 
 import (
+	"reflect"
+
+	"charm.land/bubbles/v2/key"
+
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
-// binding is one key of the full-screen chat as the help shows it: the keys, what they do in
-// a word or two on the help line (does) and in full in the key overlay (long), how much the
-// help line needs it (rank: when the line is narrow the highest ranks are left off first) and
-// when it does something (live; nil: always). The key handlers (press, everydayKey, draftKey,
-// pickKey) give the keys their meaning; the help line and the overlay read them from here.
+// binding is one key of the full-screen chat. The key handlers match presses against its
+// key.Binding and nothing else; its help (key and a word or two) is the help line's, long is
+// what it does in full for the key list and /help, rank is how much the help line needs it
+// (when the line is narrow the highest ranks are left off first) and live says when it does
+// something now (nil: always). A binding without help is named in another's (pgdown in
+// pgup's "pgup/pgdn"); fullScreen marks the keys that move the app's own transcript view,
+// which the inline mode leaves to the terminal.
 type binding struct {
-	keys, does, long string
-	rank             int
-	live             func(k keyState) bool
+	key.Binding
+	long       string
+	rank       int
+	live       func(k keyState) bool
+	fullScreen bool
 }
 
-// keyState is what the live tests read: the model, and what costs too much to ask more than
+// keyState is what the live rules read: the model, and what costs too much to ask more than
 // once a frame.
 type keyState struct {
 	*Model
 	scrollable bool // the transcript is taller than its window
 }
 
-// keyMap is every key of the chat, in the order the help line shows the live ones.
-var keyMap = []binding{
-	{keys: "y", does: "run", long: "run the tool the approval question asks about", live: keyState.asking},
-	{keys: "n", does: "decline", long: "decline it (the model is told)", live: keyState.asking},
-	{keys: "A", does: "always allow", long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
-	{keys: "enter", does: "send", long: "send the message", live: keyState.composing},
-	{keys: "enter", does: "retry", long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
-	{keys: "tab", does: "composer", long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
-	{keys: "shift+tab", does: "retry", long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
-	{keys: "tab", does: "complete", long: "complete the command being typed", rank: 1, live: keyState.typingCommand},
-	{keys: "esc", does: "stop", long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
-	{keys: "pgup/pgdn", does: "scroll", long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll},
-	{keys: "home/end", does: "top/end", long: "the transcript's top, its end (following the reply again)", rank: 6, live: func(m keyState) bool { return m.canScroll() && m.homeScrolls() }},
-	{keys: "ctrl+home/end", does: "top/end", long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: func(m keyState) bool { return m.canScroll() && !m.homeScrolls() }},
-	{keys: "ctrl+o", does: "expand", long: "expand or fold the selected card or prompt; with none selected, the latest tool card, folded prompt or reasoning", rank: 2, live: keyState.hasDetails},
-	{keys: "alt+↑/↓", does: "select card", long: "select a tool card or a folded prompt (also ctrl+↑/↓); ctrl+o expands it, typing or esc leaves it", rank: 4, live: keyState.hasSelectable},
-	{keys: "ctrl+j", does: "newline", long: "a new line in the message (also alt+enter)", rank: 3, live: keyState.typing},
-	{keys: "ctrl+r", does: "regenerate", long: "ask for the last reply again", rank: 4, live: keyState.canRegenerate},
-	{keys: "up/down", does: "history", long: "earlier messages, in an empty composer", rank: 7, live: keyState.hasHistory},
-	{keys: "ctrl+p", does: "model", long: "switch the model", rank: 3, live: func(m keyState) bool { return m.models != nil }},
-	{keys: "ctrl+y", does: "copy", long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
-	{keys: "ctrl+s", does: "sessions", long: "go back to a saved conversation", rank: 8, live: func(m keyState) bool { return m.ed.convs != nil }},
-	{keys: "ctrl+g", does: "editor", long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
-	{keys: "ctrl+c", does: "quit", long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
-	{keys: "?", does: "keys", long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
-	{keys: "f1", does: "keys", long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
+// keyMap is every key of the chat; its fields are in the order the help line and the key
+// list show them.
+type keyMap struct {
+	Approve, Decline, Always               binding
+	Send, Retry, ToComposer, ToRetry       binding
+	Complete, Stop                         binding
+	PageUp, PageDown                       binding
+	Home, End, CtrlHome, CtrlEnd           binding
+	Expand, SelectUp, SelectDown           binding
+	Newline, Regenerate, Earlier, Later    binding
+	Model, Copy, Sessions, Editor, EditorX binding
+	EditorXE, Quit, KeysHere, Keys         binding
+	CloseList, ListUp, ListDown            binding
 }
+
+// helped is a binding of keys whose help line names it help and says it does does.
+func helped(help, does string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, does))
+}
+
+// named is a binding of keys named in another binding's help.
+func named(keys ...string) key.Binding { return key.NewBinding(key.WithKeys(keys...)) }
+
+// keys is the chat's key map.
+var keys = keyMap{
+	Approve: binding{Binding: helped("y", "run", "y", "Y"), long: "run the tool the approval question asks about", live: keyState.asking},
+	Decline: binding{Binding: helped("n", "decline", "n", "N"), long: "decline it (the model is told)", live: keyState.asking},
+	Always:  binding{Binding: helped("A", "always allow", "A", "shift+a"), long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
+
+	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.composing},
+	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
+	ToComposer: binding{Binding: helped("tab", "composer", "tab"), long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
+	ToRetry:    binding{Binding: helped("shift+tab", "retry", "shift+tab"), long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
+	Complete:   binding{Binding: helped("tab", "complete", "tab"), long: "complete the command being typed", rank: 1, live: keyState.typingCommand},
+	Stop:       binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
+
+	PageUp:   binding{Binding: helped("pgup/pgdn", "scroll", "pgup"), long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll, fullScreen: true},
+	PageDown: binding{Binding: named("pgdown"), fullScreen: true},
+	Home:     binding{Binding: helped("home/end", "top/end", "home"), long: "the transcript's top, its end (following the reply again)", rank: 6, live: keyState.homeEndScroll, fullScreen: true},
+	End:      binding{Binding: named("end"), fullScreen: true},
+	CtrlHome: binding{Binding: helped("ctrl+home/end", "top/end", "ctrl+home"), long: "the same while the composer holds text (home/end move in its line)", rank: 6, live: keyState.ctrlHomeEndScroll, fullScreen: true},
+	CtrlEnd:  binding{Binding: named("ctrl+end"), fullScreen: true},
+
+	Expand:     binding{Binding: helped("ctrl+o", "expand", "ctrl+o"), long: "expand or fold the selected card or prompt; with none selected, the latest tool card, folded prompt or reasoning", rank: 2, live: keyState.hasDetails},
+	SelectUp:   binding{Binding: helped("alt+↑/↓", "select card", "alt+up", "ctrl+up"), long: "select a tool card or a folded prompt (also ctrl+↑/↓); ctrl+o expands it, typing or esc leaves it", rank: 4, live: keyState.hasSelectable},
+	SelectDown: binding{Binding: named("alt+down", "ctrl+down")},
+	Newline:    binding{Binding: helped("ctrl+j", "newline", "ctrl+j", "alt+enter"), long: "a new line in the message (also alt+enter)", rank: 3, live: keyState.typing},
+	Regenerate: binding{Binding: helped("ctrl+r", "regenerate", "ctrl+r"), long: "ask for the last reply again", rank: 4, live: keyState.canRegenerate},
+	Earlier:    binding{Binding: helped("up/down", "history", "up"), long: "earlier messages, in an empty composer", rank: 7, live: keyState.hasHistory},
+	Later:      binding{Binding: named("down")},
+
+	Model:    binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
+	Copy:     binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
+	Sessions: binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
+	Editor:   binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
+	EditorX:  binding{Binding: named("ctrl+x")},
+	EditorXE: binding{Binding: named("ctrl+e")},
+	Quit:     binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
+	KeysHere: binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
+	Keys:     binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
+
+	// While the key list is open it has the keys: these close it, and up and down scroll it
+	// (pgup and pgdn a page at a time).
+	CloseList: binding{Binding: named("esc", "f1", "?")},
+	ListUp:    binding{Binding: named("up")},
+	ListDown:  binding{Binding: named("down")},
+}
+
+// keyList is keys' bindings in field order.
+var keyList = func() []*binding {
+	v := reflect.ValueOf(&keys).Elem()
+	out := make([]*binding, v.NumField())
+	for i := range out {
+		out[i] = v.Field(i).Addr().Interface().(*binding)
+	}
+	return out
+}()
+
+// shown reports whether b has a line of its own in the help.
+func (b *binding) shown() bool { return b.Help().Key != "" }
 
 // help lists the keys live now, for the help line, ranked (see binding); scrollable says the
 // transcript is taller than its window.
 func (m *Model) help(scrollable bool) []view.Key {
 	now := keyState{m, scrollable}
-	keys := make([]view.Key, 0, 8)
-	for _, b := range keyMap {
-		if b.live == nil || b.live(now) {
-			keys = append(keys, view.Key{Keys: b.keys, Does: b.does, Rank: b.rank})
+	out := make([]view.Key, 0, 8)
+	for _, b := range keyList {
+		if b.shown() && (b.live == nil || b.live(now)) {
+			out = append(out, view.Key{Keys: b.Help().Key, Does: b.Help().Desc, Rank: b.rank})
 		}
 	}
-	return keys
+	return out
 }
 
-// allKeys lists every key with what it does, for the key overlay.
-func allKeys() []view.Key {
-	keys := make([]view.Key, 0, len(keyMap))
-	for _, b := range keyMap {
-		keys = append(keys, view.Key{Keys: b.keys, Does: b.long, Rank: b.rank})
+// allKeys lists every key with what it does in full, for the key list and /help; inline, the
+// keys that move the app's own transcript view are left out.
+func (m *Model) allKeys() []view.Key {
+	out := make([]view.Key, 0, len(keyList))
+	for _, b := range keyList {
+		if b.shown() && !(b.fullScreen && m.inline.on) {
+			out = append(out, view.Key{Keys: b.Help().Key, Does: b.long, Rank: b.rank})
+		}
 	}
-	return keys
+	return out
 }
 
 func (m *Model) asking() bool    { return m.chat.Asking() }
@@ -104,6 +168,11 @@ func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 
 
 func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
 
+func (m *Model) hasModels() bool { return m.models != nil }
+
+// canOpenSessions: the session picker opens now (conversations are saved, no reply runs).
+func (m *Model) canOpenSessions() bool { return m.ed.convs != nil && m.composerEnabled() }
+
 func (m *Model) composerEmpty() bool { return m.composerText == "" }
 
 // homeScrolls: Home and End move the transcript, not the cursor in the composer's line, because
@@ -112,6 +181,9 @@ func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 
 // canScroll: the transcript is taller than its window (or is scrolled up already).
 func (k keyState) canScroll() bool { return !k.inline.on && (k.scrollUp > 0 || k.scrollable) }
+
+func (k keyState) homeEndScroll() bool     { return k.canScroll() && k.homeScrolls() }
+func (k keyState) ctrlHomeEndScroll() bool { return k.canScroll() && !k.homeScrolls() }
 
 // hasDetails: some entry has a tool card, a folded prompt or reasoning that Ctrl+O expands.
 func (k keyState) hasDetails() bool { return k.keyFacts() != 0 }

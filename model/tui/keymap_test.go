@@ -70,7 +70,7 @@ func TestKeyOverlay(t *testing.T) {
 		t.Fatalf("? did not open the key list:\n%s", screen)
 	}
 	words := strings.Join(strings.Fields(screen), " ") // a description wrapped over rows reads on
-	for _, k := range allKeys() {
+	for _, k := range h.m.allKeys() {
 		if !strings.Contains(words, k.Keys+" "+k.Does) {
 			t.Errorf("the key list lacks %s (%s):\n%s", k.Keys, k.Does, screen)
 		}
@@ -114,7 +114,7 @@ func TestKeyOverlayOnAShortScreen(t *testing.T) {
 	if last := rows[len(rows)-1]; !strings.Contains(last, "more keys (pgdn or ↓)") {
 		t.Fatalf("the overlay's last row: %q", last)
 	}
-	keys := allKeys()
+	keys := h.m.allKeys()
 	for range len(keys) {
 		if strings.Contains(h.transcriptRows(), "  f1 ") {
 			break

@@ -8,7 +8,6 @@ import (
 	"os"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
@@ -129,7 +128,7 @@ func New(o Options) *Model {
 	ta.DynamicHeight, ta.MinHeight = true, 1
 	ta.MaxHeight, ta.MaxContentHeight = composerMaxRows(24), composerContentRows
 	ta.SetVirtualCursor(false)
-	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	ta.KeyMap.InsertNewline = keys.Newline.Binding
 	ta.SetStyles(composerStyles(o.Styles))
 	ta.Focus()
 	tick := o.Tick

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -64,30 +65,51 @@ func (p Picker) Chosen() int {
 // Filter is the text typed so far.
 func (p Picker) Filter() string { return string(p.filter) }
 
+// pickerKeys are a Picker's keys, in the order its help line names them.
+var pickerKeys = struct{ Up, Down, Choose, Cancel, Erase, ClearFilter key.Binding }{
+	Up:          helped("↑/↓", "move", "up", "ctrl+k", "shift+tab"),
+	Down:        named("down", "ctrl+j", "tab"),
+	Choose:      helped("enter", "choose", "enter"),
+	Cancel:      helped("esc", "cancel", "esc"),
+	Erase:       named("backspace"),
+	ClearFilter: named("ctrl+u"),
+}
+
+// pickerHelp is the line under a Picker: typing, then the keys with help.
+var pickerHelp = func() string {
+	words := []string{"type to filter"}
+	for _, b := range []key.Binding{pickerKeys.Up, pickerKeys.Down, pickerKeys.Choose, pickerKeys.Cancel, pickerKeys.Erase, pickerKeys.ClearFilter} {
+		if h := b.Help(); h.Key != "" {
+			words = append(words, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(words, " · ")
+}()
+
 // Key applies one key press.
 func (p Picker) Key(k tea.KeyPressMsg) (Picker, PickerOutcome) {
-	switch k.String() {
-	case "esc":
+	switch {
+	case key.Matches(k, pickerKeys.Cancel):
 		return p, PickerCancelled
-	case "enter":
+	case key.Matches(k, pickerKeys.Choose):
 		if p.Chosen() < 0 {
 			return p, PickerOpen
 		}
 		return p, PickerChosen
-	case "up", "ctrl+k", "shift+tab":
+	case key.Matches(k, pickerKeys.Up):
 		if p.cursor > 0 {
 			p.cursor--
 		}
-	case "down", "ctrl+j", "tab":
+	case key.Matches(k, pickerKeys.Down):
 		if p.cursor < len(p.matches)-1 {
 			p.cursor++
 		}
-	case "backspace":
+	case key.Matches(k, pickerKeys.Erase):
 		if len(p.filter) > 0 {
 			p.filter = p.filter[:len(p.filter)-1]
 			p.refilter()
 		}
-	case "ctrl+u":
+	case key.Matches(k, pickerKeys.ClearFilter):
 		p.filter = nil
 		p.refilter()
 	default:
@@ -125,7 +147,7 @@ func (p Picker) View(width, height int) string {
 	width, height = max(width, 10), max(height, 5)
 	line := func(s string) string { return ansi.Truncate(s, width, "…") }
 	out := []string{line(safe.Line(p.Title)), line("Filter: " + safe.Line(string(p.filter)) + "▏")}
-	help := line("type to filter · ↑/↓ move · enter choose · esc cancel")
+	help := line(pickerHelp)
 	rows := height - len(out) - 1
 	if p.Note != "" {
 		rows--

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/internal/format"
@@ -55,8 +56,7 @@ func (m *Model) openPicker() (*Model, tea.Cmd) {
 
 func (m *Model) pickerKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	p := &m.ed.picker
-	switch k.String() {
-	case "ctrl+s", "ctrl+c":
+	if key.Matches(k, keys.Sessions.Binding, keys.Quit.Binding) {
 		p.open = false
 		return m, nil, true
 	}

@@ -54,7 +54,7 @@ func (m *Model) frame() view.Frame {
 	_, limit := m.renderer.Layout(f)
 	f.Help = m.help(limit > 0)
 	if m.keysOpen {
-		keys := m.inlineKeys(allKeys())
+		keys := m.allKeys()
 		f.Keys = keys[min(m.keysFrom, len(keys)-1):]
 	}
 	if !m.started() {

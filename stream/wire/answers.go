@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"errors"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // decodeNativeAnswer reads a stream:false answer in the Anthropic Messages or the Responses
@@ -30,7 +32,7 @@ func decodeNativeAnswer(data []byte) (r Result, e *Error, ok bool) {
 }
 
 func notAnAnswer(what string, err error) *Error {
-	return &Error{Message: "the server answered with JSON that is not " + what + ": " + oneLine(err.Error(), 200), Cause: err}
+	return &Error{Message: "the server answered with JSON that is not " + what + ": " + format.OneLine(err.Error(), 200), Cause: err}
 }
 
 // decodeAnthropicMessage reads an Anthropic message object.
@@ -79,7 +81,7 @@ func decodeResponse(data []byte) (Result, *Error) {
 		end.Type = "response.failed"
 	default:
 		return Result{}, &Error{Message: "the server answered with a response that has not finished (status " +
-			oneLine(resp.Status, 40) + ")", Cause: errors.New("stream: response status " + resp.Status)}
+			format.OneLine(resp.Status, 40) + ")", Cause: errors.New("stream: response status " + resp.Status)}
 	}
 	d := newResponsesDecoder()
 	var u Update
@@ -104,7 +106,7 @@ func DecodeAnswer(data []byte) (Result, *Error) {
 	var resp wireChunk
 	if err := json.Unmarshal(data, &resp); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
 		return Result{}, &Error{Message: "the server answered with JSON that could not be read: " +
-			oneLine(err.Error(), 200), Cause: err}
+			format.OneLine(err.Error(), 200), Cause: err}
 	}
 	if len(resp.Error) > 0 && string(resp.Error) != "null" {
 		return Result{}, serverError(resp.Error)

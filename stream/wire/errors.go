@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // Error is how a stream failed. Message is what the user is told, in words they can act on
@@ -52,14 +52,14 @@ var ErrUnsupportedFormat = errors.New("stream: unsupported wire format")
 func serverError(raw []byte) *Error {
 	detail := ProviderMessage(raw)
 	if detail == "" && !json.Valid(raw) {
-		detail = oneLine(string(raw), 300)
+		detail = format.OneLine(string(raw), 300)
 	}
 	msg := "The server sent an error"
 	if detail != "" {
 		msg += ": " + detail
 	}
 	return &Error{Message: msg, Detail: detail,
-		Cause: fmt.Errorf("stream: error from the server: %s", oneLine(string(raw), 500))}
+		Cause: fmt.Errorf("stream: error from the server: %s", format.OneLine(string(raw), 500))}
 }
 
 // ProviderMessage extracts the human message from an error body or error object: OpenAI,
@@ -81,7 +81,7 @@ func ProviderMessage(raw []byte) string {
 		if json.Valid(raw) {
 			_ = s.UnmarshalJSON(raw)
 		}
-		return oneLine(s.S, 500)
+		return format.OneLine(s.S, 500)
 	}
 	if len(body.Error) > 0 && body.Error[0] == '{' {
 		var obj struct {
@@ -107,25 +107,14 @@ func ProviderMessage(raw []byte) string {
 		if msg == "" && len(obj.Code) > 0 && string(obj.Code) != "null" {
 			msg = "error code " + strings.Trim(string(obj.Code), `"`)
 		}
-		return oneLine(msg, 500)
+		return format.OneLine(msg, 500)
 	}
 	var s wireString
 	_ = s.UnmarshalJSON(body.Error)
 	for _, m := range []string{s.S, body.Message.S, body.Detail.S} {
 		if m != "" {
-			return oneLine(m, 500)
+			return format.OneLine(m, 500)
 		}
 	}
 	return ""
-}
-
-// oneLine collapses whitespace runs (newlines included) to single spaces and cuts s to at most
-// limit runes, marking a cut with "…".
-func oneLine(s string, limit int) string {
-	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
-	if utf8.RuneCountInString(s) <= limit {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:limit]) + "…"
 }

@@ -1,9 +1,8 @@
 package wire
 
 import (
-	"github.com/phasechat/phasechat/stream/internal/ssetest"
-
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/internal/ssetest"
 )
 
 // sseFrames cuts an SSE body into Frames by the reference rule (ssetest.Frames), which the

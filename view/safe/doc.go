@@ -1,5 +1,5 @@
 // Package safe keeps untrusted text (model replies, reasoning, tool names, arguments, results,
-// error bodies) from controlling the terminal, and keeps secrets out of what is shown or logged.
+// error bodies) from controlling the terminal.
 //
 // Every untrusted string passes [Text] (or [Line] for single-line places) before it reaches the
 // screen. The sanitiser does not parse escape sequences: it neutralises the bytes and runes that
@@ -18,9 +18,10 @@
 //	each byte that does not start a valid UTF-8 encoding -> U+FFFD
 //
 // except that U+200D, U+FE0E/U+FE0F and tag characters pass unchanged inside an emoji sequence
-// (👨‍👩‍👧, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: see emoji.go), decided from at most two code points before and a bounded
-// lookahead after. [Stream] sanitises a growing text incrementally and ends equal to sanitising
+// (👨‍👩‍👧, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: see emoji.go), and ZWNJ, ZWJ, the directional marks and the soft hyphen
+// inside a word of a script that spells with them (می‌خواهم: see joiners.go), each decided from
+// at most two code points before and a bounded lookahead after. [Stream] sanitises a growing text incrementally and ends equal to sanitising
 // it all at once, holding back only a rune or sequence the next delta may still complete.
 // [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
-// [Redact] keeps the API key out of anything shown or logged; [NoColor] reads NO_COLOR.
+// [NoColor] reads NO_COLOR.
 package safe

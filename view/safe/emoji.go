@@ -55,19 +55,25 @@ const (
 	undecided                // the text so far ends before the decision can be made
 )
 
-// isSequenceJoiner reports whether r is a rune that [emojiVerdict] may let through.
+// isSequenceJoiner reports whether r is a rune that [contextVerdict] may let through: a joiner
+// of emoji sequences (this file) or of words (joiners.go).
 func isSequenceJoiner(r rune) bool {
-	return r == zwj || r == textStyle || r == emojiStyle || (0xe0020 <= r && r <= cancelTag)
+	return r == zwj || r == textStyle || r == emojiStyle || (0xe0020 <= r && r <= cancelTag) || isWordJoiner(r)
 }
 
-// emojiVerdict decides the sequence joiner r, size bytes at s[i:], from the code points
+// contextVerdict decides the sequence joiner r, size bytes at s[i:], from the code points
 // before it in s and the bytes after it. keep is how many bytes from i pass unchanged (a whole
 // tag run). When final is false, s may still grow, and a decision that needs bytes past the
 // end of s is undecided.
-func emojiVerdict(s string, i int, r rune, size int, final bool) (v verdict, keep int) {
+func contextVerdict(s string, i int, r rune, size int, final bool) (v verdict, keep int) {
 	switch {
 	case r == zwj:
-		return zwjVerdict(s, i, size, final), size
+		if v := zwjVerdict(s, i, size, final); v != flagIt {
+			return v, size
+		}
+		return wordVerdict(s, i, r, size, final), size
+	case isWordJoiner(r):
+		return wordVerdict(s, i, r, size, final), size
 	case r == textStyle || r == emojiStyle:
 		return selectorVerdict(s, i, size, final), size
 	default:

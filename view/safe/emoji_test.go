@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
@@ -153,10 +154,12 @@ func TestStreamDecidesWhatCannotBecomeEmoji(t *testing.T) {
 }
 
 // joinersInsideClusters checks, with uniseg's grapheme clusters and independently of
-// emojiVerdict, that every sequence joiner in s sits where UAX #29 binds it to an emoji: a ZWJ
-// neither first nor last in its cluster, a variation selector not first, a tag in a cluster
-// that starts with the black flag and ends with the cancel tag.
+// contextVerdict, that every sequence joiner in s sits where UAX #29 binds it to an emoji, or
+// beside a letter: a ZWJ neither first nor last in its cluster (or last, after a letter), a
+// variation selector not first, a tag in a cluster that starts with the black flag and ends
+// with the cancel tag, a word joiner with a letter before or after it.
 func joinersInsideClusters(s string) error {
+	whole := s
 	state, offset := -1, 0
 	for len(s) > 0 {
 		var cluster string
@@ -166,6 +169,9 @@ func joinersInsideClusters(s string) error {
 		for i, r := range cluster {
 			bad := false
 			switch {
+			case isWordJoiner(r) && r != zwj, r == zwj && i > 0 && i+3 == len(cluster):
+				at := offset + i
+				bad = !besideLetter(r, whole[:at], whole[at+utf8.RuneLen(r):])
 			case r == zwj:
 				bad = i == 0 || i+3 == len(cluster)
 			case r == textStyle || r == emojiStyle:
@@ -180,6 +186,30 @@ func joinersInsideClusters(s string) error {
 		offset += len(cluster)
 	}
 	return nil
+}
+
+// besideLetter reports whether the word joiner r, between before and rest, has no other
+// invisible character on either side and a letter where its script would put one: the soft
+// hyphen on both sides, a joiner after a letter of a script other than Latin, Greek or
+// Cyrillic, a directional mark on one side, of such a script.
+func besideLetter(r rune, before, rest string) bool {
+	p, _ := utf8.DecodeLastRuneInString(before)
+	n, _ := utf8.DecodeRuneInString(rest)
+	letter := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+	nonEuropean := func(r rune) bool {
+		return letter(r) && !unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common)
+	}
+	invisible := func(r rune) bool { return wantEscaped(r) && !unicode.IsMark(r) }
+	if invisible(p) || invisible(n) {
+		return false
+	}
+	switch r {
+	case softHyphen:
+		return letter(p) && letter(n)
+	case zwnj, zwj:
+		return nonEuropean(p)
+	}
+	return nonEuropean(p) || nonEuropean(n)
 }
 
 func TestJoinerCheckCatchesStrays(t *testing.T) {

@@ -67,7 +67,7 @@ func (s *Stream) advance(delta string, final bool) {
 func needsContext(head string) bool {
 	for i := range len(head) {
 		switch head[i] {
-		case 0xe2, 0xef, 0xf3: // U+200D; U+FE0E, U+FE0F; U+E0020–U+E007F
+		case 0xc2, 0xd8, 0xe2, 0xef, 0xf3: // U+00AD; U+061C; U+200C–U+200F; U+FE0E, U+FE0F; U+E0020–U+E007F
 			return true
 		}
 	}

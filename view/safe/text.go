@@ -14,19 +14,19 @@ import (
 //     split anywhere is harmless.
 //   - These runes become the text <U+XXXX> (uppercase hex, at least four digits):
 //     C1 controls U+0080–U+009F (as UTF-8 runes; U+009B is an 8-bit CSI);
-//     soft hyphen U+00AD (terminals disagree whether it has width and a glyph, so it can hide a
-//     split word and break layout); bidi controls U+061C, U+200E, U+200F, U+202A–U+202E,
-//     U+2066–U+2069; zero-width and invisible format characters U+180E, U+200B–U+200D and the
-//     whole U+2060–U+206F block (word joiner, invisible operators, isolates, deprecated format
+//     soft hyphen U+00AD; bidi controls U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069;
+//     zero-width and invisible format characters U+180E, U+200B–U+200D and the whole
+//     U+2060–U+206F block (word joiner, invisible operators, isolates, deprecated format
 //     controls); U+FEFF; line and paragraph separators U+2028, U+2029 (some renderers break lines
 //     on them, terminals do not, so they are shown rather than guessed at); interlinear
 //     annotations U+FFF9–U+FFFB; tag characters U+E0000–U+E007F (invisible "ASCII smuggling");
 //     the variation selectors U+FE0E, U+FE0F.
-//   - Exception: U+200D, U+FE0E, U+FE0F and tag characters pass unchanged where they stand
-//     inside an emoji sequence (👨‍👩‍👧, 🏳️‍🌈, 1️⃣, 🏴󠁧󠁢󠁳󠁣󠁴󠁿; the rules are in emoji.go), because
-//     there they render as part of one emoji. Everywhere else they are shown: the ZWNJ/ZWJ of
-//     Persian and Indic text too, because an invisible joiner between letters can equally make
-//     two different commands or names look the same.
+//   - Exceptions, where such a character is part of what is written and cannot hide or reorder
+//     text: U+200D, U+FE0E, U+FE0F and tag characters inside an emoji sequence (👨‍👩‍👧, 🏳️‍🌈, 1️⃣,
+//     🏴󠁧󠁢󠁳󠁣󠁴󠁿; emoji.go), and ZWNJ, ZWJ, LRM, RLM, ALM and the soft hyphen inside a word of a
+//     script that spells with them (Persian می‌خواهم, Devanagari क्‍ष, Hebrew with RLM, a German
+//     Silben­trennung; joiners.go) pass unchanged. Anywhere else, and in a run of two or more,
+//     they are shown.
 //   - Each byte that does not begin a valid UTF-8 encoding becomes one U+FFFD: decoding follows
 //     [utf8.DecodeRuneInString], so a truncated or overlong sequence yields one U+FFFD per byte,
 //     not one per maximal subpart. A lone 0x9B (raw 8-bit CSI) is such a byte.
@@ -115,7 +115,7 @@ func scan(s string, from int, pass *[utf8.RuneSelf]bool, final bool) (i int, und
 		if !isSequenceJoiner(r) {
 			return i, false
 		}
-		switch v, keep := emojiVerdict(s, i, r, size, final); v {
+		switch v, keep := contextVerdict(s, i, r, size, final); v {
 		case keepIt:
 			i += keep
 		case undecided:

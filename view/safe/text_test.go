@@ -78,8 +78,8 @@ func TestCodePointFormat(t *testing.T) {
 		{"\ufeff", "<U+FEFF>"},
 		{"\U000E0001", "<U+E0001>"},
 		{"\U000E007F", "<U+E007F>"},
-		{"a\u200db", "a<U+200D>b"},           // a joiner between letters is shown
-		{"می\u200cخواهم", "می<U+200C>خواهم"}, // and so is Persian ZWNJ
+		{"a\u200db", "a<U+200D>b"},         // a joiner between Latin letters is shown
+		{"می\u200cخواهم", "می\u200cخواهم"}, // Persian ZWNJ is spelling (joiners_test.go)
 	} {
 		if got := Text(tc.in); got != tc.want {
 			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)

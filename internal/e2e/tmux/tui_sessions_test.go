@@ -35,7 +35,7 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 		return err == nil && strings.Contains(string(out), "Hello! This is a plain streamed reply")
 	})
 	p.typeLine("/help")
-	p.waitFor("/sessions", "/copy [code [N]]", "Ctrl+X Ctrl+E")
+	p.waitFor("/sessions", "/copy [code [N]]", "ctrl+x ctrl+e")
 
 	p.keys("C-c")
 	p.exit("0")

@@ -74,8 +74,11 @@ type FrameDecoder interface {
 	Ended() bool
 }
 
+// Ended reports that the stream ended with [DONE] or End: nothing more is read.
 func (d *Decoder) Ended() bool { return d.outcome != "" }
 
+// NewFrameDecoder is the decoder of format w for one stream (Chat Completions for the zero
+// value or an unknown one).
 func NewFrameDecoder(w Wire) FrameDecoder {
 	switch w {
 	case WireAnthropic:

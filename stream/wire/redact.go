@@ -74,6 +74,7 @@ type UpdateRedactor struct {
 	argsOrder       []string
 }
 
+// NewUpdateRedactor hides set's secrets in one stream's updates.
 func NewUpdateRedactor(set *secret.Set) *UpdateRedactor {
 	return &UpdateRedactor{set: set, text: set.Stream(), reasoning: set.Stream(), args: map[string]*secret.Stream{}}
 }

@@ -6,17 +6,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
-	"sort"
+	"slices"
 	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/internal/ident"
+	"github.com/phasechat/phasechat/model/app"
 )
 
 const fixturesUsage = `Usage:
@@ -41,18 +43,12 @@ scenario file (001-<model>.scenario, ...). Your API key is forwarded, never save
 Replay the files with: phasechat fixtures serve --dir DIR
 `
 
-// runFixtures is "phasechat fixtures ...": serve until Ctrl+C (SIGINT or SIGTERM), or list.
-func runFixtures(args []string, stdout, stderr io.Writer) int {
+// untilInterrupted runs a serving command ("phasechat fixtures", "phasechat record") until
+// Ctrl+C (SIGINT) or SIGTERM.
+func untilInterrupted(cmd func(context.Context, []string, io.Writer, io.Writer) int, args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return fixturesMain(ctx, args, stdout, stderr)
-}
-
-// runRecord is "phasechat record ...": record until Ctrl+C (SIGINT or SIGTERM).
-func runRecord(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return recordMain(ctx, args, stdout, stderr)
+	return cmd(ctx, args, stdout, stderr)
 }
 
 func fixturesMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -132,38 +128,19 @@ func fixturesList(args []string, stdout, stderr io.Writer) int {
 	if code := parse(args); code >= 0 {
 		return code
 	}
-	desc := map[string]string{}
-	for _, name := range fixtures.Names() {
-		s, _ := fixtures.Lookup(name)
-		desc[name] = s.Description
+	all, skipped, ok := scenarios("fixtures list", *dir, stderr)
+	if !ok {
+		return 1
 	}
-	code := 0
-	if *dir != "" {
-		extra, err := fixtures.LoadDir(*dir)
-		var skipped *fixtures.SkippedError
-		switch {
-		case errors.As(err, &skipped):
-			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", skipped) // the others are still listed
-			code = 1
-		case err != nil:
-			fmt.Fprintf(stderr, "phasechat fixtures list: %v\n", err)
-			return 1
-		}
-		for _, s := range extra {
-			desc[s.Name] = s.Description
-		}
-	}
-	names := make([]string, 0, len(desc))
-	for n := range desc {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	for _, n := range names {
-		fmt.Fprintf(tw, "%s\t%s\n", n, desc[n])
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		fmt.Fprintf(tw, "%s\t%s\n", name, all[name].Description)
 	}
 	tw.Flush()
-	return code
+	if skipped {
+		return 1 // the others are still listed
+	}
+	return 0
 }
 
 func fixturesBody(args []string, stdout, stderr io.Writer) int {
@@ -178,26 +155,13 @@ func fixturesBody(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "phasechat fixtures body: name one scenario\n\n%s", fixturesUsage)
 		return 2
 	}
-	name := fs.Arg(0)
-	scenario, ok := fixtures.Lookup(name)
-	if *dir != "" {
-		extra, err := fixtures.LoadDir(*dir)
-		var skipped *fixtures.SkippedError
-		switch {
-		case errors.As(err, &skipped):
-			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", skipped) // the others still count
-		case err != nil:
-			fmt.Fprintf(stderr, "phasechat fixtures body: %v\n", err)
-			return 1
-		}
-		for _, s := range extra {
-			if s.Name == name {
-				scenario, ok = s, true
-			}
-		}
-	}
+	all, _, ok := scenarios("fixtures body", *dir, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "phasechat fixtures body: no scenario named %q (see phasechat fixtures list)\n", name)
+		return 1
+	}
+	scenario, found := all[fs.Arg(0)]
+	if !found {
+		fmt.Fprintf(stderr, "phasechat fixtures body: no scenario named %q (see phasechat fixtures list)\n", fs.Arg(0))
 		return 1
 	}
 	if _, err := stdout.Write(scenario.Body()); err != nil {
@@ -205,6 +169,33 @@ func fixturesBody(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// scenarios are the built-in scenarios and those of dir, which win over a built-in of the
+// same name. ok is false when dir cannot be read; skipped is true when some of its files
+// could not be (the others still count). Both are said on stderr.
+func scenarios(cmd, dir string, stderr io.Writer) (all map[string]*fixtures.Scenario, skipped, ok bool) {
+	all = map[string]*fixtures.Scenario{}
+	for _, name := range fixtures.Names() {
+		all[name], _ = fixtures.Lookup(name)
+	}
+	if dir == "" {
+		return all, false, true
+	}
+	extra, err := fixtures.LoadDir(dir)
+	var skip *fixtures.SkippedError
+	switch {
+	case errors.As(err, &skip):
+		fmt.Fprintf(stderr, "phasechat %s: %v\n", cmd, skip)
+		skipped = true
+	case err != nil:
+		fmt.Fprintf(stderr, "phasechat %s: %v\n", cmd, err)
+		return nil, false, false
+	}
+	for _, s := range extra {
+		all[s.Name] = s
+	}
+	return all, skipped, true
 }
 
 func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -229,7 +220,7 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "phasechat record: %v\n", err)
 		return 1
 	}
-	known := envSecrets()
+	known := app.EnvSecrets()
 	known.AddURL(*upstream)
 	rec.Redact = func(s string, exchange []string) string { return known.With(exchange...).Redact(s) }
 	ln, err := listen(*addr, stderr, "record")

@@ -4,13 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/phasechat/phasechat/internal/format"
-	"github.com/phasechat/phasechat/model/config"
+	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/mcp"
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -22,31 +22,6 @@ The servers are the [mcp.NAME] tables of FILE, else of the config file (see the 
 token figures are estimates: the bytes of a server's tool definitions as sent with every
 request, divided by 4. The exit status is 1 when a server failed to start.
 `
-
-// startMCP starts the servers configured in path ("" means none) in the background. Their
-// tools join reg as each gets ready. nil when none are configured.
-func startMCP(path string, reg *tools.Registry) (*mcp.Manager, error) {
-	if path == "" {
-		return nil, nil
-	}
-	cfg, err := mcp.LoadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(cfg) == 0 {
-		return nil, nil
-	}
-	return mcp.Start(cfg, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version}), nil
-}
-
-// sessionMCP starts the MCP servers of a session: those of --mcp FILE, else the config
-// file's [mcp] tables. nil when there are none.
-func sessionMCP(path string, file *config.File, reg *tools.Registry) (*mcp.Manager, error) {
-	if path != "" || file == nil || len(file.MCP) == 0 {
-		return startMCP(path, reg)
-	}
-	return mcp.Start(file.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version}), nil
-}
 
 func runMCP(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "list" {
@@ -65,41 +40,18 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, mcpUsage)
 		return 2
 	}
-	reg, err := tools.NewRegistry("")
+	status, where, err := app.MCPStatus(*path, *configPath, os.LookupEnv, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return 1
 	}
-	reg.Clean = safe.Text
-	reg.Secrets = envSecrets()
-	var m *mcp.Manager
-	where := *path
-	if *path != "" {
-		m, err = startMCP(*path, reg)
-	} else {
-		var f *config.File
-		if f, err = loadConfig(chatOptions{config: *configPath}, stderr); err == nil && f != nil {
-			where = f.Path
-			reg.HiddenEnv = newProviders(f, chatOptions{}).keyVariables()
-			if len(f.MCP) > 0 {
-				m = mcp.Start(f.MCP, mcp.Options{Registry: reg, Dir: reg.Root(), LogDir: mcp.DefaultLogDir(), Version: version})
-			}
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
-		return 1
-	}
-	if m == nil {
+	if status == nil {
 		if where == "" {
 			where = "the config file (there is none; give --mcp FILE)"
 		}
 		fmt.Fprintf(stdout, "No MCP servers are configured in %s.\n", where)
 		return 0
 	}
-	<-m.Settled()
-	status := m.Status()
-	m.Close()
 	writeMCPList(stdout, status)
 	for _, s := range status {
 		if s.State != mcp.StateReady {

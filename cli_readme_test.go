@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/model/app"
 )
 
 // TestREADMEFlagsTableNamesEveryFlag: every chat flag is in the README's flags table, so a
@@ -22,8 +24,8 @@ func TestREADMEFlagsTableNamesEveryFlag(t *testing.T) {
 			table.WriteString(line + "\n")
 		}
 	}
-	var o chatOptions
-	chatFlagSet(&o, io.Discard).VisitAll(func(f *flag.Flag) {
+	var f app.Flags
+	chatFlagSet(&f, io.Discard).VisitAll(func(f *flag.Flag) {
 		short := len(f.Name) == 1 || f.Name == "print"
 		if short || strings.Contains(table.String(), "`--"+f.Name) {
 			return

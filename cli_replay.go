@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
@@ -85,7 +85,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	res, err := stream.Replay(in, as, format, redactingWriter{envSecrets(), stdout}, safe.Text)
+	res, err := stream.Replay(in, as, format, app.EnvSecrets().Writer(stdout), safe.Text)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 		return 1
@@ -94,26 +94,4 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// envSecrets is the secrets a command that talks to no endpoint still hides: the key and the
-// base URL's credentials from the environment.
-func envSecrets() *secret.Set {
-	set := secret.New(os.Getenv("OPENAI_API_KEY"))
-	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
-	return set
-}
-
-// redactingWriter hides secrets in what it writes; each Write must be a whole unit (a line, an
-// object), as the replay's writes are.
-type redactingWriter struct {
-	secrets *secret.Set
-	w       io.Writer
-}
-
-func (r redactingWriter) Write(b []byte) (int, error) {
-	if _, err := r.w.Write(r.secrets.RedactBytes(b)); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
@@ -17,7 +17,7 @@ import (
 // switched to mid-session is recorded: the list and the export name it.
 func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
-	store, err := openSessions()
+	store, err := app.OpenStore()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,58 +53,4 @@ func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &metas) != nil || len(metas) != 1 || metas[0].Model != "other/second-model" {
 		t.Fatalf("list: %d %q", code, out)
 	}
-}
-
-// --log FILE goes on with the conversation after /new (and after switching to a saved one):
-// each begins with a header that starts another conversation, and reading the log back gives
-// the one on screen.
-func TestLogFileFollowsNewConversations(t *testing.T) {
-	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
-	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
-	conv, err := openConversation(sessionFlags{logPath: logPath}, sessionlog.Header{Model: "m"}, "host")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := conv.recorder()
-	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "before"}})
-	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "first answer"}})
-	rec = conv.New()
-	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "after new"}})
-	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "second answer"}})
-	first := conv.ended[0].ID()
-	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
-		t.Fatal(err)
-	}
-	res, err := conv.Resume(first)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "back again"}})
-	if err := conv.close(); err != nil {
-		t.Fatal(err)
-	}
-	log, err := sessionlog.Read(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range log.Messages {
-		got = append(got, m.Content)
-	}
-	if strings.Join(got, "|") != "before|first answer|back again" {
-		t.Fatalf("the log reads back as %q, want the resumed conversation", got)
-	}
-	raw := readFile(t, logPath)
-	if !strings.Contains(raw, `"after new"`) || !strings.Contains(raw, `"second answer"`) || strings.Count(raw, `"new":true`) != 2 {
-		t.Fatalf("the log lost the conversation begun with /new:\n%s", raw)
-	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }

@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
@@ -18,7 +18,7 @@ import (
 func seedSessions(t *testing.T, prompts ...string) []string {
 	t.Helper()
 	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
-	store, err := openSessions()
+	store, err := app.OpenStore()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,26 +98,5 @@ func TestContinueWithNothingSavedSaysSo(t *testing.T) {
 	code, _, errs := runCLI("--continue", "--base-url", "http://127.0.0.1:9/v1")
 	if code != 1 || !strings.Contains(errs, "no saved session yet") {
 		t.Fatalf("--continue with an empty store: %d %q", code, errs)
-	}
-}
-
-// TestAStoreThatCannotBeOpenedDoesNotStopTheChat: saving is on, but the data folder cannot
-// be made (a file is in its way): the conversation goes on unsaved, and says so.
-func TestAStoreThatCannotBeOpenedDoesNotStopTheChat(t *testing.T) {
-	blocker := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("XDG_DATA_HOME", blocker)
-	c, err := openConversation(sessionFlags{}, sessionlog.Header{}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.close()
-	if c.session != nil || !strings.Contains(c.notice, "not being saved") {
-		t.Fatalf("session %v, notice %q", c.session, c.notice)
-	}
-	if _, err := openConversation(sessionFlags{continueAll: true}, sessionlog.Header{}, ""); err == nil {
-		t.Fatal("--continue without a store did not fail")
 	}
 }

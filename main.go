@@ -1,12 +1,15 @@
 // Command phasechat is a terminal chat client for streaming chat APIs (Chat Completions,
 // Anthropic Messages, OpenAI Responses).
-// main only parses the command line and wires the packages together.
+// main only parses the command line, picks the front end and prints; model/app assembles the
+// session.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/phasechat/phasechat/model/app"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -28,7 +31,8 @@ Usage:
   phasechat mcp list --mcp FILE                    each MCP server's state, tools and token cost
 
 One-shot mode (-p) writes only the reply to standard output and exits with
-  0 complete, 1 error (HTTP, error frame, network, empty reply), 2 usage,
+  0 complete, 1 error (HTTP, error frame, network, empty reply, stdout closed), 2 usage
+  (no endpoint configured: -p never falls back to the demo; --base-url demo asks for it),
   3 truncated or cut off (finish_reason length, no end of stream, step limit),
   4 stalled (--stall-timeout), 130 interrupted (the partial reply is printed).
 
@@ -40,6 +44,7 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app.Version = version
 	if len(args) > 0 {
 		switch args[0] {
 		case "sessions":
@@ -47,14 +52,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "replay":
 			return runReplay(args[1:], stdin, stdout, stderr)
 		case "fixtures":
-			return runFixtures(args[1:], stdout, stderr)
+			return untilInterrupted(fixturesMain, args[1:], stdout, stderr)
 		case "record":
-			return runRecord(args[1:], stdout, stderr)
+			return untilInterrupted(recordMain, args[1:], stdout, stderr)
 		case "mcp":
 			return runMCP(args[1:], stdout, stderr)
 		case "help":
 			fmt.Fprint(stdout, usage)
-			chatFlagSet(new(chatOptions), stdout).PrintDefaults()
+			chatFlagSet(new(app.Flags), stdout).PrintDefaults()
 			return 0
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -37,8 +38,8 @@ const (
 // decoded arguments and the result in full up to maxExpandedLines each. Every untrusted field
 // is sanitised whole before it is laid out: names and summaries with safe.Line, arguments
 // after decoding, results as text.
-func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
-	var b linesBuilder
+func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Lines {
+	var b rows.Builder
 	glyph, word, look := cardLook(st, c.Status())
 	place, of := c.AskPlace()
 	switch {
@@ -56,35 +57,35 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
 		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
 	}
-	name := fit(ToolName(c.Name()), maxNameCells)
-	parts := []string{look.paint(glyph + " " + word), st.CardName.paint(name)}
+	name := rows.Fit(ToolName(c.Name()), maxNameCells)
+	parts := []string{look.Paint(glyph + " " + word), st.CardName.Paint(name)}
 	status := c.Status()
 	over := status == phase.CallDone || status == phase.CallError
 	if status == phase.CallPending {
-		parts = append(parts, st.CardDetail.paint(receiving(c.ArgsBytes())))
-	} else if s := fit(safe.Line(c.Summary()), maxSummaryCells); s != "" {
-		parts = append(parts, st.CardDetail.paint(s))
+		parts = append(parts, st.CardDetail.Paint(receiving(c.ArgsBytes())))
+	} else if s := rows.Fit(safe.Line(c.Summary()), maxSummaryCells); s != "" {
+		parts = append(parts, st.CardDetail.Paint(s))
 	}
 	if over && c.Duration() > 0 {
-		parts = append(parts, st.CardDetail.paint(format.Duration(c.Duration())))
+		parts = append(parts, st.CardDetail.Paint(format.Duration(c.Duration())))
 	}
 	if status == phase.CallRunning && c.Elapsed() >= time.Second && c.Queued() == 0 {
-		parts = append(parts, st.CardDetail.paint(elapsedText(c.Elapsed())))
+		parts = append(parts, st.CardDetail.Paint(elapsedText(c.Elapsed())))
 	}
 	indent := cardIndent
 	if focused {
-		indent = st.CardName.paint(focusMark)
+		indent = st.CardName.Paint(focusMark)
 	}
-	for _, l := range wrapStyled(indent+strings.Join(parts, " · "), width, cardBodyIndent) {
-		b.add(l)
+	for _, l := range rows.WrapStyled(indent+strings.Join(parts, " · "), width, cardBodyIndent) {
+		b.Add(l)
 	}
 	if c.Asking() && place <= 1 {
 		ask := askLine
 		if of > 1 {
 			ask = askFirstLine
 		}
-		for _, l := range wrapStyled(cardBodyIndent+st.Asking.paint(ask), width, cardBodyIndent) {
-			b.add(l)
+		for _, l := range rows.WrapStyled(cardBodyIndent+st.Asking.Paint(ask), width, cardBodyIndent) {
+			b.Add(l)
 		}
 	}
 	if status == phase.CallRunning && c.Output() != "" {
@@ -105,9 +106,9 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) lines {
 		}
 	case c.Declined():
 	case over:
-		b.add(resultLine(st, c.Result(), failed, width))
+		b.Add(resultLine(st, c.Result(), failed, width))
 	}
-	return clampWidth(b.compact(), width)
+	return rows.ClampWidth(b.Compact(), width)
 }
 
 // stoppedByUser reports whether the call ended because the user stopped the reply: shown as
@@ -118,7 +119,7 @@ func stoppedByUser(c transcript.Card) bool {
 }
 
 // cardLook is a status's glyph, word and style.
-func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look ink) {
+func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look rows.Ink) {
 	switch s {
 	case phase.CallPending:
 		return "◌", "pending", st.Pending
@@ -129,7 +130,7 @@ func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look ink) {
 	case phase.CallError:
 		return "✗", "error", st.Fail
 	}
-	return "•", fit(safe.Line(string(s)), 16), st.Pending
+	return "•", rows.Fit(safe.Line(string(s)), 16), st.Pending
 }
 
 // elapsedText is a running tool's time so far, in whole seconds: "12s", "1m01s".
@@ -142,12 +143,12 @@ func elapsedText(d time.Duration) string {
 
 // outputLines draws the last maxOutputLines lines a running tool printed, each cut to one
 // screen line, dimmed.
-func outputLines(b *linesBuilder, st *theme, out string, width int) {
-	rows := strings.Split(strings.TrimRight(expandTabs(safe.Text(out)), "\n"), "\n")
-	rows = rows[max(0, len(rows)-maxOutputLines):]
+func outputLines(b *rows.Builder, st *theme, out string, width int) {
+	shown := strings.Split(strings.TrimRight(rows.ExpandTabs(safe.Text(out)), "\n"), "\n")
+	shown = shown[max(0, len(shown)-maxOutputLines):]
 	indent := cardBodyIndent + "│ "
-	for _, r := range rows {
-		b.add(indent + st.CardDetail.paint(fit(strings.TrimRight(r, " \t"), max(1, width-ansi.StringWidth(indent)))))
+	for _, r := range shown {
+		b.Add(indent + st.CardDetail.Paint(rows.Fit(strings.TrimRight(r, " \t"), max(1, width-ansi.StringWidth(indent)))))
 	}
 }
 
@@ -172,45 +173,45 @@ func resultLine(st *theme, result string, failed bool, width int) string {
 		look = st.Failed
 	}
 	if first == "" && more == 0 {
-		return cardBodyIndent + look.paint("→ (no output)")
+		return cardBodyIndent + look.Paint("→ (no output)")
 	}
 	avail := width - ansi.StringWidth(cardBodyIndent+"→ "+suffix)
 	if avail < 8 {
 		suffix, avail = "", width-ansi.StringWidth(cardBodyIndent+"→ ")
 	}
-	return cardBodyIndent + look.paint("→ "+fit(safe.Line(first), avail)) + st.CardDetail.paint(suffix)
+	return cardBodyIndent + look.Paint("→ "+rows.Fit(safe.Line(first), avail)) + st.CardDetail.Paint(suffix)
 }
 
 // section draws a titled block of an expanded card: JSON is decoded and pretty-printed, then
 // sanitised; other text is sanitised as is. At most maxExpandedLines screen lines are shown.
-func section(b *linesBuilder, st *theme, title, text string, width int) {
-	b.add(cardBodyIndent + st.CardDetail.paint(title))
+func section(b *rows.Builder, st *theme, title, text string, width int) {
+	b.Add(cardBodyIndent + st.CardDetail.Paint(title))
 	if p, ok := prettyJSON(text); ok {
 		text = p
 	}
 	text = strings.TrimRight(safe.Text(text), "\n")
 	if text == "" {
-		b.add(cardBodyIndent + "  " + st.CardDetail.paint("(empty)"))
+		b.Add(cardBodyIndent + "  " + st.CardDetail.Paint("(empty)"))
 		return
 	}
 	indent := cardBodyIndent + "  "
 	src := strings.Split(text, "\n")
 	shown := 0
 	for i, line := range src {
-		w := wrapText(line, width, indent, indent, nil)
-		if shown+w.len() > maxExpandedLines {
+		w := rows.WrapText(line, width, indent, indent, nil)
+		if shown+w.Len() > maxExpandedLines {
 			if i == 0 {
 				for j := range maxExpandedLines {
-					b.add(w.at(j))
+					b.Add(w.At(j))
 				}
 				i = 1
 			}
 			n := len(src) - i
-			b.add(indent + st.CardDetail.paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
+			b.Add(indent + st.CardDetail.Paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
 			return
 		}
-		b.addAll(w)
-		shown += w.len()
+		b.AddAll(w)
+		shown += w.Len()
 	}
 }
 

@@ -10,12 +10,13 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
-func linesSlice(l lines) []string {
+func linesSlice(l rows.Lines) []string {
 	var out []string
-	for i := range l.len() {
-		out = append(out, l.at(i))
+	for i := range l.Len() {
+		out = append(out, l.At(i))
 	}
 	return out
 }

@@ -8,10 +8,11 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/phasechat/phasechat/view/safe"
-
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 const (
@@ -34,21 +35,28 @@ func foldedPaste(n, size int) string {
 }
 
 // blankLine separates the sections of an entry (reasoning, text, cards, mark).
-var blankLine = linesOf("")
+var blankLine = rows.Of("")
+
+// pen is what entries are drawn with: the theme, and the markdown renderer at the width
+// they are drawn at.
+type pen struct {
+	st *theme
+	md *markdown.Renderer
+}
 
 // entryView is an entry's rendering at one width and what makes the next one cheap: the
 // markdown document, the reasoning's wrap and character count, each card's and the mark's
 // lines. segs is the entry's lines, in order, as runs that are never copied into one.
 type entryView struct {
 	width int
-	segs  []lines
+	segs  []rows.Lines
 
-	text       lines  // user or notice text
-	textSrc    string // the text it was rendered from
+	text       rows.Lines // user or notice text
+	textSrc    string     // the text it was rendered from
 	textRole   transcript.Role
 	textFolded bool
 	textFocus  bool
-	md         []*mdDoc // one markdown document per text part, in order
+	md         []*markdown.Doc // one markdown document per text part, in order
 	reasoning  reasoningView
 	cards      []cardCache
 	mark       markCache
@@ -64,20 +72,20 @@ type entryView struct {
 type textRuns struct {
 	src      string
 	live, ok bool
-	runs     []lines
+	runs     []rows.Lines
 }
 
 // cardCache is a card's drawing and the card's Rev and focus it was drawn at.
 type cardCache struct {
 	rev     uint64
 	focused bool
-	out     lines
+	out     rows.Lines
 }
 
 type markCache struct {
 	mark transcript.Mark
 	note string
-	out  lines
+	out  rows.Lines
 	ok   bool
 }
 
@@ -85,7 +93,7 @@ type markCache struct {
 func (v *entryView) height() int {
 	n := 0
 	for _, s := range v.segs {
-		n += s.len()
+		n += s.Len()
 	}
 	return n
 }
@@ -93,10 +101,10 @@ func (v *entryView) height() int {
 // size is the memory the view holds, for the cache budget: its own structure and the lines
 // it draws (runs shared between segs and the sub-caches are counted once, through segs).
 func (v *entryView) size() int {
-	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
-	n += len(v.md) * int(unsafe.Sizeof(mdDoc{}))
+	n := int(unsafe.Sizeof(*v)) + cap(v.segs)*int(unsafe.Sizeof(rows.Lines{})) + cap(v.cards)*int(unsafe.Sizeof(cardCache{}))
+	n += len(v.md) * int(unsafe.Sizeof(markdown.Doc{}))
 	for _, s := range v.segs {
-		n += s.size()
+		n += s.Size()
 	}
 	return n
 }
@@ -105,8 +113,9 @@ func (v *entryView) size() int {
 // unchanged: string comparisons are O(1) while the model keeps the same storage, and the
 // markdown and reasoning are incremental, so a token appended to a streaming reply costs
 // the open tail only.
-func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
-	w := md.width
+func (v *entryView) render(e *transcript.Entry, p pen) {
+	st, md := p.st, p.md
+	w := md.Width
 	if v.width != w {
 		// The markdown documents keep their measures: another width counts their lines.
 		*v = entryView{width: w, md: v.md, mdRuns: make([]textRuns, len(v.md))}
@@ -114,28 +123,28 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 	v.segs, v.drawn = v.segs[:0], 0
 	switch e.Role() {
 	case transcript.RoleUser, transcript.RoleNotice:
-		if v.text.len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() {
+		if v.text.Len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() {
 			v.textSrc, v.textRole, v.textFolded, v.textFocus = e.Text(), e.Role(), e.Folded(), e.Focused()
-			prefix := st.User.paint(userPrefix)
+			prefix := st.User.Paint(userPrefix)
 			if e.Focused() {
-				prefix = st.User.paint(focusMark)
+				prefix = st.User.Paint(focusMark)
 			}
 			switch {
 			case e.Role() == transcript.RoleUser && e.Folded():
-				v.text = wrapText(foldedPaste(e.Lines(), len(e.Text())), w, prefix, "  ", func(s string) string { return st.CardDetail.paint(s) })
+				v.text = rows.WrapText(foldedPaste(e.Lines(), len(e.Text())), w, prefix, "  ", func(s string) string { return st.CardDetail.Paint(s) })
 			case e.Role() == transcript.RoleUser:
-				v.text = wrapText(safe.Text(e.Text()), w, prefix, "  ", nil)
+				v.text = rows.WrapText(safe.Text(e.Text()), w, prefix, "  ", nil)
 			default:
-				v.text = wrapText(safe.Text(e.Text()), w, noticePrefix, "  ", func(s string) string { return st.Notice.paint(s) })
+				v.text = rows.WrapText(safe.Text(e.Text()), w, noticePrefix, "  ", func(s string) string { return st.Notice.Paint(s) })
 			}
 		}
 		v.segs = append(v.segs, v.text)
 		return
 	}
-	section := func(ls ...lines) {
+	section := func(ls ...rows.Lines) {
 		empty := true
 		for _, l := range ls {
-			empty = empty && l.len() == 0
+			empty = empty && l.Len() == 0
 		}
 		if empty {
 			return
@@ -146,7 +155,7 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 		}
 		v.segs = append(v.segs, ls...)
 		for _, l := range ls {
-			v.drawn += l.len()
+			v.drawn += l.Len()
 		}
 	}
 	if e.Reasoning() != "" {
@@ -159,14 +168,14 @@ func (v *entryView) render(e *transcript.Entry, st *theme, md *mdRenderer) {
 		if e.Streaming() {
 			word = "…"
 		}
-		v.segs = append(v.segs, linesOf(markIndent+st.Note.paint(word)))
+		v.segs = append(v.segs, rows.Of(markIndent+st.Note.Paint(word)))
 	}
 }
 
 // renderParts draws the reply's parts in order: each text part is a markdown document of its
 // own (only the last one may still be streaming), and a run of cards is one section. It keeps
 // where each part starts (partRow) for scrolling a card into view.
-func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, section func(...lines)) {
+func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *markdown.Renderer, section func(...rows.Lines)) {
 	parts, cards := e.Parts(), e.Cards()
 	if len(v.cards) > len(cards) {
 		v.cards = v.cards[:len(cards)]
@@ -176,7 +185,7 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 	}
 	v.partRow, v.partEnd = v.partRow[:0], v.partEnd[:0]
 	texts := 0
-	var run []lines // the cards of the current run
+	var run []rows.Lines // the cards of the current run
 	var runParts []int
 	flush := func() {
 		if len(run) == 0 {
@@ -189,7 +198,7 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 		section(run...)
 		for j, i := range runParts {
 			v.partRow[i] = row
-			row += run[j].len()
+			row += run[j].Len()
 			v.partEnd[i] = row
 		}
 		run, runParts = run[:0], runParts[:0]
@@ -197,20 +206,20 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 	for i, p := range parts {
 		v.partRow, v.partEnd = append(v.partRow, 0), append(v.partEnd, 0)
 		if p.IsCard() {
-			run = append(run, v.renderCard(e, p.Card(), st, md.width))
+			run = append(run, v.renderCard(e, p.Card(), st, md.Width))
 			runParts = append(runParts, i)
 			continue
 		}
 		flush()
 		if texts == len(v.md) {
-			v.md = append(v.md, &mdDoc{})
+			v.md = append(v.md, &markdown.Doc{})
 			v.mdRuns = append(v.mdRuns, textRuns{})
 		}
 		src, live := e.PartText(p), e.Streaming() && i == len(parts)-1
 		memo := &v.mdRuns[texts]
 		if live || !memo.ok || memo.live || memo.src != src {
 			// A finished part that did not change keeps its lines: a token costs the open part.
-			memo.runs = append(memo.runs[:0], v.md[texts].update(md, src, live)...)
+			memo.runs = append(memo.runs[:0], v.md[texts].Update(md, src, live)...)
 			memo.src, memo.live, memo.ok = src, live, true
 		}
 		runs := memo.runs
@@ -224,9 +233,9 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *mdRenderer, 
 }
 
 // renderCard draws card i of e, reusing the last drawing while the card is unchanged.
-func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) lines {
+func (v *entryView) renderCard(e *transcript.Entry, i int, st *theme, w int) rows.Lines {
 	c, focused := e.Cards()[i], e.FocusedCard() == i
-	if cc := &v.cards[i]; cc.out.len() == 0 || cc.rev != c.Rev() || cc.focused != focused {
+	if cc := &v.cards[i]; cc.out.Len() == 0 || cc.rev != c.Rev() || cc.focused != focused {
 		cc.rev, cc.focused, cc.out = c.Rev(), focused, renderCard(st, c, focused, w)
 	}
 	return v.cards[i].out
@@ -244,43 +253,43 @@ func (v *entryView) cardRows(e *transcript.Entry, card int) (from, to int, ok bo
 }
 
 // renderMark draws how a reply ended: "■ Stopped — …" or "✗ <why>", and any note under it.
-func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) lines {
+func (v *entryView) renderMark(e *transcript.Entry, st *theme, w int) rows.Lines {
 	if e.Mark() == transcript.MarkNone && e.Note() == "" {
-		return lines{}
+		return rows.Lines{}
 	}
 	if v.mark.ok && v.mark.mark == e.Mark() && v.mark.note == e.Note() {
 		return v.mark.out
 	}
-	var b linesBuilder
+	var b rows.Builder
 	note := strings.TrimSpace(safe.Text(e.Note()))
-	stopped := func(s string) string { return st.Stopped.paint(s) }
-	failed := func(s string) string { return st.Failed.paint(s) }
-	dim := func(s string) string { return st.Note.paint(s) }
+	stopped := func(s string) string { return st.Stopped.Paint(s) }
+	failed := func(s string) string { return st.Failed.Paint(s) }
+	dim := func(s string) string { return st.Note.Paint(s) }
 	switch e.Mark() {
 	case transcript.MarkStopped:
-		wrapInto(&b, "■ Stopped — the partial reply is kept.", w, markIndent, markIndent, stopped)
+		rows.WrapInto(&b, "■ Stopped — the partial reply is kept.", w, markIndent, markIndent, stopped)
 		if note != "" {
-			wrapInto(&b, note, w, markIndent+"  ", markIndent+"  ", dim)
+			rows.WrapInto(&b, note, w, markIndent+"  ", markIndent+"  ", dim)
 		}
 	case transcript.MarkFailed:
 		if note == "" {
 			note = "The reply failed; the partial reply is kept."
 		}
-		wrapInto(&b, note, w, markIndent+st.Failed.paint("✗")+" ", markIndent+"  ", failed)
+		rows.WrapInto(&b, note, w, markIndent+st.Failed.Paint("✗")+" ", markIndent+"  ", failed)
 	case transcript.MarkCutOff:
-		wrapInto(&b, note, w, markIndent+st.Stopped.paint("▲")+" ", markIndent+"  ", stopped)
+		rows.WrapInto(&b, note, w, markIndent+st.Stopped.Paint("▲")+" ", markIndent+"  ", stopped)
 	default:
-		wrapInto(&b, note, w, markIndent, markIndent, dim)
+		rows.WrapInto(&b, note, w, markIndent, markIndent, dim)
 	}
-	out := b.compact()
-	if out.len() > maxNoteLines { // an error body can be 64 KiB: show its head
-		var capped linesBuilder
+	out := b.Compact()
+	if out.Len() > maxNoteLines { // an error body can be 64 KiB: show its head
+		var capped rows.Builder
 		for i := range maxNoteLines {
-			capped.add(out.at(i))
+			capped.Add(out.At(i))
 		}
-		n := out.len() - maxNoteLines
-		capped.add(markIndent + "  " + st.Note.paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
-		out = capped.compact()
+		n := out.Len() - maxNoteLines
+		capped.Add(markIndent + "  " + st.Note.Paint(fmt.Sprintf("… %s more %s", format.Thousands(n), format.Plural(n, "line", "lines"))))
+		out = capped.Compact()
 	}
 	v.mark = markCache{mark: e.Mark(), note: e.Note(), out: out, ok: true}
 	return v.mark.out
@@ -293,10 +302,10 @@ type reasoningView struct {
 	src     string // the reasoning last counted; later text must extend it
 	counted int    // src[:counted] (complete lines) holds runes characters
 	runes   int
-	wrap    incWrap
+	wrap    rows.IncWrap
 }
 
-func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []lines {
+func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []rows.Lines {
 	text := e.Reasoning()
 	if len(text) < len(r.src) || !strings.HasPrefix(text, r.src) {
 		r.counted, r.runes = 0, 0
@@ -307,18 +316,18 @@ func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []lines {
 		r.counted += last + 1
 	}
 	chars := r.runes + utf8.RuneCountInString(text[r.counted:])
-	dim := func(s string) string { return st.Reasoning.paint(s) }
+	dim := func(s string) string { return st.Reasoning.Paint(s) }
 	glyph := "▸"
 	if e.Expanded() {
 		glyph = "▾"
 	}
-	head := wrapText(glyph+" Reasoning · "+format.Thousands(chars)+" "+format.Plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
+	head := rows.WrapText(glyph+" Reasoning · "+format.Thousands(chars)+" "+format.Plural(chars, "char", "chars"), w, markIndent, markIndent, dim)
 	if e.Expanded() {
-		complete, partial := r.wrap.update(text, wrapKey{width: w, indent: reasoningIndent}, dim)
-		return []lines{head, complete, partial}
+		complete, partial := r.wrap.Update(text, rows.WrapKey{Width: w, Indent: reasoningIndent}, dim)
+		return []rows.Lines{head, complete, partial}
 	}
 	if !e.Streaming() {
-		return []lines{head}
+		return []rows.Lines{head}
 	}
 	last := strings.TrimRight(text, " \n")
 	last = safe.Line(last[strings.LastIndexByte(last, '\n')+1:])
@@ -329,5 +338,5 @@ func (r *reasoningView) render(e *transcript.Entry, st *theme, w int) []lines {
 	for avail, cut := w-len(indent), 1; ansi.StringWidth(last) > avail; cut++ {
 		last = ansi.TruncateLeft(last, ansi.StringWidth(last)-avail+cut, "…")
 	}
-	return []lines{head, linesOf(strings.TrimRight(indent+dim(last), " "))}
+	return []rows.Lines{head, rows.Of(strings.TrimRight(indent+dim(last), " "))}
 }

@@ -7,14 +7,15 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // entryLines renders e alone at width in plain style and returns its lines.
 func entryLines(e *draft, width int) []string {
 	st := newTheme(PlainStyles())
-	md := newMDRenderer(st.Markdown, width, defaultMeasure)
+	md := markdown.NewRenderer(st.Markdown, width, markdown.DefaultMeasure)
 	var v entryView
-	v.render(e.entry(), st, md)
+	v.render(e.entry(), pen{st, md})
 	var out []string
 	for _, s := range v.segs {
 		out = append(out, linesSlice(s)...)

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -31,15 +32,15 @@ func renderHelp(st *theme, keys []Key, width int) string {
 			continue
 		}
 		if b.Len() > 0 {
-			b.WriteString(st.HelpDoes.paint(helpSep))
+			b.WriteString(st.HelpDoes.Paint(helpSep))
 		}
 		if ansi.StringWidth(items[i]) > width {
-			b.WriteString(st.HelpKey.paint(fit(items[i], width)))
+			b.WriteString(st.HelpKey.Paint(rows.Fit(items[i], width)))
 			continue
 		}
-		b.WriteString(st.HelpKey.paint(safe.Line(k.Keys)))
+		b.WriteString(st.HelpKey.Paint(safe.Line(k.Keys)))
 		if k.Does != "" {
-			b.WriteString(st.HelpDoes.paint(" " + safe.Line(k.Does)))
+			b.WriteString(st.HelpDoes.Paint(" " + safe.Line(k.Does)))
 		}
 	}
 	return b.String()
@@ -100,7 +101,7 @@ func renderFooter(st *theme, f Footer, width int) string {
 	if f.Warning != "" { // first, so that a narrow footer still shows it
 		parts = append([]string{"! " + safe.Line(f.Warning)}, parts...)
 	}
-	return st.Footer.paint(fit(strings.Join(parts, " · "), width))
+	return st.Footer.Paint(rows.Fit(strings.Join(parts, " · "), width))
 }
 
 func usage(label string, u Usage) string {

@@ -20,6 +20,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // Renderer draws Frames. It keeps each entry's rendered lines between frames (see
@@ -46,11 +48,11 @@ func WithMeasure(n int) Option {
 
 // NewRenderer returns a Renderer drawing with st.
 func NewRenderer(st Styles, opts ...Option) *Renderer {
-	r := &Renderer{st: newTheme(st), measure: defaultMeasure}
+	r := &Renderer{st: newTheme(st), measure: markdown.DefaultMeasure}
 	for _, o := range opts {
 		o(r)
 	}
-	r.tr = transcriptCache{st: r.st, budget: defaultCacheBudget}
+	r.tr = transcriptCache{pen: pen{st: r.st}, budget: defaultCacheBudget}
 	return r
 }
 
@@ -151,7 +153,7 @@ func (r *Renderer) Render(f Frame) Screen {
 		acc, _ := r.tr.measureTail(f.Entries, l.transcript, 0)
 		l.transcript = min(l.transcript, r.fitRows(f, acc, width))
 	}
-	rows := make([]string, 0, height)
+	out := make([]string, 0, height)
 	transcript, maxScroll := r.tr.window(f.Entries, f.ScrollUp, l.transcript)
 	switch {
 	case f.Keys != nil:
@@ -159,40 +161,40 @@ func (r *Renderer) Render(f Frame) Screen {
 	case f.Welcome != nil:
 		transcript = withWelcome(st, f, transcript, width, l.transcript)
 	}
-	rows = append(rows, transcript...)
-	for len(rows) < l.transcript {
-		rows = append(rows, "")
+	out = append(out, transcript...)
+	for len(out) < l.transcript {
+		out = append(out, "")
 	}
 	below := min(max(0, f.ScrollUp), maxScroll)
 	switch {
 	case l.rule > 0 && below > 0:
-		rows = append(rows, scrolledRule(st, below, f.FollowKey, width))
+		out = append(out, scrolledRule(st, below, f.FollowKey, width))
 	case l.rule > 0:
-		rows = append(rows, st.Rule.paint(strings.Repeat("─", width)))
-	case below > 0 && len(rows) > 0:
-		rows[len(rows)-1] = scrolledRule(st, below, f.FollowKey, width)
+		out = append(out, st.Rule.Paint(strings.Repeat("─", width)))
+	case below > 0 && len(out) > 0:
+		out[len(out)-1] = scrolledRule(st, below, f.FollowKey, width)
 	}
-	statusTop := len(rows)
-	rows = append(rows, status.rows...)
+	statusTop := len(out)
+	out = append(out, status.rows...)
 	if l.label > 0 {
-		rows = append(rows, composerLabel(st, ctl.Composer, f.Draft, width))
+		out = append(out, composerLabel(st, ctl.Composer, f.Draft, width))
 	}
-	composerTop := len(rows)
+	composerTop := len(out)
 	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)
-	rows = append(rows, comp...)
+	out = append(out, comp...)
 	if l.help > 0 {
-		rows = append(rows, r.chrome.helpRow(st, f.Help, width))
+		out = append(out, r.chrome.helpRow(st, f.Help, width))
 	}
 	if l.footer > 0 {
-		rows = append(rows, r.chrome.footerRow(st, f.Footer, width))
+		out = append(out, r.chrome.footerRow(st, f.Footer, width))
 	}
 
 	if width < 2 { // a one-cell screen cannot show a wide character: cut what cannot fit
-		for i, row := range rows {
-			rows[i] = trimStyledEnd(ansi.Truncate(row, width, ""))
+		for i, row := range out {
+			out[i] = rows.TrimStyledEnd(ansi.Truncate(row, width, ""))
 		}
 	}
-	scr := Screen{Content: strings.Join(rows, "\n"), TranscriptHeight: l.transcript, MaxScroll: maxScroll}
+	scr := Screen{Content: strings.Join(out, "\n"), TranscriptHeight: l.transcript, MaxScroll: maxScroll}
 	switch {
 	case focus != phase.FocusComposer && status.hasCtl && status.focused:
 		scr.Cursor, scr.CursorX, scr.CursorY = true, status.ctlCol, statusTop+status.ctlRow
@@ -208,9 +210,9 @@ func (r *Renderer) Render(f Frame) Screen {
 
 // setWidth prepares the markdown renderer and the transcript for width.
 func (r *Renderer) setWidth(width int) {
-	if r.tr.md != nil && r.tr.md.width == width {
+	if r.tr.pen.md != nil && r.tr.pen.md.Width == width {
 		return
 	}
-	r.tr.md = newMDRenderer(r.st.Markdown, width, r.measure)
+	r.tr.pen.md = markdown.NewRenderer(r.st.Markdown, width, r.measure)
 	r.tr.setWidth(width)
 }

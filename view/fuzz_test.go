@@ -8,6 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // FuzzCleanStyled: whatever a renderer emits, the plain result holds no escape and nothing the
@@ -19,7 +20,7 @@ func FuzzCleanStyled(f *testing.F) {
 	f.Add("\x1b")
 	f.Add("\x1b[1;38;2;1;2;3;48:5:9;4:3;58;5;1;91mx\x1b[;39m")
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := checkClean(cleanStyled(s, keepNone)); err != nil {
+		if err := safetest.CheckClean(cleanStyled(s, keepNone)); err != nil {
 			t.Fatalf("plain: %v", err)
 		}
 		colour, mono := cleanStyled(s, keepSGR), cleanStyled(s, keepAttributes)
@@ -58,7 +59,7 @@ func FuzzRenderReply(f *testing.F) {
 			e.Reasoning, e.Cards[0].Args, e.Cards[0].Result = e.Text, e.Text, e.Text
 			e.entry()
 			scr := r.Render(fr)
-			if err := checkClean(scr.Content); err != nil {
+			if err := safetest.CheckClean(scr.Content); err != nil {
 				t.Fatalf("screen not clean: %v", err)
 			}
 			checkShape(t, scr.Content, w, 30)

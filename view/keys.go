@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -19,26 +20,26 @@ func renderKeys(st *theme, keys []Key, width, height int) []string {
 	if height <= 0 {
 		return nil
 	}
-	rows := make([]string, 0, height)
-	rows = append(rows, st.HelpKey.paint(fit(keysTitle, width)))
+	out := make([]string, 0, height)
+	out = append(out, st.HelpKey.Paint(rows.Fit(keysTitle, width)))
 	col, rest := keyColumns(keys, width)
 	for i, k := range keys {
 		key := keyRows(st, k, col, rest, width)
 		last := i == len(keys)-1
-		if len(rows)+len(key) > height || !last && len(rows)+len(key) > height-1 {
-			if len(rows) < height {
+		if len(out)+len(key) > height || !last && len(out)+len(key) > height-1 {
+			if len(out) < height {
 				more := len(keys) - i
-				rows = append(rows, st.HelpDoes.paint(fit(keyIndent+"… "+format.Thousands(more)+" more "+
+				out = append(out, st.HelpDoes.Paint(rows.Fit(keyIndent+"… "+format.Thousands(more)+" more "+
 					format.Plural(more, "key", "keys")+" (pgdn or ↓)", width)))
 			}
 			break
 		}
-		rows = append(rows, key...)
+		out = append(out, key...)
 	}
-	for len(rows) < height {
-		rows = append(rows, "")
+	for len(out) < height {
+		out = append(out, "")
 	}
-	return rows
+	return out
 }
 
 // keysHeight is how many rows the key overlay takes to show every key at width.
@@ -79,25 +80,25 @@ const keyIndent, keyGap = "  ", "  "
 // cells (or, with no room beside the names, nothing).
 func keyRows(st *theme, k Key, col, rest, width int) []string {
 	indent := keyIndent + keyGap
-	name := fit(safe.Line(k.Keys), col)
-	first := st.HelpKey.paint(fit(keyIndent+name, width))
+	name := rows.Fit(safe.Line(k.Keys), col)
+	first := st.HelpKey.Paint(rows.Fit(keyIndent+name, width))
 	if rest < 8 {
 		return []string{first}
 	}
 	pad := strings.Repeat(" ", col-ansi.StringWidth(name))
-	does := wrapLines(safe.Line(k.Does), rest)
-	rows := make([]string, 0, len(does))
+	does := rows.WrapLines(safe.Line(k.Does), rest)
+	out := make([]string, 0, len(does))
 	for i, line := range does {
 		if i == 0 {
-			rows = append(rows, trimStyledEnd(first+pad+keyGap+st.HelpDoes.paint(line)))
+			out = append(out, rows.TrimStyledEnd(first+pad+keyGap+st.HelpDoes.Paint(line)))
 			continue
 		}
-		rows = append(rows, trimStyledEnd(strings.Repeat(" ", len(indent)+col)+st.HelpDoes.paint(line)))
+		out = append(out, rows.TrimStyledEnd(strings.Repeat(" ", len(indent)+col)+st.HelpDoes.Paint(line)))
 	}
-	if len(rows) == 0 {
-		rows = append(rows, first)
+	if len(out) == 0 {
+		out = append(out, first)
 	}
-	return rows
+	return out
 }
 
 // scrolledRule is the rule under a transcript scrolled up: "─── ↓ 143 more lines · End follows
@@ -108,10 +109,10 @@ func scrolledRule(st *theme, below int, followKey string, width int) string {
 		text += " · " + safe.Line(followKey) + " follows"
 	}
 	const lead = "─── "
-	text = fit(text, max(0, width-ansi.StringWidth(lead)-1))
+	text = rows.Fit(text, max(0, width-ansi.StringWidth(lead)-1))
 	tail := width - ansi.StringWidth(lead) - ansi.StringWidth(text) - 1
 	if width < ansi.StringWidth(lead)+2 {
-		return st.HelpKey.paint(fit(text, width))
+		return st.HelpKey.Paint(rows.Fit(text, width))
 	}
-	return st.Rule.paint(lead) + st.HelpKey.paint(text) + st.Rule.paint(" "+strings.Repeat("─", max(0, tail)))
+	return st.Rule.Paint(lead) + st.HelpKey.Paint(text) + st.Rule.Paint(" "+strings.Repeat("─", max(0, tail)))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // openBlockReplies are replies cut while a block is open; the finished reply is the cut text
@@ -40,9 +41,9 @@ func TestOpenBlockGolden(t *testing.T) {
 					streamed := NewRenderer(st.styles).Render(openBlockFrame(r.streamed, true, width)).Content
 					finished := NewRenderer(st.styles).Render(openBlockFrame(r.streamed+r.rest, false, width)).Content
 					golden.RequireEqual(t, []byte(streamed+"\n=== finished ===\n"+finished))
-					var d mdDoc
-					m := newMDRenderer(newTheme(st.styles).Markdown, width, defaultMeasure)
-					above := len(linesSlice(d.update(m, r.streamed, true)[0]))
+					var d markdown.Doc
+					m := markdown.NewRenderer(newTheme(st.styles).Markdown, width, markdown.DefaultMeasure)
+					above := len(linesSlice(d.Update(m, r.streamed, true)[0]))
 					s, f := strings.Split(streamed, "\n"), strings.Split(finished, "\n")
 					if above == 0 || !slices.Equal(s[:above], f[:above]) {
 						t.Fatalf("the %d lines above the open line differ:\nstreamed:\n%s\nfinished:\n%s", above, strings.Join(s[:above], "\n"), strings.Join(f[:above], "\n"))

@@ -100,7 +100,7 @@ func TestHostileInputsInEveryChannel(t *testing.T) {
 		for _, h := range safetest.HostileInputs {
 			t.Run(ch.name+"/"+h.Name, func(t *testing.T) {
 				scr := NewRenderer(PlainStyles()).Render(ch.frame(h.Input))
-				if err := checkClean(scr.Content); err != nil {
+				if err := safetest.CheckClean(scr.Content); err != nil {
 					t.Fatalf("plain screen not clean: %v\n%s", err, scr.Content)
 				}
 				if strings.Contains(scr.Content, "\x1b") {
@@ -134,14 +134,14 @@ func TestHostileDeltasAccumulate(t *testing.T) {
 				e.Text += d
 				e.Reasoning += d
 				e.entry()
-				if err := checkClean(r.Render(f).Content); err != nil {
+				if err := safetest.CheckClean(r.Render(f).Content); err != nil {
 					t.Fatalf("after delta %q: %v", d, err)
 				}
 			}
 			e.Streaming = false
 			e.entry()
 			scr := r.Render(f)
-			if err := checkClean(scr.Content); err != nil {
+			if err := safetest.CheckClean(scr.Content); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Count(strings.ReplaceAll(scr.Content, "\n", ""), h.Visible); got != 2 {
@@ -171,7 +171,7 @@ func TestMarkdownCannotReintroduceEscapes(t *testing.T) {
 		for _, streaming := range []bool{false, true} {
 			f := hostileFrame(&draft{Role: transcript.RoleAssistant, Text: tt.text + "\n\nnext", Streaming: streaming})
 			scr := NewRenderer(PlainStyles()).Render(f)
-			if err := checkClean(scr.Content); err != nil {
+			if err := safetest.CheckClean(scr.Content); err != nil {
 				t.Errorf("%s: %v", tt.name, err)
 			}
 			if !strings.Contains(scr.Content, tt.visible) {
@@ -199,7 +199,7 @@ func onlySGR(s string) string {
 			}
 		case seq == "\n":
 		default:
-			if err := checkClean(seq); err != nil {
+			if err := safetest.CheckClean(seq); err != nil {
 				return err.Error()
 			}
 		}

@@ -1,5 +1,8 @@
 package view
 
+import (
+	"github.com/phasechat/phasechat/view/rows"
+)
 import "github.com/phasechat/phasechat/phase/transcript"
 
 // Lines draws entries at width exactly as the transcript draws them — each entry's lines, one
@@ -17,12 +20,12 @@ func (r *Renderer) Lines(entries []*transcript.Entry, width int) []string {
 		v := r.tr.cached(e)
 		if v == nil {
 			v = &entryView{}
-			v.render(e, r.st, r.tr.md)
+			v.render(e, r.tr.pen)
 		}
 		if i > 0 && len(out) > 0 {
 			out = append(out, "")
 		}
-		out = appendRange(out, v.segs, 0, v.height())
+		out = rows.AppendRange(out, v.segs, 0, v.height())
 	}
 	return out
 }

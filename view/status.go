@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -89,14 +90,14 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 			wrapped = strings.Split(ansi.Wrap(safe.Line(n.text), max(1, avail), ""), "\n")
 			if len(wrapped) > textRows {
 				wrapped = wrapped[:textRows]
-				wrapped[textRows-1] = fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
+				wrapped[textRows-1] = rows.Fit(strings.TrimRight(wrapped[textRows-1], " ")+"…", avail)
 			}
 		}
 	} else {
 		wrapped, ownRow = fitStatus(state, silence, width, maxRows, ansi.StringWidth(button))
 	}
 	for _, w := range wrapped {
-		b.rows = append(b.rows, look.paint(strings.TrimRight(w, " ")))
+		b.rows = append(b.rows, look.Paint(strings.TrimRight(w, " ")))
 	}
 	if ownRow || len(b.rows) == 0 {
 		b.rows = append(b.rows, "")
@@ -107,7 +108,7 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 	}
 	bw := ansi.StringWidth(button)
 	if bw > width {
-		button, bw = fit(button, width), min(bw, width)
+		button, bw = rows.Fit(button, width), min(bw, width)
 	}
 	col := width - bw
 	last := b.rows[b.ctlRow]
@@ -116,7 +117,7 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 	if b.focused {
 		buttonLook = st.ButtonFocused
 	}
-	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + buttonLook.paint(button)
+	b.rows[b.ctlRow] = last + strings.Repeat(" ", pad) + buttonLook.Paint(button)
 	b.ctlCol = min(col+2, width-1)
 	return b
 }
@@ -129,19 +130,19 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 // (phase.StatusShort) first, then the control moves to a row of its own so the text has the
 // full width, and only then is the message cut. Where the full hint fits beside the control,
 // the message is cut and the full hint kept.
-func fitStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
-	rows, ownRow = layStatus(state, silence, width, maxRows, buttonWidth)
+func fitStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (out []string, ownRow bool) {
+	out, ownRow = layStatus(state, silence, width, maxRows, buttonWidth)
 	limit, avail := min(maxStatusLines, maxRows), max(1, width-max(buttonReserve, buttonWidth+2))
 	if ownRow {
 		limit, avail = min(maxStatusLines, maxRows-1), width
 	}
-	if len(rows) > limit { // even the shortest message does not fit: cut the last row
-		rows = rows[:max(0, limit)]
+	if len(out) > limit { // even the shortest message does not fit: cut the last row
+		out = out[:max(0, limit)]
 		if limit > 0 {
-			rows[limit-1] = fit(strings.TrimRight(rows[limit-1], " ")+"…", avail)
+			out[limit-1] = rows.Fit(strings.TrimRight(out[limit-1], " ")+"…", avail)
 		}
 	}
-	return rows, ownRow
+	return out, ownRow
 }
 
 func layStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
@@ -227,18 +228,18 @@ func shortenReason(state phase.State, status func(phase.State) string, silence s
 func composerLabel(st *theme, enabled, draft bool, width int) string {
 	switch {
 	case enabled:
-		return st.Label.paint(fit("Message", width))
+		return st.Label.Paint(rows.Fit("Message", width))
 	case draft:
-		return st.LabelDisabled.paint(fit("Message — draft kept; Enter sends it once the reply ends", width))
+		return st.LabelDisabled.Paint(rows.Fit("Message — draft kept; Enter sends it once the reply ends", width))
 	}
-	return st.LabelDisabled.paint(fit("Message — type ahead; Enter sends once the reply ends", width))
+	return st.LabelDisabled.Paint(rows.Fit("Message — type ahead; Enter sends once the reply ends", width))
 }
 
 // composerRows prepares the model's pre-rendered composer: every escape but SGR is removed
 // (and colour in mono styles, everything in plain styles), the text is sanitised, each row
 // fits width, and a disabled composer loses its own styling for the Disabled style. At most
 // maxRows rows are kept, the window sliding to keep cursorY in view; top is the first kept row.
-func composerRows(st *theme, composer string, enabled bool, width, maxRows, cursorY int) (rows []string, top int) {
+func composerRows(st *theme, composer string, enabled bool, width, maxRows, cursorY int) (out []string, top int) {
 	all := strings.Split(composer, "\n")
 	if maxRows <= 0 {
 		return nil, 0
@@ -257,14 +258,14 @@ func composerRows(st *theme, composer string, enabled bool, width, maxRows, curs
 			row = ansi.Truncate(row, width, "")
 		}
 		if keep != keepNone {
-			row = trimStyledEnd(row)
+			row = rows.TrimStyledEnd(row)
 		} else {
 			row = strings.TrimRight(row, " ")
 			if !enabled {
-				row = st.Disabled.paint(row)
+				row = st.Disabled.Paint(row)
 			}
 		}
-		rows = append(rows, row)
+		out = append(out, row)
 	}
-	return rows, top
+	return out, top
 }

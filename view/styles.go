@@ -1,9 +1,10 @@
 package view
 
 import (
-	"strings"
-
 	"charm.land/lipgloss/v2"
+
+	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // Styles is how the screen is coloured. Every cue also exists in words or glyphs, so
@@ -11,7 +12,7 @@ import (
 //
 // Color allows colour; Emphasis allows SGR attributes without colour (bold, faint, italic,
 // underline, reverse), and Color implies it. With neither (PlainStyles) Content holds no escape
-// sequence of any kind: the composer is stripped of every escape, PlainMarkdown draws none, and
+// sequence of any kind: the composer is stripped of every escape, markdown.Plain draws none, and
 // the lipgloss styles must be empty, as PlainStyles' are. With Emphasis alone (MonoStyles) every
 // colour parameter is removed from what the composer emits, and neither the lipgloss styles nor
 // the markdown styles set one.
@@ -20,7 +21,7 @@ type Styles struct {
 	// Dark says the colours are chosen for a dark background; a front end styles its own
 	// widgets (the composer's text area) by it.
 	Dark     bool
-	Markdown MarkdownStyles // assistant replies
+	Markdown markdown.Styles // assistant replies
 
 	User, Notice, Reasoning      lipgloss.Style
 	Stopped, Failed, Note        lipgloss.Style // marks under a reply
@@ -58,7 +59,7 @@ func DarkStyles() Styles {
 		user: "111", warn: "214", fail: "203", running: "75", done: "78",
 		button: "238", buttonText: "252", helpKey: "250",
 	})
-	st.Dark, st.Markdown = true, DarkMarkdown()
+	st.Dark, st.Markdown = true, markdown.Dark()
 	return st
 }
 
@@ -70,7 +71,7 @@ func LightStyles() Styles {
 		user: "25", warn: "130", fail: "160", running: "26", done: "28",
 		button: "253", buttonText: "236", helpKey: "238",
 	})
-	st.Markdown = LightMarkdown()
+	st.Markdown = markdown.Light()
 	return st
 }
 
@@ -118,7 +119,7 @@ func MonoStyles() Styles {
 	return Styles{
 		Emphasis:      true,
 		Dark:          true,
-		Markdown:      MonoMarkdown(),
+		Markdown:      markdown.Mono(),
 		User:          bold,
 		Notice:        plain.Italic(true),
 		Reasoning:     faint.Italic(true),
@@ -151,7 +152,7 @@ func MonoStyles() Styles {
 // PlainStyles is for tests and terminals that take no escapes: no colour, no emphasis, and no
 // escape sequence anywhere in Content.
 func PlainStyles() Styles {
-	return Styles{Markdown: PlainMarkdown()}
+	return Styles{Markdown: markdown.Plain()}
 }
 
 // escapes is which escape sequences the styles let through from renderers we do not control.
@@ -165,76 +166,34 @@ func (s Styles) escapes() escapes {
 	return keepNone
 }
 
-// ink is a lipgloss style compiled for one-line text: the SGR it opens and closes, found once
-// by rendering a probe, so drawing a frame does not run lipgloss's full Render for every
-// fragment. A style that is more than colours and attributes (padding, width …) keeps Render.
-type ink struct {
-	pre, post string
-	style     lipgloss.Style
-	render    bool // use style.Render
-}
-
-func newInk(st lipgloss.Style) ink {
-	const probe = "x"
-	out := st.Render(probe)
-	i := strings.Index(out, probe)
-	if i < 0 || strings.Count(out, probe) != 1 || !ansiOnly(out[:i]) || !ansiOnly(out[i+len(probe):]) {
-		return ink{style: st, render: true}
-	}
-	return ink{pre: out[:i], post: out[i+len(probe):]}
-}
-
-// paint styles one line of text; an empty s stays empty (no stray SGR pair).
-func (k ink) paint(s string) string {
-	switch {
-	case s == "":
-		return s
-	case k.render:
-		return k.style.Render(s)
-	}
-	return k.pre + s + k.post
-}
-
 // theme is Styles compiled for drawing.
 type theme struct {
 	keep     escapes // what cleaning keeps of the composer's escapes
-	Markdown *mdPalette
+	Markdown *markdown.Palette
 
-	User, Notice, Reasoning      ink
-	Stopped, Failed, Note        ink
-	CardName, CardDetail         ink
-	Pending, Running, Done, Fail ink
-	Asking                       ink
-	Status, StatusError          ink
-	Button, ButtonFocused        ink
-	Label, LabelDisabled         ink
-	Disabled                     ink
-	HelpKey, HelpDoes            ink
-	Footer, Rule                 ink
+	User, Notice, Reasoning      rows.Ink
+	Stopped, Failed, Note        rows.Ink
+	CardName, CardDetail         rows.Ink
+	Pending, Running, Done, Fail rows.Ink
+	Asking                       rows.Ink
+	Status, StatusError          rows.Ink
+	Button, ButtonFocused        rows.Ink
+	Label, LabelDisabled         rows.Ink
+	Disabled                     rows.Ink
+	HelpKey, HelpDoes            rows.Ink
+	Footer, Rule                 rows.Ink
 }
 
 func newTheme(st Styles) *theme {
 	return &theme{
-		keep: st.escapes(), Markdown: newMDPalette(st.Markdown),
-		User: newInk(st.User), Notice: newInk(st.Notice), Reasoning: newInk(st.Reasoning),
-		Stopped: newInk(st.Stopped), Failed: newInk(st.Failed), Note: newInk(st.Note),
-		CardName: newInk(st.CardName), CardDetail: newInk(st.CardDetail),
-		Pending: newInk(st.Pending), Running: newInk(st.Running), Done: newInk(st.Done), Fail: newInk(st.Fail),
-		Asking: newInk(st.Asking), Status: newInk(st.Status), StatusError: newInk(st.StatusError),
-		Button: newInk(st.Button), ButtonFocused: newInk(st.ButtonFocused),
-		Label: newInk(st.Label), LabelDisabled: newInk(st.LabelDisabled), Disabled: newInk(st.Disabled),
-		HelpKey: newInk(st.HelpKey), HelpDoes: newInk(st.HelpDoes), Footer: newInk(st.Footer), Rule: newInk(st.Rule),
+		keep: st.escapes(), Markdown: markdown.NewPalette(st.Markdown),
+		User: rows.NewInk(st.User), Notice: rows.NewInk(st.Notice), Reasoning: rows.NewInk(st.Reasoning),
+		Stopped: rows.NewInk(st.Stopped), Failed: rows.NewInk(st.Failed), Note: rows.NewInk(st.Note),
+		CardName: rows.NewInk(st.CardName), CardDetail: rows.NewInk(st.CardDetail),
+		Pending: rows.NewInk(st.Pending), Running: rows.NewInk(st.Running), Done: rows.NewInk(st.Done), Fail: rows.NewInk(st.Fail),
+		Asking: rows.NewInk(st.Asking), Status: rows.NewInk(st.Status), StatusError: rows.NewInk(st.StatusError),
+		Button: rows.NewInk(st.Button), ButtonFocused: rows.NewInk(st.ButtonFocused),
+		Label: rows.NewInk(st.Label), LabelDisabled: rows.NewInk(st.LabelDisabled), Disabled: rows.NewInk(st.Disabled),
+		HelpKey: rows.NewInk(st.HelpKey), HelpDoes: rows.NewInk(st.HelpDoes), Footer: rows.NewInk(st.Footer), Rule: rows.NewInk(st.Rule),
 	}
-}
-
-// ansiOnly reports whether s holds nothing but escape sequences.
-func ansiOnly(s string) bool {
-	for i := 0; i < len(s); {
-		if s[i] != esc {
-			return false
-		}
-		n, _ := escapeLen(s[i:])
-		i += n
-	}
-	return true
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // TestInkPaintsAsLipgloss checks that every compiled style draws a line exactly as lipgloss
@@ -18,25 +20,25 @@ func TestInkPaintsAsLipgloss(t *testing.T) {
 				continue
 			}
 			name := v.Type().Field(i).Name
-			k := newInk(style)
+			k := rows.NewInk(style)
 			for _, s := range []string{"hello", "中文 e\u0301 x", "[ Stop · Esc ]"} {
-				if got, want := k.paint(s), style.Render(s); got != want {
+				if got, want := k.Paint(s), style.Render(s); got != want {
 					t.Errorf("%s: paint %q = %q, lipgloss %q", name, s, got, want)
 				}
-				if !st.Color && !st.Emphasis && k.paint(s) != s {
-					t.Errorf("plain %s changes %q to %q", name, s, k.paint(s))
+				if !st.Color && !st.Emphasis && k.Paint(s) != s {
+					t.Errorf("plain %s changes %q to %q", name, s, k.Paint(s))
 				}
 			}
-			if msg := colourSGR(k.paint("x")); !st.Color && msg != "" {
+			if msg := colourSGR(k.Paint("x")); !st.Color && msg != "" {
 				t.Errorf("%s without colour: %s", name, msg)
 			}
-			if k.paint("") != "" {
+			if k.Paint("") != "" {
 				t.Errorf("%s paints the empty string", name)
 			}
 		}
 	}
 	padded := lipgloss.NewStyle().Padding(0, 2).Foreground(lipgloss.Color("1"))
-	if k := newInk(padded); !k.render || k.paint("x") != padded.Render("x") {
+	if k := rows.NewInk(padded); !k.UsesRender || k.Paint("x") != padded.Render("x") {
 		t.Errorf("a padded style must keep lipgloss's Render")
 	}
 }

@@ -1,5 +1,6 @@
 package view
 
+import ()
 import "github.com/phasechat/phasechat/phase/transcript"
 
 // defaultCacheBudget bounds the rendered lines kept for entries that were not needed in the
@@ -37,8 +38,7 @@ func (s *slot) rows(i int) int {
 // are not looked at, so a change to one is drawn when it is scrolled to, and until then its
 // old height stands in MaxScroll (as does an estimate for an entry never rendered).
 type transcriptCache struct {
-	st     *theme
-	md     *mdRenderer
+	pen    pen // its markdown renderer is nil until a width is set
 	width  int
 	slots  []*slot
 	total  int // Σ rows over the slots
@@ -72,7 +72,7 @@ func (t *transcriptCache) setWidth(w int) {
 // restyle drops every view and the markdown renderer, which were drawn in the old styles; the
 // heights stand as estimates until each entry is drawn again in st.
 func (t *transcriptCache) restyle(st *theme) {
-	t.st, t.md = st, nil
+	t.pen = pen{st: st}
 	for _, s := range t.slots {
 		t.drop(s)
 		s.exact = false
@@ -148,7 +148,7 @@ func (t *transcriptCache) render(i int) {
 		s.view = &entryView{}
 		t.pushFront(s)
 	}
-	s.view.render(s.entry, t.st, t.md)
+	s.view.render(s.entry, t.pen)
 	t.renders++
 	t.total -= s.rows(i)
 	s.height, s.version, s.width, s.exact = s.view.height(), s.entry.Version(), t.width, true

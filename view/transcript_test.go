@@ -2,9 +2,10 @@ package view
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase/transcript"
 )
 
 // numbered returns n one-line notices "entry 0" … "entry n-1".
@@ -215,7 +216,7 @@ func TestStreamingRendersEachLineOnce(t *testing.T) {
 		reply.entry()
 		r.Render(f)
 	}
-	if got := r.tr.md.complete; got != 2*paragraphs {
+	if got := r.tr.pen.md.LinesDrawn; got != 2*paragraphs {
 		t.Fatalf("%d complete lines drawn while streaming %d paragraphs of two lines each", got, paragraphs)
 	}
 	if got := r.tr.renders - renders; got != paragraphs*9 {
@@ -224,7 +225,7 @@ func TestStreamingRendersEachLineOnce(t *testing.T) {
 	reply.Streaming = false
 	reply.entry()
 	rows, _ := transcriptRows(t, r, f)
-	if got := r.tr.md.complete; got != 2*paragraphs {
+	if got := r.tr.pen.md.LinesDrawn; got != 2*paragraphs {
 		t.Fatalf("finishing drew %d complete lines in all, want %d", got, 2*paragraphs)
 	}
 	if !strings.Contains(strings.Join(rows, "\n"), "Paragraph 39 has a few words in it.") {
@@ -271,7 +272,7 @@ func TestAReplyLargerThanTheBudgetIsNotRedrawn(t *testing.T) {
 		reply.entry()
 		r.Render(f)
 	}
-	if got := r.tr.md.complete; got != lines {
+	if got := r.tr.pen.md.LinesDrawn; got != lines {
 		t.Fatalf("%d complete lines drawn for a reply of %d: the reply's view was dropped and drawn again", got, lines)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -25,15 +26,15 @@ type Try struct{ Prompt, Shows string }
 // it.
 func renderWelcome(st *theme, w Welcome, footer Footer, width int) []string {
 	const indent = "  "
-	rows := []string{""}
-	line := func(k ink, s string) { rows = append(rows, trimStyledEnd(k.paint(fit(indent+s, width)))) }
-	para := func(k ink, s string) {
-		for _, l := range wrapLines(s, max(1, width-len(indent))) {
+	out := []string{""}
+	line := func(k rows.Ink, s string) { out = append(out, rows.TrimStyledEnd(k.Paint(rows.Fit(indent+s, width)))) }
+	para := func(k rows.Ink, s string) {
+		for _, l := range rows.WrapLines(s, max(1, width-len(indent))) {
 			line(k, l)
 		}
 	}
 	line(st.HelpKey, "phasechat — a terminal chat for streaming chat APIs")
-	rows = append(rows, "")
+	out = append(out, "")
 	host, model, wire := safe.Line(format.Host(footer.Endpoint)), safe.Line(footer.Model), safe.Line(footer.Wire)
 	if footer.Demo {
 		para(st.Status, "The built-in demo answers: a scripted model on "+host+", so nothing leaves this machine. "+
@@ -46,7 +47,7 @@ func renderWelcome(st *theme, w Welcome, footer Footer, width int) []string {
 		line(st.Status, "Model     "+model)
 	}
 	if len(w.Try) > 0 {
-		rows = append(rows, "")
+		out = append(out, "")
 		line(st.Status, "Things to try:")
 		col := 0
 		for _, t := range w.Try {
@@ -57,9 +58,9 @@ func renderWelcome(st *theme, w Welcome, footer Footer, width int) []string {
 			line(st.Note, "  › "+p+strings.Repeat(" ", col-ansi.StringWidth(p)+3)+safe.Line(t.Shows))
 		}
 	}
-	rows = append(rows, "")
+	out = append(out, "")
 	para(st.Note, "Type a message below and press Enter. ? or F1 lists every key.")
-	return rows
+	return out
 }
 
 // withWelcome puts the first screen above rows (the transcript so far: notices), in a window

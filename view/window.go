@@ -1,5 +1,8 @@
 package view
 
+import (
+	"github.com/phasechat/phasechat/view/rows"
+)
 import "github.com/phasechat/phasechat/phase/transcript"
 
 // window returns the transcript rows of a window height rows tall whose bottom is scrollUp
@@ -7,7 +10,7 @@ import "github.com/phasechat/phasechat/phase/transcript"
 // the tail measuring entries until it has scrollUp+height rows or reaches the top, then
 // emits only the rows inside the window, so its work is bounded by scrollUp+height and the
 // number of runs those rows come from, never by the transcript's length.
-func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height int) (rows []string, maxScroll int) {
+func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height int) (out []string, maxScroll int) {
 	scrollUp, height = max(0, scrollUp), max(0, height)
 	acc, first := t.measureTail(entries, scrollUp+height, scrollUp)
 	need := scrollUp + height
@@ -16,7 +19,7 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 		scroll = min(scrollUp, max(0, acc-height))
 	}
 	start, end := max(0, acc-scroll-height), acc-scroll
-	rows = make([]string, 0, height)
+	out = make([]string, 0, height)
 	r := 0
 	for i := first; i < len(t.slots) && r < end; i++ {
 		s := t.slots[i]
@@ -26,7 +29,7 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 		}
 		if s.rows(i) > s.height {
 			if r >= start {
-				rows = append(rows, "")
+				out = append(out, "")
 			}
 			r++
 		}
@@ -34,12 +37,12 @@ func (t *transcriptCache) window(entries []*transcript.Entry, scrollUp, height i
 			continue
 		}
 		v := t.use(i)
-		rows = appendRange(rows, v.segs, max(0, start-r), min(end-r, s.height))
-		t.account(s) // reading rows may have drawn them (mdpages.go)
+		out = rows.AppendRange(out, v.segs, max(0, start-r), min(end-r, s.height))
+		t.account(s) // reading rows may have drawn them (markdown/mdpages.go)
 		r += s.height
 	}
 	t.evict()
-	return rows, max(0, t.total-height)
+	return out, max(0, t.total-height)
 }
 
 // measureTail brings the cache up to date with entries and measures them from the tail up
@@ -67,26 +70,4 @@ func (t *transcriptCache) measureTail(entries []*transcript.Entry, need, below i
 		acc += s.rows(first)
 	}
 	return acc, first
-}
-
-// appendRange appends lines lo..hi-1 of the runs segs, taken as one sequence.
-func appendRange(dst []string, segs []lines, lo, hi int) []string {
-	base := 0
-	for _, s := range segs {
-		n := s.len()
-		switch {
-		case base+n <= lo || base >= hi:
-		case s.lay != nil:
-			dst = s.lay.appendRows(dst, max(lo-base, 0), min(hi-base, n))
-		default:
-			for j := max(lo-base, 0); j < min(hi-base, n); j++ {
-				dst = append(dst, s.at(j))
-			}
-		}
-		base += n
-		if base >= hi {
-			break
-		}
-	}
-	return dst
 }

@@ -34,9 +34,9 @@ func (f *File) Choose(provider, model string) (Choice, error) {
 		}
 		provider = p.Name
 	}
-	p := f.Providers[provider]
-	if p == nil {
-		return Choice{}, fmt.Errorf("no provider named %q in %s%s", provider, f.Path, known(f.Order))
+	p, err := f.Named(provider)
+	if err != nil {
+		return Choice{}, err
 	}
 	if model == "" {
 		if dp := f.DefaultProvider(); dp != nil && dp.Name == provider {
@@ -60,4 +60,13 @@ func (p *Provider) ListedModels() []string {
 		out = append(out, p.DefaultModel)
 	}
 	return append(out, p.Models...)
+}
+
+// Named is the provider of that name; the error, when the file defines none, lists those it
+// does.
+func (f *File) Named(name string) (*Provider, error) {
+	if p := f.Providers[name]; p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("no provider named %q in %s%s", name, f.Path, known(f.Order))
 }

@@ -335,7 +335,7 @@ func checkProvider(p *Provider, md toml.MetaData, bad func(field, format string,
 		if !validHeaderName().MatchString(name) {
 			bad("headers", "%q is not a valid header name", name)
 		}
-		if _, err := expand(value, func(string) (string, bool) { return "", true }); err != nil {
+		if _, err := Variables(value); err != nil {
 			bad("headers", "%s: %v", name, err)
 		}
 	}

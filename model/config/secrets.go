@@ -7,31 +7,26 @@ import (
 	"strings"
 )
 
-// expand replaces each ${VAR} in s with lookup(VAR). A variable that is not set is an error
-// naming it; a "$" not followed by "{NAME}" is kept as it is.
-func expand(s string, lookup func(string) (string, bool)) (string, error) {
-	var b strings.Builder
+// Variables are the names of the environment variables a header value reads, each written
+// ${NAME}; a "$" not followed by "{NAME}" is kept as it is. A ${ without its } or a name that
+// cannot be a variable's is an error.
+func Variables(value string) ([]string, error) {
+	var names []string
 	for {
-		i := strings.Index(s, "${")
+		i := strings.Index(value, "${")
 		if i < 0 {
-			b.WriteString(s)
-			return b.String(), nil
+			return names, nil
 		}
-		j := strings.IndexByte(s[i:], '}')
+		j := strings.IndexByte(value[i:], '}')
 		if j < 0 {
-			return "", fmt.Errorf("%q opens ${ without a closing }", s)
+			return nil, fmt.Errorf("%q opens ${ without a closing }", value)
 		}
-		name := s[i+2 : i+j]
+		name := value[i+2 : i+j]
 		if !validEnvName().MatchString(name) {
-			return "", fmt.Errorf("${%s} is not an environment variable name", name)
+			return nil, fmt.Errorf("${%s} is not an environment variable name", name)
 		}
-		v, ok := lookup(name)
-		if !ok {
-			return "", fmt.Errorf("the environment variable %s is not set", name)
-		}
-		b.WriteString(s[:i])
-		b.WriteString(v)
-		s = s[i+j+1:]
+		names = append(names, name)
+		value = value[i+j+1:]
 	}
 }
 

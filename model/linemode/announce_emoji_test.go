@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // A reply's emoji sequences, cut across deltas in the middle of the sequence, are announced
@@ -33,7 +34,7 @@ func TestAnnounceEmojiSequencesWhole(t *testing.T) {
 			t.Errorf("the announcement lacks %q:\n%s", want, all)
 		}
 	}
-	if err := checkClean(all); err != nil {
+	if err := safetest.CheckClean(all); err != nil {
 		t.Errorf("unsafe output: %v\n%s", err, all)
 	}
 }

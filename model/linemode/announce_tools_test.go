@@ -153,7 +153,7 @@ func TestAnnounceHostileInputs(t *testing.T) {
 			f.st.Reason = h.Input
 			say()
 			all := strings.Join(out, "\n")
-			if err := checkClean(all); err != nil {
+			if err := safetest.CheckClean(all); err != nil {
 				t.Fatalf("unsafe output: %v\n%s", err, all)
 			}
 			if !strings.Contains(all, strings.Trim(h.Visible, "\n")) && !strings.Contains(all, spoken(h.Visible)) {

@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/markdown"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -113,7 +113,7 @@ func (s *session) copyReply(arg string) {
 		return
 	case arg != "":
 		word, num, _ := strings.Cut(arg, " ")
-		blocks := view.CodeBlocks(reply)
+		blocks := markdown.CodeBlocks(reply)
 		n := len(blocks)
 		if num = strings.TrimSpace(num); num != "" {
 			var err error

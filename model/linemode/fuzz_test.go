@@ -74,7 +74,7 @@ func FuzzAnnounceText(f *testing.F) {
 			t.Fatalf("streamed %q in %v:\n%q\nwant\n%q", data, cuts, got, want)
 		}
 		for _, l := range got {
-			if err := checkClean(l); err != nil || strings.Contains(l, "\n") {
+			if err := safetest.CheckClean(l); err != nil || strings.Contains(l, "\n") {
 				t.Fatalf("line %q is not one clean line: %v", l, err)
 			}
 		}

@@ -32,16 +32,17 @@ type Call struct {
 	IsError   bool   `json:"is_error"`
 }
 
-// Result is the whole turn.
+// Result is the whole turn. As JSON every field is always there, empty or null when it has
+// nothing to say.
 type Result struct {
 	Content   string      `json:"content"`
-	Reasoning string      `json:"reasoning,omitempty"`
+	Reasoning string      `json:"reasoning"`
 	ToolCalls []Call      `json:"tool_calls"`
 	Usage     *wire.Usage `json:"usage"` // nil (null): the server reported none
 	Outcome   Outcome     `json:"outcome"`
 	ExitCode  int         `json:"exit_code"`
-	Error     string      `json:"error,omitempty"`
-	Session   string      `json:"session,omitempty"`
+	Error     string      `json:"error"`
+	Session   string      `json:"session"`
 }
 
 func exitCode(o Outcome) int {

@@ -239,6 +239,8 @@ func (r *runner) result(sig os.Signal, end *wire.Result) Result {
 	}
 	res.Reasoning = strings.Join(reasoning, "\n")
 	switch {
+	case errors.Is(r.outErr, syscall.EPIPE):
+		res.Outcome, res.Error = Failed, "Standard output was closed before the reply ended; the partial reply is kept."
 	case r.outErr != nil:
 		res.Outcome, res.Error = Failed, "Writing the reply failed: "+r.outErr.Error()
 	case sig != nil:

@@ -9,7 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // copyReply copies the last reply (code nil) or a code block of it (*code 0: the last, N: the
@@ -24,7 +24,7 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 	}
 	text, what := reply.Text(), "the last reply"
 	if code != nil {
-		blocks := view.CodeBlocks(reply.Text())
+		blocks := markdown.CodeBlocks(reply.Text())
 		n := *code
 		switch {
 		case len(blocks) == 0:

@@ -1,9 +1,11 @@
-package safe
+package safe_test
 
 import (
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // fill repeats unit up to n bytes, cut at a rune boundary.

@@ -1,10 +1,12 @@
-package safe
+package safe_test
 
 import (
 	"errors"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 func TestCheckClean(t *testing.T) {

@@ -22,6 +22,6 @@
 // inside a word of a script that spells with them (می‌خواهم: see joiners.go), each decided from
 // at most two code points before and a bounded lookahead after. [Stream] sanitises a growing text incrementally and ends equal to sanitising
 // it all at once, holding back only a rune or sequence the next delta may still complete.
-// [HostileInputs] and [CheckClean] let other packages prove their screens obey the rules.
-// [NoColor] reads NO_COLOR.
+// The tests of other packages prove their screens obey the rules with safetest's HostileInputs
+// and CheckClean. [NoColor] reads NO_COLOR.
 package safe

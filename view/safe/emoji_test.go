@@ -1,4 +1,4 @@
-package safe
+package safe_test
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
+
+	. "github.com/phasechat/phasechat/view/safe"
 )
 
 // tags spells s in tag characters, the way subdivision flags and ASCII smuggling both do.
@@ -169,15 +171,15 @@ func joinersInsideClusters(s string) error {
 		for i, r := range cluster {
 			bad := false
 			switch {
-			case isWordJoiner(r) && r != zwj, r == zwj && i > 0 && i+3 == len(cluster):
+			case IsWordJoiner(r) && r != ZWJ, r == ZWJ && i > 0 && i+3 == len(cluster):
 				at := offset + i
 				bad = !besideLetter(r, whole[:at], whole[at+utf8.RuneLen(r):])
-			case r == zwj:
+			case r == ZWJ:
 				bad = i == 0 || i+3 == len(cluster)
-			case r == textStyle || r == emojiStyle:
+			case r == TextStyle || r == EmojiStyle:
 				bad = i == 0
-			case 0xe0000 <= r && r <= cancelTag:
-				bad = first != blackFlag || last != cancelTag
+			case 0xe0000 <= r && r <= CancelTag:
+				bad = first != BlackFlag || last != CancelTag
 			}
 			if bad {
 				return fmt.Errorf("U+%04X at byte %d is not inside an emoji cluster (%q)", r, offset+i, cluster)
@@ -204,9 +206,9 @@ func besideLetter(r rune, before, rest string) bool {
 		return false
 	}
 	switch r {
-	case softHyphen:
+	case SoftHyphen:
 		return letter(p) && letter(n)
-	case zwnj, zwj:
+	case ZWNJ, ZWJ:
 		return nonEuropean(p)
 	}
 	return nonEuropean(p) || nonEuropean(n)

@@ -1,15 +1,17 @@
-package safe
+package safe_test
 
 import (
 	"flag"
 	"fmt"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 var updateCorpus = flag.Bool("update-corpus", false, "rewrite the hostile-input seeds in testdata/fuzz")
@@ -23,7 +25,7 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("Text(%q) = %q is not valid UTF-8", s, out)
 		}
 		for i, r := range out {
-			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (wantEscaped(r) && !isSequenceJoiner(r)) {
+			if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (wantEscaped(r) && !IsSequenceJoiner(r)) {
 				t.Fatalf("Text(%q) = %q holds U+%04X at byte %d", s, out, r, i)
 			}
 		}

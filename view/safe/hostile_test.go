@@ -1,10 +1,12 @@
-package safe
+package safe_test
 
 import (
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 func TestHostileInputsTable(t *testing.T) {

@@ -1,8 +1,10 @@
-package safe
+package safe_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
 )
 
 // realWords are words as their scripts spell them, each holding a character that is invisible

@@ -1,9 +1,11 @@
-package safe
+package safe_test
 
 import (
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // feed appends deltas to a fresh Stream, checking the Stream invariant after every append, and
@@ -22,14 +24,14 @@ func feed(t *testing.T, deltas []string) string {
 	return s.Finish()
 }
 
-// checkStreamInvariant asserts that String() is a prefix of Text(all), that at most maxHeld
+// checkStreamInvariant asserts that String() is a prefix of Text(all), that at most MaxHeld
 // bytes are held, that what is held is all that is missing (Text of the decided bytes, read in
 // their context, is String()), and that the output only grew since prev.
 func checkStreamInvariant(t *testing.T, s *Stream, all, prev string) {
 	t.Helper()
 	n := s.Pending()
-	if n < 0 || n > maxHeld {
-		t.Fatalf("Pending() = %d after %q, want 0..%d", n, all, maxHeld)
+	if n < 0 || n > MaxHeld {
+		t.Fatalf("Pending() = %d after %q, want 0..%d", n, all, MaxHeld)
 	}
 	if !strings.HasPrefix(Text(all), s.String()) {
 		t.Fatalf("after %q: String()=%q is not a prefix of Text(all) = %q", all, s.String(), Text(all))

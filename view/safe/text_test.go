@@ -1,11 +1,13 @@
-package safe
+package safe_test
 
 import (
 	"fmt"
-	"github.com/phasechat/phasechat/view/safe/safetest"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/phasechat/phasechat/view/safe"
+	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // escapedRanges is the rule table of Text in declarative form: every code point listed becomes

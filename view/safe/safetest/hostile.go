@@ -1,5 +1,6 @@
 // Package safetest holds what the tests of several packages share about hostile text: the
-// table of inputs built to take over a terminal. It is data only, for tests.
+// table of inputs built to take over a terminal, and CheckClean, which finds what the
+// sanitiser would have replaced in a screen. It is for tests only.
 package safetest
 
 // HostileInput is untrusted text built to take over a terminal or to fool its reader. Other

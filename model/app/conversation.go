@@ -1,0 +1,279 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/perform"
+	"github.com/phasechat/phasechat/model/sessions"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/stream/wire"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// OpenStore opens the sessions folder of the data directory.
+func OpenStore() (*sessions.Store, error) {
+	dir, err := sessions.DefaultDir()
+	if err != nil {
+		return nil, err
+	}
+	return sessions.Open(dir)
+}
+
+// Conversation is what a chat continues and where it is recorded. In the full-screen chat it
+// also switches conversations (/new, the session picker): session is always the current one,
+// and every one begun is closed at the end.
+type Conversation struct {
+	history []wire.Message
+	notice  string
+	session *sessions.Session // nil: not saved in the store
+	log     *sessionlog.Writer
+
+	store   *sessions.Store
+	start   sessions.Start // how a new conversation is begun
+	mu      sync.Mutex     // guards session and ended, from commands
+	ended   []*sessions.Session
+	secrets *secret.Set // hidden from every record
+}
+
+// History is the conversation continued; nil for a new one.
+func (c *Conversation) History() []wire.Message { return c.history }
+
+// Notice says what was continued, and why the conversation is not kept if saving failed; "".
+func (c *Conversation) Notice() string { return c.notice }
+
+// Saving reports whether the conversation is kept in the store (and can be switched).
+func (c *Conversation) Saving() bool { return c.session != nil }
+
+// Session is the current session's id, "" when the conversation is not kept.
+func (c *Conversation) Session() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.session == nil {
+		return ""
+	}
+	return c.session.ID()
+}
+
+// openConversation loads the conversation to continue (--continue, --resume ID|FILE) and opens
+// its recording (the store unless --no-save, and --log FILE).
+func openConversation(s *Settings, head sessionlog.Header, provider string) (*Conversation, error) {
+	c := &Conversation{}
+	var store *sessions.Store
+	fromStore := s.fromStore()
+	unsaved := "" // why the conversation will not be kept although saving is on
+	if !s.NoSave || fromStore {
+		var err error
+		if store, err = OpenStore(); err != nil {
+			if fromStore {
+				return nil, err
+			}
+			// Saving is a convenience: the chat goes on without it, and says so.
+			store, unsaved = nil, "This conversation is not being saved: "+err.Error()
+		}
+	}
+	var resumed *sessions.Resumed
+	switch {
+	case fromStore:
+		var m sessions.Meta
+		var err error
+		if s.Continue {
+			m, err = store.Latest()
+		} else {
+			m, err = store.Find(s.Resume)
+			if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrAmbiguous) {
+				err = UsageError{fmt.Errorf("--resume %s: %w", s.Resume, err)}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := store.Load(m)
+		if err != nil {
+			return nil, err
+		}
+		resumed = &r
+		c.notice = fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+	case s.Resume != "":
+		log, err := sessionlog.Read(s.Resume)
+		if err != nil {
+			return nil, err
+		}
+		resumed = &sessions.Resumed{Path: s.Resume, Log: log, Messages: log.Messages}
+		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), s.Resume)
+	}
+	if resumed != nil {
+		c.history = resumed.Messages
+		if resumed.Log.CutOff {
+			c.notice += " Its last line was cut off and was skipped."
+		}
+	}
+	if unsaved != "" {
+		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
+	}
+	if store != nil && !s.NoSave {
+		st := sessions.Start{Header: head, Provider: provider, Title: s.Title}
+		switch {
+		case resumed != nil && resumed.Meta != nil:
+			st.Resume = resumed.Meta
+		case resumed != nil:
+			st.Seed = resumed.Messages
+		}
+		c.session = store.Begin(st)
+		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
+	}
+	if s.LogPath != "" {
+		var err error
+		if c.log, err = sessionlog.Create(s.LogPath); err != nil {
+			c.Close()
+			return nil, err
+		}
+		c.log.Head(head)
+	}
+	return c, nil
+}
+
+// fromStore reports whether the conversation continued is one of the store's (--continue,
+// --resume ID) rather than a log file's or none.
+func (s *Settings) fromStore() bool { return s.Continue || (s.Resume != "" && !isFile(s.Resume)) }
+
+// isFile reports whether a --resume argument names a log file rather than a session id.
+func isFile(arg string) bool {
+	if strings.ContainsRune(arg, os.PathSeparator) || strings.HasSuffix(arg, ".jsonl") {
+		return true
+	}
+	fi, err := os.Stat(arg)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// Recorder is where the chat's records go: the session, the --log file, both or neither,
+// with the run's secrets hidden.
+func (c *Conversation) Recorder() perform.Recorder {
+	if r := c.recorders(); r != nil {
+		return redactingRecorder{c.secrets, r}
+	}
+	return nil
+}
+
+func (c *Conversation) recorders() perform.Recorder {
+	var rs multiRecorder
+	if c.session != nil {
+		rs = append(rs, c.session)
+	}
+	if c.log != nil {
+		rs = append(rs, c.log)
+	}
+	switch len(rs) {
+	case 0:
+		return nil
+	case 1:
+		return rs[0]
+	}
+	return rs
+}
+
+// OnLogTrouble has f told at once of each failed write of the --log file (and, nil, of its
+// recovery).
+func (c *Conversation) OnLogTrouble(f func(error)) {
+	if c.log != nil {
+		c.log.OnError(f)
+	}
+}
+
+// switchTo makes next the current session, continuing history; the one before is closed in
+// the background (and waited for by close). The --log file goes on with the conversation on
+// screen: it gets a header that begins another conversation, then history.
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) perform.Recorder {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.session; old != nil {
+		c.ended = append(c.ended, old)
+		go old.Close()
+	}
+	c.session = next
+	if c.log != nil {
+		head := c.start.Header
+		head.New = true
+		c.log.Head(head)
+		log := redactingRecorder{c.secrets, c.log}
+		for i := range history {
+			log.Add(chat.Record{Message: &history[i]})
+		}
+	}
+	return c.Recorder()
+}
+
+// New begins a new conversation's recording (tui.Conversations).
+func (c *Conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start), nil) }
+
+// List returns the saved conversations (tui.Conversations).
+func (c *Conversation) List() ([]sessions.Meta, error) { return c.store.List() }
+
+// Resume continues a saved conversation (tui.Conversations).
+func (c *Conversation) Resume(id string) (sessions.Continued, error) {
+	m, err := c.store.Find(id)
+	if err != nil {
+		return sessions.Continued{}, err
+	}
+	c.mu.Lock()
+	current := c.session != nil && c.session.ID() == m.ID
+	c.mu.Unlock()
+	if current {
+		return sessions.Continued{}, fmt.Errorf("session %s is the conversation on screen", m.ID)
+	}
+	r, err := c.store.Load(m)
+	if err != nil {
+		return sessions.Continued{}, err
+	}
+	st := c.start
+	st.Resume = r.Meta
+	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+	if r.Log.CutOff {
+		notice += " Its last line was cut off and was skipped."
+	}
+	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
+}
+
+// Close ends the recordings and returns the first error.
+func (c *Conversation) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var errs []error
+	for _, s := range c.ended {
+		errs = append(errs, s.Close())
+	}
+	if c.session != nil {
+		errs = append(errs, c.session.Close())
+	}
+	if c.log != nil {
+		errs = append(errs, c.log.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// SavedLine is the line left on the terminal after a chat: where it was saved and how to come
+// back to it; "" when nothing was saved.
+func (c *Conversation) SavedLine() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.session == nil || !c.session.Saved() {
+		return ""
+	}
+	return fmt.Sprintf("Conversation saved to %s — resume it with: phasechat --resume %s", c.session.Path(), c.session.ID())
+}
+
+// SavedID is the current session's id once something of it was written; "" before, or when
+// the conversation is not kept.
+func (c *Conversation) SavedID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.session == nil || !c.session.Saved() {
+		return ""
+	}
+	return c.session.ID()
+}

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// --log FILE goes on with the conversation after /new (and after switching to a saved one):
+// each begins with a header that starts another conversation, and reading the log back gives
+// the one on screen.
+func TestLogFileFollowsNewConversations(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	conv, err := openConversation(&Settings{LogPath: logPath}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := conv.Recorder()
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "before"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "first answer"}})
+	rec = conv.New()
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "after new"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "second answer"}})
+	first := conv.ended[0].ID()
+	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
+		t.Fatal(err)
+	}
+	res, err := conv.Resume(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "back again"}})
+	if err := conv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	log, err := sessionlog.Read(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range log.Messages {
+		got = append(got, m.Content)
+	}
+	if strings.Join(got, "|") != "before|first answer|back again" {
+		t.Fatalf("the log reads back as %q, want the resumed conversation", got)
+	}
+	raw := readFile(t, logPath)
+	if !strings.Contains(raw, `"after new"`) || !strings.Contains(raw, `"second answer"`) || strings.Count(raw, `"new":true`) != 2 {
+		t.Fatalf("the log lost the conversation begun with /new:\n%s", raw)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestAStoreThatCannotBeOpenedDoesNotStopTheChat: saving is on, but the data folder cannot
+// be made (a file is in its way): the conversation goes on unsaved, and says so.
+func TestAStoreThatCannotBeOpenedDoesNotStopTheChat(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_DATA_HOME", blocker)
+	c, err := openConversation(&Settings{}, sessionlog.Header{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.session != nil || !strings.Contains(c.notice, "not being saved") {
+		t.Fatalf("session %v, notice %q", c.session, c.notice)
+	}
+	if _, err := openConversation(&Settings{Continue: true}, sessionlog.Header{}, ""); err == nil {
+		t.Fatal("--continue without a store did not fail")
+	}
+}

@@ -1,0 +1,91 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// KeyCommandTimeout bounds an api_key_cmd run.
+const KeyCommandTimeout = 30 * time.Second
+
+// maxKeyOutput caps what is read of a key command's output.
+const maxKeyOutput = 64 << 10
+
+// RunKeyCommand runs argv (no shell) and returns its trimmed standard output, the key. Its
+// errors say what failed in words and never contain the output: a command that fails may
+// have printed the key before failing.
+func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (string, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return "", errors.New("api_key_cmd is empty")
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	var out, errOut limitedBuffer
+	out.max, errOut.max = maxKeyOutput, 4096
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.WaitDelay = time.Second // a child that keeps the pipes open does not hold us up
+	err := cmd.Run()
+	name := argv[0] // only the program: its arguments could hold anything
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return "", fmt.Errorf("the key command %q did not finish within %s and was stopped", name, timeout)
+	case errors.Is(err, exec.ErrNotFound):
+		return "", fmt.Errorf("the key command %q: %s was not found on $PATH", name, argv[0])
+	case err != nil:
+		msg := fmt.Sprintf("the key command %q failed (%v)", name, exitText(err))
+		if why := lastLine(errOut.String()); why != "" && !strings.Contains(why, strings.TrimSpace(out.String())) {
+			msg += ": " + why
+		}
+		return "", errors.New(msg)
+	case out.over:
+		return "", fmt.Errorf("the key command %q printed more than %d KiB; it should print only the key", name, maxKeyOutput>>10)
+	}
+	key := strings.TrimSpace(out.String())
+	if key == "" {
+		return "", fmt.Errorf("the key command %q printed nothing; it should print the key", name)
+	}
+	if strings.ContainsAny(key, "\r\n") {
+		return "", fmt.Errorf("the key command %q printed more than one line; it should print only the key", name)
+	}
+	return key, nil
+}
+
+func exitText(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ProcessState.String()
+	}
+	return err.Error()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	l := strings.TrimSpace(lines[len(lines)-1])
+	if len(l) > 200 {
+		l = l[:200] + "…"
+	}
+	return l
+}
+
+// limitedBuffer keeps the first max bytes written and notes whether there were more.
+type limitedBuffer struct {
+	bytes.Buffer
+	max  int
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := b.max - b.Len(); len(p) > room {
+		b.over = true
+		p = p[:max(room, 0)]
+	}
+	b.Buffer.Write(p)
+	return n, nil
+}

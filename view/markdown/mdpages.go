@@ -1,0 +1,209 @@
+package markdown
+
+import (
+	"sort"
+	"unsafe"
+
+	"github.com/phasechat/phasechat/view/rows"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+const (
+	// PageLines is how many complete source lines a page holds: the unit drawn on demand.
+	PageLines = 16
+	// TailPages is how many pages the rows drawn as lines complete hold at most: a long
+	// reply keeps the drawing of its last pages, not of all of it.
+	TailPages = 64
+	// keptRows is how many of the rows before it a tail that starts again keeps drawn: more
+	// than a tall window shows.
+	keptRows = 256
+)
+
+// mdLayout is a document's complete lines at one renderer's width: every line counted, and
+// the lines drawn in order from where drawing began (tail), or a page at a time when a row of
+// an earlier page is first read. A page is drawn from the block state its first line starts
+// in, which the count kept, so it draws exactly what drawing the whole document from its start
+// draws there (the stability rule of docs/markdown.md), and its rows are the ones counted. A
+// layout only grows (complete lines are added to its last page); another width gets another
+// layout, so a lines value taken from one stays valid.
+type mdLayout struct {
+	m       *Renderer
+	src     string  // the document's text, holding at least the layout's lines
+	lineEnd []int32 // the offset of each complete line's line break
+	pages   []mdPage
+	rows    int
+	// tail is every row from page tailPage's first on, drawn in order as lines complete;
+	// tailPage is -1 while there is none (after a count), until a row of the last page is
+	// read or a line is drawn.
+	tail     rows.Builder
+	tailPage int
+	meas     int // bytes the document's measures hold, for size
+	drawn    int // bytes the pages drawn on their own hold
+}
+
+type mdPage struct {
+	start blockState // the state its first line starts in
+	from  int        // its first row, counted from the document's first
+	out   rows.Lines // its drawing, when drawn on its own (pages in the tail are not)
+	drawn bool
+}
+
+// snapshot is the layout's rows so far.
+func (l *mdLayout) snapshot() rows.Lines {
+	if l.rows == 0 {
+		return rows.Lines{}
+	}
+	return rows.FromSource(l, l.rows)
+}
+
+// line is complete line i of the document, sanitised.
+func (l *mdLayout) line(i int) string {
+	start := 0
+	if i > 0 {
+		start = int(l.lineEnd[i-1]) + 1
+	}
+	return safe.Text(l.src[start:l.lineEnd[i]])
+}
+
+// row is row i, drawing its page first if it is not drawn.
+func (l *mdLayout) Row(i int) string {
+	run, from := l.runAt(i)
+	return run.At(i - from)
+}
+
+// appendRows appends rows lo..hi-1, finding their pages once.
+func (l *mdLayout) AppendRows(dst []string, lo, hi int) []string {
+	for i := lo; i < hi; {
+		run, from := l.runAt(i)
+		if i-from >= run.Len() { // past the rows counted: none to give
+			break
+		}
+		for ; i < hi && i-from < run.Len(); i++ {
+			dst = append(dst, run.At(i-from))
+		}
+	}
+	return dst
+}
+
+// runAt is the drawn run holding row i and the row it starts at: the tail, or i's page,
+// drawn first if it is not.
+func (l *mdLayout) runAt(i int) (rows.Lines, int) {
+	k := sort.Search(len(l.pages), func(k int) bool { return l.pages[k].from > i }) - 1
+	if k == len(l.pages)-1 {
+		l.drawTail()
+	}
+	if l.tailPage >= 0 && k >= l.tailPage {
+		return l.tail.Snapshot(), l.pages[l.tailPage].from
+	}
+	p := &l.pages[k]
+	if !p.drawn {
+		var b rows.Builder
+		st := p.start
+		for j := k * PageLines; j < (k+1)*PageLines; j++ {
+			l.m.line(&st, l.line(j), true, &b)
+		}
+		p.out, p.drawn = b.Compact(), true
+		l.drawn += p.out.Size()
+	}
+	return p.out, p.from
+}
+
+// keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.
+func (l *mdLayout) keepPage(k int) {
+	p := &l.pages[k]
+	tail, from := l.tail.Snapshot(), l.pages[l.tailPage].from
+	var b rows.Builder
+	for i := p.from; i < l.pages[k+1].from; i++ {
+		b.Add(tail.At(i - from))
+	}
+	p.out, p.drawn = b.Compact(), true
+	l.drawn += p.out.Size()
+}
+
+// drawTail starts the tail at the last page, unless it is started.
+func (l *mdLayout) drawTail() {
+	if l.tailPage >= 0 || len(l.pages) == 0 {
+		return
+	}
+	k := len(l.pages) - 1
+	st := l.pages[k].start
+	l.tail = rows.Builder{}
+	for j := k * PageLines; j < len(l.lineEnd); j++ {
+		l.m.line(&st, l.line(j), true, &l.tail)
+	}
+	l.tailPage = k
+}
+
+// size is the memory the layout and the document's measures hold, for the cache budget.
+func (l *mdLayout) Size() int {
+	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) + l.meas + l.drawn
+	if l.tailPage >= 0 {
+		n += l.tail.Snapshot().Size()
+	}
+	return n
+}
+
+// addLine draws the document's next complete line, ending at offset end of d.src, into the
+// tail, or only counts it (draw false: the tail, if any, is let go), and keeps its measure.
+func (d *Doc) addLine(m *Renderer, end int, draw bool) {
+	l := d.lay
+	start := 0
+	if n := len(d.lineEnd); n > 0 {
+		start = int(d.lineEnd[n-1]) + 1
+	}
+	out, count := &l.tail, rows.NewCounter()
+	switch {
+	case draw:
+		l.drawTail()
+	case l.tailPage >= 0:
+		l.tail, l.tailPage = rows.Builder{}, -1
+		fallthrough
+	default:
+		out = &count
+	}
+	if len(d.lineEnd)%PageLines == 0 {
+		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})
+		if k := len(l.pages) - 1; draw && (l.tailPage < 0 || k-l.tailPage >= TailPages) {
+			// The rows before are let go, but for the last keptRows, which a window on the
+			// tail shows: a window that scrolls further draws the pages it reaches.
+			for j := k - 1; l.tailPage >= 0 && j >= l.tailPage && l.rows-l.pages[j+1].from < keptRows; j-- {
+				l.keepPage(j)
+			}
+			l.tail, l.tailPage = rows.Builder{}, k
+		}
+	}
+	before := out.Len()
+	if !d.st.hasHeader && d.st.table == nil {
+		m.rec, m.states = &d.measBuf, &d.states
+	} else {
+		d.measBuf = appendUnmeasured(d.measBuf)
+	}
+	m.line(&d.st, safe.Text(d.src[start:end]), true, out)
+	m.rec, m.states = nil, nil
+	d.lineEnd = append(d.lineEnd, int32(end))
+	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))
+	l.rows += out.Len() - before
+	l.src, l.lineEnd, l.meas = d.src, d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
+}
+
+// relayout counts the document's complete lines at m's width from their measures, keeping
+// the state each page starts in, and draws none of them.
+func (d *Doc) relayout(m *Renderer) {
+	l := &mdLayout{m: m, src: d.src, lineEnd: d.lineEnd, tailPage: -1, meas: d.lay.meas}
+	var st blockState
+	count := rows.NewCounter()
+	m.states = &d.states
+	from := 0
+	for i, end := range d.measEnd {
+		if i%PageLines == 0 {
+			l.pages = append(l.pages, mdPage{start: st, from: count.Len()})
+		}
+		if !st.hasHeader && st.table == nil {
+			m.use = d.measBuf[from:end]
+		}
+		m.line(&st, l.line(i), true, &count)
+		m.use, from = nil, int(end)
+	}
+	m.states = nil
+	l.rows, d.st, d.lay = count.Len(), st, l
+}

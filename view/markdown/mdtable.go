@@ -1,0 +1,161 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/phasechat/phasechat/view/rows"
+)
+
+// tableLayout is a table's columns, decided once its delimiter row is complete.
+type tableLayout struct {
+	widths []int  // what each column's text wraps at
+	rule   []int  // the border's width over each column (the last column's text may be wider)
+	align  []byte // 'l', 'c' or 'r'
+}
+
+const (
+	tableSep      = " │ "
+	minTableShare = 16 // a column is at least this wide (or its share of the measure)
+)
+
+// planTable decides a table's columns from its header and delimiter rows, or returns nil when
+// delim is no delimiter row for header. Rows that come later cannot change the widths (the
+// lines above them are on screen), so each column gets what its header and its delimiter's
+// dashes ask for, and at least minTableShare cells or its fair share of the measure, so short
+// headers over long values do not wrap them a word a line; the last column, drawn unpadded,
+// may use what the others leave. Widths shrink, widest first, to fit the measure.
+func (m *Renderer) planTable(header, delim string) *tableLayout {
+	hs, ds := splitRow(header), splitRow(delim)
+	if len(ds) != len(hs) || len(hs) == 0 || !isRow(delim) {
+		return nil
+	}
+	t := &tableLayout{widths: make([]int, len(hs)), align: make([]byte, len(hs))}
+	for i, d := range ds {
+		d = strings.TrimSpace(d)
+		dashes := strings.Trim(d, ":")
+		if dashes == "" || strings.Trim(dashes, "-") != "" {
+			return nil
+		}
+		switch {
+		case len(d) > 1 && d[0] == ':' && d[len(d)-1] == ':':
+			t.align[i] = 'c'
+		case d[len(d)-1] == ':':
+			t.align[i] = 'r'
+		default:
+			t.align[i] = 'l'
+		}
+		t.widths[i] = max(cellsWidth(parseLine(strings.TrimSpace(hs[i]), mdTableHeader, true)), len(dashes))
+	}
+	n := len(hs)
+	avail := m.text - len([]rune(tableSep))*(n-1)
+	if avail < n {
+		return nil
+	}
+	share := min(minTableShare, avail/n)
+	sum := 0
+	for i := range t.widths {
+		t.widths[i] = max(t.widths[i], share)
+		sum += t.widths[i]
+	}
+	for sum > avail {
+		widest := 0
+		for i, w := range t.widths {
+			if w > t.widths[widest] {
+				widest = i
+			}
+		}
+		t.widths[widest]--
+		sum--
+	}
+	t.rule = append([]int(nil), t.widths...)
+	if t.align[n-1] == 'l' {
+		t.widths[n-1] += avail - sum
+	}
+	return t
+}
+
+// row draws a table row, each cell wrapped inside its column.
+func (m *Renderer) row(t *tableLayout, s string, base mdStyle, final bool, out *rows.Builder) {
+	cells := splitRow(s)
+	cols := make([][]cell, len(t.widths))
+	lines := make([][]cellLine, len(t.widths))
+	height := 1
+	for i := range t.widths {
+		if i < len(cells) {
+			cols[i] = parseLine(strings.TrimSpace(cells[i]), base, final)
+		}
+		lines[i] = wrapWords(cols[i], t.widths[i])
+		height = max(height, len(lines[i]))
+	}
+	sep := m.pal.paint(tableSep, mdRule)
+	for r := range height {
+		var b strings.Builder
+		b.WriteString(m.margin)
+		for i, w := range t.widths {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			var part []cell
+			if r < len(lines[i]) {
+				l := lines[i][r]
+				part = cols[i][l.start:l.stop]
+			}
+			pad := max(0, w-cellsWidth(part))
+			left := 0
+			switch t.align[i] {
+			case 'r':
+				left = pad
+			case 'c':
+				left = pad / 2
+			}
+			b.WriteString(strings.Repeat(" ", left))
+			b.WriteString(paintCells(m.pal, part))
+			if i < len(t.widths)-1 {
+				b.WriteString(strings.Repeat(" ", pad-left))
+			}
+		}
+		out.Add(strings.TrimRight(b.String(), " "))
+	}
+}
+
+// border draws the line under a table's header.
+func (m *Renderer) border(t *tableLayout, out *rows.Builder) {
+	parts := make([]string, len(t.rule))
+	for i, w := range t.rule {
+		parts[i] = strings.Repeat("─", w)
+	}
+	out.Add(m.margin + m.pal.paint(strings.Join(parts, "─┼─"), mdRule))
+}
+
+// isRow reports whether s is a table row: it starts with '|' after at most three spaces.
+func isRow(s string) bool {
+	indent, rest := leading(s)
+	return indent <= 3 && rest != "" && rest[0] == '|'
+}
+
+// delimiterSoFar reports whether s, a line still streaming, can still become a delimiter row.
+func delimiterSoFar(s string) bool {
+	return isRow(s) && strings.Trim(s, " |:-") == ""
+}
+
+// splitRow cuts a row into its cells at each '|' not escaped with a backslash; the pipes
+// before the first and after the last cell are dropped.
+func splitRow(s string) []string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "|")
+	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
+		s = s[:len(s)-1]
+	}
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '|':
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

@@ -2,10 +2,11 @@ package view
 
 // Anchor is a place in the transcript held by content rather than by distance from the tail:
 // an entry (its index in Frame.Entries) and a row within the rows it takes, the blank row
-// above every entry but the first counting as its row 0. Rows is how many rows the entry took
-// when the anchor was taken, so Row can be rescaled when the entry rewraps at another width.
+// above every entry but the first counting as its row 0. Rows and Width are how many rows the
+// entry took and the screen's width when the anchor was taken: at another width the entry
+// rewraps and Row is rescaled to it; at the same width Row stands while the entry grows below.
 type Anchor struct {
-	Entry, Row, Rows int
+	Entry, Row, Rows, Width int
 }
 
 // TopAnchor is the transcript row at the top of f's window, taken from the line counts the
@@ -21,11 +22,11 @@ func (r *Renderer) TopAnchor(f Frame) Anchor {
 	for i := first; i < len(r.tr.slots); i++ {
 		n := r.tr.slots[i].rows(i)
 		if row+n > start {
-			return Anchor{Entry: i, Row: start - row, Rows: n}
+			return Anchor{Entry: i, Row: start - row, Rows: n, Width: max(1, f.Width)}
 		}
 		row += n
 	}
-	return Anchor{Entry: len(r.tr.slots)}
+	return Anchor{Entry: len(r.tr.slots), Width: max(1, f.Width)}
 }
 
 // ScrollUpFor is the ScrollUp that puts a at the top of f's window at f's size, within what
@@ -46,7 +47,11 @@ func (r *Renderer) ScrollUpFor(f Frame, a Anchor) int {
 	t.measure(a.Entry)
 	rows := t.slots[a.Entry].rows(a.Entry)
 	t.evict()
-	return min(max(0, below+rows-rescaleRow(a, rows, t.slots[a.Entry].height)-height), max(0, t.total-height))
+	row := min(a.Row, max(0, rows-1))
+	if a.Width != max(1, f.Width) {
+		row = rescaleRow(a, rows, t.slots[a.Entry].height)
+	}
+	return min(max(0, below+rows-row-height), max(0, t.total-height))
 }
 
 // rescaleRow is a's row within an entry that now takes rows rows, height of them its own

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
@@ -22,29 +23,9 @@ type Conversations interface {
 	Resume(id string) (sessions.Continued, error)
 }
 
-// lineCommands are line mode's commands, as /help lists them ("/model" is in models.go).
-var lineCommands = [][2]string{
-	{"/help", "list the commands"},
-	{"/new", "start a new conversation (the current one stays saved)"},
-	{"/sessions", "list the saved conversations; the next line picks one by its number"},
-	{"/model", "list the models to switch between; the next line picks one"},
-	{"/copy [code [N]]", "copy the last reply, or its last (or Nth) code block, with the system clipboard tool"},
-	{"/retry", "send the last request again"},
-	{"/system TEXT", "set the system prompt for the next requests (empty: none)"},
-	{"/quit", "quit"},
-	{"//text", "send text starting with a slash"},
-}
-
-// isLineCommand reports whether a line is a command rather than a message.
-func isLineCommand(text string) bool {
-	t := strings.TrimSpace(text)
-	return strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "//")
-}
-
 // command runs one command line; it is never sent to the model.
 func (s *session) command(line string) {
-	name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
-	arg = strings.TrimSpace(arg)
+	name, arg, c, _ := chat.ParseCommand(line)
 	prompt := true
 	defer func() {
 		if prompt && !s.quitting && s.focus == phase.FocusComposer && !s.chat.State.Phase.Streaming() {
@@ -52,16 +33,15 @@ func (s *session) command(line string) {
 			s.prompted = true
 		}
 	}()
-	switch name {
-	case "/help":
-		lines := []string{"Commands:"}
-		for _, c := range lineCommands {
-			lines = append(lines, c[0]+" — "+c[1])
-		}
-		s.say(lines...)
-	case "/quit", "/exit":
+	switch c.ID {
+	case chat.CommandHelp:
+		s.say(append([]string{"Commands:"}, chat.CommandsHelp()...)...)
+	case chat.CommandQuit:
 		s.quitting = true
-	case "/retry":
+	case chat.CommandModel:
+		prompt = false
+		s.chooseModel(line)
+	case chat.CommandRetry:
 		prompt = false
 		if s.chat.State.Phase == phase.Error {
 			s.apply(s.chat.Retry())
@@ -71,24 +51,28 @@ func (s *session) command(line string) {
 			prompt = true
 			s.say(Note("Nothing to retry yet."))
 		}
-	case "/system":
+	case chat.CommandSystem:
 		s.chat.SetSystem(arg)
 		if arg == "" {
 			s.say(Note("No system prompt from now on."))
 		} else {
 			s.say(Note("System prompt set for the next requests."))
 		}
-	case "/copy":
+	case chat.CommandCopy:
 		s.copyReply(arg)
-	case "/new":
+	case chat.CommandNew:
 		if s.convs != nil {
 			s.driver.Log = s.convs.New()
 		}
 		s.chat.Restart(nil)
 		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
 		s.say(Note("A new conversation."))
-	case "/sessions":
+	case chat.CommandSessions:
 		s.listSessions()
+	case chat.CommandClear:
+		s.chat.ClearTranscript()
+		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
+		s.say(Note("Transcript cleared. The conversation is kept: the next message still sends it."))
 	default:
 		s.say(Note("Unknown command " + safe.Line(name) + ": it was not sent. /help lists the commands; // sends a line starting with a slash."))
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -93,22 +94,17 @@ func (s *session) sendQueued() {
 		if s.term != nil {
 			s.prompted = false // the terminal echoed the line and its end
 		}
-		if s.choosing != nil || strings.TrimSpace(text) == modelCommand {
+		if s.choosing != nil || s.picking != nil || chat.IsCommand(text) {
 			if s.term == nil {
 				s.write(safe.Line(text) + "\n")
 				s.prompted = false
 			}
-			s.chooseModel(text)
-			continue
-		}
-		if s.picking != nil || isLineCommand(text) {
-			if s.term == nil {
-				s.write(safe.Line(text) + "\n")
-				s.prompted = false
-			}
-			if s.picking != nil {
+			switch {
+			case s.choosing != nil:
+				s.chooseModel(text)
+			case s.picking != nil:
 				s.pickSession(text)
-			} else {
+			default:
 				s.command(text)
 			}
 			continue

@@ -10,11 +10,8 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// modelCommand lists the models to switch between, numbered; the next line picks one by its
-// number (anything else keeps the current model).
-const modelCommand = "/model"
-
-// chooseModel handles "/model" and the line that answers its list.
+// chooseModel handles /model, which lists the models to switch between, numbered, and the
+// line that answers its list: a number picks one, anything else keeps the current model.
 func (s *session) chooseModel(line string) {
 	defer func() {
 		s.write("You: ")

@@ -37,9 +37,16 @@ func fillTranscript(h *harness, lines int) int {
 
 // measure renders the whole transcript once and returns its row count.
 func (h *harness) measure() int {
-	h.m.scrollUp = 1 << 40
-	defer func() { h.m.scrollUp = 0 }()
-	return h.m.maxScroll() + h.m.renderer.Render(h.m.frame()).TranscriptHeight
+	f := h.m.frame()
+	f.ScrollUp = 1 << 40
+	_, limit := h.m.renderer.Layout(f)
+	return limit + h.m.renderer.Render(f).TranscriptHeight
+}
+
+// maxScroll is how far up the transcript can scroll at the current size.
+func (h *harness) maxScroll() int {
+	_, limit := h.m.renderer.Layout(h.m.layoutFrame())
+	return limit
 }
 
 // BenchmarkTokenUpdateAndView is P3 (docs/architecture.md, Performance) through the model: one text token arrives as a
@@ -220,6 +227,44 @@ func BenchmarkUnchangedView(b *testing.B) {
 	motion := tea.MouseMotionMsg{X: 10, Y: 10}
 	for b.Loop() {
 		h.m.Update(motion)
+		_ = h.m.View()
+	}
+}
+
+// BenchmarkScrolledTokenUpdate is BenchmarkTokenUpdate scrolled up a page: what a token costs
+// the model while the user reads above the tail (no View).
+func BenchmarkScrolledTokenUpdate(b *testing.B) {
+	h := newHarness(b, "text", 120, 40)
+	fillTranscript(h, 1_000)
+	h.submit("go on")
+	first := h.feedStream()
+	h.m.View()
+	h.send(keyPgUp)
+	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		next, _ := h.m.Update(msg)
+		h.m = next.(*Model)
+	}
+}
+
+// BenchmarkScrolledTokenUpdateAndView is BenchmarkScrolledTokenUpdate with the View after each
+// token, 120x40, default styles.
+func BenchmarkScrolledTokenUpdateAndView(b *testing.B) {
+	h := newHarness(b, "text", 120, 40)
+	h.m.renderer = view.NewRenderer(view.DefaultStyles())
+	fillTranscript(h, 1_000)
+	h.submit("go on")
+	first := h.feedStream()
+	h.m.View()
+	h.send(keyPgUp)
+	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		next, _ := h.m.Update(msg)
+		h.m = next.(*Model)
 		_ = h.m.View()
 	}
 }

@@ -34,6 +34,6 @@ func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
 // than the transcript's window). Following the tail stays following when it is in view there.
 func (m *Model) revealFocus() {
 	if entry, card, ok := m.chat.Focused(); ok {
-		m.scrollUp = m.renderer.Reveal(m.layoutFrame(), entry, card)
+		m.hold(m.renderer.Reveal(m.layoutFrame(), entry, card))
 	}
 }

@@ -116,7 +116,7 @@ func TestSelectingACardScrollsItIntoView(t *testing.T) {
 	if !strings.Contains(focusedLine(h.m.View().Content), "· now") {
 		t.Fatalf("the selected first card is not in view:\n%s", h.m.View().Content)
 	}
-	if h.m.scrollUp == 0 {
+	if h.m.linesUp() == 0 {
 		t.Fatal("selecting a card above the window did not scroll")
 	}
 }

@@ -6,59 +6,22 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 )
-
-// slashCommand is one command of the composer.
-type slashCommand struct {
-	name, args, does string
-}
-
-// commands lists the composer's commands in the order /help shows them.
-var commands = []slashCommand{
-	{"/help", "", "list the keys and commands"},
-	{"/new", "", "start a new conversation (the current one stays saved)"},
-	{"/clear", "", "clear the screen; the conversation is kept and still sent"},
-	{"/model", "", "switch to another configured model (also Ctrl+P)"},
-	{"/sessions", "", "pick a saved conversation to continue (also Ctrl+S)"},
-	{"/copy", "[code [N]]", "copy the last reply, or its last (or Nth) code block"},
-	{"/retry", "", "send the last request again"},
-	{"/system", "TEXT", "set the system prompt for the next requests (empty: none)"},
-	{"/quit", "", "quit (also Ctrl+C on an empty composer)"},
-}
 
 // isCommandWord reports whether v is a command being typed: a slash and letters, no space.
 func isCommandWord(v string) bool {
 	return strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//") && !strings.ContainsAny(v, " \t\n")
 }
 
-// matching returns the names of the commands starting with prefix.
-func matching(prefix string) []string {
-	var out []string
-	for _, c := range commands {
-		if strings.HasPrefix(c.name, prefix) {
-			out = append(out, c.name)
-		}
-	}
-	return out
-}
-
 // complete extends the command typed to the longest prefix shared by those it may become (a
 // space follows a unique match).
 func (m *Model) complete(v string) {
-	names := matching(v)
+	names, common := chat.CompleteCommand(v)
 	if len(names) == 0 {
 		m.warn("No command starts with " + v + " — /help lists them.")
 		return
-	}
-	common := names[0]
-	for _, n := range names[1:] {
-		for !strings.HasPrefix(n, common) {
-			common = common[:len(common)-1]
-		}
-	}
-	if len(names) == 1 {
-		common += " "
 	}
 	m.composer.SetValue(common)
 	m.composer.MoveToEnd()
@@ -67,40 +30,39 @@ func (m *Model) complete(v string) {
 // runCommand runs a composer command. An unknown one stays in the composer, with an error on the
 // status line: it is never sent to the model.
 func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
-	name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
-	arg = strings.TrimSpace(arg)
+	name, arg, c, _ := chat.ParseCommand(line)
 	done := func() { m.composer.Reset(); m.resetHistory() }
-	switch name {
-	case "/help":
+	switch c.ID {
+	case chat.CommandHelp:
 		done()
 		m.chat.Notice(m.helpText())
-		m.scrollUp = 0
+		m.follow()
 		return m, nil
-	case "/quit", "/exit":
+	case chat.CommandQuit:
 		m, cmd := m.after(m.chat.Stop())
 		return m, m.quit(cmd)
-	case "/clear":
+	case chat.CommandClear:
 		done()
 		m.chat.ClearTranscript()
-		m.scrollUp = 0
+		m.follow()
 		m.say("Screen cleared. The conversation is kept: the next message still sends it.")
 		return m, nil
-	case "/new":
+	case chat.CommandNew:
 		done()
 		if m.ed.convs != nil {
 			m.log = m.ed.convs.New()
 		}
 		m.chat.Restart(nil)
-		m.scrollUp = 0
+		m.follow()
 		m.say("A new conversation.")
 		return m.after(nil)
-	case "/sessions":
+	case chat.CommandSessions:
 		done()
 		return m.openPicker()
-	case "/model":
+	case chat.CommandModel:
 		done()
 		return m.OpenModelPicker()
-	case "/copy":
+	case chat.CommandCopy:
 		if arg == "" {
 			done()
 			return m.copyReply(nil)
@@ -120,9 +82,9 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		}
 		done()
 		return m.copyReply(&n)
-	case "/retry":
+	case chat.CommandRetry:
 		done()
-		m.scrollUp = 0
+		m.follow()
 		if m.chat.State.Phase == phase.Error {
 			return m.after(m.chat.Retry())
 		}
@@ -131,7 +93,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.after(m.chat.Regenerate())
-	case "/system":
+	case chat.CommandSystem:
 		done()
 		m.chat.SetSystem(arg)
 		if arg == "" {
@@ -148,11 +110,11 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 // helpText is what /help shows: the commands, then every key of the key list.
 func (m *Model) helpText() string {
 	var b strings.Builder
-	b.WriteString("Commands:\n")
-	for _, c := range commands {
-		b.WriteString("  " + strings.TrimSpace(c.name+" "+c.args) + " — " + c.does + "\n")
+	b.WriteString("Commands:")
+	for _, line := range chat.CommandsHelp() {
+		b.WriteString("\n  " + line)
 	}
-	b.WriteString("  //text — send text starting with a slash\nKeys:")
+	b.WriteString("\nKeys:")
 	for _, k := range m.allKeys() {
 		b.WriteString("\n  " + k.Keys + " — " + k.Does)
 	}

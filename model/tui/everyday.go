@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
@@ -73,11 +74,11 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
-	case key.Matches(k, keys.EditorX.Binding):
+	case key.Matches(k, keys.EditorChord.Binding):
 		m.ed.chordX = true
 		m.say("Ctrl+X: press Ctrl+E to edit the draft in $EDITOR.")
 		return m, nil, true
-	case key.Matches(k, keys.Editor.Binding), chord && key.Matches(k, keys.EditorXE.Binding):
+	case key.Matches(k, keys.Editor.Binding), chord && key.Matches(k, keys.EditorChordEnd.Binding):
 		if !m.composerEnabled() {
 			m.warn("The draft can be edited once the reply has finished.")
 			return m, nil, true
@@ -121,7 +122,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 	case key.Matches(k, keys.Send.Binding):
-		if strings.HasPrefix(value, "/") && !strings.HasPrefix(value, "//") {
+		if chat.IsCommand(value) {
 			m, cmd := m.runCommand(value)
 			return m, cmd, true
 		}
@@ -176,7 +177,7 @@ func (m *Model) statusNote() (string, bool) {
 		return m.ed.note, m.ed.noteError
 	}
 	if v := m.composer.Value(); isCommandWord(v) && m.composerEnabled() {
-		if names := matching(v); len(names) > 0 {
+		if names, _ := chat.CompleteCommand(v); len(names) > 0 {
 			return strings.Join(names, "  ") + "   (Tab completes)", false
 		}
 		return "No command starts with " + v + " — /help lists them; // sends a slash.", true

@@ -89,9 +89,9 @@ func TestSlashCommands(t *testing.T) {
 		t.Fatal("/help was sent to the model")
 	}
 	help := h.m.Chat().Entries()[len(h.m.Chat().Entries())-1].Text()
-	for _, c := range commands {
-		if !strings.Contains(help, c.name) {
-			t.Errorf("/help lacks %s", c.name)
+	for _, c := range chat.Commands {
+		if !strings.Contains(help, c.Name) {
+			t.Errorf("/help lacks %s", c.Name)
 		}
 	}
 	for _, k := range h.m.allKeys() {

@@ -97,7 +97,7 @@ func TestHelpKeepsItsFirstKeysAt80Columns(t *testing.T) {
 		if !strings.Contains(help, "ctrl+c quit") || !strings.Contains(help, " keys") {
 			t.Errorf("%s: the help line hides quitting or the key list: %q", sc.name, help)
 		}
-		if strings.Contains(help, "pgup") && h.m.maxScroll() == 0 {
+		if strings.Contains(help, "pgup") && h.maxScroll() == 0 {
 			t.Errorf("%s: the help line offers scrolling with nothing to scroll: %q", sc.name, help)
 		}
 	}

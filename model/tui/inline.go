@@ -71,7 +71,7 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	case quitInlineMsg:
 		in.quitting = true
 	}
-	m.scrollUp = 0 // the terminal scrolls its own scrollback; a key that scrolled changes nothing
+	m.follow() // the terminal scrolls its own scrollback; a key that scrolled changes nothing
 	entries := m.chat.Entries()
 	from := in.sync(entries)
 	defer m.unfocusPrinted()

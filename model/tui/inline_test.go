@@ -251,7 +251,7 @@ func TestInlineScrollKeysAndTranscriptChanges(t *testing.T) {
 		t.Fatalf("the help offers scrolling inline:\n%s", before)
 	}
 	ih.send(keyPgUp)
-	if ih.m.View().Content != before || ih.m.scrollUp != 0 {
+	if ih.m.View().Content != before || ih.m.linesUp() != 0 {
 		t.Fatal("PgUp changed the live part")
 	}
 	for _, k := range ih.m.allKeys() {

@@ -36,16 +36,15 @@ type keyState struct {
 // keyMap is every key of the chat; its fields are in the order the help line and the key
 // list show them.
 type keyMap struct {
-	Approve, Decline, Always               binding
-	Send, Retry, ToComposer, ToRetry       binding
-	Complete, Stop                         binding
-	PageUp, PageDown                       binding
-	Home, End, CtrlHome, CtrlEnd           binding
-	Expand, SelectUp, SelectDown           binding
-	Newline, Regenerate, Earlier, Later    binding
-	Model, Copy, Sessions, Editor, EditorX binding
-	EditorXE, Quit, KeysHere, Keys         binding
-	CloseList, ListUp, ListDown            binding
+	Approve, Decline, Always                         binding
+	Send, Retry, ToComposer, ToRetry, Complete, Stop binding
+	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
+	Expand, SelectUp, SelectDown                     binding
+	Newline, Regenerate, Earlier, Later              binding
+	Model, Copy, Sessions                            binding
+	Editor, EditorChord, EditorChordEnd              binding // ctrl+g; ctrl+x then ctrl+e
+	Quit, KeysHere, Keys                             binding
+	CloseList, ListUp, ListDown                      binding
 }
 
 // helped is a binding of keys whose help line names it help and says it does does.
@@ -84,15 +83,15 @@ var keys = keyMap{
 	Earlier:    binding{Binding: helped("up/down", "history", "up"), long: "earlier messages, in an empty composer", rank: 7, live: keyState.hasHistory},
 	Later:      binding{Binding: named("down")},
 
-	Model:    binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
-	Copy:     binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
-	Sessions: binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
-	Editor:   binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
-	EditorX:  binding{Binding: named("ctrl+x")},
-	EditorXE: binding{Binding: named("ctrl+e")},
-	Quit:     binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
-	KeysHere: binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
-	Keys:     binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
+	Model:          binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
+	Copy:           binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
+	Sessions:       binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
+	Editor:         binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
+	EditorChord:    binding{Binding: named("ctrl+x")},
+	EditorChordEnd: binding{Binding: named("ctrl+e")},
+	Quit:           binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
+	KeysHere:       binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
+	Keys:           binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
 
 	// While the key list is open it has the keys: these close it, and up and down scroll it
 	// (pgup and pgdn a page at a time).
@@ -180,7 +179,7 @@ func (m *Model) composerEmpty() bool { return m.composerText == "" }
 func (m *Model) homeScrolls() bool { return m.composerEmpty() || !m.typing() }
 
 // canScroll: the transcript is taller than its window (or is scrolled up already).
-func (k keyState) canScroll() bool { return !k.inline.on && (k.scrollUp > 0 || k.scrollable) }
+func (k keyState) canScroll() bool { return !k.inline.on && (k.scroll.held || k.scrollable) }
 
 func (k keyState) homeEndScroll() bool     { return k.canScroll() && k.homeScrolls() }
 func (k keyState) ctrlHomeEndScroll() bool { return k.canScroll() && !k.homeScrolls() }

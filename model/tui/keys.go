@@ -153,5 +153,5 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 // scrollPages scrolls by whole transcript heights (less a line of context); negative is down.
 func (m *Model) scrollPages(n int) {
 	height, _ := m.renderer.Layout(m.layoutFrame())
-	m.scrollTo(m.scrollUp + n*max(1, height-1))
+	m.scrollTo(m.linesUp() + n*max(1, height-1))
 }

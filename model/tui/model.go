@@ -53,11 +53,16 @@ type Options struct {
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
 // (the renderer's caches also in View).
+//
+// Update asks the renderer nothing for the engine's messages (a stream update, a tool's output
+// or result, a timer): the scroll position is held by content (scroll.go), so what arrives
+// below it needs no measuring, and only View lays the screen out. Keys that move the window,
+// a resize and the inline mode's printing ask the renderer where things stand.
 type Model struct {
 	chat     *chat.Chat
 	perform  *perform.Performer
 	log      perform.Recorder
-	renderer *view.Renderer
+	renderer screenRenderer
 	footer   view.Footer
 	welcome  view.Welcome
 	models   ModelLister
@@ -73,23 +78,12 @@ type Model struct {
 	composerText string
 
 	width, height int
-	scrollUp      int // transcript lines scrolled up from the tail; 0 follows the tail
-	// leftBelow, while scrolled up, is how many lines lie below the place where following the
-	// tail stopped: scrolling down to it follows again (see scrollTo).
-	leftBelow int
-	// resized is the place the last resize kept and the scroll it gave: while the scroll is
-	// unchanged, the next resize keeps that place as it was first taken, so a round trip of
-	// sizes comes back to the very row (a place taken again at each size would drift).
-	resized struct {
-		top               view.Anchor
-		scrollUp, entries int
-		ok                bool
-	}
-	keysOpen      bool      // the key overlay (? or F1) is open
-	keysFrom      int       // the first key the overlay shows
-	facts         factsMemo // what the entries have, for the help (keymap.go)
-	composerFocus bool      // in the error phase, Tab moved the focus from Retry to the composer
-	inError       bool      // the phase was error after the last engine input
+	scroll        scrollPlace // where the transcript's window stands (scroll.go)
+	keysOpen      bool        // the key overlay (? or F1) is open
+	keysFrom      int         // the first key the overlay shows
+	facts         factsMemo   // what the entries have, for the help (keymap.go)
+	composerFocus bool        // in the error phase, Tab moved the focus from Retry to the composer
+	inError       bool        // the phase was error after the last engine input
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
@@ -105,6 +99,18 @@ type Model struct {
 		view tea.View
 		ok   bool
 	}
+}
+
+// screenRenderer is what the model asks of its view.Renderer.
+type screenRenderer interface {
+	Render(view.Frame) view.Screen
+	Layout(view.Frame) (transcriptHeight, maxScroll int)
+	TopAnchor(view.Frame) view.Anchor
+	ScrollUpFor(view.Frame, view.Anchor) int
+	Reveal(f view.Frame, entry, card int) int
+	LastKeysPage(view.Frame) int
+	Lines(entries []*transcript.Entry, width int) []string
+	SetStyles(view.Styles)
 }
 
 // FrameInterval is how often Bubble Tea redraws the screen (its default, 60 frames a second):
@@ -216,13 +222,13 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.onBackground(msg), nil
 	case chat.StreamMsg:
 		m.heard()
-		return m.keepScroll(func() []chat.Effect { return m.chat.HandleStream(msg) })
+		return m.after(m.chat.HandleStream(msg))
 	case chat.ToolDoneMsg:
 		m.heard()
-		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolDone(msg) })
+		return m.after(m.chat.HandleToolDone(msg))
 	case chat.ToolOutputMsg:
 		m.heard()
-		return m.keepScroll(func() []chat.Effect { return m.chat.HandleToolOutput(msg) })
+		return m.after(m.chat.HandleToolOutput(msg))
 	case silenceTick:
 		return m.onSilence(msg)
 	case retryTick:
@@ -257,9 +263,9 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {
 		case tea.MouseWheelUp:
-			m.scroll(3)
+			m.scrollBy(3)
 		case tea.MouseWheelDown:
-			m.scroll(-3)
+			m.scrollBy(-3)
 		}
 	}
 	return m, nil
@@ -329,68 +335,4 @@ func (m *Model) focusComposer() {
 		m.composerFocus = true
 	}
 	m.composer.Focus()
-}
-
-// scroll moves the transcript up (positive) or down, within what there is to see.
-func (m *Model) scroll(lines int) { m.scrollTo(m.scrollUp + lines) }
-
-// scrollTo puts the window's bottom up lines above the tail, within what there is to see.
-// Leaving the tail marks the place; moving down to that place, or past it, follows the tail
-// again, however much the reply grew meanwhile: a page up and a page down while a reply
-// streams is back at its newest line.
-func (m *Model) scrollTo(up int) {
-	if m.inline.on {
-		return // the terminal scrolls its own scrollback
-	}
-	f := m.layoutFrame()
-	f.ScrollUp = max(0, up)
-	_, limit := m.renderer.Layout(f)
-	up = min(max(0, up), limit)
-	switch {
-	case m.scrollUp == 0:
-		m.leftBelow = 0
-	case up < m.scrollUp && up <= m.leftBelow:
-		up = 0
-	}
-	m.scrollUp = up
-}
-
-// follow goes back to the tail.
-func (m *Model) follow() { m.scrollUp, m.leftBelow = 0, 0 }
-
-// resize takes the new size. Scrolled up, the row at the top of the transcript stays at the
-// top: the place is taken as content (an entry and a row in it) at the old size and turned
-// back into a scroll offset at the new one, from the renderer's line counts.
-func (m *Model) resize(width, height int) {
-	scrolled := m.scrollUp > 0 && m.width > 0 && (width != m.width || height != m.height)
-	var top view.Anchor
-	switch {
-	case scrolled && m.resized.ok && m.resized.scrollUp == m.scrollUp && m.resized.entries == len(m.chat.Entries()):
-		top = m.resized.top
-	case scrolled:
-		top = m.renderer.TopAnchor(m.layoutFrame())
-	}
-	m.width, m.height = width, height
-	m.leftBelow = 0 // the place following stopped is not kept across a resize: the end follows
-	m.composer.MaxHeight = composerMaxRows(height)
-	m.composer.SetWidth(max(width, 10)) // also fits the composer's height to its text
-	if scrolled {
-		m.composerView = m.composer.View()
-		m.scrollUp = m.renderer.ScrollUpFor(m.layoutFrame(), top)
-		m.resized.top, m.resized.scrollUp, m.resized.entries, m.resized.ok = top, m.scrollUp, len(m.chat.Entries()), true
-	}
-}
-
-// keepScroll applies an engine input; when the user has scrolled up, it keeps the lines they
-// are reading in place while the transcript grows below them.
-func (m *Model) keepScroll(apply func() []chat.Effect) (*Model, tea.Cmd) {
-	if m.scrollUp == 0 {
-		return m.after(apply())
-	}
-	before := m.maxScroll()
-	m, cmd := m.after(apply())
-	grew := m.maxScroll() - before
-	m.scrollUp = max(0, m.scrollUp+grew)
-	m.leftBelow = max(0, m.leftBelow+grew)
-	return m, cmd
 }

@@ -46,7 +46,7 @@ func TestScrollKeepsTheReadersPlace(t *testing.T) {
 	if wheeled == reading || !strings.Contains(wheeled, strings.Split(reading, "\n")[0]) {
 		t.Fatalf("the wheel did not scroll up by a few lines:\n%s", wheeled)
 	}
-	for h.m.scrollUp > 0 {
+	for h.m.linesUp() > 0 {
 		h.send(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	}
 	for range 7 {

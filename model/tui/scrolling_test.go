@@ -72,8 +72,8 @@ func TestPageUpThenDownFollowsTheTail(t *testing.T) {
 		t.Fatalf("the indicator did not count the lines that arrived: %d, then %d", first, grown)
 	}
 	h.send(keyPgDown)
-	if n := h.below(); n != -1 || h.m.scrollUp != 0 {
-		t.Fatalf("PgUp then PgDn is %d lines above the end (indicator %d)", h.m.scrollUp, n)
+	if n := h.below(); n != -1 || h.m.linesUp() != 0 {
+		t.Fatalf("PgUp then PgDn is %d lines above the end (indicator %d)", h.m.linesUp(), n)
 	}
 	for range 5 {
 		h.feedStream()
@@ -100,8 +100,8 @@ func TestHomeAndEnd(t *testing.T) {
 		t.Fatal("no indicator at the top")
 	}
 	h.send(keyEnd)
-	if h.m.scrollUp != 0 || h.below() != -1 {
-		t.Fatalf("End did not follow: %d lines up", h.m.scrollUp)
+	if h.m.linesUp() != 0 || h.below() != -1 {
+		t.Fatalf("End did not follow: %d lines up", h.m.linesUp())
 	}
 	h.feedStream()
 	if got, want := h.bottomRow(), h.lastReplyLine(); got != want {
@@ -111,7 +111,7 @@ func TestHomeAndEnd(t *testing.T) {
 	h.feedAll()
 	h.typeText("abc")
 	h.send(keyHome)
-	if h.m.scrollUp != 0 {
+	if h.m.linesUp() != 0 {
 		t.Fatal("Home scrolled while the composer holds text")
 	}
 	h.typeText("x")
@@ -119,14 +119,14 @@ func TestHomeAndEnd(t *testing.T) {
 		t.Fatalf("Home did not move to the line's start: %q", got)
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
-	if h.m.scrollUp == 0 {
+	if h.m.linesUp() == 0 {
 		t.Fatal("Ctrl+Home did not scroll")
 	}
 	if !strings.Contains(h.m.View().Content, "Ctrl+End follows") {
 		t.Fatalf("the indicator names a key that does not follow:\n%s", h.m.View().Content)
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
-	if h.m.scrollUp != 0 {
+	if h.m.linesUp() != 0 {
 		t.Fatal("Ctrl+End did not follow")
 	}
 }
@@ -140,19 +140,19 @@ func TestWheelAndPgDnAtTheEndFollow(t *testing.T) {
 		h.feedStream()
 	}
 	h.send(keyPgDown)
-	if h.m.scrollUp != 0 {
+	if h.m.linesUp() != 0 {
 		t.Fatal("PgDn at the end scrolled")
 	}
 	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
-	if h.m.scrollUp == 0 {
+	if h.m.linesUp() == 0 {
 		t.Fatal("the wheel did not scroll up")
 	}
 	for range 50 {
 		h.feedStream()
 	}
 	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if h.m.scrollUp != 0 {
-		t.Fatalf("the wheel back down is %d lines above the end", h.m.scrollUp)
+	if h.m.linesUp() != 0 {
+		t.Fatalf("the wheel back down is %d lines above the end", h.m.linesUp())
 	}
 }
 

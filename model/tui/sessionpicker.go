@@ -117,7 +117,7 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		if msg.res.Notice != "" {
 			m.chat.Notice(msg.res.Notice)
 		}
-		m.scrollUp = 0
+		m.follow()
 		m.say("Continuing " + msg.id + ".")
 		return m.after(nil)
 	}

@@ -111,7 +111,7 @@ func (m *Model) onRetryTick(msg retryTick) (*Model, tea.Cmd) {
 	if t.retryLeft > 0 {
 		return m, m.schedule(retryTick{t.retryGen})
 	}
-	m.scrollUp = 0
+	m.follow()
 	return m.after(m.chat.RetryNow())
 }
 

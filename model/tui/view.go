@@ -69,13 +69,20 @@ func (m *Model) frame() view.Frame {
 }
 
 // layoutFrame is the frame without what does not change the layout (the help line's keys):
-// enough for the renderer's Layout, and cheap.
+// enough for the renderer's Layout.
 func (m *Model) layoutFrame() view.Frame {
+	f := m.baseFrame()
+	f.ScrollUp = m.linesUp()
+	return f
+}
+
+// baseFrame is layoutFrame following the tail, whatever the scroll position: what the scroll
+// position is worked out in.
+func (m *Model) baseFrame() view.Frame {
 	f := view.Frame{
 		Width:    m.width,
 		Height:   m.height,
 		Entries:  m.chat.Entries(),
-		ScrollUp: m.scrollUp,
 		State:    m.chat.State,
 		Focus:    m.focus(),
 		Composer: m.composerView,
@@ -109,13 +116,6 @@ func (m *Model) started() bool {
 
 func usage(u wire.Usage) view.Usage {
 	return view.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
-}
-
-// maxScroll is how far up the transcript can scroll at the current size: the line count the
-// renderer's cache keeps, without drawing the screen.
-func (m *Model) maxScroll() int {
-	_, limit := m.renderer.Layout(m.layoutFrame())
-	return limit
 }
 
 // footerNow is the footer with what it must warn of now.

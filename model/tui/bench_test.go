@@ -240,7 +240,7 @@ func BenchmarkScrolledTokenUpdate(b *testing.B) {
 	first := h.feedStream()
 	h.m.View()
 	h.send(keyPgUp)
-	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
 	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -259,7 +259,7 @@ func BenchmarkScrolledTokenUpdateAndView(b *testing.B) {
 	first := h.feedStream()
 	h.m.View()
 	h.send(keyPgUp)
-	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
 	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	b.ReportAllocs()
 	for b.Loop() {

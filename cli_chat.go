@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 func chatFlagSet(f *app.Flags, out io.Writer) *flag.FlagSet {
@@ -100,7 +101,7 @@ func runChat(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runOneShot(f, fs, stdin, stdout, stderr)
 	}
 	if err := chatSession(f, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		return exitFor(err)
 	}
 	return 0
@@ -138,7 +139,7 @@ func chatSession(f app.Flags, stdout, stderr io.Writer) error {
 		err = cerr
 	}
 	if line := sess.Conversation.SavedLine(); line != "" {
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(stdout, safe.Line(line))
 	}
 	return sess.Redact(err)
 }

@@ -8,18 +8,21 @@ import (
 	"os/signal"
 	"syscall"
 
+	"golang.org/x/term"
+
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/oneshot"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
 // oneShotOnly are the flags that mean something only with -p, as the help writes them.
-var oneShotOnly = []string{"-q", "--format"}
+var oneShotOnly = []string{"-q", "--format", "--raw"}
 
 func oneShotFlags(fs *flag.FlagSet) {
 	print := fs.Bool("p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
 	fs.BoolVar(print, "print", false, "same as -p")
 	fs.Bool("q", false, "one-shot: no status or tool notices on standard error (errors still)")
+	fs.Bool("raw", false, "one-shot: write the reply's bytes as they came, terminal controls too (by default a file or pipe gets the text without them, a terminal the screen's rules)")
 	fs.String("format", "text", "one-shot output: text (the reply as it streams), json (one object at the end) or jsonl (one event per line)")
 }
 
@@ -35,9 +38,9 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return oneshot.ExitUsage
 	}
-	code, err := oneShot(f, prompt, message, format, flagOn(fs, "q"), stdout, stderr)
+	code, err := oneShot(f, prompt, message, format, flagOn(fs, "q"), textRule(flagOn(fs, "raw"), stdout), stdout, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		if exitFor(err) == oneshot.ExitUsage {
 			code = oneshot.ExitUsage
 		}
@@ -45,8 +48,20 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 	return code
 }
 
+// textRule is how the reply is cleaned for stdout: the screen's rules on a terminal, the
+// text without terminal controls in a file or pipe, the bytes as they came with --raw.
+func textRule(raw bool, stdout io.Writer) oneshot.TextRule {
+	switch f, ok := stdout.(*os.File); {
+	case raw:
+		return oneshot.TextRaw
+	case ok && term.IsTerminal(int(f.Fd())):
+		return oneshot.TextScreen
+	}
+	return oneshot.TextPlain
+}
+
 // oneShot sends message (the prompt, after its context) in a session titled prompt.
-func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet bool, stdout, stderr io.Writer) (int, error) {
+func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet bool, text oneshot.TextRule, stdout, stderr io.Writer) (int, error) {
 	s, err := app.Load(f, os.LookupEnv, stderr)
 	if err != nil {
 		return oneshot.ExitFailed, app.EnvSecrets().Error(err)
@@ -79,12 +94,12 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	opts := oneshot.Options{
 		Chat: sess.Chat, Performer: sess.Performer, Log: conv.Recorder(),
 		Prompt: message, Format: format, Out: stdout, ErrAlways: stderr,
-		Interrupt: sigs, Session: conv.Session(),
+		Interrupt: sigs, Session: conv.Session(), Text: text,
 	}
 	if !quiet {
 		opts.Err = stderr
 		if n := conv.Notice(); n != "" {
-			fmt.Fprintln(stderr, "phasechat:", n)
+			fmt.Fprintln(stderr, "phasechat:", safe.Line(n))
 		}
 	}
 	res := oneshot.Run(opts)

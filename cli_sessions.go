@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -75,7 +74,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 		err = sessionsCommand(store, cmd, pos, *asJSON, *format, stdout)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "phasechat:", err)
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		return 1
 	}
 	return 0
@@ -92,9 +91,7 @@ func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON boo
 			if all == nil {
 				all = []sessions.Meta{}
 			}
-			enc := json.NewEncoder(stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(all)
+			return sessions.WriteJSON(stdout, all)
 		}
 		if len(all) == 0 {
 			_, err := fmt.Fprintf(stdout, "No saved sessions yet in %s.\n", store.Dir())
@@ -115,7 +112,7 @@ func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON boo
 			return fmt.Errorf("no session mentions %q", pos[0])
 		}
 		for _, h := range hits {
-			fmt.Fprintf(stdout, "%s  %s\n    %s: %s\n", h.Meta.ID, safe.Line(h.Meta.Title), h.Role, h.Snippet)
+			fmt.Fprintf(stdout, "%s  %s\n    %s: %s\n", h.Meta.ID, safe.Line(h.Meta.Title), h.Role, safe.Line(h.Snippet))
 		}
 		return nil
 	case "rename":

@@ -7,8 +7,10 @@ import "github.com/phasechat/phasechat/internal/secret"
 func (c *Client) secrets() *secret.Set {
 	set := c.Secrets.With(c.APIKey)
 	set.AddURL(c.BaseURL)
-	for _, v := range c.Headers {
-		set.AddHeader(v)
+	for name, v := range c.Headers {
+		if secret.CredentialHeader(name) {
+			set.AddHeader(v)
+		}
 	}
 	return set
 }

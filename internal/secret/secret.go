@@ -51,6 +51,9 @@ func New(values ...string) *Set {
 
 // Add adds secrets, each with its URL-escaped and JSON-escaped forms.
 func (s *Set) Add(values ...string) {
+	if s == nil {
+		return
+	}
 	var all []string
 	for _, v := range values {
 		if v == "" {
@@ -68,6 +71,9 @@ func (s *Set) Add(values ...string) {
 // "<scheme> <credentials>" value such as "Bearer sk-…", the credentials; for Basic, also the
 // decoded user name and password.
 func (s *Set) AddHeader(value string) {
+	if s == nil {
+		return
+	}
 	value = strings.TrimSpace(value)
 	s.Add(value)
 	scheme, cred, ok := strings.Cut(value, " ")
@@ -89,10 +95,13 @@ func (s *Set) AddHeader(value string) {
 }
 
 // AddURL adds the credentials a URL carries: its password (and user name when it has no
-// password or is long enough to be a token) and the values of key-like query parameters
+// password or is long enough to be a token), the two in the Basic encoding they are sent in, and the values of key-like query parameters
 // (api-key, key, token, sig, …). An unparsable URL adds nothing.
 func (s *Set) AddURL(raw string) {
 	u, err := url.Parse(raw)
+	if s == nil {
+		return
+	}
 	if err != nil {
 		return
 	}
@@ -102,6 +111,9 @@ func (s *Set) AddURL(raw string) {
 		s.Add(pass)
 		if !hasPass || len(user) >= MinSubstring {
 			s.Add(user)
+		}
+		if hasPass { // the Authorization: Basic form the HTTP client sends them in
+			s.Add(base64.StdEncoding.EncodeToString([]byte(user + ":" + pass)))
 		}
 	}
 	for name, vals := range u.Query() {
@@ -121,6 +133,14 @@ func CredentialParam(name string) bool {
 		}
 	}
 	return n == "code"
+}
+
+// CredentialHeader reports whether an HTTP header's value is a credential: Authorization,
+// Cookie, and every name that CredentialParam recognises (X-Api-Key, X-Auth-Token, …), but not
+// a header such as X-Title, whose value is a word that must stay readable everywhere.
+func CredentialHeader(name string) bool {
+	n := strings.ToLower(name)
+	return n == "cookie" || n == "x-goog-api-key" || CredentialParam(n)
 }
 
 func (s *Set) addRaw(values []string) {

@@ -105,7 +105,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 			return nil, err
 		}
 		resumed = &sessions.Resumed{Path: s.Resume, Log: log, Messages: log.Messages}
-		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), s.Resume)
+		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
 		c.history = resumed.Messages

@@ -33,6 +33,7 @@ func (sess *Session) ScreenOptions(notice string) tui.Options {
 		Measure: s.Measure, Footer: sess.Footer, Notice: joinNotices(conv.Notice(), notice), Models: sess.Models, MCP: sess.MCP,
 		Inline: s.Inline, Try: sess.Tries(), Clipboard: SystemClipboard()}
 	if prompts, err := sessions.DefaultPrompts(); err == nil {
+		prompts.Secrets = sess.Secrets
 		o.History, _ = prompts.Load() // with --no-save Up still recalls, and nothing is added
 		if !s.NoSave {
 			o.Remember = prompts.Add

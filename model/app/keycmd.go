@@ -5,9 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/reaper"
 )
 
 // KeyCommandTimeout bounds an api_key_cmd run.
@@ -18,19 +21,35 @@ const maxKeyOutput = 64 << 10
 
 // RunKeyCommand runs argv (no shell) and returns its trimmed standard output, the key. Its
 // errors say what failed in words and never contain the output: a command that fails may
-// have printed the key before failing.
+// have printed the key before failing. It stays in our process group, so that a prompt it
+// opens on the terminal (a pinentry) may read it. Every process of it carries a run mark of
+// its own: when the timeout or ctx ends it, those are killed with it (on Linux), and should we
+// die while it runs, the reaper ends them (internal/reaper). What it leaves running after it
+// finished by itself (an agent it started) is left be.
 func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (string, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return "", errors.New("api_key_cmd is empty")
 	}
+	mark, err := reaper.NewMark()
+	if err != nil {
+		return "", fmt.Errorf("the key command %q could not be started: %v", argv[0], err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), mark)
 	var out, errOut limitedBuffer
 	out.max, errOut.max = maxKeyOutput, 4096
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.WaitDelay = time.Second // a child that keeps the pipes open does not hold us up
-	err := cmd.Run()
+	cmd.Cancel = func() error {
+		err := cmd.Process.Kill()
+		reaper.KillMarked(mark, 0)
+		return err
+	}
+	watch := reaper.Start(mark)
+	defer watch.End()
+	err = cmd.Run()
 	name := argv[0] // only the program: its arguments could hold anything
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:

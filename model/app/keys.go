@@ -70,20 +70,6 @@ type Endpoint struct {
 	Headers  map[string]string // values expanded
 }
 
-// Secrets are the values that must never leave the process: the key and every header value.
-func (e Endpoint) Secrets() []string {
-	var out []string
-	if e.APIKey != "" {
-		out = append(out, e.APIKey)
-	}
-	for _, v := range e.Headers {
-		if v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // Resolver turns providers into Endpoints, each once per session: a key command runs at
 // most once per provider, its result (or failure) kept. Safe for concurrent use.
 type Resolver struct {

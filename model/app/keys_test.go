@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/phasechat/phasechat/internal/secret"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,7 +78,7 @@ func TestResolveKeysAndHeaders(t *testing.T) {
 	f := mustParse(t, `default = "main"
 [provider.main]
 base_url = "https://main.example/v1"
-headers = { "X-Org" = "org-${ORG}", "X-Plain" = "v" }
+headers = { "X-Org" = "org-${ORG}", "X-Plain" = "v", "X-Api-Key" = "hk-${ORG}", "X-Title" = "phasechat" }
 
 [provider.other]
 base_url = "http://127.0.0.1:1/v1"
@@ -100,10 +101,16 @@ headers = { "X-A" = "${MISSING}" }
 	if err != nil || main.APIKey != "sk-openai" || main.Headers["X-Org"] != "org-42" || main.Headers["X-Plain"] != "v" {
 		t.Errorf("main: %+v %v", main, err)
 	}
-	secrets := strings.Join(main.Secrets(), ",")
-	for _, s := range []string{"sk-openai", "org-42", "v"} {
-		if !strings.Contains(secrets, s) {
-			t.Errorf("secrets %q miss %q", secrets, s)
+	set := secret.New()
+	main.AddSecrets(set, f.Providers["main"].Headers)
+	for _, s := range []string{"sk-openai", "hk-42"} {
+		if !set.Contains(s) {
+			t.Errorf("the secrets miss %q", s)
+		}
+	}
+	for _, word := range []string{"org-42", "phasechat"} { // not credential headers: words that stay readable
+		if set.Contains(word) {
+			t.Errorf("the header value %q is taken for a secret", word)
 		}
 	}
 	if other, err := r.Resolve(ctx, "other"); err != nil || other.APIKey != "" {

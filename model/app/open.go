@@ -90,6 +90,7 @@ func (sess *Session) open(warn io.Writer) error {
 	if sess.MCP, err = StartMCP(s.MCP, s.File, reg); err != nil {
 		return err
 	}
+	s.Title = sess.Secrets.Redact(s.Title) // a key in a -p prompt is no session's title
 	head := sessionlog.Header{Model: s.ModelLabel(), Endpoint: format.Endpoint(s.BaseURL), System: s.System}
 	if sess.Conversation, err = openConversation(s, head, format.Host(s.BaseURL)); err != nil {
 		return err
@@ -127,10 +128,10 @@ func (sess *Session) Close() error {
 // Redact is err without the run's secrets.
 func (sess *Session) Redact(err error) error { return sess.Secrets.Error(err) }
 
-// EnvSecrets is the secrets a command that talks to no endpoint still hides: the key and the
+// EnvSecrets is the secrets a command that talks to no endpoint still hides: the keys and the
 // base URL's credentials from the environment.
 func EnvSecrets() *secret.Set {
-	set := secret.New(os.Getenv(DefaultKeyEnv))
+	set := secret.New(os.Getenv(DefaultKeyEnv), os.Getenv(AnthropicKeyEnv))
 	set.AddURL(os.Getenv("OPENAI_BASE_URL"))
 	return set
 }

@@ -30,6 +30,7 @@ type providers struct {
 }
 
 func newProviders(s *Settings, set *secret.Set) *providers {
+	addFileSecrets(set, s.File, s.Env) // every provider's, used this run or not
 	return &providers{s: s, resolver: &Resolver{File: s.File, Env: s.Env}, clients: map[string]*stream.Client{}, set: set}
 }
 
@@ -49,12 +50,8 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 	if chosen {
 		ep.BaseURL = p.s.BaseURL
 	}
-	p.set.Add(ep.Secrets()...)
-	p.set.AddURL(ep.BaseURL)
-	for _, v := range ep.Headers {
-		p.set.AddHeader(v)
-	}
 	prov := p.s.File.Providers[name]
+	ep.AddSecrets(p.set, prov.Headers)
 	c = providerClient(ep, prov, p.s.StallTimeout)
 	c.MaxReply = p.s.MaxReply
 	if chosen {

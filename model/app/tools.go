@@ -31,7 +31,7 @@ func loadTools(path string, getenv config.Getenv, warn io.Writer) (*tools.Regist
 			return reg, nil
 		}
 		if notice != "" {
-			fmt.Fprintln(warn, "phasechat:", notice)
+			fmt.Fprintln(warn, "phasechat:", safe.Line(notice))
 		}
 	}
 	user, err := tools.LoadFile(path)

@@ -23,6 +23,8 @@ type Options struct {
 	LogDir   string          // each stdio server's stderr goes to LogDir/NAME.log; "" keeps only a tail in memory
 	// Lookup is the environment; nil means os.LookupEnv. Variables of tools.ProviderEnv and
 	// Registry.HiddenEnv, and values holding one of Registry.Secrets, never reach a server.
+	// Start adds the servers' own credentials to Registry.Secrets and their variables to
+	// Registry.HiddenEnv (see registerSecrets), so no command tool and no record gets them.
 	Lookup  func(string) (string, bool)
 	Version string // phasechat's version, told to servers
 }
@@ -65,12 +67,16 @@ func Start(cfg Config, o Options) *Manager {
 		changed: make(chan struct{}, 1), closed: make(chan struct{}), settled: make(chan struct{}),
 		sessions: map[*server]*sdk.ClientSession{}, logs: map[string]*os.File{},
 	}
-	m.env = environ{lookup: o.Lookup, secrets: o.Registry.Secrets, hidden: func(name string) bool {
-		return slices.Contains(o.Registry.HiddenEnv, name)
+	// The servers read the environment by the rules in force before their own credentials
+	// became secrets of the run: each gets its own.
+	providerSecrets, hiddenEnv := o.Registry.Secrets.With(), slices.Clone(o.Registry.HiddenEnv)
+	m.env = environ{lookup: o.Lookup, secrets: providerSecrets, hidden: func(name string) bool {
+		return slices.Contains(hiddenEnv, name)
 	}}
 	if m.env.lookup == nil {
 		m.env.lookup = os.LookupEnv
 	}
+	registerSecrets(cfg, o.Registry, m.env.lookup)
 	if m.version == "" {
 		m.version = "dev"
 	}

@@ -362,3 +362,26 @@ func TestChangedAnnotationsChangeTheApprovalKey(t *testing.T) {
 		t.Errorf("the tool now declares readOnlyHint")
 	}
 }
+
+// TestServerCredentialsAreSecretsOfTheRun: an HTTP server's bearer token and credential
+// headers are secrets from the start: a result echoing them is redacted, and no command tool
+// gets the variables holding them, while the server itself still receives its own.
+func TestServerCredentialsAreSecretsOfTheRun(t *testing.T) {
+	var got http.Header
+	url := httpServer(t, "", func(_ http.ResponseWriter, r *http.Request) bool {
+		got = r.Header.Clone()
+		return false
+	})
+	m, reg := start(t, Config{"t": {URL: url, Headers: map[string]string{"X-Token": "v=${SECRET_TOKEN}"}, BearerTokenEnv: "SECRET_TOKEN"}})
+	if !reg.Secrets.Contains("tok-123") || !slices.Contains(reg.HiddenEnv, "SECRET_TOKEN") {
+		t.Fatalf("the bearer token is not a secret of the run before the server starts (hidden %v)", reg.HiddenEnv)
+	}
+	settle(t, m)
+	if got.Get("Authorization") != "Bearer tok-123" {
+		t.Fatalf("the server did not get its own token: %q", got.Get("Authorization"))
+	}
+	res := run(reg, context.Background(), "t__echo", `{"text":"the token is tok-123, header v=tok-123"}`)
+	if strings.Contains(res.Output, "tok-123") {
+		t.Errorf("the result carries the token: %q", res.Output)
+	}
+}

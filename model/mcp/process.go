@@ -5,11 +5,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/phasechat/phasechat/internal/reaper"
 )
 
 // Grace periods when stopping a stdio server: closing its stdin asks it to exit; then its
@@ -21,9 +24,12 @@ const (
 
 // child is a started stdio server: its process (leading its own process group), the pipes
 // the SDK talks over, and the copier of its stderr to the log and to a tail kept for
-// messages. It is reaped by its own goroutine, so it never lingers as a zombie.
+// messages. It is reaped by its own goroutine, so it never lingers as a zombie. Every process
+// of it carries mark in its environment, and watch ends them all should we die first.
 type child struct {
 	cmd    *exec.Cmd
+	mark   string
+	watch  *reaper.Watch
 	stdin  *os.File // our end
 	stdout *os.File // our end
 	exited chan struct{}
@@ -31,12 +37,16 @@ type child struct {
 	stderr *stderrTail
 }
 
-// startChild starts argv in dir with exactly env, its stderr going to log (which may be
-// nil) and to a tail of its last lines.
+// startChild starts argv in dir with exactly env (and a run mark of its own: reaper.NewMark),
+// its stderr going to log (which may be nil) and to a tail of its last lines.
 func startChild(argv []string, dir string, env []string, log io.Writer) (*child, error) {
+	mark, err := reaper.NewMark()
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = env
+	cmd.Env = append(slices.Clip(env), mark)
 	setProcessGroup(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -54,14 +64,17 @@ func startChild(argv []string, dir string, env []string, log io.Writer) (*child,
 	}
 	// Files, not writers: Wait copies nothing, so it returns when the leader exits.
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	watch := reaper.Start(mark)
 	err = cmd.Start()
 	closeAll(inR, outW, errW)
 	if err != nil {
+		watch.End()
 		closeAll(inW, outR, errR)
 		return nil, err
 	}
-	c := &child{cmd: cmd, stdin: inW, stdout: outR, exited: make(chan struct{}), copied: make(chan struct{}),
-		stderr: &stderrTail{}}
+	watch.Group(cmd.Process.Pid)
+	c := &child{cmd: cmd, mark: mark, watch: watch, stdin: inW, stdout: outR, exited: make(chan struct{}),
+		copied: make(chan struct{}), stderr: &stderrTail{}}
 	go func() {
 		defer close(c.exited)
 		cmd.Wait()
@@ -84,7 +97,8 @@ func (c *child) transport() sdk.Transport {
 }
 
 // stop ends the child: stdin closed, then SIGTERM to its group, then SIGKILL, each after a
-// grace period, and finally SIGKILL to whatever is left in its group. It returns once the
+// grace period, and finally SIGKILL to whatever is left in its group and (on Linux) to every
+// process still carrying its mark, those that left the group included. It returns once the
 // leader is reaped and its stderr is drained (or cut off).
 func (c *child) stop(ctx context.Context) {
 	c.stdin.Close()
@@ -96,6 +110,8 @@ func (c *child) stop(ctx context.Context) {
 		}
 	}
 	signalGroup(c.cmd.Process, sigKill) // what the server left running in its group
+	reaper.KillMarked(c.mark, c.cmd.Process.Pid)
+	c.watch.End()
 	// A process that left the group may hold stderr open; the copier then ends with it.
 	waitFor(c.copied, termGrace, ctx)
 	c.stdout.Close()

@@ -34,6 +34,7 @@ type Options struct {
 	Log       perform.Recorder // nil: nothing is recorded
 	Prompt    string           // the user message, context included
 	Format    Format           // "" is FormatText
+	Text      TextRule         // how FormatText cleans the reply: TextScreen for a terminal
 	Out       io.Writer
 	Err       io.Writer        // status, tool notices and reasoning; nil: none (errors still go to ErrAlways)
 	ErrAlways io.Writer        // where an error is reported even when Err is nil; nil: nowhere
@@ -99,7 +100,7 @@ type runner struct {
 	cur        int               // its index in the transcript
 	textDone   int               // bytes of entry.Text() handled
 	reasonDone int               // bytes of entry.Reasoning() handled
-	clean      safe.Stream       // the sanitised text of entry, for FormatText
+	clean      cleaner           // the cleaned text of entry, for FormatText
 	cleanDone  int               // bytes of clean written
 	wrote      strings.Builder
 	endsInLine bool // the last byte written to Out was not '\\n'
@@ -148,7 +149,7 @@ func (r *runner) replies() {
 				return // nothing yet: switch once it has something
 			}
 			r.entry, r.cur, r.textDone, r.reasonDone, r.cleanDone = e, i, 0, 0, 0
-			r.clean = safe.Stream{}
+			r.clean = newCleaner(r.o.Text)
 		}
 		r.text(e)
 		r.cards(e)
@@ -318,7 +319,7 @@ func (r *runner) finish(res Result) Result {
 		}
 	case FormatJSON:
 		b, _ := json.Marshal(res)
-		r.out(string(b) + "\n")
+		r.out(string(safe.JSON(b)) + "\n")
 	case FormatJSONL:
 		r.event(map[string]any{"type": "end", "outcome": res.Outcome, "exit_code": res.ExitCode, "error": res.Error, "usage": res.Usage})
 	}
@@ -350,7 +351,7 @@ func (r *runner) event(ev map[string]any) {
 	}
 	b, err := json.Marshal(ev)
 	if err == nil {
-		r.out(string(b) + "\n")
+		r.out(string(safe.JSON(b)) + "\n")
 	}
 }
 

@@ -136,7 +136,17 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: m.Ended})
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(e)
+	return WriteJSON(w, e)
+}
+
+// WriteJSON writes v as indented JSON and a newline, with the characters a terminal would act
+// on or hide (C1 and bidi controls, invisible characters) as \u escapes: the same strings,
+// safe to print.
+func WriteJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(safe.JSON(b), '\n'))
+	return err
 }

@@ -2,7 +2,10 @@
 
 package sessions
 
-import "sync"
+import (
+	"os"
+	"sync"
+)
 
 var indexMu sync.Mutex
 
@@ -12,4 +15,38 @@ var indexMu sync.Mutex
 func lock(string) (func(), error) {
 	indexMu.Lock()
 	return indexMu.Unlock, nil
+}
+
+func openLockFile(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+}
+
+// held is the lock files this process holds: without flock, a conversation is held against
+// this process only.
+var held struct {
+	sync.Mutex
+	files map[*os.File]string
+}
+
+// tryLock holds f's path against this process's other holds.
+func tryLock(f *os.File) (bool, error) {
+	held.Lock()
+	defer held.Unlock()
+	for g, name := range held.files {
+		if name == f.Name() && g != f {
+			return false, nil
+		}
+	}
+	if held.files == nil {
+		held.files = map[*os.File]string{}
+	}
+	held.files[f] = f.Name()
+	return true, nil
+}
+
+// dropLock forgets f's hold.
+func dropLock(f *os.File) {
+	held.Lock()
+	defer held.Unlock()
+	delete(held.files, f)
 }

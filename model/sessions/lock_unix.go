@@ -12,7 +12,7 @@ import (
 // lock takes an exclusive flock on the file at path (created 0600, never through a symlink)
 // and returns its release. It blocks while another process holds it.
 func lock(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	f, err := openLockFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the sessions lock %s: %w", path, err)
 	}
@@ -31,3 +31,27 @@ func lock(path string) (func(), error) {
 		f.Close()
 	}, nil
 }
+
+// openLockFile opens (creating, 0600) a lock file, never through a symbolic link.
+func openLockFile(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+}
+
+// tryLock takes an exclusive flock on f without waiting; false: another open file holds it.
+func tryLock(f *os.File) (bool, error) {
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		switch err {
+		case nil:
+			return true, nil
+		case unix.EWOULDBLOCK:
+			return false, nil
+		case unix.EINTR:
+			continue
+		}
+		return false, err
+	}
+}
+
+// dropLock does nothing: closing f drops its flock.
+func dropLock(*os.File) {}

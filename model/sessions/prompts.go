@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // MaxPrompts caps the prompt history.
@@ -17,7 +19,11 @@ const MaxPrompts = 1000
 // Prompts is the prompt history shared by every phasechat of the user: the prompts sent,
 // oldest first, each once (sending one again moves it to the end), at most MaxPrompts. The
 // file is mode 0600, replaced whole under a lock like the index.
-type Prompts struct{ path string }
+type Prompts struct {
+	path string
+	// Secrets are hidden from every prompt kept: a key pasted into a prompt is never written.
+	Secrets *secret.Set
+}
 
 // DefaultPrompts is the history in phasechat's data folder (created 0700 if missing).
 func DefaultPrompts() (*Prompts, error) {
@@ -53,6 +59,7 @@ func (p *Prompts) Load() ([]string, error) {
 
 // Add appends prompt to the history (moving an earlier copy of it to the end).
 func (p *Prompts) Add(prompt string) error {
+	prompt = p.Secrets.Redact(prompt)
 	if prompt == "" {
 		return nil
 	}

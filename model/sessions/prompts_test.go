@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // promptsAt is the history kept in the file at path.
@@ -50,5 +53,17 @@ func TestPromptsAreCapped(t *testing.T) {
 		if !slices.Contains(got, fmt.Sprintf("%d-299", g)) {
 			t.Errorf("writer %d's last prompt was lost to a concurrent writer", g)
 		}
+	}
+}
+
+func TestPromptsKeepNoSecret(t *testing.T) {
+	p := promptsAt(filepath.Join(t.TempDir(), "prompts.jsonl"))
+	p.Secrets = secret.New("sk-history-secret-42")
+	if err := p.Add("use sk-history-secret-42 please"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p.path)
+	if strings.Contains(string(data), "sk-history") || !strings.Contains(string(data), secret.Redacted) {
+		t.Errorf("the history file holds %q", data)
 	}
 }

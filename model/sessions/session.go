@@ -36,8 +36,15 @@ type Start struct {
 	// Resume continues this session's log; nil starts a new session.
 	Resume *Meta
 	// Seed is history to write first into a new session's log (a conversation resumed from
-	// a log outside the store).
+	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
+	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
+	// id), recorded in the index entry and the log's header.
+	Parent string
+	// Hold is the conversation's hold when the caller took it already (to say who else holds
+	// it before anything is shown); the session keeps it until Close. Without it the session
+	// takes the hold before writing anything, and writes nothing when another process has it.
+	Hold *Hold
 }
 
 // Session records one conversation into the store. It is a perform.Recorder: Add only queues,
@@ -48,7 +55,10 @@ type Session struct {
 	store *Store
 	start Start
 	id    string
-	meta  Meta // the entry as this process last wrote it
+	meta  Meta // the entry as this process last wrote it, and the turns counted since
+	// unsaved is how many turns were counted since the index last heard of them: an update adds
+	// them to the entry's count as it finds it, so no process's turns are lost.
+	unsaved int
 
 	mu      sync.Mutex
 	todo    []chat.Record
@@ -58,18 +68,21 @@ type Session struct {
 	wake    chan struct{}
 	done    chan struct{}
 
-	log *sessionlog.Writer // the loop's only
+	log  *sessionlog.Writer // the loop's only
+	hold *Hold              // the loop's only
 }
 
 // Begin starts recording a conversation. Nothing is written until the first record.
 func (s *Store) Begin(st Start) *Session {
-	ss := &Session{store: s, start: st, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	ss := &Session{store: s, start: st, hold: st.Hold, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if st.Resume != nil {
 		ss.id, ss.meta = st.Resume.ID, *st.Resume
 	} else {
 		now := time.Now().UTC()
 		ss.id = newID(now)
-		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now}
+		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now,
+			Parent: st.Parent}
+		ss.start.Header.Parent = st.Parent
 	}
 	go ss.loop()
 	return ss
@@ -128,6 +141,7 @@ func (ss *Session) loop() {
 		ss.fail(ss.log.Close())
 		ss.fail(ss.refresh())
 	}
+	ss.hold.Release()
 }
 
 func (ss *Session) fail(err error) {
@@ -172,6 +186,13 @@ func (ss *Session) flush() {
 // open creates (or reopens) the log and writes the header; a new session also gets its seed
 // history and its index entry.
 func (ss *Session) open(first []chat.Record) error {
+	if ss.hold == nil {
+		h, err := ss.store.Hold(ss.id)
+		if err != nil {
+			return err
+		}
+		ss.hold = h
+	}
 	log, err := sessionlog.Create(ss.Path())
 	if err != nil {
 		return err
@@ -205,6 +226,7 @@ func (ss *Session) open(first []chat.Record) error {
 	if err != nil {
 		return err
 	}
+	ss.unsaved = 0 // the entry holds them
 	ss.markStarted()
 	return nil
 }
@@ -223,32 +245,42 @@ func (ss *Session) count(r chat.Record) {
 		return
 	}
 	ss.meta.Turns++
+	ss.unsaved++
 	if ss.meta.Title == "" {
 		ss.meta.Title = Title(r.Message.Content)
 	}
 }
 
-// refresh writes this session's entry: turns, title (unless renamed meanwhile), size and the
-// time. An entry removed meanwhile (sessions rm) is not brought back.
+// refresh brings this session's entry up to date, read-modify-write under the index's lock:
+// the turns counted since the last refresh are added to the count it holds, and the model,
+// the size and the time are set; the title only when it has none (a rename stays). An entry
+// removed meanwhile (sessions rm) is not brought back.
 func (ss *Session) refresh() error {
 	ss.meta.Updated = time.Now().UTC()
 	if fi, err := os.Stat(ss.Path()); err == nil {
 		ss.meta.Size = fi.Size()
 	}
-	mine := ss.meta
-	return ss.store.update(func(all []Meta) ([]Meta, error) {
+	mine, added := ss.meta, ss.unsaved
+	err := ss.store.update(func(all []Meta) ([]Meta, error) {
 		for i := range all {
 			if all[i].ID == mine.ID {
-				title := all[i].Title
-				all[i] = mine
-				if title != "" {
-					all[i].Title = title
+				e := &all[i]
+				e.Turns += added
+				e.Model, e.Size, e.Updated = mine.Model, mine.Size, mine.Updated
+				if e.Title == "" {
+					e.Title = mine.Title
 				}
+				mine.Turns = e.Turns
 				return all, nil
 			}
 		}
 		return all, nil
 	})
+	if err == nil {
+		ss.unsaved -= added
+		ss.meta.Turns = mine.Turns
+	}
+	return err
 }
 
 // Resumed describes a conversation loaded to be continued.

@@ -19,8 +19,9 @@ type Meta struct {
 	Model    string    `json:"model,omitempty"`
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
-	Turns    int       `json:"turns"` // user messages
-	Size     int64     `json:"size"`  // bytes of the log
+	Turns    int       `json:"turns"`            // user messages
+	Size     int64     `json:"size"`             // bytes of the log
+	Parent   string    `json:"parent,omitempty"` // the session this one is a fork of
 }
 
 // Store is a sessions folder.
@@ -185,7 +186,9 @@ func (s *Store) Rename(id, title string) (Meta, error) {
 	return got, err
 }
 
-// Remove deletes a session: its index entry and its log.
+// Remove deletes a session: its index entry, its log, and its lock file unless a process
+// holds the conversation (removing a held lock file would let another process hold a new one
+// beside it).
 func (s *Store) Remove(id string) (Meta, error) {
 	var gone Meta
 	err := s.update(func(all []Meta) ([]Meta, error) {
@@ -204,6 +207,10 @@ func (s *Store) Remove(id string) (Meta, error) {
 	})
 	if err != nil {
 		return Meta{}, err
+	}
+	if h, err := s.Hold(gone.ID); err == nil {
+		os.Remove(s.LockPath(gone.ID))
+		h.Release()
 	}
 	path := s.LogPath(gone.ID)
 	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {

@@ -60,7 +60,9 @@
 // SIGKILL, and when the command exits anything it left running in its group is killed too.
 // Every process of one run inherits PHASECHAT_TOOL_RUN=<a value of its own> (RunMarkerEnv): on
 // Linux the run's end also kills every process of ours whose environment holds it, so one that
-// left the group and the tree (setsid, a double fork) is ended too.
+// left the group and the tree (setsid, a double fork) is ended too. Should this process die
+// while a run is going, its group and marked processes are ended by the supervisor of
+// internal/reaper.
 //
 // # External tools
 //

@@ -2,8 +2,6 @@ package tools
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/url"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/internal/reaper"
 	"github.com/phasechat/phasechat/internal/secret"
 )
 
@@ -28,7 +27,7 @@ const pipeGrace = time.Second
 // killed, and when the leader exits any process it left in the group is killed too.
 func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string) Result {
 	out := newHeadTail(r.maxOutput())
-	marker, err := runMarker()
+	marker, err := reaper.NewMark()
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}
@@ -36,10 +35,13 @@ func (r *Registry) runCommand(ctx, runCtx context.Context, t *Tool, stdin string
 	if w := r.watcherFor(ctx); w != nil {
 		sink = io.MultiWriter(out, w)
 	}
+	watch := reaper.Start(marker) // ends the run should we die before it is over
+	defer watch.End()
 	p, err := startCommand(t.argv, r.root, stdin, append(r.childEnv(os.Environ()), marker), sink)
 	if err != nil {
 		return Result{Outcome: OutcomeFailed, ExitCode: -1, Output: fmt.Sprintf("could not start %s: %v", t.name, err)}
 	}
+	watch.Group(p.cmd.Process.Pid)
 	p.marker = marker
 	killed, leftover := p.wait(runCtx)
 	output := out.String()
@@ -138,7 +140,7 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 		killed = p.cmd.ProcessState == nil || !p.cmd.ProcessState.Exited() // it may have exited by itself meanwhile
 	}
 	killGroup(p.cmd.Process)
-	p.escaped = killMarked(p.marker, p.cmd.Process.Pid)
+	p.escaped = reaper.KillMarked(p.marker, p.cmd.Process.Pid)
 	grace := time.NewTimer(pipeGrace)
 	defer grace.Stop()
 	select {
@@ -157,16 +159,7 @@ func (p *process) wait(runCtx context.Context) (killed, leftover bool) {
 // RunMarkerEnv is the variable that marks every process of one run of a command tool: each run
 // sets it to a value of its own, which the processes the command starts inherit, so that the
 // run's end finds and kills those that left its process group and its process tree.
-const RunMarkerEnv = "PHASECHAT_TOOL_RUN"
-
-// runMarker is a fresh RunMarkerEnv=value entry for one run.
-func runMarker() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	return RunMarkerEnv + "=" + hex.EncodeToString(b[:]), nil
-}
+const RunMarkerEnv = reaper.MarkEnv
 
 // ProviderEnv names the variables that carry provider credentials; a command never gets them.
 var ProviderEnv = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AZURE_OPENAI_API_KEY", "OPENROUTER_API_KEY",

@@ -10,12 +10,15 @@ import (
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 // copyReply copies the last reply (code nil) or a code block of it (*code 0: the last, N: the
 // Nth) to the clipboard: through OSC 52, which the terminal (or tmux) honours, and through the
 // system clipboard tool when there is one. Only a key or a command the user typed gets here;
-// nothing a model sends can.
+// nothing a model sends can. The copy holds no terminal control (safe.Plain): pasted into a
+// terminal it can neither end a bracketed paste nor run what follows; the note says how many
+// were left out.
 func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 	reply := lastReply(m.chat.Entries())
 	if reply == nil || strings.TrimSpace(reply.Text()) == "" {
@@ -38,7 +41,12 @@ func (m *Model) copyReply(code *int) (*Model, tea.Cmd) {
 		}
 		text, what = blocks[n-1], fmt.Sprintf("code block %d of %d", n, len(blocks))
 	}
-	m.say(fmt.Sprintf("Copied %s (%d %s).", what, utf8.RuneCountInString(text), format.Plural(utf8.RuneCountInString(text), "character", "characters")))
+	text, removed := safe.Plain(text)
+	note := fmt.Sprintf("Copied %s (%d %s", what, utf8.RuneCountInString(text), format.Plural(utf8.RuneCountInString(text), "character", "characters"))
+	if removed > 0 {
+		note += fmt.Sprintf("; %d terminal %s left out", removed, format.Plural(removed, "control", "controls"))
+	}
+	m.say(note + ").")
 	cmds := []tea.Cmd{tea.SetClipboard(text)}
 	if clip := m.ed.clipboard; clip != nil {
 		cmds = append(cmds, func() tea.Msg {

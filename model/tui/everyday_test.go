@@ -220,6 +220,26 @@ func TestCopy(t *testing.T) {
 	}
 }
 
+// TestCopyLeavesOutTerminalControls: a reply that ends a bracketed paste and runs a command
+// is copied without the controls, in Ctrl+Y and /copy code alike, and the note says so.
+func TestCopyLeavesOutTerminalControls(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	h.m.ed.clipboard = func(string) error { return nil }
+	c := h.m.Chat()
+	c.Restart([]wire.Message{{Role: "user", Content: "hi"},
+		{Role: "assistant", Content: "echo ok\x1b[201~\rrm -rf ~\n```sh\nls\x1b[201~ -la\u009b\n```\n"}})
+	if out := h.send(keyCtrlY); !slices.Equal(clipboardWrites(out), []string{"echo okrm -rf ~\n```sh\nls -la\n```\n"}) {
+		t.Fatalf("Ctrl+Y wrote %q", clipboardWrites(out))
+	}
+	if !strings.Contains(h.status(), "4 terminal controls left out") {
+		t.Errorf("status %q", h.status())
+	}
+	h.typeText("/copy code")
+	if out := h.send(keyEnter); !slices.Equal(clipboardWrites(out), []string{"ls -la"}) {
+		t.Fatalf("/copy code wrote %q", clipboardWrites(out))
+	}
+}
+
 // clipboardWrites are the texts of the OSC 52 writes among msgs.
 func clipboardWrites(msgs []tea.Msg) []string {
 	var out []string

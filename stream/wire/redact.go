@@ -1,6 +1,9 @@
 package wire
 
 import (
+	"encoding/json"
+	"slices"
+
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/phase"
 )
@@ -26,6 +29,7 @@ func RedactMessage(set *secret.Set, m Message) Message {
 	}
 	content := m.Content
 	m.Content, m.Reasoning, m.Name = set.Redact(m.Content), set.Redact(m.Reasoning), set.Redact(m.Name)
+	m.Native = redactNative(set, m.Native)
 	if len(m.ToolCalls) > 0 {
 		calls := make([]ToolCall, len(m.ToolCalls))
 		for i, tc := range m.ToolCalls {
@@ -163,4 +167,70 @@ func (r *UpdateRedactor) flushCall(calls []phase.CallEvent, id string) []phase.C
 		return calls
 	}
 	return append(calls, phase.CallEvent{Type: phase.CallDelta, ID: id, ArgsTextDelta: s.Flush()})
+}
+
+// opaqueFields are the fields of native reasoning a provider checks byte for byte and no one
+// reads: Anthropic's signatures and redacted_thinking data, Responses' encrypted_content.
+var opaqueFields = map[string]bool{"signature": true, "data": true, "encrypted_content": true}
+
+// redactNative hides the secrets in the readable text of native reasoning (a thinking block's
+// thinking, a reasoning item's summary and content texts): an item holding none is kept byte
+// for byte. A redacted Anthropic thinking block no longer matches its signature
+// (docs/architecture.md, Safety, says what that means when it is sent back).
+func redactNative(set *secret.Set, n *NativeReasoning) *NativeReasoning {
+	if n == nil {
+		return nil
+	}
+	var items []json.RawMessage
+	for i, item := range n.Items {
+		if !set.Contains(string(item)) {
+			continue
+		}
+		if items == nil {
+			items = slices.Clone(n.Items)
+		}
+		var v any
+		if err := json.Unmarshal(item, &v); err != nil {
+			items[i] = redactedWhole(set, item)
+			continue
+		}
+		b, err := json.Marshal(redactStrings(set, v, ""))
+		if err != nil {
+			b = redactedWhole(set, item)
+		}
+		items[i] = b
+	}
+	if items == nil {
+		return n
+	}
+	out := *n
+	out.Items = items
+	return &out
+}
+
+// redactedWhole is an item that is not JSON, redacted as text and kept as a JSON string.
+func redactedWhole(set *secret.Set, item []byte) json.RawMessage {
+	b, _ := json.Marshal(set.Redact(string(item)))
+	return b
+}
+
+// redactStrings redacts every string of a decoded JSON value but those of opaqueFields; key is
+// the field v is the value of.
+func redactStrings(set *secret.Set, v any, key string) any {
+	switch x := v.(type) {
+	case string:
+		if opaqueFields[key] {
+			return x
+		}
+		return set.Redact(x)
+	case map[string]any:
+		for k, e := range x {
+			x[k] = redactStrings(set, e, k)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = redactStrings(set, e, key)
+		}
+	}
+	return v
 }

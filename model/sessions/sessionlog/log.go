@@ -98,6 +98,7 @@ type Header struct {
 	Endpoint string `json:"endpoint,omitempty"`
 	System   string `json:"system,omitempty"`
 	New      bool   `json:"new,omitempty"`
+	Parent   string `json:"parent,omitempty"` // the session this one was forked from
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package reaper
+
+import "os"
+
+// executable is this program's file.
+func executable() (string, error) { return os.Executable() }
+
+// KillMarked does nothing here: there is no portable way to read another process's
+// environment.
+func KillMarked(string, int) int { return 0 }

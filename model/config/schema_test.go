@@ -10,31 +10,35 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/phasechat/phasechat/model/mcp"
-	"github.com/phasechat/phasechat/model/tools/jsonschema"
 )
 
 const schemaPath = "../../docs/config.schema.json"
 
-func loadSchema(t *testing.T) (map[string]any, *jsonschema.Schema) {
+func loadSchema(t *testing.T) (map[string]any, *jsonschema.Resolved) {
 	t.Helper()
 	data, err := os.ReadFile(schemaPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := decodeJSON(t, data)
-	sch, err := jsonschema.Compile(doc)
+	var sch jsonschema.Schema
+	if err := json.Unmarshal(data, &sch); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := sch.Resolve(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc.(map[string]any), sch
+	return decodeJSON(t, data).(map[string]any), resolved
 }
 
-// decodeJSON decodes a JSON document with its numbers kept exact, as schemas are read.
+// decodeJSON decodes a JSON document with its numbers as float64, as the schema library types
+// them.
 func decodeJSON(t *testing.T, data []byte) any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)

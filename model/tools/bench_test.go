@@ -24,7 +24,7 @@ func BenchmarkValidateArgs(b *testing.B) {
 	sch := r.lookup("read_file").schema
 	for b.Loop() {
 		args, err := callArgs(Call{Arguments: `{"path": "docs/README.md", "max_bytes": 4096}`})
-		if err != nil || sch.Validate(args.Object) != nil {
+		if err != nil || sch.validate(args.Object) != nil {
 			b.Fatal("invalid")
 		}
 	}
@@ -94,5 +94,87 @@ func BenchmarkDescribe(b *testing.B) {
 	call := Call{Name: "read_file", Arguments: `{"path": "docs/README.md", "max_bytes": 4096, "opts": {"a": [1, 2]}}`}
 	for b.Loop() {
 		r.Describe(call)
+	}
+}
+
+// mcpToolSchema is a tool's input schema as zod-to-json-schema writes it for a TypeScript MCP
+// server (draft-07, additionalProperties false, enums, a nested object, a nullable field, an
+// internal $ref).
+const mcpToolSchema = `{
+	"type": "object",
+	"properties": {
+		"query": {"type": "string", "minLength": 1, "description": "What to search for"},
+		"limit": {"type": "integer", "exclusiveMinimum": 0, "maximum": 100, "default": 10},
+		"sort": {"type": "string", "enum": ["relevance", "date", "stars"], "default": "relevance"},
+		"filters": {
+			"type": "object",
+			"properties": {
+				"language": {"type": "string"},
+				"since": {"type": "string", "format": "date-time"},
+				"tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "maxItems": 20}
+			},
+			"additionalProperties": false
+		},
+		"cursor": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+		"include": {"type": "array", "items": {"$ref": "#/definitions/field"}, "uniqueItems": true},
+		"mode": {"oneOf": [
+			{"type": "object", "properties": {"kind": {"type": "string", "const": "fast"}}, "required": ["kind"], "additionalProperties": false},
+			{"type": "object", "properties": {"kind": {"type": "string", "const": "deep"}, "depth": {"type": "number"}}, "required": ["kind", "depth"], "additionalProperties": false}
+		]}
+	},
+	"required": ["query"],
+	"additionalProperties": false,
+	"definitions": {"field": {"type": "string", "enum": ["title", "body", "author", "url"]}},
+	"$schema": "http://json-schema.org/draft-07/schema#"
+}`
+
+const mcpToolArgs = `{"query": "frame pacing", "limit": 20, "sort": "date", "filters": {"language": "go", "tags": ["tui", "perf"]},
+	"cursor": null, "include": ["title", "url"], "mode": {"kind": "deep", "depth": 2}}`
+
+func BenchmarkCompileMCPTool(b *testing.B) {
+	for b.Loop() {
+		if _, _, err := compileSchema([]byte(mcpToolSchema)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkValidateMCPTool(b *testing.B) {
+	sch, _, err := compileSchema([]byte(mcpToolSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	args, err := callArgs(Call{Arguments: mcpToolArgs})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := sch.validate(args.Object); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRejectMCPTool is the cost of a rejection: the library's, then the words.
+func BenchmarkRejectMCPTool(b *testing.B) {
+	sch, _, err := compileSchema([]byte(mcpToolSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	args, err := callArgs(Call{Arguments: `{"query": "", "limit": 0, "mode": {"kind": "deep"}}`})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := sch.validate(args.Object); err == nil {
+			b.Fatal("valid")
+		}
+	}
+}
+
+// BenchmarkBuiltins is the built-ins' schemas compiled, as every NewRegistry does.
+func BenchmarkBuiltins(b *testing.B) {
+	for b.Loop() {
+		builtins()
 	}
 }

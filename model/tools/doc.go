@@ -39,16 +39,28 @@
 //	timeout = "10s"                       # optional: a Go duration; default 30s
 //	parameters = '''{"type": "object", "properties": {}}'''   # optional; this is the default
 //
-// parameters is the JSON Schema (draft 2020-12 unless it names another with $schema) of the
-// arguments object, written either as a string of JSON, as above, or as a TOML table:
+// parameters is the JSON Schema of the arguments object, written either as a string of JSON,
+// as above, or as a TOML table:
 //
 //	[tool.parameters]
 //	type = "object"
 //	required = ["text"]
 //	properties.text = { type = "string", description = "The note" }
 //
-// Its top-level type must be "object"; $ref may point only inside the schema itself. Every
-// problem is reported on load as a *ConfigError naming the file, the tool and the key.
+// Its top-level type must be "object"; $ref may point only inside the schema itself ("#/$defs/x",
+// "#anchor"), and only the top may carry an $id. Every problem is reported on load as a
+// *ConfigError naming the file, the tool and the key, and the place in the schema.
+//
+// Schemas are checked and arguments validated by github.com/google/jsonschema-go (the library
+// the MCP SDK already links), which knows drafts 2020-12 and 07. $schema picks the draft: none
+// or 2020-12 is 2020-12; draft-07 is draft-07; draft-06 is read as draft-07 (what it has means
+// the same there; draft-07 adds if/then/else) and 2019-09 as 2020-12. Where a keyword changed
+// meaning the schema is refused, saying what to write instead: draft-04's boolean
+// exclusiveMinimum/exclusiveMaximum, 2019-09's tuple "items", "additionalItems",
+// "$recursiveRef" and "$recursiveAnchor". "format" is not asserted. Before the library
+// validates, the evaluations it will make are counted (at most 100,000, a value at most 256
+// levels deep), and a schema is refused if it nests more than 64 schemas deep or has a $ref
+// loop that never descends into the value, since the library itself has no such bounds.
 //
 // How a command runs: argv[0] is started directly — no shell ever sees the arguments — in the
 // registry's root, with our environment minus OPENAI_API_KEY. The call's arguments, validated,

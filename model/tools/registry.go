@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/secret"
-	"github.com/phasechat/phasechat/model/tools/jsonschema"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -25,7 +24,7 @@ type Tool struct {
 	name        string
 	description string
 	parameters  json.RawMessage // compact JSON Schema of the arguments object
-	schema      *jsonschema.Schema
+	schema      *argSchema
 	sideEffects bool
 	timeout     time.Duration
 	argv        []string     // a command tool's program and fixed arguments; nil for a built-in

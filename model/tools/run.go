@@ -116,7 +116,7 @@ func (r *Registry) decode(call Call) (t *Tool, stdin string, args map[string]any
 	parsed, err := callArgs(call)
 	if err == nil {
 		parsed = redactArgs(r.Secrets, parsed)
-		err = t.schema.Validate(parsed.Object)
+		err = t.schema.validate(parsed.Object)
 	}
 	if err != nil {
 		return t, "", nil, fmt.Sprintf("invalid arguments for %s: %v", t.name, err)

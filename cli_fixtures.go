@@ -22,16 +22,28 @@ import (
 )
 
 const fixturesUsage = `Usage:
-  phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR]
+  phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR] [--log FILE] [--side NAME]
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME
 
-serve runs the fixture server: GET|POST /stream (a raw SSE body of a lookup tool call, a text delta
-and [DONE], one frame per --interval),
-POST /v1/chat/completions (the request's model names the scenario) and GET /v1/models.
---dir adds the *.scenario files in DIR (for example recordings); a file's name without
-.scenario is its model. list prints every scenario with what it shows. body writes a
-scenario's streamed body to standard output, for example into "phasechat replay -".
+serve runs the fixture server. The request's model names the scenario; the answer comes in
+the format the path asks for:
+  POST /v1/chat/completions   OpenAI Chat Completions
+  POST /v1/messages           Anthropic Messages
+  POST /v1/responses          OpenAI Responses
+  GET  /v1/models             every scenario
+  GET|POST /stream            a raw SSE body of a tool call, text and [DONE], one frame per --interval
+A path with /v1 twice (/v1/v1/messages) is served as with one, and said in the log.
+Every request is logged on standard output: time, path, format, model → scenario, streamed or
+buffered, status, bytes, duration and how the answer ended; --log FILE also appends each as
+a JSON line with the request body (keys in your environment redacted).
+--dir adds the *.scenario files in DIR (for example recordings; a file's name without
+.scenario is its model); files added, rewritten or removed there are served without a restart.
+--side NAME answers side requests (no tools, and a system prompt asking for a title or a
+summary, or a model that is no scenario) with scenario NAME (default text; none to answer them
+like any other request).
+list prints every scenario with what it shows. body writes a scenario's streamed body to
+standard output, for example into "phasechat replay -".
 `
 
 const recordUsage = `Usage:
@@ -97,6 +109,8 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 	addr := fs.String("addr", "127.0.0.1:8787", "address to listen on (loopback unless you say otherwise)")
 	interval := fs.Duration("interval", 400*time.Millisecond, "pause before each frame of /stream")
 	dir := fs.String("dir", "", "also serve the *.scenario files in this folder")
+	logPath := fs.String("log", "", "append each request as a JSON line to this file")
+	side := fs.String("side", "text", "the scenario that answers side requests (none: answer them as any other)")
 	if code := parse(args); code >= 0 {
 		return code
 	}
@@ -104,7 +118,21 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, "phasechat fixtures serve: --interval must be more than 0, such as 400ms")
 		return 2
 	}
-	h, err := fixtures.NewHandler(fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir, Warn: stderr})
+	opts := fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir, Warn: stderr, Access: stdout, Side: *side}
+	if *side == "none" {
+		opts.Side = ""
+	}
+	if *logPath != "" {
+		f, err := fixtures.OpenAccessLog(*logPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "phasechat fixtures serve: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		known := app.EnvSecrets()
+		opts.Log, opts.Redact = f, known.Redact
+	}
+	h, err := fixtures.NewHandler(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat fixtures serve: %v\n", err)
 		return 1

@@ -74,6 +74,8 @@ func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
 	if !bytes.Equal(body, seed.Body()) {
 		t.Errorf("/stream = %q", body)
 	}
+	testwait.Until(t, func() bool { return strings.Contains(stdout.String(), "GET /stream seed 200") },
+		"an access log line for GET /stream on stdout: %q", stdout)
 	// a stalled request (its headers came, then nothing) must not keep Ctrl+C from stopping
 	// the server
 	stalled := make(chan *http.Response, 1)
@@ -173,6 +175,7 @@ func TestFixturesBody(t *testing.T) {
 func TestCommandLineMistakes(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "bad.scenario"), []byte("status 200\nwirte \"x\"\n"), 0o644)
+	os.Symlink(filepath.Join(dir, "bad.scenario"), filepath.Join(dir, "link.jsonl"))
 	tests := []struct {
 		name   string
 		run    func(context.Context, []string, io.Writer, io.Writer) int
@@ -187,6 +190,8 @@ func TestCommandLineMistakes(t *testing.T) {
 		{"bad interval", fixturesMain, []string{"serve", "--interval", "0s"}, 2, "--interval must be more than 0"},
 		{"missing dir", fixturesMain, []string{"serve", "--dir", filepath.Join(dir, "nope"), "--addr", "127.0.0.1:0"}, 1, "nope"},
 		{"bad scenario file", fixturesMain, []string{"list", "--dir", dir}, 1, "bad.scenario:2: unknown directive \"wirte\""},
+		{"unknown side scenario", fixturesMain, []string{"serve", "--side", "nope", "--addr", "127.0.0.1:0"}, 1, `no scenario "nope" to answer side requests`},
+		{"access log through a link", fixturesMain, []string{"serve", "--log", filepath.Join(dir, "link.jsonl"), "--addr", "127.0.0.1:0"}, 1, "symbolic link"},
 		{"busy port", fixturesMain, []string{"serve", "--addr", "256.0.0.1:1"}, 1, "cannot listen on 256.0.0.1:1"},
 		{"record without flags", recordMain, nil, 2, "--upstream and --out are both required"},
 		{"record bad upstream", recordMain, []string{"--upstream", "api.openai.com/v1", "--out", dir}, 2, "want an http:// or https:// URL"},

@@ -10,6 +10,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -23,7 +24,7 @@ func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 	}
 	ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "first-model"}})
 	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "tell me a long story"}})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "Once upon a"}, Ended: "stopped by the user"})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "Once upon a", End: phase.End{Why: phase.EndStopped}}})
 	ss.Add(chat.Record{Model: "other/second-model"})
 	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "again"}})
 	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "The end."}})

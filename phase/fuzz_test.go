@@ -9,7 +9,7 @@ import (
 // callEvents decodes fuzz bytes into CallEvents over four ids: each event takes a type byte,
 // an id byte and, for deltas, a length byte and that many bytes of argument text.
 func callEvents(data []byte) []CallEvent {
-	types := []CallEventType{CallStart, CallDelta, CallReady, CallResult, CallFail, "bogus"}
+	types := []CallEventType{CallStart, CallDelta, CallReady, CallAsk, CallQueue, CallRun, CallResult, CallRefuse, CallDecline, CallInterrupt, "bogus"}
 	var evs []CallEvent
 	for len(data) >= 2 {
 		ev := CallEvent{Type: types[int(data[0])%len(types)], ID: fmt.Sprintf("c%d", data[1]%4)}
@@ -23,16 +23,19 @@ func callEvents(data []byte) []CallEvent {
 				ev.ArgsTextDelta, data = string(data[1:1+n]), data[1+n:]
 			}
 		case CallResult:
-			ev.Result = "r"
-		case CallFail:
-			ev.Error = "e"
+			ev.Result = ToolResult{Output: "r", IsError: data != nil && len(data)%2 == 0}
+		case CallRefuse:
+			ev.Result = ToolResult{Output: "e"}
+		case CallInterrupt:
+			ev.Why = Interruption{Why: CutByUser}
 		}
 		evs = append(evs, ev)
 	}
 	return evs
 }
 
-var statusRank = map[CallStatus]int{CallPending: 0, CallRunning: 1, CallDone: 2, CallError: 2}
+var statusRank = map[CallStatus]int{CallPending: 0, CallArgsReady: 1, CallAsking: 2, CallQueued: 3, CallRunning: 4,
+	CallDone: 5, CallError: 5, CallDeclined: 5, CallInterrupted: 5}
 
 func FuzzToolCalls(f *testing.F) {
 	f.Add([]byte("\x00\x00\x01\x00\x03{\"q\x01\x00\x02\":1\x01\x00\x01}\x02\x00\x03\x00"))
@@ -55,8 +58,7 @@ func FuzzToolCalls(f *testing.F) {
 						t.Fatalf("call %s appeared as %s on %s", c.ID, c.Status, ev.Type)
 					}
 				} else {
-					final := before.Status == CallDone || before.Status == CallError
-					if final && (c.Status != before.Status || c.Result != before.Result || c.Error != before.Error) {
+					if before.Status.Final() && (c.Status != before.Status || c.Result != before.Result || c.Interruption != before.Interruption) {
 						t.Fatalf("call %s left final %s for %s on %s", c.ID, before.Status, c.Status, ev.Type)
 					}
 					if statusRank[c.Status] < statusRank[before.Status] {

@@ -9,30 +9,35 @@ const (
 	CutConnectionDrop Cutoff = "dropped" // the connection broke or was reset
 	CutArgumentsCut   Cutoff = "cut off" // the reply ended before the arguments were complete
 	CutRequestFailed  Cutoff = "failed"  // the server reported an error
+	CutStreamEnded    Cutoff = "ended"   // the stream ended the call unfinished; Detail says how
+	CutSessionEnded   Cutoff = "session" // a resumed conversation holds no result for the call
 )
 
-// Interruption is the Error of a call that an interruption ended: why, and the words the user
-// was told about it (Detail, e.g. "No data from the server for 30s"). Pending says the call's
-// arguments were still arriving. Its text is what the card shows and the model reads.
+// Interruption is why an interrupted call was ended: Why, the words the user was told about
+// it (Detail, e.g. "No data from the server for 30s"), and the state the call was in (Stage,
+// set by the machine). Its Text is what the card shows and the model reads.
 type Interruption struct {
-	Why     Cutoff
-	Detail  string
-	Pending bool
+	Why    Cutoff
+	Detail string
+	Stage  CallStatus
 }
 
-func (i Interruption) Error() string {
-	if i.Why == CutByUser || i.Why == "" {
-		return "stopped by the user"
-	}
+// Text is the one wording of an interruption.
+func (i Interruption) Text() string {
 	var what string
 	switch {
-	case i.Why == CutArgumentsCut:
+	case i.Why == CutByUser || i.Why == "":
+		return "stopped by the user"
+	case i.Why == CutSessionEnded:
+		return "No result: the session ended before this tool finished."
+	case i.Why == CutStreamEnded:
+		return "not run: " + i.Detail
+	case i.Stage == CallPending && i.Why == CutArgumentsCut:
 		what = "not run: its arguments were cut off"
-		if !i.Pending {
-			what = "interrupted: the reply was cut off while this tool ran; the tool was stopped"
-		}
-	case i.Pending:
+	case i.Stage == CallPending:
 		what = "not run: " + i.cause() + " before its arguments were complete"
+	case i.Stage != CallRunning:
+		what = "not run: " + i.cause() + " before it started"
 	default:
 		what = "interrupted: " + i.cause() + " while this tool ran; the tool was stopped"
 	}
@@ -48,21 +53,31 @@ func (i Interruption) cause() string {
 		return "the server stalled"
 	case CutConnectionDrop:
 		return "the connection dropped"
+	case CutArgumentsCut:
+		return "the reply was cut off"
 	}
 	return "the request failed"
 }
 
-// Interrupt ends every call that is still pending or running with an Interruption of why: a
-// failed call, whose Error says whether its arguments were still arriving. Final calls keep
-// their result.
-func (c *ToolCalls) Interrupt(why Interruption) {
-	for _, e := range c.order {
-		st := e.call.Status
-		if st != CallPending && st != CallRunning {
-			continue
-		}
-		i := why
-		i.Pending = st == CallPending
-		c.Apply(CallEvent{Type: CallFail, ID: e.call.ID, Error: i})
+// NotRun is why a call was never run although its arguments were whole: the user declined
+// it, or the session could not run it. Its Text is what the card shows and the model reads.
+type NotRun string
+
+const (
+	NotRunDeclined   NotRun = "declined"    // the user said no
+	NotRunNoApprover NotRun = "no approver" // it needs approval and nobody can give it
+	NotRunNoTools    NotRun = "no tools"    // the session offers no tools
+)
+
+// Text is the one wording of a reason a call was not run.
+func (n NotRun) Text() string {
+	switch n {
+	case NotRunDeclined:
+		return "The user declined to run this tool."
+	case NotRunNoApprover:
+		return "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
+	case NotRunNoTools:
+		return "Not run: no tools are available in this session."
 	}
+	return ""
 }

@@ -9,24 +9,28 @@ func TestInterruptEndsOnlyUnfinishedCalls(t *testing.T) {
 	}
 	for _, id := range []string{"running", "done", "failed"} {
 		c.Apply(CallEvent{Type: CallReady, ID: id})
+		c.Apply(CallEvent{Type: CallRun, ID: id})
 	}
-	c.Apply(CallEvent{Type: CallResult, ID: "done", Result: "ok"})
-	c.Apply(CallEvent{Type: CallFail, ID: "failed", Error: "boom"})
+	c.Apply(CallEvent{Type: CallResult, ID: "done", Result: ToolResult{Output: "ok"}})
+	c.Apply(CallEvent{Type: CallResult, ID: "failed", Result: ToolResult{Output: "boom", IsError: true}})
 	c.Interrupt(Interruption{Why: CutServerStalled, Detail: "No data from the server for 2s"})
-	want := map[string]any{
-		"pending": Interruption{Why: CutServerStalled, Detail: "No data from the server for 2s", Pending: true},
-		"running": Interruption{Why: CutServerStalled, Detail: "No data from the server for 2s"},
-		"failed":  "boom",
-		"done":    nil,
+	want := map[string]Interruption{
+		"pending": {Why: CutServerStalled, Detail: "No data from the server for 2s", Stage: CallPending},
+		"running": {Why: CutServerStalled, Detail: "No data from the server for 2s", Stage: CallRunning},
+		"failed":  {},
+		"done":    {},
 	}
 	for id, w := range want {
 		got, _ := c.Get(id)
-		if got.Error != w {
-			t.Errorf("%s: error %#v, want %#v", id, got.Error, w)
+		if got.Interruption != w {
+			t.Errorf("%s: interruption %#v, want %#v", id, got.Interruption, w)
 		}
 	}
-	if got, _ := c.Get("done"); got.Status != CallDone || got.Result != "ok" {
+	if got, _ := c.Get("done"); got.Status != CallDone || got.Result.Output != "ok" {
 		t.Errorf("a finished call changed: %+v", got)
+	}
+	if got, _ := c.Get("failed"); got.Status != CallError || got.Result.Output != "boom" {
+		t.Errorf("a failed call changed: %+v", got)
 	}
 }
 
@@ -35,16 +39,20 @@ func TestInterruptionText(t *testing.T) {
 		i    Interruption
 		want string
 	}{
-		{Interruption{Why: CutByUser}, "stopped by the user"},
-		{Interruption{Why: CutByUser, Pending: true}, "stopped by the user"},
-		{Interruption{Why: CutServerStalled, Pending: true, Detail: "d"}, "not run: the server stalled before its arguments were complete (d)"},
-		{Interruption{Why: CutServerStalled, Detail: "d"}, "interrupted: the server stalled while this tool ran; the tool was stopped (d)"},
-		{Interruption{Why: CutConnectionDrop, Pending: true}, "not run: the connection dropped before its arguments were complete"},
-		{Interruption{Why: CutArgumentsCut, Pending: true, Detail: "d"}, "not run: its arguments were cut off (d)"},
-		{Interruption{Why: CutRequestFailed, Detail: "HTTP 500"}, "interrupted: the request failed while this tool ran; the tool was stopped (HTTP 500)"},
+		{Interruption{Why: CutByUser, Stage: CallRunning}, "stopped by the user"},
+		{Interruption{Why: CutByUser, Stage: CallPending}, "stopped by the user"},
+		{Interruption{Why: CutServerStalled, Stage: CallPending, Detail: "d"}, "not run: the server stalled before its arguments were complete (d)"},
+		{Interruption{Why: CutServerStalled, Stage: CallRunning, Detail: "d"}, "interrupted: the server stalled while this tool ran; the tool was stopped (d)"},
+		{Interruption{Why: CutConnectionDrop, Stage: CallPending}, "not run: the connection dropped before its arguments were complete"},
+		{Interruption{Why: CutArgumentsCut, Stage: CallPending, Detail: "d"}, "not run: its arguments were cut off (d)"},
+		{Interruption{Why: CutArgumentsCut, Stage: CallRunning}, "interrupted: the reply was cut off while this tool ran; the tool was stopped"},
+		{Interruption{Why: CutRequestFailed, Stage: CallRunning, Detail: "HTTP 500"}, "interrupted: the request failed while this tool ran; the tool was stopped (HTTP 500)"},
+		{Interruption{Why: CutRequestFailed, Stage: CallAsking}, "not run: the request failed before it started"},
+		{Interruption{Why: CutStreamEnded, Stage: CallPending, Detail: "The reply was cut off"}, "not run: The reply was cut off"},
+		{Interruption{Why: CutSessionEnded}, "No result: the session ended before this tool finished."},
 	}
 	for _, tc := range cases {
-		if got := tc.i.Error(); got != tc.want {
+		if got := tc.i.Text(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.i, got, tc.want)
 		}
 	}

@@ -4,40 +4,100 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strings"
+	"time"
 	"unsafe"
 )
 
-// CallStatus is where a tool call is in its life: pending → running → done, or error from
-// pending or running. done and error are final.
+// CallStatus is where a tool call is in its life (docs/architecture.md, Tool calls):
+//
+//	pending → ready → asking | queued → running → done | error
+//
+// and, from any state before a final one, interrupted; from asking, declined; from ready,
+// error (the call cannot run). done, error, declined and interrupted are final.
 type CallStatus string
 
 const (
-	CallPending CallStatus = "pending" // arguments still streaming
-	CallRunning CallStatus = "running" // arguments complete and parsed; the tool may run
-	CallDone    CallStatus = "done"    // the result is in
-	CallError   CallStatus = "error"   // bad arguments, or the tool failed
+	CallPending     CallStatus = "pending"     // arguments still streaming
+	CallArgsReady   CallStatus = "ready"       // arguments complete and parsed; not yet asked about, queued or run
+	CallAsking      CallStatus = "asking"      // waiting for the user's approval
+	CallQueued      CallStatus = "queued"      // may run, waiting for a free slot
+	CallRunning     CallStatus = "running"     // handed over to run
+	CallDone        CallStatus = "done"        // the tool returned its result
+	CallError       CallStatus = "error"       // bad arguments, a refusal, or the tool failed
+	CallDeclined    CallStatus = "declined"    // the user said no
+	CallInterrupted CallStatus = "interrupted" // ended by Stop, a failed request or a cut-off reply
 )
 
-// ToolCall is one call as the machine knows it. Args is set when the call becomes running:
-// its arguments parsed once (ParseArgs), for every consumer to read.
+// Final reports whether nothing can change the call any more.
+func (s CallStatus) Final() bool {
+	return s == CallDone || s == CallError || s == CallDeclined || s == CallInterrupted
+}
+
+// Failed reports whether the call ended without a result the tool gave as a success.
+func (s CallStatus) Failed() bool { return s.Final() && s != CallDone }
+
+// ToolResult is what a tool gave back, or why a call has no result of its own: what the
+// model reads. IsError says the call failed; Duration is how long the tool ran (0 when it
+// did not run).
+type ToolResult struct {
+	Output   string
+	IsError  bool
+	Duration time.Duration
+}
+
+// ToolCall is one call as the machine knows it: a snapshot, copied out.
 type ToolCall struct {
 	ID, Name, ArgsText string
-	Args               Args
-	Status             CallStatus
-	Result             any
-	Error              any
+	// Args is set once the call is ready: its arguments parsed once (ParseArgs), for every
+	// consumer to read.
+	Args   Args
+	Status CallStatus
+	// Result is set when the call is final: the tool's, or the words of why it has none
+	// (NotRun, Interruption).
+	Result ToolResult
+	// NotRun says why a declined or refused call did not run; "" when no such reason applies.
+	NotRun NotRun
+	// Interruption says why an interrupted call was ended, and in which state.
+	Interruption Interruption
+	// Started is when the call was handed over to run; zero when it never was.
+	Started time.Time
+	// AskPlace is the call's place among the approvals waiting (1 is the one asked), AskOf
+	// how many wait; both 0 unless asking.
+	AskPlace, AskOf int
+	// QueuedBehind is how many calls are running while this one is queued; 0 unless queued.
+	QueuedBehind int
+}
+
+// Answered reports whether the call is final with an answer the model is to read: a result,
+// a refusal, a decline, or the interruption of a call that was running. A call that is not
+// final, or was interrupted before it ran (its arguments cut off, Stop while it waited),
+// has none: the history leaves it out.
+func (c ToolCall) Answered() bool {
+	switch c.Status {
+	case CallDone, CallError, CallDeclined:
+		return true
+	case CallInterrupted:
+		return c.Interruption.Stage == CallRunning
+	}
+	return false
 }
 
 // CallEventType names what happened to a call.
 type CallEventType string
 
 const (
-	CallStart  CallEventType = "start"  // a new call, pending
-	CallDelta  CallEventType = "delta"  // more argument text
-	CallReady  CallEventType = "ready"  // the arguments are complete
-	CallResult CallEventType = "result" // the tool returned
-	CallFail   CallEventType = "error"  // the call failed
+	CallStart     CallEventType = "start"     // a new call, pending
+	CallDelta     CallEventType = "delta"     // more argument text
+	CallReady     CallEventType = "ready"     // the arguments are complete
+	CallAsk       CallEventType = "ask"       // the user is asked to approve it
+	CallQueue     CallEventType = "queue"     // it may run once a slot is free
+	CallRun       CallEventType = "run"       // it is handed over to run, At
+	CallResult    CallEventType = "result"    // the tool returned Result
+	CallRefuse    CallEventType = "refuse"    // it cannot run: NotRun, or Result's words
+	CallDecline   CallEventType = "decline"   // the user declined it
+	CallInterrupt CallEventType = "interrupt" // Why ended it before it was over
 )
 
 // CallEvent is one event for the call whose id it carries.
@@ -45,17 +105,24 @@ type CallEvent struct {
 	Type          CallEventType
 	ID, Name      string
 	ArgsTextDelta string
-	Result, Error any
+	Result        ToolResult   // result; refuse without NotRun
+	NotRun        NotRun       // refuse
+	Why           Interruption // interrupt (its Stage is the machine's to set)
+	At            time.Time    // run
 }
 
 // ToolCalls routes CallEvents by id to their calls and moves each through its states. Events a
 // call's state does not accept are ignored, never fatal: an unknown id, a duplicate start, a
-// delta after ready, a result while pending, anything after done or error.
-// The zero value is not usable; call NewToolCalls. Not safe for concurrent use.
+// delta after ready, a result while not running, anything after a final state.
+// It also keeps the order of the approvals waiting and of the queued calls, and counts the
+// running ones. The zero value is not usable; call NewToolCalls. Not safe for concurrent use.
 type ToolCalls struct {
-	byID  map[string]*callEntry
-	order []*callEntry
-	last  *callEntry // the call the previous event went to: deltas come in runs
+	byID    map[string]*callEntry
+	order   []*callEntry
+	last    *callEntry   // the call the previous event went to: deltas come in runs
+	asking  []*callEntry // oldest first
+	queued  []*callEntry // oldest first
+	running int
 }
 
 type callEntry struct {
@@ -69,7 +136,7 @@ func NewToolCalls() *ToolCalls {
 	return &ToolCalls{byID: make(map[string]*callEntry)}
 }
 
-// ErrInvalidArgs is wrapped by the Error of a call whose arguments were not valid JSON.
+// ErrInvalidArgs is wrapped by the error of arguments that were not valid JSON.
 var ErrInvalidArgs = errors.New("the tool arguments are not valid JSON")
 
 // ArgsError is the error of arguments that are not valid JSON; Detail says what is wrong
@@ -80,7 +147,8 @@ func (e *ArgsError) Error() string        { return ErrInvalidArgs.Error() + ": "
 func (e *ArgsError) Is(target error) bool { return target == ErrInvalidArgs }
 
 // Apply folds one event in. It costs O(len(ev.ArgsTextDelta)), except ready, which parses the
-// call's whole argument text once.
+// call's whole argument text once, and the events that change the approval or slot queues,
+// which cost O(calls waiting).
 func (c *ToolCalls) Apply(ev CallEvent) {
 	if ev.Type == CallDelta { // the per-token path: a lookup and an append
 		if e := c.route(ev.ID); e != nil && e.pending {
@@ -97,25 +165,60 @@ func (c *ToolCalls) Apply(ev CallEvent) {
 		return
 	}
 	call := &e.call
-	switch ev.Type {
-	case CallReady:
-		if e.pending {
-			call.Args, call.Error = ParseArgs(e.argsText())
-			call.Status = CallRunning
-			if call.Error != nil {
-				call.Status = CallError
-			}
+	switch st := call.Status; {
+	case ev.Type == CallReady && st == CallPending:
+		args, err := ParseArgs(e.argsText())
+		call.Args, call.Status = args, CallArgsReady
+		if err != nil {
+			call.Status, call.Result = CallError, ToolResult{Output: err.Error(), IsError: true}
 		}
-	case CallResult:
-		if call.Status == CallRunning {
-			call.Status, call.Result = CallDone, ev.Result
+	case ev.Type == CallAsk && st == CallArgsReady:
+		call.Status = CallAsking
+		c.asking = append(c.asking, e)
+	case ev.Type == CallQueue && (st == CallArgsReady || st == CallAsking):
+		c.leave(e)
+		call.Status = CallQueued
+		c.queued = append(c.queued, e)
+	case ev.Type == CallRun && (st == CallArgsReady || st == CallAsking || st == CallQueued):
+		c.leave(e)
+		call.Status, call.Started = CallRunning, ev.At
+		c.running++
+	case ev.Type == CallResult && st == CallRunning:
+		c.running--
+		call.Status, call.Result = CallDone, ev.Result
+		if ev.Result.IsError {
+			call.Status = CallError
 		}
-	case CallFail:
-		if call.Status == CallPending || call.Status == CallRunning {
-			call.Status, call.Error = CallError, ev.Error
+	case ev.Type == CallRefuse && st == CallArgsReady:
+		call.Status, call.NotRun, call.Result = CallError, ev.NotRun, ToolResult{Output: ev.Result.Output, IsError: true}
+		if ev.NotRun != "" {
+			call.Result.Output = ev.NotRun.Text()
 		}
+	case ev.Type == CallDecline && st == CallAsking:
+		c.leave(e)
+		call.Status, call.NotRun = CallDeclined, NotRunDeclined
+		call.Result = ToolResult{Output: NotRunDeclined.Text(), IsError: true}
+	case ev.Type == CallInterrupt && !st.Final():
+		c.leave(e)
+		if st == CallRunning {
+			c.running--
+		}
+		why := ev.Why
+		why.Stage = st
+		call.Status, call.Interruption = CallInterrupted, why
+		call.Result = ToolResult{Output: why.Text(), IsError: true}
 	}
 	e.pending = call.Status == CallPending
+}
+
+// leave takes e out of the approval and slot queues.
+func (c *ToolCalls) leave(e *callEntry) {
+	if i := slices.Index(c.asking, e); i >= 0 {
+		c.asking = slices.Delete(c.asking, i, i+1)
+	}
+	if i := slices.Index(c.queued, e); i >= 0 {
+		c.queued = slices.Delete(c.queued, i, i+1)
+	}
 }
 
 // route finds the call an event is for; nil for an unknown id.
@@ -140,20 +243,30 @@ func (c *ToolCalls) start(id, name string) {
 	c.last = e
 }
 
+// Interrupt ends every call that is not final with why (each call's Stage is the state it
+// was in). Final calls keep their result.
+func (c *ToolCalls) Interrupt(why Interruption) {
+	for _, e := range c.order {
+		if !e.call.Status.Final() {
+			c.Apply(CallEvent{Type: CallInterrupt, ID: e.call.ID, Why: why})
+		}
+	}
+}
+
 // Get returns the call with this id.
 func (c *ToolCalls) Get(id string) (ToolCall, bool) {
 	e, ok := c.byID[id]
 	if !ok {
 		return ToolCall{}, false
 	}
-	return e.snapshot(), true
+	return c.snapshot(e), true
 }
 
 // List returns every call in the order they started.
 func (c *ToolCalls) List() []ToolCall {
 	out := make([]ToolCall, len(c.order))
 	for i, e := range c.order {
-		out[i] = e.snapshot()
+		out[i] = c.snapshot(e)
 	}
 	return out
 }
@@ -161,9 +274,67 @@ func (c *ToolCalls) List() []ToolCall {
 // Len is the number of calls started.
 func (c *ToolCalls) Len() int { return len(c.order) }
 
-func (e *callEntry) snapshot() ToolCall {
+// Running is how many calls are running.
+func (c *ToolCalls) Running() int { return c.running }
+
+// Asking returns the call whose approval is asked (the oldest waiting), if any.
+func (c *ToolCalls) Asking() (ToolCall, bool) {
+	if len(c.asking) == 0 {
+		return ToolCall{}, false
+	}
+	return c.snapshot(c.asking[0]), true
+}
+
+// AskingIDs are the ids of the calls waiting for approval, oldest first.
+func (c *ToolCalls) AskingIDs() []string {
+	ids := make([]string, len(c.asking))
+	for i, e := range c.asking {
+		ids[i] = e.call.ID
+	}
+	return ids
+}
+
+// Waiting returns the calls asking for approval and then the queued ones, each in order: the
+// calls whose snapshots an event for another call can change (their places, the count of
+// running calls).
+func (c *ToolCalls) Waiting() []ToolCall {
+	out := make([]ToolCall, 0, len(c.asking)+len(c.queued))
+	for _, e := range c.asking {
+		out = append(out, c.snapshot(e))
+	}
+	for _, e := range c.queued {
+		out = append(out, c.snapshot(e))
+	}
+	return out
+}
+
+// NextQueued returns the oldest queued call, if any.
+func (c *ToolCalls) NextQueued() (ToolCall, bool) {
+	if len(c.queued) == 0 {
+		return ToolCall{}, false
+	}
+	return c.snapshot(c.queued[0]), true
+}
+
+// Outstanding returns the first call that is not final yet, or false when all are.
+func (c *ToolCalls) Outstanding() (ToolCall, bool) {
+	for _, e := range c.order {
+		if !e.call.Status.Final() {
+			return c.snapshot(e), true
+		}
+	}
+	return ToolCall{}, false
+}
+
+func (c *ToolCalls) snapshot(e *callEntry) ToolCall {
 	call := e.call
 	call.ArgsText = e.argsText()
+	switch call.Status {
+	case CallAsking:
+		call.AskPlace, call.AskOf = slices.Index(c.asking, e)+1, len(c.asking)
+	case CallQueued:
+		call.QueuedBehind = c.running
+	}
 	return call
 }
 

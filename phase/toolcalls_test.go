@@ -4,16 +4,23 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
 func start(id, name string) CallEvent { return CallEvent{Type: CallStart, ID: id, Name: name} }
 func delta(id, text string) CallEvent { return CallEvent{Type: CallDelta, ID: id, ArgsTextDelta: text} }
 func ready(id string) CallEvent       { return CallEvent{Type: CallReady, ID: id} }
-func result(id string, r any) CallEvent {
-	return CallEvent{Type: CallResult, ID: id, Result: r}
+func run(id string) CallEvent         { return CallEvent{Type: CallRun, ID: id} }
+func result(id, out string) CallEvent {
+	return CallEvent{Type: CallResult, ID: id, Result: ToolResult{Output: out}}
 }
-func fail(id string, e any) CallEvent { return CallEvent{Type: CallFail, ID: id, Error: e} }
+func failed(id, out string) CallEvent {
+	return CallEvent{Type: CallResult, ID: id, Result: ToolResult{Output: out, IsError: true}}
+}
+func interrupt(id string, why Cutoff) CallEvent {
+	return CallEvent{Type: CallInterrupt, ID: id, Why: Interruption{Why: why}}
+}
 
 func apply(evs ...CallEvent) *ToolCalls {
 	m := NewToolCalls()
@@ -36,7 +43,7 @@ func mustGet(t *testing.T, m *ToolCalls, id string) ToolCall {
 func TestExampleSearch(t *testing.T) {
 	m := apply(start("t1", "search"), delta("t1", `{"q":`), delta("t1", `"hi"}`), ready("t1"))
 	got := mustGet(t, m, "t1")
-	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: Args{Object: map[string]any{"q": "hi"}, JSON: `{"q":"hi"}`}, Status: CallRunning}
+	want := ToolCall{ID: "t1", Name: "search", ArgsText: `{"q":"hi"}`, Args: Args{Object: map[string]any{"q": "hi"}, JSON: `{"q":"hi"}`}, Status: CallArgsReady}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v\nwant %+v", got, want)
 	}
@@ -44,15 +51,17 @@ func TestExampleSearch(t *testing.T) {
 
 // A result while pending is too early and ignored.
 func TestExampleResultWhilePending(t *testing.T) {
-	m := apply(start("t2", "now"), result("t2", 42))
-	if got := mustGet(t, m, "t2"); got.Status != CallPending || got.Result != nil {
+	m := apply(start("t2", "now"), result("t2", "42"))
+	if got := mustGet(t, m, "t2"); got.Status != CallPending || got.Result != (ToolResult{}) {
 		t.Fatalf("result while pending: got %+v, want still pending with no result", got)
 	}
 }
 
 // Each guard of the state machine (docs/architecture.md, Tool calls), one row each: the events, the call's expected state afterwards.
 func TestGuards(t *testing.T) {
-	parseErr := func(c ToolCall) bool { err, ok := c.Error.(error); return ok && errors.Is(err, ErrInvalidArgs) }
+	parseErr := func(c ToolCall) bool {
+		return c.Result.IsError && strings.HasPrefix(c.Result.Output, ErrInvalidArgs.Error()+": ")
+	}
 	cases := []struct {
 		name   string
 		events []CallEvent
@@ -64,24 +73,24 @@ func TestGuards(t *testing.T) {
 			func(c ToolCall) bool { return c.Status == CallPending && c.Name == "now" && c.ArgsText == "" }, false},
 		{"start without id is ignored", []CallEvent{start("", "now")}, "", nil, true},
 		{"unknown id: delta is ignored", []CallEvent{delta("ghost", "{}")}, "ghost", nil, true},
-		{"unknown id: ready, result, error are ignored", []CallEvent{ready("g"), result("g", 1), fail("g", "x")}, "g", nil, true},
+		{"unknown id: ready, run, result, interrupt are ignored", []CallEvent{ready("g"), run("g"), result("g", "1"), interrupt("g", CutByUser)}, "g", nil, true},
 		{"duplicate start keeps the first name and the text", []CallEvent{start("a", "now"), delta("a", "{"), start("a", "other")}, "a",
 			func(c ToolCall) bool { return c.Name == "now" && c.ArgsText == "{" && c.Status == CallPending }, false},
 		{"delta appends while pending", []CallEvent{start("a", "x"), delta("a", `{"k"`), delta("a", `:1}`)}, "a",
 			func(c ToolCall) bool { return c.ArgsText == `{"k":1}` }, false},
 		{"delta after ready is ignored", []CallEvent{start("a", "x"), delta("a", "{}"), ready("a"), delta("a", "junk")}, "a",
-			func(c ToolCall) bool { return c.ArgsText == "{}" && c.Status == CallRunning }, false},
-		{"ready parses and runs", []CallEvent{start("a", "x"), delta("a", `{"n":12345678901234567890}`), ready("a")}, "a",
+			func(c ToolCall) bool { return c.ArgsText == "{}" && c.Status == CallArgsReady }, false},
+		{"ready parses", []CallEvent{start("a", "x"), delta("a", `{"n":12345678901234567890}`), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{"n": json.Number("12345678901234567890")})
+				return c.Status == CallArgsReady && reflect.DeepEqual(c.Args.Object, map[string]any{"n": json.Number("12345678901234567890")})
 			}, false},
 		{"blank arguments mean {}", []CallEvent{start("a", "x"), delta("a", " \n\t"), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{})
+				return c.Status == CallArgsReady && reflect.DeepEqual(c.Args.Object, map[string]any{})
 			}, false},
 		{"no arguments at all mean {}", []CallEvent{start("a", "x"), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{})
+				return c.Status == CallArgsReady && reflect.DeepEqual(c.Args.Object, map[string]any{})
 			}, false},
 		{"parse failure on ready is an error", []CallEvent{start("a", "x"), delta("a", `{"q":`), ready("a")}, "a",
 			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) && c.Args.Object == nil }, false},
@@ -89,23 +98,27 @@ func TestGuards(t *testing.T) {
 			func(c ToolCall) bool { return c.Status == CallError && parseErr(c) }, false},
 		{"ready twice parses once", []CallEvent{start("a", "x"), delta("a", `[1]`), ready("a"), ready("a")}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallRunning && reflect.DeepEqual(c.Args.Object, map[string]any{"value": []any{json.Number("1")}})
+				return c.Status == CallArgsReady && reflect.DeepEqual(c.Args.Object, map[string]any{"value": []any{json.Number("1")}})
 			}, false},
 		{"result while pending is ignored", []CallEvent{start("a", "x"), result("a", "r")}, "a",
-			func(c ToolCall) bool { return c.Status == CallPending && c.Result == nil }, false},
-		{"result moves running to done", []CallEvent{start("a", "x"), ready("a"), result("a", "r")}, "a",
-			func(c ToolCall) bool { return c.Status == CallDone && c.Result == "r" }, false},
-		{"result after done is ignored", []CallEvent{start("a", "x"), ready("a"), result("a", "r"), result("a", "s")}, "a",
-			func(c ToolCall) bool { return c.Status == CallDone && c.Result == "r" }, false},
-		{"error from pending", []CallEvent{start("a", "x"), fail("a", "cancelled")}, "a",
-			func(c ToolCall) bool { return c.Status == CallError && c.Error == "cancelled" }, false},
-		{"error from running", []CallEvent{start("a", "x"), ready("a"), fail("a", "timeout")}, "a",
-			func(c ToolCall) bool { return c.Status == CallError && c.Error == "timeout" }, false},
-		{"error after done is ignored", []CallEvent{start("a", "x"), ready("a"), result("a", "r"), fail("a", "late")}, "a",
-			func(c ToolCall) bool { return c.Status == CallDone && c.Error == nil && c.Result == "r" }, false},
-		{"anything after error is ignored", []CallEvent{start("a", "x"), fail("a", "e"), delta("a", "{}"), ready("a"), result("a", "r"), fail("a", "f")}, "a",
+			func(c ToolCall) bool { return c.Status == CallPending && c.Result == ToolResult{} }, false},
+		{"result while ready is ignored: it never ran", []CallEvent{start("a", "x"), ready("a"), result("a", "r")}, "a",
+			func(c ToolCall) bool { return c.Status == CallArgsReady && c.Result == ToolResult{} }, false},
+		{"result moves running to done", []CallEvent{start("a", "x"), ready("a"), run("a"), result("a", "r")}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Result.Output == "r" }, false},
+		{"result after done is ignored", []CallEvent{start("a", "x"), ready("a"), run("a"), result("a", "r"), result("a", "s")}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Result.Output == "r" }, false},
+		{"interrupted from pending", []CallEvent{start("a", "x"), interrupt("a", CutStreamEnded)}, "a",
 			func(c ToolCall) bool {
-				return c.Status == CallError && c.Error == "e" && c.ArgsText == "" && c.Result == nil
+				return c.Status == CallInterrupted && c.Interruption.Stage == CallPending && c.Result.IsError && !c.Answered()
+			}, false},
+		{"error from running", []CallEvent{start("a", "x"), ready("a"), run("a"), failed("a", "timeout")}, "a",
+			func(c ToolCall) bool { return c.Status == CallError && c.Result.Output == "timeout" && c.Answered() }, false},
+		{"interrupt after done is ignored", []CallEvent{start("a", "x"), ready("a"), run("a"), result("a", "r"), interrupt("a", CutByUser)}, "a",
+			func(c ToolCall) bool { return c.Status == CallDone && c.Result.Output == "r" }, false},
+		{"anything after interrupted is ignored", []CallEvent{start("a", "x"), interrupt("a", CutByUser), delta("a", "{}"), ready("a"), run("a"), result("a", "r")}, "a",
+			func(c ToolCall) bool {
+				return c.Status == CallInterrupted && c.Result.Output == "stopped by the user" && c.ArgsText == ""
 			}, false},
 		{"unknown event type is ignored", []CallEvent{start("a", "x"), {Type: "bogus", ID: "a", ArgsTextDelta: "z"}}, "a",
 			func(c ToolCall) bool { return c.Status == CallPending && c.ArgsText == "" }, false},
@@ -132,7 +145,7 @@ func TestThreeInterleavedCallsNeverMix(t *testing.T) {
 	m := apply(
 		start("c1", "read_file"), start("c2", "list_dir"), delta("c1", `{"path":`), start("c3", "now"),
 		delta("c2", `{"path"`), delta("c3", `{`), delta("c1", `"a.txt"}`), delta("c2", `:"."}`),
-		ready("c2"), delta("c3", `}`), ready("c1"), ready("c3"),
+		ready("c2"), delta("c3", `}`), ready("c1"), ready("c3"), run("c1"), run("c2"), run("c3"),
 		result("c3", "noon"), result("c1", "text"),
 	)
 	want := []struct {

@@ -18,7 +18,7 @@ func callOrderError(ups ...wire.Update) error {
 			case c.Type == phase.CallStart && s == "":
 				state[c.ID] = "open"
 			case c.Type == phase.CallDelta && s == "open":
-			case (c.Type == phase.CallReady || c.Type == phase.CallFail) && s == "open":
+			case (c.Type == phase.CallReady || c.Type == phase.CallInterrupt) && s == "open":
 				state[c.ID] = "final"
 			default:
 				return fmt.Errorf("frame %d: %s for %q while %q", u.N, c.Type, c.ID, s)

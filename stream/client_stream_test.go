@@ -248,7 +248,7 @@ func TestCorpusOverHTTP(t *testing.T) {
 			}
 			_, calls := fold(ups)
 			for _, tc := range calls.List() {
-				if want.Outcome == wire.OutcomeComplete && tc.Status != "running" {
+				if want.Outcome == wire.OutcomeComplete && tc.Status != "ready" {
 					t.Errorf("call %s is %s after a complete stream", tc.ID, tc.Status)
 				}
 			}

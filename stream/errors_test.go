@@ -72,7 +72,7 @@ func TestBufferedUpdatesOfAFailedResult(t *testing.T) {
 		Outcome: wire.OutcomeError, Err: &wire.Error{Message: "boom"}}
 	ups := wire.BufferedUpdates(r)
 	st, calls := fold(ups)
-	if c, _ := calls.Get("c"); st.Phase != phase.Error || st.Reason != "boom" || c.Status != "error" {
+	if c, _ := calls.Get("c"); st.Phase != phase.Error || st.Reason != "boom" || c.Status != phase.CallInterrupted || c.Result.Output != "not run: boom" {
 		t.Errorf("phase %v (%q), call %+v", st.Phase, st.Reason, c)
 	}
 	if err := callOrderError(ups...); err != nil {

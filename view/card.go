@@ -47,20 +47,16 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 		glyph, word, look = "◌", fmt.Sprintf("waiting: %s of %s", format.Thousands(place), format.Thousands(of)), st.Pending
 	case c.Asking() && of > 1:
 		glyph, word, look = "?", fmt.Sprintf("waiting for approval: 1 of %s", format.Thousands(of)), st.Asking
-	case c.Asking(): // ready, but it has not run and may never run
-		glyph, word, look = "?", "waiting for approval", st.Asking
-	case c.Declined():
-		glyph, word, look = "○", "declined", st.Pending
+	case c.Queued() > 0: // ready and allowed, waiting for a free slot; not started
+		n := c.Queued()
+		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
 	case stoppedByUser(c):
 		glyph, word, look = "■", "stopped", st.Stopped
-	}
-	if n := c.Queued(); n > 0 { // ready and allowed, waiting for a free slot; not started
-		glyph, word, look = "◌", fmt.Sprintf("queued: %s %s running", format.Thousands(n), format.Plural(n, "tool", "tools")), st.Pending
 	}
 	name := rows.Fit(ToolName(c.Name()), maxNameCells)
 	parts := []string{look.Paint(glyph + " " + word), st.CardName.Paint(name)}
 	status := c.Status()
-	over := status == phase.CallDone || status == phase.CallError
+	over := status.Final()
 	if status == phase.CallPending {
 		parts = append(parts, st.CardDetail.Paint(receiving(c.ArgsBytes())))
 	} else if s := rows.Fit(safe.Line(c.Summary()), maxSummaryCells); s != "" {
@@ -69,7 +65,7 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 	if over && c.Duration() > 0 {
 		parts = append(parts, st.CardDetail.Paint(format.Duration(c.Duration())))
 	}
-	if status == phase.CallRunning && c.Elapsed() >= time.Second && c.Queued() == 0 {
+	if c.Elapsed() >= time.Second {
 		parts = append(parts, st.CardDetail.Paint(elapsedText(c.Elapsed())))
 	}
 	indent := cardIndent
@@ -88,7 +84,7 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 			b.Add(l)
 		}
 	}
-	if status == phase.CallRunning && c.Output() != "" {
+	if c.Output() != "" {
 		outputLines(&b, st, c.Output(), width)
 	}
 	failed := c.IsError() && !stoppedByUser(c)
@@ -114,21 +110,29 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 // stoppedByUser reports whether the call ended because the user stopped the reply: shown as
 // stopped, not as a failure.
 func stoppedByUser(c transcript.Card) bool {
-	cut, ok := c.Call().Error.(phase.Interruption)
-	return ok && c.IsError() && cut.Why == phase.CutByUser
+	call := c.Call()
+	return call.Status == phase.CallInterrupted && call.Interruption.Why == phase.CutByUser
 }
 
-// cardLook is a status's glyph, word and style.
+// cardLook is a status's glyph, word and style. A call whose arguments are ready looks
+// running (it is handed over, asked about or queued at once); an interruption not by the
+// user looks like an error.
 func cardLook(st *theme, s phase.CallStatus) (glyph, word string, look rows.Ink) {
 	switch s {
 	case phase.CallPending:
 		return "◌", "pending", st.Pending
-	case phase.CallRunning:
+	case phase.CallArgsReady, phase.CallRunning:
 		return "◐", "running", st.Running
+	case phase.CallAsking: // ready, but it has not run and may never run
+		return "?", "waiting for approval", st.Asking
+	case phase.CallQueued:
+		return "◌", "queued", st.Pending
 	case phase.CallDone:
 		return "✓", "done", st.Done
-	case phase.CallError:
+	case phase.CallError, phase.CallInterrupted:
 		return "✗", "error", st.Fail
+	case phase.CallDeclined:
+		return "○", "declined", st.Pending
 	}
 	return "•", rows.Fit(safe.Line(string(s)), 16), st.Pending
 }

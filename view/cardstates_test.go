@@ -23,12 +23,10 @@ func everyCard() *draft {
 		{Name: "now", Status: phase.CallDone, Result: "noon\n", Duration: 4 * time.Millisecond},
 		{Name: "list_dir", Status: phase.CallError, Summary: "path=/nope", Result: "open /nope: no such file or directory", Duration: time.Millisecond},
 		{Name: "delete_all", Status: phase.CallError, Summary: "path=.", Result: "The user declined to run this tool.", Declined: true},
-		{Name: "sleep", Status: phase.CallError, Summary: "s=60", Result: stopped.Error()},
+		{Name: "sleep", Status: phase.CallInterrupted, Summary: "s=60", Result: stopped.Text()},
 		{Name: "read_file", Status: phase.CallDone, Summary: "path=go.mod", Args: `{"path":"go.mod"}`, Result: "module x\n\ngo 1.24\n", Expanded: true, Duration: 2 * time.Millisecond},
 	}}
 	d.entry()
-	// The stopped card's call carries the interruption, as the state machine leaves it.
-	d.tr.SetCall(d.e, phase.ToolCall{ID: "call_7", Name: "sleep", Status: phase.CallError, Error: stopped})
 	d.tr.SetReply(d.e, "", "")
 	return d
 }

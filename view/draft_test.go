@@ -49,12 +49,11 @@ func (d *draft) entry() *transcript.Entry {
 		d.tr.EndStreaming(e)
 	}
 	if d.Mark != e.Mark() || d.Note != e.Note() {
-		d.tr.SetMark(e, d.Mark, d.Note)
+		d.tr.SetEnd(e, endOf(d.Mark, d.Note))
 	}
 	if d.Expanded != e.Expanded() {
 		d.tr.ToggleReasoning(e)
 	}
-	var asking []string // the ids of the approvals waiting, in order
 	for i, c := range d.Cards {
 		id := c.ID
 		if id == "" {
@@ -64,37 +63,32 @@ func (d *draft) entry() *transcript.Entry {
 		if len(args) < c.ArgsBytes {
 			args += strings.Repeat("x", c.ArgsBytes-len(args))
 		}
-		call := phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args}
-		if old, ok := e.Card(id); !ok || old.Status() != call.Status || old.Name() != call.Name || old.Args() != call.ArgsText {
-			d.tr.SetCall(e, call)
-		}
-		if old, _ := e.Card(id); old.Summary() != c.Summary {
-			d.tr.SetSummary(e, id, c.Summary)
-		}
-		if old, _ := e.Card(id); old.Result() != c.Result || old.Duration() != c.Duration {
-			d.tr.SetResult(e, id, c.Result, c.Duration)
-		}
-		d.tr.SetAsking(e, id, c.Asking)
-		if c.AskOf > 0 {
-			if asking == nil {
-				asking = make([]string, c.AskOf)
-				for j := range asking {
-					asking[j] = fmt.Sprint("other_", j)
-				}
-			}
-			asking[c.AskPlace-1] = id
-		}
-		if c.Declined {
-			d.tr.SetDeclined(e, id)
-		}
+		d.tr.SetCall(e, cardCall(id, args, c))
+		d.tr.SetSummary(e, id, c.Summary)
 		d.tr.SetElapsed(e, id, c.Elapsed)
 		d.tr.SetOutput(e, id, c.Output)
 		if old, _ := e.Card(id); old.Expanded() != c.Expanded {
 			d.tr.ToggleCard(e, i)
 		}
 	}
-	d.tr.NumberAsking(e, asking)
 	return e
+}
+
+// cardCall is the machine's snapshot a draft card stands for: Asking and Declined are the
+// statuses they name, over the draft's Status; an interrupted card was stopped by the user
+// while it ran.
+func cardCall(id, args string, c draftCard) phase.ToolCall {
+	call := phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args,
+		Result: phase.ToolResult{Output: c.Result, IsError: c.Status.Failed(), Duration: c.Duration}}
+	switch {
+	case c.Asking:
+		call.Status, call.AskPlace, call.AskOf = phase.CallAsking, c.AskPlace, c.AskOf
+	case c.Declined:
+		call.Status, call.NotRun, call.Result.IsError = phase.CallDeclined, phase.NotRunDeclined, true
+	case c.Status == phase.CallInterrupted:
+		call.Interruption = phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}
+	}
+	return call
 }
 
 // published brings every draft's entry up to date and returns them in order.
@@ -110,4 +104,11 @@ func published(ds []*draft) []*transcript.Entry {
 func (c draftCard) card() transcript.Card {
 	d := &draft{Role: transcript.RoleAssistant, Cards: []draftCard{c}}
 	return d.entry().Cards()[0]
+}
+
+// endOf is the end a reply marked m with note n had.
+func endOf(m transcript.Mark, n string) phase.End {
+	why := map[transcript.Mark]phase.EndReason{transcript.MarkStopped: phase.EndStopped, transcript.MarkFailed: phase.EndFailed,
+		transcript.MarkCutOff: phase.EndCutOff}[m]
+	return phase.End{Why: why, Note: n}
 }

@@ -21,8 +21,8 @@ func BenchmarkTokenAfterManyCards(b *testing.B) {
 				text = text.Append(fmt.Sprintf("Step %d: I look at the next file.\n\n", i))
 				tr.SetReply(e, text.String(), "")
 				id := fmt.Sprint("call_", i)
-				tr.SetCall(e, phase.ToolCall{ID: id, Name: "read_file", Status: phase.CallDone, ArgsText: `{"path":"x"}`})
-				tr.SetResult(e, id, "line one\nline two\n", 0)
+				tr.SetCall(e, phase.ToolCall{ID: id, Name: "read_file", Status: phase.CallDone, ArgsText: `{"path":"x"}`,
+					Result: phase.ToolResult{Output: "line one\nline two\n"}})
 			}
 			r := NewRenderer(DefaultStyles())
 			f := Frame{Width: 120, Height: 40, Entries: []*transcript.Entry{e}, State: phase.State{Phase: phase.StreamingText},

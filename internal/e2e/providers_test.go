@@ -148,7 +148,7 @@ func TestCutOffRepliesAreMarked(t *testing.T) {
 		}
 		if model == "length-tool" {
 			card := reply.Cards()[0]
-			if card.Status() != phase.CallError || !strings.Contains(card.Result(), "not run: The reply was cut off") {
+			if card.Status() != phase.CallInterrupted || !strings.Contains(card.Result(), "not run: The reply was cut off") {
 				t.Errorf("the cut-off call: %+v", card)
 			}
 			for _, m := range s.chat().History {

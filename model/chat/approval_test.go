@@ -178,22 +178,23 @@ func TestResumeRebuildsTheTranscript(t *testing.T) {
 	}
 }
 
-// A resumed transcript must not show a call that never finished as done: the engine's own
-// "no result" answers (a cut log, Esc, a denial) come back as failed cards, as they were live.
+// A resumed transcript must not show a call that never finished as done: a call without a
+// result (a cut log) and one the history says was declined come back as failed cards, as
+// they were live.
 func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 	calls := []wire.ToolCall{{ID: "x", Name: "now"}, {ID: "y", Name: "hang"}, {ID: "z", Name: "write_note"}}
 	c := New(Config{}, []wire.Message{
 		{Role: "user", Content: "go"},
 		{Role: "assistant", ToolCalls: calls},
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
-		{Role: "tool", ToolCallID: "z", Content: resultDeclined},
+		{Role: "tool", ToolCallID: "z", Content: resultDeclined, Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
 	})
 	cards := c.Entries()[1].Cards()
 	want := []struct {
 		status phase.CallStatus
 		isErr  bool
 		result string
-	}{{phase.CallDone, false, "noon"}, {phase.CallError, true, resultInterrupted}, {phase.CallError, true, resultDeclined}}
+	}{{phase.CallDone, false, "noon"}, {phase.CallInterrupted, true, resultInterrupted}, {phase.CallDeclined, true, resultDeclined}}
 	for i, w := range want {
 		if cards[i].Status() != w.status || cards[i].IsError() != w.isErr || cards[i].Result() != w.result {
 			t.Errorf("card %s: %+v, want status %s error %v result %q", cards[i].ID(), cards[i], w.status, w.isErr, w.result)

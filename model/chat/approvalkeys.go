@@ -16,7 +16,8 @@ func (c *Chat) Question() string {
 	if !c.Asking() {
 		return ""
 	}
-	return strconv.Itoa(c.step.id) + "/" + c.step.asking[0]
+	asked, _ := c.step.calls.Asking()
+	return strconv.Itoa(c.step.id) + "/" + asked.ID
 }
 
 // ApprovalKeys decides which key presses answer an approval question: only one made while the

@@ -46,7 +46,7 @@ func TestApprovalsAreNumberedAndDeclinesShown(t *testing.T) {
 		t.Fatalf("places %s", got)
 	}
 	cards := h.c.step.entry.Cards()
-	if !cards[0].Declined() || cards[1].Declined() || cards[0].Status() != phase.CallError {
+	if !cards[0].Declined() || cards[1].Declined() || cards[0].Status() != phase.CallDeclined {
 		t.Fatalf("declined: %v %v, status %s", cards[0].Declined(), cards[1].Declined(), cards[0].Status())
 	}
 	h.do(h.c.Approve(Deny))

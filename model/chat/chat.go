@@ -77,13 +77,15 @@ func (c *Chat) now() time.Time {
 }
 
 // Running reports whether a tool of the current request is running.
-func (c *Chat) Running() bool { return c.step != nil && len(c.step.started) > 0 }
+func (c *Chat) Running() bool { return c.step != nil && c.step.calls.Running() > 0 }
 
 // Tick tells the engine the time: each running tool's card shows how long it has run.
 func (c *Chat) Tick(now time.Time) {
 	if st := c.step; st != nil {
-		for id, at := range st.started {
-			c.tr.SetElapsed(st.entry, id, max(0, now.Sub(at)))
+		for _, call := range st.calls.List() {
+			if call.Status == phase.CallRunning {
+				c.tr.SetElapsed(st.entry, call.ID, max(0, now.Sub(call.Started)))
+			}
 		}
 	}
 }
@@ -162,7 +164,14 @@ func (c *Chat) Regenerate() []Effect {
 // Stop ends the request and every tool it started. The partial reply stays, marked, and goes
 // into the history with the calls that ran (those still running get a "stopped by the user"
 // result); calls that never became ready are dropped.
-func (c *Chat) Stop() []Effect {
+func (c *Chat) Stop() []Effect { return c.stop(phase.EndStopped, "") }
+
+// StopBySignal is Stop when a signal ends the run (signal names it, e.g. "SIGTERM"): the
+// reply's end says so.
+func (c *Chat) StopBySignal(signal string) []Effect { return c.stop(phase.EndSignal, signal) }
+
+// stop ends the request with why; a note of "" keeps the one the reply had.
+func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 	if !c.State.Phase.Streaming() {
 		return nil
 	}
@@ -172,7 +181,10 @@ func (c *Chat) Stop() []Effect {
 		return nil
 	}
 	c.step = nil
-	c.tr.SetMark(st.entry, transcript.MarkStopped, st.entry.Note())
+	if note == "" {
+		note = st.entry.Note()
+	}
+	c.tr.SetEnd(st.entry, phase.End{Why: why, Note: note})
 	return append(st.release(), c.commit(st, &phase.Interruption{Why: phase.CutByUser})...)
 }
 

@@ -53,12 +53,11 @@ type AwaitTool struct{ Next func() any }
 type Cancel struct{ Cancel context.CancelFunc }
 
 // Record asks for one final message (or a request's usage) to be appended to the session log.
+// An assistant Message says how the reply ended (End), a tool result how its call did
+// (Ending).
 type Record struct {
 	Message *wire.Message
 	Usage   *wire.Usage
-	// Ended, with an assistant Message, says why that reply ended before it was whole (the
-	// user stopped it, its request failed, the server cut it off); "" when it is whole.
-	Ended string
 	// Model, set alone, says the conversation goes on with this model from here (a switch;
 	// "provider/model" when the provider is named).
 	Model string

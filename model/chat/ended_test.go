@@ -3,35 +3,44 @@ package chat
 import (
 	"testing"
 
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// A reply that ended early is marked again when its history is resumed, from the words the
-// log keeps for it; words it never writes mark nothing.
+// A reply that ended early is marked again when its history is resumed, from the typed end
+// the history keeps for it; a whole reply is marked nothing.
 func TestResumedReplyKeepsItsEndMark(t *testing.T) {
 	for _, tc := range []struct {
+		end  phase.End
 		mark transcript.Mark
-		note string
 	}{
-		{transcript.MarkStopped, ""},
-		{transcript.MarkFailed, "HTTP 500: the server had an error"},
-		{transcript.MarkCutOff, "The reply reached the output limit."},
+		{phase.End{}, transcript.MarkNone},
+		{phase.End{Why: phase.EndStopped}, transcript.MarkStopped},
+		{phase.End{Why: phase.EndFailed, Note: "HTTP 500: the server had an error"}, transcript.MarkFailed},
+		{phase.End{Why: phase.EndCutOff, Note: "The reply reached the output limit."}, transcript.MarkCutOff},
+		{phase.End{Why: phase.EndSignal, Note: "SIGTERM"}, transcript.MarkStopped},
+		{phase.End{Why: phase.EndCrashed}, transcript.MarkStopped},
 	} {
-		var tr transcript.Transcript
-		live := tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Text: "partial"})
-		tr.SetMark(live, tc.mark, tc.note)
-		why := endedWhy(live)
-		history := []wire.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", Ended: why}}
+		history := []wire.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: tc.end}}
 		e := New(Config{}, history).Entries()[1]
-		if e.Mark() != tc.mark || e.Note() != tc.note {
-			t.Errorf("%q resumed as mark %v note %q, want %v %q", why, e.Mark(), e.Note(), tc.mark, tc.note)
+		if e.End() != tc.end || e.Mark() != tc.mark || e.Note() != tc.end.Note {
+			t.Errorf("%+v resumed as %+v, mark %v note %q, want mark %v", tc.end, e.End(), e.Mark(), e.Note(), tc.mark)
 		}
 	}
-	for _, why := range []string{"", "exploded", "Stopped by the user", "cut off"} {
-		history := []wire.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", Ended: why}}
-		if e := New(Config{}, history).Entries()[1]; e.Mark() != transcript.MarkNone {
-			t.Errorf("%q marked the resumed reply %v", why, e.Mark())
-		}
+}
+
+// A reply a signal stopped says so in its end, and its running calls are stopped as by Esc.
+func TestStopBySignalEndsTheReplyTyped(t *testing.T) {
+	h := newHarness(t, Config{Tools: fakeTools{}})
+	h.do(h.c.Submit("hello"))
+	h.feed(text("Once upon a"))
+	recs := effectsOf[Record](h.c.StopBySignal("SIGTERM"))
+	want := phase.End{Why: phase.EndSignal, Note: "SIGTERM"}
+	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.End != want || recs[0].Message.End.Text() != "stopped by SIGTERM" {
+		t.Fatalf("records after a signal: %+v", recs)
+	}
+	if e := h.c.Entries()[1]; e.End() != want || e.Mark() != transcript.MarkStopped || h.c.State.Phase.Streaming() {
+		t.Fatalf("the reply after a signal: %+v, mark %v, phase %s", e.End(), e.Mark(), h.c.State.Phase)
 	}
 }

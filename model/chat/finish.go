@@ -3,13 +3,9 @@ package chat
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/phasechat/phasechat/internal/format"
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -23,50 +19,48 @@ const (
 )
 
 // Asking reports whether a tool waits for the user's approval.
-func (c *Chat) Asking() bool { return c.step != nil && len(c.step.asking) > 0 }
+func (c *Chat) Asking() bool {
+	if c.step == nil {
+		return false
+	}
+	_, asking := c.step.calls.Asking()
+	return asking
+}
 
 // Approve answers the oldest approval question.
 func (c *Chat) Approve(d Decision) []Effect {
 	st := c.step
-	if st == nil || len(st.asking) == 0 {
+	if st == nil {
 		return nil
 	}
-	id := st.asking[0]
-	st.asking = st.asking[1:]
-	c.tr.SetAsking(st.entry, id, false)
-	name := st.callName(id)
+	asked, ok := st.calls.Asking()
+	if !ok {
+		return nil
+	}
 	var effects []Effect
-	run := func(id string) {
-		call, _ := st.calls.Get(id)
-		effects = append(effects, c.start(st, id)...)
+	run := func(call phase.ToolCall) {
+		effects = append(effects, c.start(st, call.ID)...)
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
 	}
 	switch d {
 	case Deny:
-		c.refuse(st, id, resultDeclined)
-		c.tr.SetDeclined(st.entry, id)
-		if len(st.asking) == 0 && !st.ended {
+		st.apply(phase.CallEvent{Type: phase.CallDecline, ID: asked.ID})
+		if _, more := st.calls.Asking(); !more && !st.ended {
 			// Nothing runs and nothing waits: the status goes back to the reply still streaming.
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
 		}
 	case AllowAlways:
-		key := c.approvalKey(name)
+		key := c.approvalKey(asked.Name)
 		c.allowed[key] = true
-		run(id)
-		waiting := st.asking[:0]
-		for _, other := range st.asking {
-			if st.callName(other) == name && c.approvalKey(name) == key {
-				c.tr.SetAsking(st.entry, other, false)
+		run(asked)
+		for _, id := range st.calls.AskingIDs() {
+			if other, _ := st.calls.Get(id); other.Name == asked.Name && c.approvalKey(other.Name) == key {
 				run(other)
-			} else {
-				waiting = append(waiting, other)
 			}
 		}
-		st.asking = waiting
 	default:
-		run(id)
+		run(asked)
 	}
-	st.numberAsking()
 	c.ask(st)
 	return append(effects, c.advance(st)...)
 }
@@ -77,11 +71,11 @@ func (c *Chat) advance(st *step) []Effect {
 	if !st.ended {
 		return nil
 	}
-	if len(st.asking) > 0 {
+	if _, asking := st.calls.Asking(); asking {
 		c.ask(st)
 		return nil
 	}
-	if call, busy := st.outstanding(); busy {
+	if call, busy := st.calls.Outstanding(); busy {
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
 		return nil
 	}
@@ -109,7 +103,7 @@ func (c *Chat) advance(st *step) []Effect {
 // Submit), so the model reads what ran and why the rest did not.
 func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	c.step = nil
-	c.tr.SetMark(st.entry, transcript.MarkFailed, reason)
+	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: reason})
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
 	return st.release()
@@ -131,55 +125,15 @@ func interruptionOf(reason string, err *wire.Error) phase.Interruption {
 	return phase.Interruption{Why: why, Detail: reason}
 }
 
-// endedWhy says why a reply ended before it was whole, from its entry's mark; "" when whole.
-func endedWhy(e *transcript.Entry) string {
-	switch e.Mark() {
-	case transcript.MarkStopped:
-		return endedStopped
-	case transcript.MarkFailed:
-		return endedFailed + e.Note()
-	case transcript.MarkCutOff:
-		return endedCutOff + e.Note()
-	}
-	return ""
-}
-
-// The words endedWhy begins with, by mark.
-const (
-	endedStopped = "stopped by the user"
-	endedFailed  = "the request failed: "
-	endedCutOff  = "cut off: "
-)
-
-// endedMark is the mark and note endedWhy gave why; ok is false for words it never gives (a
-// log written by another version, or edited), which then mark nothing.
-func endedMark(why string) (m transcript.Mark, note string, ok bool) {
-	switch {
-	case why == endedStopped:
-		return transcript.MarkStopped, "", true
-	case strings.HasPrefix(why, endedFailed):
-		return transcript.MarkFailed, strings.TrimPrefix(why, endedFailed), true
-	case strings.HasPrefix(why, endedCutOff):
-		return transcript.MarkCutOff, strings.TrimPrefix(why, endedCutOff), true
-	}
-	return transcript.MarkNone, "", false
-}
-
 // commit appends the step's reply and its tool results to the history. After Stop (why not
-// nil) the unfinished calls are interrupted first. Calls that never ran (their arguments never
-// complete, or still waiting for approval) are dropped; calls that ran keep their result, or
-// the interruption that ended them.
+// nil) the unfinished calls are interrupted first. Only the calls with an answer go in
+// (phase.ToolCall.Answered): those that never ran (their arguments never complete, or
+// still waiting for approval or a slot) are dropped.
 func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
-	for _, id := range st.asking {
-		if st.unran == nil {
-			st.unran = map[string]bool{}
-		}
-		st.unran[id] = true
-	}
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := wire.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native}
+	reply := wire.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
@@ -188,37 +142,19 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	}
 	var results []wire.Message
 	for _, call := range st.calls.List() {
-		var text string
-		cut, _ := call.Error.(phase.Interruption)
-		switch {
-		case call.Status == phase.CallPending, call.Status == phase.CallRunning, st.unran[call.ID], cut.Pending, st.unsent[call.ID]:
+		if !call.Answered() {
 			continue
-		case call.Status == phase.CallDone:
-			text = resultText(call.Result)
-		case call.Status == phase.CallError:
-			text = errorText(call.Error)
 		}
 		reply.ToolCalls = append(reply.ToolCalls, wire.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
-		results = append(results, wire.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: text})
+		results = append(results, wire.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output, Ending: call.Ending()})
 	}
 	if reply.Content == "" && len(reply.ToolCalls) == 0 {
 		return nil
 	}
 	var effects []Effect
-	for i, m := range append([]wire.Message{reply}, results...) {
+	for _, m := range append([]wire.Message{reply}, results...) {
 		c.History = append(c.History, m)
-		rec := Record{Message: &m}
-		if i == 0 {
-			rec.Ended = endedWhy(st.entry)
-		}
-		effects = append(effects, rec)
+		effects = append(effects, Record{Message: &m})
 	}
 	return effects
-}
-
-func resultText(r any) string {
-	if tr, ok := r.(tools.Result); ok {
-		return tr.Output
-	}
-	return fmt.Sprint(r)
 }

@@ -122,3 +122,14 @@ func roles(h []wire.Message) []string {
 	}
 	return out
 }
+
+// The words the model reads for calls that did not run to the end.
+var (
+	resultDeclined = phase.NotRunDeclined.Text()
+	resultNoAsk    = phase.NotRunNoApprover.Text()
+	resultNoTools  = phase.NotRunNoTools.Text()
+	resultStopped  = phase.Interruption{Why: phase.CutByUser}.Text()
+)
+
+// resultInterrupted answers a call whose result a resumed history does not hold.
+var resultInterrupted = phase.Interruption{Why: phase.CutSessionEnded}.Text()

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
@@ -10,25 +9,12 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// resultInterrupted answers a call whose result a resumed log does not hold.
-const resultInterrupted = "No result: the session ended before this tool finished."
-
-// notRun holds the engine's own answers for calls that did not run to the end; a rebuilt
-// transcript shows those cards as failed, as the live one did.
-var notRun = map[string]bool{resultStopped: true, resultDeclined: true, resultNoAsk: true, resultNoTools: true, resultInterrupted: true}
-
-// resultStopped answers a call the user stopped.
-var resultStopped = phase.Interruption{Why: phase.CutByUser}.Error()
-
-// endedEarly reports whether a tool message is one of the engine's own answers for a call that
-// did not run to the end.
-func endedEarly(content string) bool {
-	return notRun[content] || strings.HasPrefix(content, "interrupted: ")
-}
+// sessionEnded is how a call whose result a resumed log does not hold ended.
+var sessionEnded = phase.Ending{Status: phase.CallInterrupted, Interruption: phase.Interruption{Why: phase.CutSessionEnded}}
 
 // repairHistory makes a history (e.g. a session log cut off mid-turn) valid to send: every
 // assistant tool call gets exactly one tool message right after its assistant message (a
-// missing one is answered with resultInterrupted), and tool messages that answer no call,
+// missing one is answered as interrupted by the session's end), and tool messages that answer no call,
 // system messages and messages of unknown roles are dropped.
 func repairHistory(in []wire.Message) []wire.Message {
 	out := make([]wire.Message, 0, len(in))
@@ -56,7 +42,7 @@ func repairHistory(in []wire.Message) []wire.Message {
 				if q := answered[call.ID]; len(q) > 0 {
 					res, answered[call.ID] = q[0], q[1:]
 				} else {
-					res = wire.Message{Role: "tool", Name: call.Name, Content: resultInterrupted}
+					res = wire.Message{Role: "tool", Name: call.Name, Content: sessionEnded.Interruption.Text(), Ending: sessionEnded}
 				}
 				m.ToolCalls[j].ID, res.ToolCallID = id, id
 				results = append(results, res)
@@ -69,8 +55,8 @@ func repairHistory(in []wire.Message) []wire.Message {
 
 // entriesFor rebuilds the transcript of a valid history: user and assistant messages become
 // entries, their text and cards in the order the reply showed them live (each call's
-// TextAfter), and each tool message becomes the result on its call's card — a failed card
-// when the result is one of the engine's notRun answers.
+// TextAfter), marked as they ended (End), and each tool message becomes the result on its
+// call's card, in the state its Ending says (done when it says none).
 // Cards get their argument summary from tools when it is not nil.
 func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
@@ -87,10 +73,8 @@ func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 				}
 				spec.Cards = append(spec.Cards, card)
 			}
+			spec.End = m.End // marked as the reply was when it ended
 			e := tr.Add(spec)
-			if mark, note, ok := endedMark(m.Ended); ok {
-				tr.SetMark(e, mark, note) // as the reply was marked when it ended
-			}
 			for _, call := range m.ToolCalls {
 				owner[call.ID] = e
 			}
@@ -99,16 +83,13 @@ func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 			if e == nil {
 				continue
 			}
-			if endedEarly(m.Content) {
-				card, _ := e.Card(m.ToolCallID)
-				call := card.Call()
-				call.Status, call.Error = phase.CallError, m.Content
-				tr.SetCall(e, call)
-				if m.Content == resultDeclined {
-					tr.SetDeclined(e, m.ToolCallID)
-				}
+			card, _ := e.Card(m.ToolCallID)
+			call := card.Call()
+			if end := m.Ending; end.Status.Final() {
+				call.Status, call.NotRun, call.Interruption = end.Status, end.NotRun, end.Interruption
 			}
-			tr.SetResult(e, m.ToolCallID, m.Content, 0)
+			call.Result = phase.ToolResult{Output: m.Content, IsError: call.Status.Failed()}
+			tr.SetCall(e, call)
 		}
 	}
 }

@@ -105,26 +105,26 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		end   func(h *harness) []Effect
-		ended string
+		ended phase.EndReason
 	}{
 		{"complete", func(h *harness) []Effect {
 			agenticReply(h, true)
 			h.feed(doneUpdate())
 			return h.end(complete(nil))
-		}, ""},
+		}, phase.EndComplete},
 		{"stopped", func(h *harness) []Effect {
 			agenticReply(h, false)
 			return h.c.Stop()
-		}, "stopped by the user"},
+		}, phase.EndStopped},
 		{"failed", func(h *harness) []Effect {
 			agenticReply(h, true)
 			h.feed(errorUpdate("the server went away"))
 			return h.c.Submit("and now?")
-		}, "the request failed: the server went away"},
+		}, phase.EndFailed},
 		{"cut off", func(h *harness) []Effect {
 			agenticReply(h, true)
 			return h.end(wire.Result{Outcome: wire.OutcomeComplete, FinishReason: "length"})
-		}, "cut off: "},
+		}, phase.EndCutOff},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, Config{Tools: fakeTools{}})
@@ -137,7 +137,8 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 					break
 				}
 			}
-			if reply == nil || !strings.HasPrefix(reply.Ended, tc.ended) || (tc.ended == "") != (reply.Ended == "") {
+			if reply == nil || reply.Message.End.Why != tc.ended ||
+				tc.ended == phase.EndFailed && reply.Message.End.Note != "the server went away" {
 				t.Fatalf("no assistant record ended %q: %+v", tc.ended, reply)
 			}
 			if got := partsOf(live); got != want {

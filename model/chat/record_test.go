@@ -2,6 +2,8 @@ package chat
 
 import (
 	"testing"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // The record of a reply that ended early says why; a whole reply's says nothing.
@@ -10,7 +12,7 @@ func TestRecordOfAnIncompleteReplySaysWhy(t *testing.T) {
 	h.do(h.c.Submit("hello"))
 	h.feed(text("Once upon a"))
 	recs := effectsOf[Record](h.c.Stop())
-	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.Content != "Once upon a" || recs[0].Ended != "stopped by the user" {
+	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.Content != "Once upon a" || recs[0].Message.End != (phase.End{Why: phase.EndStopped}) {
 		t.Fatalf("records after Stop: %+v", recs)
 	}
 	h.do(h.c.Submit("again"))
@@ -18,8 +20,8 @@ func TestRecordOfAnIncompleteReplySaysWhy(t *testing.T) {
 	h.feed(doneUpdate())
 	recs = effectsOf[Record](h.end(complete(nil)))
 	for _, r := range recs {
-		if r.Ended != "" {
-			t.Fatalf("a whole reply is marked %q", r.Ended)
+		if r.Message != nil && !r.Message.End.Whole() {
+			t.Fatalf("a whole reply is marked %+v", r.Message.End)
 		}
 	}
 }

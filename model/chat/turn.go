@@ -7,13 +7,6 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// Why a call that did not finish has no real result; the model reads these.
-const (
-	resultDeclined = "The user declined to run this tool."
-	resultNoAsk    = "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
-	resultNoTools  = "Not run: no tools are available in this session."
-)
-
 // HandleStream folds one pull from the current request's source, its updates in order. A
 // message from any other request only gets its source closed.
 func (c *Chat) HandleStream(m StreamMsg) []Effect {
@@ -94,7 +87,7 @@ func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
 		st.reply = res.Message
 		if why := res.CutOff(); why != "" {
 			st.cutOff = why
-			c.tr.SetMark(st.entry, transcript.MarkCutOff, why)
+			c.tr.SetEnd(st.entry, phase.End{Why: phase.EndCutOff, Note: why})
 		}
 		if res.Usage != nil {
 			if hint := contextCapHint(res.Usage.PromptTokens); hint != "" {
@@ -121,30 +114,21 @@ func (c *Chat) HandleToolOutput(m ToolOutputMsg) []Effect {
 	if st == nil || m.Req != st.id {
 		return nil
 	}
-	if _, running := st.started[m.CallID]; running {
-		c.tr.SetOutput(st.entry, m.CallID, m.Output)
-	}
+	c.tr.SetOutput(st.entry, m.CallID, m.Output)
 	return []Effect{AwaitTool{Next: m.Next}}
 }
 
-// HandleToolDone records a tool's result.
+// HandleToolDone records a tool's result; a slot it freed goes to the oldest queued call.
 func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 	st := c.step
 	if st == nil || m.Req != st.id {
 		return nil
 	}
-	ev := phase.CallEvent{Type: phase.CallResult, ID: m.CallID, Result: m.Result}
-	if m.Result.IsError {
-		ev = phase.CallEvent{Type: phase.CallFail, ID: m.CallID, Error: m.Result.Output}
-	}
 	before, _ := st.calls.Get(m.CallID)
-	if _, ok := st.apply(ev); ok {
-		c.tr.SetResult(st.entry, m.CallID, m.Result.Output, m.Result.Duration)
-		st.ran(m.CallID)
-	}
+	st.apply(phase.CallEvent{Type: phase.CallResult, ID: m.CallID,
+		Result: phase.ToolResult{Output: m.Result.Output, IsError: m.Result.IsError, Duration: m.Result.Duration}})
 	var effects []Effect
-	if before.Status == phase.CallRunning && st.running > 0 {
-		st.running--
+	if before.Status == phase.CallRunning {
 		effects = c.startQueued(st)
 	}
 	return append(effects, c.advance(st)...)
@@ -154,32 +138,16 @@ func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
 // the moment it is ready.
 func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 	call, ok := st.apply(ev)
-	if !ok {
+	if !ok || ev.Type != phase.CallReady {
 		return nil
 	}
-	_, shown := st.entry.Card(call.ID)
-	switch ev.Type {
-	case phase.CallFail:
-		// The stream ended the call before it was whole (a reply cut off by the server): it
-		// is never run, and it stays out of the history, whose calls must be whole.
-		st.unsent[call.ID] = true
-		if shown {
-			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
-		}
-	case phase.CallReady:
-		if !shown {
-			return nil
-		}
-		if c.cfg.Tools != nil {
-			c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
-		}
-		if call.Status == phase.CallError {
-			c.tr.SetResult(st.entry, call.ID, errorText(call.Error), 0)
-			return nil
-		}
-		return c.dispatch(st, call)
+	if c.cfg.Tools != nil {
+		c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
 	}
-	return nil
+	if call.Status != phase.CallArgsReady { // its arguments were not JSON, or it ended before
+		return nil
+	}
+	return c.dispatch(st, call)
 }
 
 // toolCall is a running call as the registry takes it, with the arguments the machine parsed.
@@ -188,27 +156,26 @@ func toolCall(call phase.ToolCall) tools.Call {
 	return tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText, Args: &args}
 }
 
-// dispatch runs a ready call, or queues it for approval (T2), or refuses it.
+// dispatch runs a ready call, or asks for approval first, or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
-	args := toolCall(call)
-	switch {
-	case c.cfg.Tools == nil:
-		c.refuse(st, call.ID, resultNoTools)
+	refuse := func(ev phase.CallEvent) []Effect {
+		ev.Type, ev.ID = phase.CallRefuse, call.ID
+		st.apply(ev)
 		return nil
 	}
-	if problem := c.cfg.Tools.Check(args); problem != "" {
-		c.refuse(st, call.ID, problem) // a call that cannot run is the model's to fix, not the user's to judge
-		return nil
+	if c.cfg.Tools == nil {
+		return refuse(phase.CallEvent{NotRun: phase.NotRunNoTools})
+	}
+	if problem := c.cfg.Tools.Check(toolCall(call)); problem != "" {
+		// A call that cannot run is the model's to fix, not the user's to judge.
+		return refuse(phase.CallEvent{Result: phase.ToolResult{Output: problem}})
 	}
 	switch {
 	case c.needsApproval(call.Name) && !c.cfg.CanAsk:
-		c.refuse(st, call.ID, resultNoAsk)
-		return nil
+		return refuse(phase.CallEvent{NotRun: phase.NotRunNoApprover})
 	case c.needsApproval(call.Name):
-		st.asking = append(st.asking, call.ID)
-		c.tr.SetAsking(st.entry, call.ID, true)
-		st.numberAsking()
-		if len(st.asking) == 1 {
+		st.apply(phase.CallEvent{Type: phase.CallAsk, ID: call.ID})
+		if asked, _ := st.calls.Asking(); asked.ID == call.ID {
 			c.ask(st)
 		}
 		return nil
@@ -218,29 +185,23 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 
 // start runs a call that may run, or queues it while MaxTools calls are running.
 func (c *Chat) start(st *step, id string) []Effect {
-	if c.cfg.MaxTools > 0 && st.running >= c.cfg.MaxTools {
-		st.queued = append(st.queued, id)
-		c.tr.SetQueued(st.entry, id, st.running)
+	if c.cfg.MaxTools > 0 && st.calls.Running() >= c.cfg.MaxTools {
+		st.apply(phase.CallEvent{Type: phase.CallQueue, ID: id})
 		return nil
 	}
-	call, _ := st.calls.Get(id)
-	st.running++
-	st.started[id] = c.now()
-	c.tr.SetQueued(st.entry, id, 0)
+	call, _ := st.apply(phase.CallEvent{Type: phase.CallRun, ID: id, At: c.now()})
 	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call), Watch: c.cfg.LiveOutput}}
 }
 
-// startQueued starts the oldest queued calls that still may run, as far as the bound allows.
+// startQueued starts the oldest queued calls, as far as the bound allows.
 func (c *Chat) startQueued(st *step) []Effect {
 	var effects []Effect
-	for len(st.queued) > 0 && (c.cfg.MaxTools <= 0 || st.running < c.cfg.MaxTools) {
-		id := st.queued[0]
-		st.queued = st.queued[1:]
-		if call, _ := st.calls.Get(id); call.Status != phase.CallRunning {
-			c.tr.SetQueued(st.entry, id, 0)
-			continue
+	for c.cfg.MaxTools <= 0 || st.calls.Running() < c.cfg.MaxTools {
+		call, ok := st.calls.NextQueued()
+		if !ok {
+			break
 		}
-		effects = append(effects, c.start(st, id)...)
+		effects = append(effects, c.start(st, call.ID)...)
 	}
 	return effects
 }
@@ -258,18 +219,14 @@ func (c *Chat) approvalKey(name string) string {
 	return name
 }
 
-// refuse ends a call without running it; the model reads why.
-func (c *Chat) refuse(st *step, id, why string) {
-	st.failCall(id, why)
-}
-
 // ask puts the oldest waiting approval on the status line.
 func (c *Chat) ask(st *step) {
-	if len(st.asking) == 0 {
+	call, ok := st.calls.Asking()
+	if !ok {
 		return
 	}
-	card, _ := st.entry.Card(st.asking[0])
-	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: card.Name(), Delta: askDetail(card)})
+	card, _ := st.entry.Card(call.ID)
+	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindAsk, Tool: call.Name, Delta: askDetail(card)})
 }
 
 // askDetail is what the approval question says the tool will be run with.
@@ -278,18 +235,6 @@ func askDetail(card transcript.Card) string {
 		return "no arguments"
 	}
 	return card.Summary()
-}
-
-func errorText(e any) string {
-	switch e := e.(type) {
-	case string:
-		return e
-	case error:
-		return e.Error()
-	case nil:
-		return "failed"
-	}
-	return "failed"
 }
 
 // addUsage sums the usage of separate requests (within one stream only the last report counts).

@@ -222,7 +222,7 @@ func (s *seenEntry) toolLines(cards []transcript.Card, lines []string, q *approv
 		case c.Status() == phase.CallDone:
 			lines = append(lines, toolDone(c))
 			seen.ended = true
-		case c.Status() == phase.CallError:
+		case c.Status().Failed():
 			lines = append(lines, toolFailed(c, seen.started))
 			seen.ended = true
 		case c.Asking():

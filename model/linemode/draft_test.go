@@ -54,7 +54,7 @@ func (d *drafts) publish() []*transcript.Entry {
 			d.tr.EndStreaming(x.e)
 		}
 		if x.Mark != x.e.Mark() || x.Note != x.e.Note() {
-			d.tr.SetMark(x.e, x.Mark, x.Note)
+			d.tr.SetEnd(x.e, endOf(x.Mark, x.Note))
 		}
 		for i, c := range x.Cards {
 			id := fmt.Sprint("call_", i)
@@ -62,11 +62,21 @@ func (d *drafts) publish() []*transcript.Entry {
 			if len(args) < c.ArgsBytes {
 				args += strings.Repeat("x", c.ArgsBytes-len(args))
 			}
-			d.tr.SetCall(x.e, phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args})
+			call := phase.ToolCall{ID: id, Name: c.Name, Status: c.Status, ArgsText: args,
+				Result: phase.ToolResult{Output: c.Result, IsError: c.Status.Failed(), Duration: c.Duration}}
+			if c.Asking {
+				call.Status = phase.CallAsking
+			}
+			d.tr.SetCall(x.e, call)
 			d.tr.SetSummary(x.e, id, c.Summary)
-			d.tr.SetResult(x.e, id, c.Result, c.Duration)
-			d.tr.SetAsking(x.e, id, c.Asking)
 		}
 	}
 	return d.tr.Entries()
+}
+
+// endOf is the end a reply marked m with note n had.
+func endOf(m transcript.Mark, n string) phase.End {
+	why := map[transcript.Mark]phase.EndReason{transcript.MarkStopped: phase.EndStopped, transcript.MarkFailed: phase.EndFailed,
+		transcript.MarkCutOff: phase.EndCutOff}[m]
+	return phase.End{Why: why, Note: n}
 }

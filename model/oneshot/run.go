@@ -74,7 +74,7 @@ func Run(o Options) Result {
 			d.Handle(msg)
 			r.progress()
 		case sig = <-o.Interrupt:
-			d.Apply(r.chat.Stop())
+			d.Apply(r.chat.StopBySignal(signalName(sig)))
 		}
 	}
 	if r.outErr != nil {
@@ -201,17 +201,17 @@ func (r *runner) flushClean() {
 func (r *runner) cards(e *transcript.Entry) {
 	for _, c := range e.Cards() {
 		was, known := r.seen[c.ID()]
-		if c.Status() == phase.CallPending || (known && was == c.Status()) {
+		if c.Status() == phase.CallPending || c.Status() == phase.CallArgsReady || (known && was == c.Status()) {
 			continue
 		}
 		r.seen[c.ID()] = c.Status()
 		if !known {
 			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
-			if c.Status() == phase.CallRunning {
-				r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
-			}
 		}
-		if c.Status() == phase.CallDone || c.Status() == phase.CallError {
+		if c.Status() == phase.CallRunning {
+			r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
+		}
+		if c.Status().Final() {
 			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
 			word := "done"
 			if c.IsError() {

@@ -109,7 +109,7 @@ func (p *Performer) open(e chat.OpenStream) chat.Source {
 
 func (p *Performer) run(ctx context.Context, call tools.Call) tools.Result {
 	if p.Tools == nil {
-		return tools.Result{CallID: call.ID, Name: call.Name, Output: "Not run: no tools are available in this session.", IsError: true, Outcome: tools.OutcomeRejected, ExitCode: -1}
+		return tools.Result{CallID: call.ID, Name: call.Name, Output: phase.NotRunNoTools.Text(), IsError: true, Outcome: tools.OutcomeRejected, ExitCode: -1}
 	}
 	return p.Tools.Run(ctx, call)
 }

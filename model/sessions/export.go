@@ -65,7 +65,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 			if placed < len(msg.Content) {
 				b.WriteString(safe.Text(msg.Content[placed:]) + "\n")
 			}
-			if why := msg.Ended; why != "" {
+			if why := msg.End.Text(); why != "" {
 				fmt.Fprintf(&b, "\n*[The reply is incomplete: %s.]*\n", safe.Line(strings.TrimSuffix(why, ".")))
 			}
 			for _, c := range after {
@@ -132,8 +132,8 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 	}
 	e.Models = log.Models
 	for i, m := range e.Messages {
-		if m.Ended != "" {
-			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: m.Ended})
+		if !m.End.Whole() {
+			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: m.End.Text()})
 		}
 	}
 	return WriteJSON(w, e)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -96,7 +97,8 @@ func TestExportMarkdownKeepsTheReplysOrder(t *testing.T) {
 		{Index: 1, ID: "b", Name: "second", Arguments: "{}", TextAfter: len(" So.")},
 		{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
 	}}
-	ss.Add(chat.Record{Message: &reply, Ended: "stopped by the user"})
+	reply.End = phase.End{Why: phase.EndStopped}
+	ss.Add(chat.Record{Message: &reply})
 	_, _, out := exported(t, s, ss)
 	want := "## Assistant\n\nLet me look.\n\nTool call `first`:\n\n```json\n{}\n```\n It says so.\n\nTool call `second`:\n\n```json\n{}\n```\n So.\n" +
 		"\n*[The reply is incomplete: stopped by the user.]*\n\nTool call `third`:\n\n```json\n{}\n```\n"

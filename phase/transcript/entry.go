@@ -22,8 +22,7 @@ type Entry struct {
 	parts     []Part // a reply's text runs and cards in the order the stream produced them
 	lines     int    // the user's text's line count, for folding
 	focused   int    // the focused card's index plus one, focusWhole for the entry itself; noFocus else
-	mark      Mark
-	note      string
+	end       phase.End
 	streaming bool
 	expanded  bool
 	version   uint64
@@ -135,11 +134,25 @@ func (e *Entry) Card(id string) (Card, bool) {
 	return Card{}, false
 }
 
-// Mark is how the reply ended, when not normally.
-func (e *Entry) Mark() Mark { return e.mark }
+// End is how the reply ended; the zero value while it streams and when it is whole.
+func (e *Entry) End() phase.End { return e.end }
 
-// Note is why a reply failed or was cut off, shown under it.
-func (e *Entry) Note() string { return e.note }
+// Mark is how the reply is marked for how it ended, when not normally: stopped (by the user, a
+// signal, or the program's end), failed, or cut off.
+func (e *Entry) Mark() Mark {
+	switch e.end.Why {
+	case phase.EndComplete:
+		return MarkNone
+	case phase.EndFailed:
+		return MarkFailed
+	case phase.EndCutOff:
+		return MarkCutOff
+	}
+	return MarkStopped
+}
+
+// Note is why a reply failed or was cut off, shown under it (untrusted text).
+func (e *Entry) Note() string { return e.end.Note }
 
 // Streaming reports whether the text may still grow.
 func (e *Entry) Streaming() bool { return e.streaming }
@@ -150,18 +163,13 @@ func (e *Entry) Expanded() bool { return e.expanded }
 // Version counts the entry's changes.
 func (e *Entry) Version() uint64 { return e.version }
 
-// Card is one tool call of a reply: the state machine's snapshot of the call, and what the
-// transcript adds to it.
+// Card is one tool call of a reply: the state machine's latest snapshot of the call (its
+// status, result, place in the approval and slot queues), and what only the screen needs:
+// the arguments' summary, whether it is expanded, and while it runs its time and output.
+// Nothing but the snapshot says where the call is.
 type Card struct {
 	call     phase.ToolCall
 	summary  string
-	result   string
-	duration time.Duration
-	asking   bool
-	askPlace int // the call's place among the approvals waiting, from 1; 0 when unnumbered
-	askOf    int // how many approvals wait
-	declined bool
-	queued   int           // tools running while this call waits for a slot; 0 when it does not wait
 	elapsed  time.Duration // how long the tool has been running, while it runs
 	output   string        // the last lines a running tool printed
 	expanded bool
@@ -193,21 +201,27 @@ func (c Card) ArgsBytes() int { return len(c.call.ArgsText) }
 // Summary is a one-line summary of the decoded arguments once ready, e.g. path=README.md.
 func (c Card) Summary() string { return c.summary }
 
-// Result is the tool's output, or why the call failed.
-func (c Card) Result() string { return c.result }
+// Result is the tool's output, or why the call failed or did not run.
+func (c Card) Result() string { return c.call.Result.Output }
 
-// IsError reports whether the call ended in error.
-func (c Card) IsError() bool { return c.call.Status == phase.CallError }
+// IsError reports whether the call ended without a result the tool gave as a success
+// (error, declined, interrupted).
+func (c Card) IsError() bool { return c.call.Status.Failed() }
 
-// Duration is how long the tool ran; shown when done or error.
-func (c Card) Duration() time.Duration { return c.duration }
+// Duration is how long the tool ran; shown when it is over.
+func (c Card) Duration() time.Duration { return c.call.Result.Duration }
 
 // Asking reports whether the call waits for the user's approval.
-func (c Card) Asking() bool { return c.asking }
+func (c Card) Asking() bool { return c.call.Status == phase.CallAsking }
 
 // Queued is how many tools are running while the call waits for a free slot to start; 0 when
 // it does not wait. A queued call has not started: no time has run on it yet.
-func (c Card) Queued() int { return c.queued }
+func (c Card) Queued() int {
+	if c.call.Status != phase.CallQueued {
+		return 0
+	}
+	return max(1, c.call.QueuedBehind)
+}
 
 // Expanded reports whether the arguments and the result are shown in full.
 func (c Card) Expanded() bool { return c.expanded }
@@ -228,16 +242,26 @@ func (p Part) Card() int { return p.card }
 func (p Part) Span() (from, to int) { return p.from, p.to }
 
 // AskPlace is the call's place among the approvals waiting (1 is the one y answers) and how
-// many wait; 0, 0 when it is not numbered.
-func (c Card) AskPlace() (place, of int) { return c.askPlace, c.askOf }
+// many wait; 0, 0 when it is not asking.
+func (c Card) AskPlace() (place, of int) { return c.call.AskPlace, c.call.AskOf }
 
-// Declined reports whether the user declined to run the call (its status is error, and the
-// model is told so): a choice, not a failure.
-func (c Card) Declined() bool { return c.declined }
+// Declined reports whether the user declined to run the call (the model is told so): a
+// choice, not a failure.
+func (c Card) Declined() bool { return c.call.Status == phase.CallDeclined }
 
 // Elapsed is how long the tool has been running, as of the engine's last clock tick; 0 when
 // it does not run.
-func (c Card) Elapsed() time.Duration { return c.elapsed }
+func (c Card) Elapsed() time.Duration {
+	if c.call.Status != phase.CallRunning {
+		return 0
+	}
+	return c.elapsed
+}
 
 // Output is the last lines a running tool printed so far (untrusted); "" once it ended.
-func (c Card) Output() string { return c.output }
+func (c Card) Output() string {
+	if c.call.Status != phase.CallRunning {
+		return ""
+	}
+	return c.output
+}

@@ -227,15 +227,16 @@ func TestCardRevFollowsItsCard(t *testing.T) {
 		name   string
 		change func()
 	}{
-		{"call", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDone}) }},
-		{"summary", func() { tr.SetSummary(e, "a", "x=1") }},
-		{"result", func() { tr.SetResult(e, "a", "ok", 1) }},
-		{"asking", func() { tr.SetAsking(e, "a", true) }},
-		{"numbered", func() { tr.NumberAsking(e, []string{"a"}) }},
-		{"declined", func() { tr.SetDeclined(e, "a") }},
 		{"elapsed", func() { tr.SetElapsed(e, "a", 2*time.Second) }},
 		{"output", func() { tr.SetOutput(e, "a", "line") }},
-		{"queued", func() { tr.SetQueued(e, "a", 1) }},
+		{"asking", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallAsking, AskPlace: 1, AskOf: 1}) }},
+		{"numbered", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallAsking, AskPlace: 1, AskOf: 2}) }},
+		{"queued", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallQueued, QueuedBehind: 1}) }},
+		{"result", func() {
+			tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDone, Result: phase.ToolResult{Output: "ok", Duration: 1}})
+		}},
+		{"summary", func() { tr.SetSummary(e, "a", "x=1") }},
+		{"declined", func() { tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDeclined}) }},
 		{"toggled", func() { tr.ToggleCard(e, 0) }},
 	} {
 		a, b := rev(0), rev(1)
@@ -246,9 +247,20 @@ func TestCardRevFollowsItsCard(t *testing.T) {
 	}
 	a := rev(0)
 	tr.SetReply(e, "text", "")
+	tr.SetCall(e, e.Cards()[0].Call()) // the snapshot it already shows
+	if rev(0) != a {
+		t.Fatal("a change to the text or the same snapshot again changed the card's Rev")
+	}
+	tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallRunning})
+	tr.SetElapsed(e, "a", 2*time.Second)
+	a = rev(0)
 	tr.SetElapsed(e, "a", 2500*time.Millisecond) // the same whole second
 	if rev(0) != a {
-		t.Fatal("a change to the text or under a second of elapsed time changed the card's Rev")
+		t.Fatal("under a second of elapsed time changed the card's Rev")
+	}
+	tr.SetCall(e, phase.ToolCall{ID: "a", Status: phase.CallDone})
+	if c := e.Cards()[0]; c.Elapsed() != 0 || c.Output() != "" {
+		t.Fatalf("a call that no longer runs keeps its running time %s and output %q", c.Elapsed(), c.Output())
 	}
 }
 

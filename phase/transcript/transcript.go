@@ -73,7 +73,7 @@ func (t *Transcript) Last() *Entry {
 
 // Add appends a new entry made from s and returns it.
 func (t *Transcript) Add(s Spec) *Entry {
-	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, mark: s.Mark, note: s.Note,
+	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, end: s.End,
 		streaming: s.Streaming, expanded: s.Expanded}
 	e.countLines()
 	placed := 0 // the bytes of Text in parts so far
@@ -83,8 +83,7 @@ func (t *Transcript) Add(s Spec) *Entry {
 			placed = at
 		}
 		e.parts = append(e.parts, Part{card: len(e.cards)})
-		e.cards = append(e.cards, Card{call: c.Call, summary: c.Summary, result: c.Result,
-			duration: c.Duration, asking: c.Asking, expanded: c.Expanded})
+		e.cards = append(e.cards, Card{call: c.Call, summary: c.Summary, expanded: c.Expanded})
 	}
 	if placed < len(s.Text) {
 		e.parts = append(e.parts, Part{card: -1, from: placed, to: len(s.Text)})
@@ -144,9 +143,9 @@ func (t *Transcript) EndStreaming(e *Entry) {
 	}
 }
 
-// SetMark marks how a reply ended and why (note is untrusted text).
-func (t *Transcript) SetMark(e *Entry, m Mark, note string) {
-	e.mark, e.note = m, note
+// SetEnd says how a reply ended.
+func (t *Transcript) SetEnd(e *Entry, end phase.End) {
+	e.end = end
 	e.bump()
 }
 
@@ -163,90 +162,56 @@ func (t *Transcript) ToggleCard(e *Entry, i int) {
 }
 
 // SetCall gives the card of call.ID the machine's latest snapshot of the call, adding the card
-// (at the end) when the entry has none for it yet.
+// (at the end) when the entry has none for it yet. A snapshot equal to the card's changes
+// nothing. A call that no longer runs drops its running time and output.
 func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
 	c := e.card(call.ID)
-	if c != nil {
-		c.call = call
-	} else {
+	if c == nil {
 		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: call})
-		c = &e.cards[len(e.cards)-1]
+		e.bumpCard(&e.cards[len(e.cards)-1])
+		return
+	}
+	if sameCall(c.call, call) {
+		return
+	}
+	c.call = call
+	if call.Status != phase.CallRunning {
+		c.elapsed, c.output = 0, ""
 	}
 	e.bumpCard(c)
 }
 
+// sameCall reports whether two snapshots of one call show the same. Args is not compared:
+// it is parsed once from ArgsText, which is.
+func sameCall(a, b phase.ToolCall) bool {
+	return a.Status == b.Status && a.ArgsText == b.ArgsText && a.Name == b.Name && a.Result == b.Result &&
+		a.NotRun == b.NotRun && a.Interruption == b.Interruption && a.Started.Equal(b.Started) &&
+		a.AskPlace == b.AskPlace && a.AskOf == b.AskOf && a.QueuedBehind == b.QueuedBehind
+}
+
 // SetSummary sets the one-line summary of a card's decoded arguments (untrusted text).
 func (t *Transcript) SetSummary(e *Entry, id, summary string) {
-	if c := e.card(id); c != nil {
+	if c := e.card(id); c != nil && c.summary != summary {
 		c.summary = summary
 		e.bumpCard(c)
 	}
 }
 
-// SetResult sets the text a card shows as its call's result or error, and how long the tool
-// ran (0 when it did not run).
-func (t *Transcript) SetResult(e *Entry, id, text string, took time.Duration) {
-	if c := e.card(id); c != nil {
-		c.result, c.duration = text, took
-		e.bumpCard(c)
-	}
-}
-
-// SetAsking says whether a card's call waits for the user's approval.
-func (t *Transcript) SetAsking(e *Entry, id string, asking bool) {
-	if c := e.card(id); c != nil && c.asking != asking {
-		c.asking = asking
-		e.bumpCard(c)
-	}
-}
-
-// NumberAsking numbers the cards of the calls waiting for approval, in the order ids asks
-// them; a card of e whose call is not in ids loses its number.
-func (t *Transcript) NumberAsking(e *Entry, ids []string) {
-	for i := range e.cards {
-		c := &e.cards[i]
-		place, of := 0, 0
-		if at := slices.Index(ids, c.call.ID); at >= 0 {
-			place, of = at+1, len(ids)
-		}
-		if c.askPlace != place || c.askOf != of {
-			c.askPlace, c.askOf = place, of
-			e.bumpCard(c)
-		}
-	}
-}
-
-// SetDeclined says the user declined to run a card's call.
-func (t *Transcript) SetDeclined(e *Entry, id string) {
-	if c := e.card(id); c != nil && !c.declined {
-		c.declined = true
-		e.bumpCard(c)
-	}
-}
-
-// SetElapsed says how long a card's tool has been running; changes under a second are not
-// shown and do not bump the entry.
+// SetElapsed says how long a card's running tool has been running; changes under a second
+// are not shown and do not bump the entry. Ignored for a call that does not run.
 func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
-	if c := e.card(id); c != nil && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
+	if c := e.card(id); c != nil && c.call.Status == phase.CallRunning && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
 		c.elapsed = d
 		e.bumpCard(c)
 	}
 }
 
-// SetOutput replaces the last lines a card's running tool printed (untrusted text).
+// SetOutput replaces the last lines a card's running tool printed (untrusted text). Ignored
+// for a call that does not run.
 func (t *Transcript) SetOutput(e *Entry, id, lines string) {
-	if c := e.card(id); c != nil && c.output != lines {
+	if c := e.card(id); c != nil && c.call.Status == phase.CallRunning && c.output != lines {
 		c.output = lines
-		e.bumpCard(c)
-	}
-}
-
-// SetQueued says a card's call is ready to run but waits for a free slot while running tools
-// are running; 0 says it no longer waits (it started, or it was stopped).
-func (t *Transcript) SetQueued(e *Entry, id string, running int) {
-	if c := e.card(id); c != nil && c.queued != running {
-		c.queued = running
 		e.bumpCard(c)
 	}
 }
@@ -257,8 +222,7 @@ type Spec struct {
 	Text      string
 	Reasoning string
 	Cards     []CardSpec
-	Mark      Mark
-	Note      string
+	End       phase.End
 	Streaming bool
 	Expanded  bool
 }
@@ -269,9 +233,6 @@ type Spec struct {
 type CardSpec struct {
 	Call      phase.ToolCall
 	Summary   string
-	Result    string
-	Duration  time.Duration
-	Asking    bool
 	Expanded  bool
 	TextAfter int
 }

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"testing"
+	"time"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -21,12 +22,15 @@ func TestEveryChangeBumpsItsEntry(t *testing.T) {
 		{"card added", func() { tr.SetCall(e, call) }, func() bool { return len(e.Cards()) == 1 && e.Cards()[0].Status() == phase.CallPending }},
 		{"card's call", func() { call.Status = phase.CallRunning; tr.SetCall(e, call) }, func() bool { return e.Cards()[0].Status() == phase.CallRunning }},
 		{"summary", func() { tr.SetSummary(e, "c1", "x=1") }, func() bool { return e.Cards()[0].Summary() == "x=1" }},
-		{"asking", func() { tr.SetAsking(e, "c1", true) }, func() bool { return e.Cards()[0].Asking() }},
-		{"result", func() { tr.SetResult(e, "c1", "noon", 5) }, func() bool { return e.Cards()[0].Result() == "noon" && e.Cards()[0].Duration() == 5 }},
+		{"asking", func() { call.Status = phase.CallAsking; tr.SetCall(e, call) }, func() bool { return e.Cards()[0].Asking() }},
+		{"result", func() {
+			call.Status, call.Result = phase.CallDone, phase.ToolResult{Output: "noon", Duration: 5}
+			tr.SetCall(e, call)
+		}, func() bool { return e.Cards()[0].Result() == "noon" && e.Cards()[0].Duration() == 5 }},
 		{"card toggled", func() { tr.ToggleCard(e, 0) }, func() bool { return e.Cards()[0].Expanded() }},
 		{"reasoning toggled", func() { tr.ToggleReasoning(e) }, func() bool { return e.Expanded() }},
-		{"mark", func() { tr.SetMark(e, MarkStopped, "why") }, func() bool { return e.Mark() == MarkStopped && e.Note() == "why" }},
-		{"end", func() { tr.EndStreaming(e) }, func() bool { return !e.Streaming() }},
+		{"end", func() { tr.SetEnd(e, phase.End{Why: phase.EndStopped, Note: "why"}) }, func() bool { return e.Mark() == MarkStopped && e.Note() == "why" }},
+		{"streaming ended", func() { tr.EndStreaming(e) }, func() bool { return !e.Streaming() }},
 	} {
 		before, untouched := e.Version(), other.Version()
 		tc.change()
@@ -52,8 +56,8 @@ func TestChangesToAnUnknownCardDoNothing(t *testing.T) {
 	e := tr.Add(Spec{Role: RoleAssistant})
 	v := e.Version()
 	tr.SetSummary(e, "nobody", "x")
-	tr.SetResult(e, "nobody", "x", 0)
-	tr.SetAsking(e, "nobody", true)
+	tr.SetElapsed(e, "nobody", time.Second)
+	tr.SetOutput(e, "nobody", "x")
 	if len(e.Cards()) != 0 || e.Version() != v {
 		t.Fatalf("cards %d, version %d → %d", len(e.Cards()), v, e.Version())
 	}

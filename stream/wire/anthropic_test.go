@@ -136,14 +136,14 @@ func TestAnthropicDecoder(t *testing.T) {
 			name: "no message_stop: truncated, the open call fails, the ready one stays",
 			body: sseBody("", aStart, "", tool(0, "a", "f"), "", aArgs(0, `{}`), "", aBlockStop(0),
 				"", tool(1, "b", "g"), "", aArgs(1, `{"x"`)),
-			log:     []string{"2:start:a:f", "3:delta:a:{}", "4:ready:a", "5:start:b:g", "6:delta:b:{\"x\"", "0:error:b"},
+			log:     []string{"2:start:a:f", "3:delta:a:{}", "4:ready:a", "5:start:b:g", "6:delta:b:{\"x\"", "0:interrupt:b"},
 			outcome: OutcomeTruncated, err: "The server closed the stream before finishing (no message_stop).",
 		},
 		{
 			name: "overloaded mid-stream: the provider's message, the open call not run",
 			body: sseBody("", aStart, "", aBlock(0, `{"type":"text","text":"par"}`), "", tool(1, "a", "f"), "", aArgs(1, `{"x":1}`),
 				"error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`),
-			log:     []string{"3:start:a:f", "4:delta:a:{\"x\":1}", "0:error:a"},
+			log:     []string{"3:start:a:f", "4:delta:a:{\"x\":1}", "0:interrupt:a"},
 			content: "par", outcome: OutcomeError, err: "The server sent an error: Overloaded",
 		},
 		{
@@ -155,7 +155,7 @@ func TestAnthropicDecoder(t *testing.T) {
 			name: "max_tokens inside a call: finish length, the unfinished call is not run",
 			body: sseBody("", aStart, "", tool(0, "a", "f"), "", aArgs(0, `{"path":"x`),
 				"", `{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":{"output_tokens":50}}`, "", aStop),
-			log:    []string{"2:start:a:f", "3:delta:a:{\"path\":\"x", "5:error:a"},
+			log:    []string{"2:start:a:f", "3:delta:a:{\"path\":\"x", "5:interrupt:a"},
 			finish: "length", outcome: OutcomeComplete,
 		},
 		{

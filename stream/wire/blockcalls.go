@@ -89,7 +89,7 @@ func (b *blockCalls) ready(c *blockCall, out []phase.CallEvent) []phase.CallEven
 	return append(out, phase.CallEvent{Type: phase.CallReady, ID: c.id})
 }
 
-// finish ends every call still open: ready when complete, else failed with reason (never
+// finish ends every call still open: ready when complete, else interrupted with reason (never
 // dispatched). Nothing becomes ready after it.
 func (b *blockCalls) finish(complete bool, reason string, out []phase.CallEvent) []phase.CallEvent {
 	for _, c := range b.calls {
@@ -99,7 +99,7 @@ func (b *blockCalls) finish(complete bool, reason string, out []phase.CallEvent)
 			out = b.ready(c, out)
 		default:
 			c.final = true
-			out = append(out, phase.CallEvent{Type: phase.CallFail, ID: c.id, Error: reason})
+			out = append(out, phase.CallEvent{Type: phase.CallInterrupt, ID: c.id, Why: streamEnded(reason)})
 		}
 	}
 	b.frozen = true

@@ -172,7 +172,7 @@ func (s *replyState) fail(u *Update, e *Error) {
 }
 
 // cutOff is why a call still open when the reply was cut off is not run.
-const cutOff = "not run: the reply was cut off before the call's arguments were complete"
+const cutOff = "the reply was cut off before the call's arguments were complete"
 
 // conclude ends the stream at the format's own end event: complete, unless an error came
 // first. Calls still open become ready, or fail when the reply was cut off (finish length).
@@ -193,7 +193,7 @@ func (s *replyState) conclude(u *Update) {
 func (s *replyState) endCalls(out []phase.CallEvent) []phase.CallEvent {
 	switch {
 	case s.err != nil:
-		return s.calls.finish(false, "not run: "+s.err.Message, out)
+		return s.calls.finish(false, s.err.Message, out)
 	case s.finish == "length":
 		return s.calls.finish(false, cutOff, out)
 	}

@@ -25,11 +25,11 @@ func BufferedUpdates(r Result) []Update {
 			calls = append(calls, phase.CallEvent{Type: phase.CallDelta, ID: tc.ID, ArgsTextDelta: tc.Arguments})
 		}
 		if why := r.CutOff(); r.Outcome == OutcomeComplete && why != "" {
-			calls = append(calls, phase.CallEvent{Type: phase.CallFail, ID: tc.ID, Error: "not run: " + why})
+			calls = append(calls, phase.CallEvent{Type: phase.CallInterrupt, ID: tc.ID, Why: streamEnded(why)})
 		} else if r.Outcome == OutcomeComplete {
 			calls = append(calls, phase.CallEvent{Type: phase.CallReady, ID: tc.ID})
 		} else if r.Err != nil {
-			calls = append(calls, phase.CallEvent{Type: phase.CallFail, ID: tc.ID, Error: "not run: " + r.Err.Message})
+			calls = append(calls, phase.CallEvent{Type: phase.CallInterrupt, ID: tc.ID, Why: streamEnded(r.Err.Message)})
 		}
 		add(KindTool, phase.Event{Kind: phase.KindTool, Tool: tc.Name}, calls...)
 	}

@@ -282,12 +282,12 @@ func (d *Decoder) conclude(u *Update) {
 // off by the server (see CutOff): a call whose arguments were still open then is never run.
 func (d *Decoder) endCalls(out []phase.CallEvent) []phase.CallEvent {
 	if why := CutOff(d.finish); d.err == nil && why != "" {
-		return d.asm.finish(false, "not run: "+why, out) // its arguments may be cut short
+		return d.asm.finish(false, why, out) // its arguments may be cut short
 	}
 	if d.err == nil {
 		return d.asm.finish(true, "", out)
 	}
-	return d.asm.finish(false, "not run: "+d.err.Message, out)
+	return d.asm.finish(false, d.err.Message, out)
 }
 
 // End ends the stream. cause is nil for a clean end of input, context.Canceled (or an error

@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 // Message is one chat message. It marshals to the OpenAI request shape: content is null when
@@ -26,10 +28,11 @@ type Message struct {
 	// Native is what the provider wants back verbatim in its own wire format (assistant
 	// only): only a request in that format sends it; Chat Completions requests never do.
 	Native *NativeReasoning
-	// Ended, on an assistant message read back from a session log, is why the reply ended
-	// before it was whole, in the log's words ("stopped by the user", …). Display data: no
-	// request sends it.
-	Ended string
+	// End, on an assistant message, is how the reply ended (the zero value: whole); Ending,
+	// on a tool result, is how its call ended (the zero value: not known, read as done).
+	// Display data the session log keeps: no request sends them.
+	End    phase.End
+	Ending phase.Ending
 }
 
 // NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking

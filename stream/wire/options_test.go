@@ -97,7 +97,7 @@ func TestCutOffCallsFail(t *testing.T) {
 	} {
 		u := d.Frame(Frame{Data: f})
 		for _, c := range u.Calls {
-			calls = append(calls, fmt.Sprint(c.Type, ":", c.Error))
+			calls = append(calls, fmt.Sprint(c.Type, ":", c.Why.Text()))
 		}
 	}
 	if got := strings.Join(calls, ","); !strings.Contains(got, "not run: The reply was cut off: the model reached its output limit (finish_reason length).") ||

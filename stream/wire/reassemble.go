@@ -252,7 +252,8 @@ func (a *assembler) ready(c *call, out []phase.CallEvent) []phase.CallEvent {
 
 // finish ends every call still open: at a complete end each becomes ready whatever its
 // arguments (the machine parses them: blank means {}, invalid JSON makes the call an error);
-// otherwise each started call fails with reason and was never dispatched.
+// otherwise each started call is interrupted (reason says how the stream ended) and was never
+// dispatched.
 func (a *assembler) finish(complete bool, reason string, out []phase.CallEvent) []phase.CallEvent {
 	for _, c := range a.calls {
 		switch {
@@ -261,7 +262,7 @@ func (a *assembler) finish(complete bool, reason string, out []phase.CallEvent) 
 			out = a.ready(c, out)
 		case c.started:
 			c.final = true
-			out = append(out, phase.CallEvent{Type: phase.CallFail, ID: c.id, Error: reason})
+			out = append(out, phase.CallEvent{Type: phase.CallInterrupt, ID: c.id, Why: streamEnded(reason)})
 		}
 	}
 	a.frozen = true
@@ -295,4 +296,10 @@ func sortByIndex(calls []ToolCall) {
 			calls[j], calls[j-1] = calls[j-1], calls[j]
 		}
 	}
+}
+
+// streamEnded is why a call the stream ended unfinished is not run; detail is what the user
+// was told about the stream's end.
+func streamEnded(detail string) phase.Interruption {
+	return phase.Interruption{Why: phase.CutStreamEnded, Detail: detail}
 }

@@ -2,9 +2,9 @@ package wire
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
@@ -21,7 +21,7 @@ func callOrderError(ups ...Update) error {
 			case c.Type == phase.CallStart && s == "":
 				state[c.ID] = "open"
 			case c.Type == phase.CallDelta && s == "open":
-			case (c.Type == phase.CallReady || c.Type == phase.CallFail) && s == "open":
+			case (c.Type == phase.CallReady || c.Type == phase.CallInterrupt) && s == "open":
 				state[c.ID] = "final"
 			default:
 				return fmt.Errorf("frame %d: %s for %q while %q", u.N, c.Type, c.ID, s)
@@ -172,7 +172,7 @@ func TestReassembly(t *testing.T) {
 			payloads: []string{tool(0, "x", "f", `"{\"a\":1}"`), tool(1, "y", "g", `"{"`), tool(2, "", "", `"{"`)},
 			calls:    []ToolCall{{Index: 0, ID: "x", Name: "f", Arguments: `{"a":1}`}, {Index: 1, ID: "y", Name: "g", Arguments: `{`}, {Index: 2, ID: "call_2", Name: "", Arguments: `{`}},
 			log: []string{"1:start:x:f", `1:delta:x:{"a":1}`, "2:ready:x", "2:start:y:g", "2:delta:y:{",
-				"0:error:y"},
+				"0:interrupt:y"},
 		},
 	}
 	for _, tt := range tests {
@@ -204,10 +204,10 @@ func TestMachineAgreesWithResult(t *testing.T) {
 	m := machine(append(ups, end)...)
 	x, _ := m.Get("x")
 	y, _ := m.Get("y")
-	if x.Status != phase.CallRunning || x.ArgsText != res.Message.ToolCalls[0].Arguments {
+	if x.Status != phase.CallArgsReady || x.ArgsText != res.Message.ToolCalls[0].Arguments {
 		t.Errorf("x = %+v", x)
 	}
-	if y.Status != phase.CallError || !errors.Is(y.Error.(error), phase.ErrInvalidArgs) {
+	if y.Status != phase.CallError || !strings.HasPrefix(y.Result.Output, phase.ErrInvalidArgs.Error()+": ") {
 		t.Errorf("y = %+v, want an invalid-arguments error", y)
 	}
 }

@@ -133,11 +133,9 @@ func (r *UpdateRedactor) Update(u Update, last bool) Update {
 		switch ev.Type {
 		case phase.CallDelta:
 			ev.ArgsTextDelta = r.argsOf(ev.ID).Write(ev.ArgsTextDelta)
-		case phase.CallReady, phase.CallFail:
+		case phase.CallReady, phase.CallInterrupt:
 			calls = r.flushCall(calls, ev.ID)
-			if s, ok := ev.Error.(string); ok {
-				ev.Error = r.set.Redact(s)
-			}
+			ev.Why.Detail = r.set.Redact(ev.Why.Detail)
 		}
 		calls = append(calls, ev)
 	}

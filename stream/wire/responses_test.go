@@ -58,7 +58,7 @@ func TestResponsesDecoder(t *testing.T) {
 			name: "incomplete while a call is open: finish length, the call is not run",
 			body: sseBody("", rCall(0, "fc", "c", "write"), "", rArgs(0, "fc", `{"text":"ab`),
 				"", `{"type":"response.incomplete","response":{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"}}}`),
-			log:    []string{"1:start:c:write", "2:delta:c:{\"text\":\"ab", "3:error:c"},
+			log:    []string{"1:start:c:write", "2:delta:c:{\"text\":\"ab", "3:interrupt:c"},
 			finish: "length", outcome: OutcomeComplete,
 		},
 		{
@@ -71,7 +71,7 @@ func TestResponsesDecoder(t *testing.T) {
 			name: "an error event mid-stream (the documented shape), then the body ends",
 			body: sseBody("", rText("m", "part"), "", rCall(1, "fc", "c", "f"),
 				"error", `{"type":"error","code":"server_error","message":"The server had an error","param":null}`),
-			log:     []string{"2:start:c:f", "0:error:c"},
+			log:     []string{"2:start:c:f", "0:interrupt:c"},
 			content: "part", outcome: OutcomeError, err: "The server sent an error: The server had an error",
 		},
 		{

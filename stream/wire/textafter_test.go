@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/phase"
 )
 
 // placed is toolLoop with its calls' places in the reply's text set to after.
@@ -71,13 +72,13 @@ func TestRequestBodiesNeverCarryCardsPlaces(t *testing.T) {
 			}
 		}
 		ended := toolLoop(nil)
-		ended[1].Ended = "stopped by the user" // why a resumed reply ended: display data too
+		ended[1].End = phase.End{Why: phase.EndStopped} // how a resumed reply ended: display data too
 		if got, err := body(Request{Model: "m", Messages: ended, Tools: loopTools}); err != nil || string(got) != string(plain) {
 			t.Errorf("%s: why the reply ended changes the body (%v)\n%s\nwithout it\n%s", name, err, got, plain)
 		}
 	}
 	m := placed(nil, 9, 4)[1]
-	m.Ended = "stopped by the user"
+	m.End = phase.End{Why: phase.EndStopped}
 	b, err := json.Marshal(m)
 	if err != nil || strings.Contains(strings.ToLower(string(b)), "after") || strings.Contains(string(b), "stopped") {
 		t.Errorf("the message's JSON %s (%v)", b, err)

@@ -25,8 +25,12 @@ type Record struct {
 	Type    string     `json:"type"` // "session", "message" or "usage"
 	Time    *time.Time `json:"time,omitempty"`
 	Session *Header    `json:"session,omitempty"`
-	// Ended, on an assistant message, says why the reply ended before it was whole (stopped,
-	// failed, cut off); absent when it is whole.
+	// End, on an assistant message, is how the reply ended when it was not whole.
+	End *endRecord `json:"end,omitempty"`
+	// Call, on a tool result, is how its call ended when it did not end done.
+	Call *callRecord `json:"call,omitempty"`
+	// Ended is how logs written before End said why a reply ended early, in words; it is
+	// read (see oldEnd), never written.
 	Ended string `json:"ended,omitempty"`
 	// TextAfter, on an assistant message with tool calls, is each call's TextAfter in the
 	// order of its tool_calls (see wire.ToolCall): where its card stood in the text. Absent
@@ -65,14 +69,21 @@ func textAfterOf(m *wire.Message) textAfter {
 	return out
 }
 
-// message is the record's message with why it ended and each call's TextAfter from the
+// message is the record's message with how it ended and each call's TextAfter from the
 // record. A place below
 // 0 or past the message's text (a log edited by hand) reads as 0, that card after all the
 // text; one before an earlier card's place reads as that place, so cards keep their order.
 func (r *Record) message() wire.Message {
 	m := *r.Message
-	if m.Role == "assistant" {
-		m.Ended = r.Ended
+	switch {
+	case m.Role == "assistant" && r.End != nil:
+		m.End = r.End.end()
+	case m.Role == "assistant":
+		m.End = oldEnd(r.Ended)
+	case m.Role == "tool" && r.Call != nil:
+		m.Ending = r.Call.ending()
+	case m.Role == "tool":
+		m.Ending = oldEnding(m.Content)
 	}
 	most := len(m.Content)
 	for i := range min(len(r.TextAfter), len(m.ToolCalls)) {
@@ -145,9 +156,10 @@ func (w *Writer) OnError(f func(err error)) {
 
 // Add queues one engine record, stamped with the time now.
 func (w *Writer) Add(r chat.Record) {
-	rec := Record{Type: "message", Message: r.Message, Ended: r.Ended}
+	rec := Record{Type: "message", Message: r.Message}
 	switch {
 	case r.Message != nil:
+		rec.End, rec.Call = endRecordOf(r.Message.End), callRecordOf(r.Message.Ending)
 		if rec.TextAfter = textAfterOf(r.Message); rec.TextAfter != nil {
 			w.mu.Lock()
 			set := w.secrets

@@ -9,6 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -56,7 +57,9 @@ func TestCardsPlacesRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
 	w.Add(chat.Record{Message: agentic()})
-	w.Add(chat.Record{Message: agentic(), Ended: "stopped by the user"})
+	stopped := agentic()
+	stopped.End = phase.End{Why: phase.EndStopped}
+	w.Add(chat.Record{Message: stopped})
 	plain := agentic()
 	plain.ToolCalls[0].TextAfter, plain.ToolCalls[1].TextAfter = 0, 0
 	w.Add(chat.Record{Message: plain})
@@ -78,8 +81,8 @@ func TestCardsPlacesRoundTrip(t *testing.T) {
 			t.Errorf("message %d: TextAfter %v, want %v", i, got, want)
 		}
 	}
-	if log.Messages[1].Ended != "stopped by the user" {
-		t.Fatalf("ended %q", log.Messages[1].Ended)
+	if log.Messages[1].End != (phase.End{Why: phase.EndStopped}) {
+		t.Fatalf("ended %+v", log.Messages[1].End)
 	}
 }
 
@@ -172,16 +175,18 @@ func TestWhyAReplyEndedIsReadOntoIt(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
 	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "hi"}})
-	w.Add(chat.Record{Message: agentic(), Ended: "stopped by the user"})
+	stopped := agentic()
+	stopped.End = phase.End{Why: phase.EndStopped}
+	w.Add(chat.Record{Message: stopped})
 	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "whole"}})
 	closeLog(t, w)
 	log, err := Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{"", "stopped by the user", ""} {
-		if got := log.Messages[i].Ended; got != want {
-			t.Errorf("message %d: Ended %q, want %q", i, got, want)
+	for i, want := range []phase.End{{}, {Why: phase.EndStopped}, {}} {
+		if got := log.Messages[i].End; got != want {
+			t.Errorf("message %d: End %+v, want %+v", i, got, want)
 		}
 	}
 	entries := chat.New(chat.Config{}, log.Messages).Entries()

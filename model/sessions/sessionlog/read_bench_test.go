@@ -95,7 +95,12 @@ func recordLines(tb testing.TB) []string {
 		placesLine("[99999999999999999999]"), placesLine("[999999999999999999,1]"), placesLine("[16,4]]"),
 		`{"type":"message","text_after":[3],"message":{"role":"user","content":"no time"}}`,
 		`{"type":"message","time":"2026-12-01T08:00:00Z","text_after":[3]"message":{"role":"user"}}`,
-		`{"type":"message","time":"2026-12-01T08:00:00Z","ended":"stopped by the user","text_after":[3],"message":{"role":"assistant","content":"abc","tool_calls":[{"id":"a","function":{"name":"now"}}]}}`)
+		`{"type":"message","time":"2026-12-01T08:00:00Z","ended":"stopped by the user","text_after":[3],"message":{"role":"assistant","content":"abc","tool_calls":[{"id":"a","function":{"name":"now"}}]}}`,
+		`{"type":"message","time":"2026-12-01T08:00:00Z","end":{"why":"failed","note":"HTTP 500"},"message":{"role":"assistant","content":"abc"}}`,
+		`{"type":"message","end":{"why":"bogus"},"message":{"role":"assistant","content":"abc"}}`,
+		`{"type":"message","call":{"status":"interrupted","cut":"user","stage":"running"},"message":{"role":"tool","tool_call_id":"a","content":"stopped by the user"}}`,
+		`{"type":"message","call":{"status":"done"},"message":{"role":"tool","tool_call_id":"a","content":"x"}}`,
+		`{"type":"message","message":{"role":"tool","tool_call_id":"a","content":"The user declined to run this tool."}}`)
 }
 
 // checkRecordLine holds the one-pass reader to json.Unmarshal on line; it reports whether
@@ -130,8 +135,8 @@ func TestRecordsReadAsJSONDoes(t *testing.T) {
 }
 
 // FuzzReadRecord holds the one-pass reader to json.Unmarshal on any line, and a log of the
-// line to the cards' places a resumed reply can show: each within the text, none before an
-// earlier card's.
+// line to the cards' places a resumed reply can show (each within the text, none before an
+// earlier card's) and to the ends and call endings a version writes.
 func FuzzReadRecord(f *testing.F) {
 	for _, line := range recordLines(f) {
 		f.Add(line)
@@ -140,6 +145,12 @@ func FuzzReadRecord(f *testing.F) {
 		checkRecordLine(t, line)
 		log, _ := decode(strings.NewReader(line), "log")
 		for _, m := range log.Messages {
+			if !m.End.Whole() && m.End.Text() == string(m.End.Why) || m.End.Why != "" && m.Role != "assistant" {
+				t.Fatalf("%s: read an end no version writes: %+v", line, m.End)
+			}
+			if st := m.Ending.Status; st != "" && (!st.Failed() || m.Role != "tool") {
+				t.Fatalf("%s: read a call ending no version writes: %+v", line, m.Ending)
+			}
 			most := len(m.Content)
 			for _, tc := range m.ToolCalls {
 				if tc.TextAfter < 0 || tc.TextAfter > most {

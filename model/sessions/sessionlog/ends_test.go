@@ -1,0 +1,108 @@
+package sessionlog
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// How a reply and each call ended is written typed, beside the message, only when it was not
+// whole or done, and read back as it was written.
+func TestEndsRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	w := create(t, path)
+	stopped := phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}
+	msgs := []wire.Message{
+		{Role: "user", Content: "go"},
+		{Role: "assistant", Content: "Let me", End: phase.End{Why: phase.EndFailed, Note: "HTTP 500"},
+			ToolCalls: []wire.ToolCall{{ID: "a", Name: "now"}, {Index: 1, ID: "b", Name: "sh"}, {Index: 2, ID: "c", Name: "hang"}}},
+		{Role: "tool", ToolCallID: "a", Content: "noon"},
+		{Role: "tool", ToolCallID: "b", Content: phase.NotRunDeclined.Text(), Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
+		{Role: "tool", ToolCallID: "c", Content: stopped.Text(), Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: stopped}},
+	}
+	for i := range msgs {
+		w.Add(chat.Record{Message: &msgs[i]})
+	}
+	closeLog(t, w)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"end":{"why":"failed","note":"HTTP 500"}`, `"call":{"status":"declined","not_run":"declined"}`,
+		`"call":{"status":"interrupted","cut":"user","stage":"running"}`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the log has no %s:\n%s", want, data)
+		}
+	}
+	if n := strings.Count(string(data), `"end":`) + strings.Count(string(data), `"call":`); n != 3 {
+		t.Errorf("%d ends written, want 3 (a whole reply and a done call say nothing):\n%s", n, data)
+	}
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range log.Messages {
+		if m.End != msgs[i].End || m.Ending != msgs[i].Ending {
+			t.Errorf("message %d read back as %+v %+v, want %+v %+v", i, m.End, m.Ending, msgs[i].End, msgs[i].Ending)
+		}
+	}
+}
+
+// A log written before ends were typed keeps them in words: "ended" beside a reply, and the
+// engine's own answers as tool results. They are read into the same typed ends, and a resumed
+// conversation shows the reply marked and the cards as they were live.
+func TestOldLogEndsAreReadTyped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.jsonl")
+	old := `{"type":"session","time":"2026-11-01T08:00:00Z","session":{"model":"m"}}
+{"type":"message","time":"2026-11-01T08:00:01Z","message":{"role":"user","content":"go"}}
+{"type":"message","time":"2026-11-01T08:00:02Z","ended":"stopped by the user","text_after":[3],"message":{"role":"assistant","content":"abcdef","tool_calls":[{"id":"a","type":"function","function":{"name":"now","arguments":"{}"}},{"id":"b","type":"function","function":{"name":"sh","arguments":"{}"}},{"id":"c","type":"function","function":{"name":"hang","arguments":"{}"}},{"id":"d","type":"function","function":{"name":"mark","arguments":"{}"}}]}}
+{"type":"message","time":"2026-11-01T08:00:03Z","message":{"role":"tool","tool_call_id":"a","content":"noon"}}
+{"type":"message","time":"2026-11-01T08:00:03Z","message":{"role":"tool","tool_call_id":"b","content":"The user declined to run this tool."}}
+{"type":"message","time":"2026-11-01T08:00:03Z","message":{"role":"tool","tool_call_id":"c","content":"stopped by the user"}}
+{"type":"message","time":"2026-11-01T08:00:03Z","message":{"role":"tool","tool_call_id":"d","content":"interrupted: the request failed while this tool ran; the tool was stopped (HTTP 500)"}}
+{"type":"message","time":"2026-11-01T08:00:04Z","message":{"role":"user","content":"again"}}
+{"type":"message","time":"2026-11-01T08:00:05Z","ended":"the request failed: HTTP 500","message":{"role":"assistant","content":"x"}}
+{"type":"message","time":"2026-11-01T08:00:06Z","ended":"cut off: The reply reached the output limit.","message":{"role":"assistant","content":"y"}}
+{"type":"message","time":"2026-11-01T08:00:07Z","ended":"exploded","message":{"role":"assistant","content":"z"}}
+`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := []phase.End{{}, {Why: phase.EndStopped}, {}, {}, {}, {}, {}, {Why: phase.EndFailed, Note: "HTTP 500"},
+		{Why: phase.EndCutOff, Note: "The reply reached the output limit."}, {}}
+	endings := []phase.CallStatus{"", "", "", phase.CallDeclined, phase.CallInterrupted, phase.CallError, "", "", "", ""}
+	if len(log.Messages) != len(ends) {
+		t.Fatalf("%d messages", len(log.Messages))
+	}
+	for i, m := range log.Messages {
+		if m.End != ends[i] || m.Ending.Status != endings[i] {
+			t.Errorf("message %d: %+v %+v, want %+v %s", i, m.End, m.Ending, ends[i], endings[i])
+		}
+	}
+	entries := chat.New(chat.Config{}, log.Messages).Entries()
+	reply := entries[1]
+	if reply.Mark() != transcript.MarkStopped || entries[3].Mark() != transcript.MarkFailed || entries[3].Note() != "HTTP 500" ||
+		entries[4].Mark() != transcript.MarkCutOff || entries[5].Mark() != transcript.MarkNone {
+		t.Errorf("marks %v %v %q %v %v", reply.Mark(), entries[3].Mark(), entries[3].Note(), entries[4].Mark(), entries[5].Mark())
+	}
+	want := []struct {
+		status  phase.CallStatus
+		stopped bool
+	}{{phase.CallDone, false}, {phase.CallDeclined, false}, {phase.CallInterrupted, true}, {phase.CallError, false}}
+	for i, c := range reply.Cards() {
+		stopped := c.Call().Interruption.Why == phase.CutByUser
+		if c.Status() != want[i].status || stopped != want[i].stopped || c.IsError() != (i > 0) {
+			t.Errorf("card %s: %s stopped %v error %v, want %s %v", c.ID(), c.Status(), stopped, c.IsError(), want[i].status, want[i].stopped)
+		}
+	}
+}

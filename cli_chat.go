@@ -13,6 +13,7 @@ import (
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/linemode"
+	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/model/tui"
 	"github.com/phasechat/phasechat/stream"
@@ -40,6 +41,7 @@ func chatFlagSet(f *app.Flags, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.LogPath, "log", "", "append every message and the usage to this file as JSON lines (mode 0600)")
 	fs.StringVar(&f.Resume, "resume", "", "continue a saved conversation: a session `ID` (see phasechat sessions list) or a session log FILE")
 	fs.BoolVar(&f.Continue, "continue", false, "continue the most recent saved conversation")
+	fs.BoolVar(&f.Fork, "fork", false, "with --continue or --resume ID: continue the conversation in a copy, a new session that records its parent (for one open in another phasechat)")
 	fs.BoolVar(&f.NoSave, "no-save", false, "do not keep this conversation in the sessions folder")
 	fs.StringVar(&f.Tools, "tools", "", "user-defined tools (TOML); default: tools.toml in the phasechat config directory")
 	fs.StringVar(&f.MCP, "mcp", "", "MCP servers to start: a file of [mcp.NAME] tables (see the README)")
@@ -126,6 +128,9 @@ func chatSession(f app.Flags, stdout, stderr io.Writer) error {
 	var pipeNote string
 	s.CanAsk, pipeNote = app.InputTerminal(s.Accessible, term.IsTerminal(int(os.Stdin.Fd())), app.TTYAvailable)
 	s.LiveOutput = !s.Accessible // the full-screen cards show a running tool's last lines
+	if term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd())) {
+		s.OnHeld = func(e *sessions.HeldError) sessions.HeldChoice { return sessions.AskHeld(os.Stdin, os.Stderr, e) }
+	}
 	sess, err := app.Open(s, stderr)
 	if err != nil {
 		return err

@@ -73,3 +73,43 @@ func marked(mark string) []int {
 	}
 	return out
 }
+
+// startTime is when process pid started, in clock ticks since boot (field 22 of its stat);
+// 0 when there is no such process.
+func startTime(pid int) uint64 {
+	fields := statFields(pid)
+	if len(fields) < 20 {
+		return 0
+	}
+	t, _ := strconv.ParseUint(string(fields[19]), 10, 64)
+	return t
+}
+
+// groupMembers lists the processes of process group pgid.
+func groupMembers(pgid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if fields := statFields(pid); len(fields) > 2 && string(fields[2]) == strconv.Itoa(pgid) {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// statFields are the fields of /proc/<pid>/stat after the command name: state, ppid, pgrp, …
+func statFields(pid int) [][]byte {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return nil
+	}
+	return bytes.Fields(data[i+1:])
+}

@@ -12,6 +12,20 @@ import (
 	"github.com/phasechat/phasechat/internal/testwait"
 )
 
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) == "" { // the helpers inherit the tests' cache folder
+		dir, err := os.MkdirTemp("", "reaper-cache")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("XDG_CACHE_HOME", dir)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
 // helperEnv makes the test binary the process under test (TestHelperStartsARun) and names the
 // entry its processes carry, so that the test finds them and nothing else.
 const helperEnv = "REAPER_TEST_TAG"
@@ -42,13 +56,15 @@ func TestHelperStartsARun(t *testing.T) {
 		os.Exit(2)
 	}
 	w.Group(cmd.Process.Pid)
-	fmt.Println("ready")
+	sup.mu.Lock()
+	fmt.Println("ready", sup.cmd.Process.Pid)
+	sup.mu.Unlock()
 	select {}
 }
 
 // startHelper starts the helper with a tag of its own and waits until it says it is ready
 // and the run's processes (with the setsid one, where setsid exists) are there to be seen.
-func startHelper(t *testing.T) (helper *exec.Cmd, tag string) {
+func startHelper(t *testing.T) (helper *exec.Cmd, supervisor int, tag string) {
 	t.Helper()
 	tag = fmt.Sprintf("%s=%d-%s", helperEnv, os.Getpid(), t.Name())
 	helper = exec.Command(os.Args[0], "-test.run=^TestHelperStartsARun$")
@@ -68,7 +84,7 @@ func startHelper(t *testing.T) (helper *exec.Cmd, tag string) {
 		}
 	})
 	line, _ := bufio.NewReader(out).ReadString('\n')
-	if strings.TrimSpace(line) != "ready" {
+	if _, err := fmt.Sscanf(line, "ready %d", &supervisor); err != nil {
 		t.Fatalf("the helper said %q", line)
 	}
 	want := 4 // the helper, the group's shell turned sleep and its two sleeps
@@ -76,14 +92,41 @@ func startHelper(t *testing.T) (helper *exec.Cmd, tag string) {
 		want++
 	}
 	testwait.Until(t, func() bool { return len(marked(tag)) >= want }, "the run's %d processes did not all start", want)
-	return helper, tag
+	return helper, supervisor, tag
 }
 
 func TestARunEndsWhenItsProcessIsKilled(t *testing.T) {
-	helper, tag := startHelper(t)
+	helper, _, tag := startHelper(t)
 	helper.Process.Signal(syscall.SIGKILL)
 	helper.Wait()
 	testwait.Until(t, func() bool { return len(marked(tag)) == 0 }, "processes of the run outlived their program: %v", marked(tag))
+}
+
+// When the supervisor dies with the program (a SIGKILL to both), the program's runs record is
+// left, and the next start's Sweep ends what it names and says so.
+func TestSweepEndsTheRunsOfAProgramThatDiedWithItsSupervisor(t *testing.T) {
+	helper, supervisor, tag := startHelper(t)
+	pid := helper.Process.Pid
+	syscall.Kill(supervisor, syscall.SIGKILL)
+	helper.Process.Signal(syscall.SIGKILL)
+	helper.Wait()
+	if len(marked(tag)) == 0 {
+		t.Fatal("nothing of the run was left to sweep")
+	}
+	left := Sweep()
+	var ended int
+	for _, l := range left {
+		if l.PID == pid {
+			ended = l.Ended
+		}
+	}
+	if ended < 3 {
+		t.Fatalf("Sweep reported %+v, want the helper's %d processes or more", left, 3)
+	}
+	testwait.Until(t, func() bool { return len(marked(tag)) == 0 }, "processes of the run outlived the sweep: %v", marked(tag))
+	if again := Sweep(); len(again) != 0 {
+		t.Fatalf("a second sweep reported %+v", again)
+	}
 }
 
 func TestAKilledSupervisorIsReplacedAndToldTheLiveRuns(t *testing.T) {

@@ -3,6 +3,7 @@ package reaper
 import (
 	"bufio"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -12,11 +13,14 @@ import (
 func serve(in io.Reader) int {
 	ignoreTerminalSignals()
 	live := map[string]*run{}
+	record := "" // the runs record of the process that started it, removed once its runs are ended
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		verb, rest, _ := strings.Cut(sc.Text(), " ")
 		id, arg, _ := strings.Cut(rest, " ")
 		switch verb {
+		case "record":
+			record = rest
 		case "mark":
 			live[id] = &run{mark: arg}
 		case "group":
@@ -39,6 +43,9 @@ func serve(in io.Reader) int {
 		if r.pgid > 0 {
 			killGroup(r.pgid)
 		}
+	}
+	if record != "" {
+		os.Remove(record)
 	}
 	return 0
 }

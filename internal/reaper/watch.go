@@ -29,12 +29,16 @@ type supervisor struct {
 	pipe *os.File // the write end; nil until the supervisor is started
 	next uint64
 	live map[uint64]*run
+
+	recordPath string // this process's runs record (records.go); "" until the first run
+	noRecord   bool   // there can be none
 }
 
 // run is what one Watch registered.
 type run struct {
-	mark string
-	pgid int
+	mark        string
+	pgid        int
+	leaderStart uint64 // the group leader's start time, so that a reused pid is told apart
 }
 
 var sup = supervisor{live: map[uint64]*run{}}
@@ -44,10 +48,12 @@ var sup = supervisor{live: map[uint64]*run{}}
 func Start(mark string) *Watch {
 	sup.mu.Lock()
 	defer sup.mu.Unlock()
+	sup.prepareRecord()
 	sup.next++
 	w := &Watch{id: sup.next}
 	sup.live[w.id] = &run{mark: mark}
 	sup.send(markLine(w.id, mark))
+	sup.record()
 	return w
 }
 
@@ -59,8 +65,9 @@ func (w *Watch) Group(pgid int) {
 	sup.mu.Lock()
 	defer sup.mu.Unlock()
 	if r := sup.live[w.id]; r != nil {
-		r.pgid = pgid
+		r.pgid, r.leaderStart = pgid, startTime(pgid)
 		sup.send(groupLine(w.id, pgid))
+		sup.record()
 	}
 }
 
@@ -75,6 +82,7 @@ func (w *Watch) End() {
 	if sup.live[w.id] != nil {
 		delete(sup.live, w.id)
 		sup.send(fmt.Sprintf("end %d\n", w.id))
+		sup.record()
 	}
 }
 
@@ -103,6 +111,9 @@ func (s *supervisor) send(line string) {
 		return
 	}
 	s.cmd, s.pipe = cmd, pipe
+	if s.recordPath != "" {
+		io.WriteString(pipe, "record "+s.recordPath+"\n")
+	}
 	for id, r := range s.live { // the line's run is among them, when it registers or adds
 		if _, err := io.WriteString(pipe, markLine(id, r.mark)); err != nil {
 			return

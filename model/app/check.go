@@ -23,6 +23,8 @@ func (f Flags) Check() error {
 		return fmt.Errorf("--theme must be one of %s, got %q", strings.Join(config.Themes, ", "), f.Theme)
 	case f.Continue && f.Resume != "":
 		return errors.New("--continue and --resume both choose the conversation; give one of them")
+	case f.Fork && !f.Continue && f.Resume == "":
+		return errors.New("--fork continues a saved conversation in a copy: give --continue or --resume ID with it")
 	case f.StallTimeout < 0:
 		return fmt.Errorf("--stall-timeout cannot be negative (0 turns the watchdog off), got %s", f.StallTimeout)
 	}

@@ -78,6 +78,9 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		}
 	}
 	var resumed *sessions.Resumed
+	var hold *sessions.Hold // the resumed conversation, held for this process
+	fork := s.Fork
+	noSave := s.NoSave
 	switch {
 	case fromStore:
 		var m sessions.Meta
@@ -99,6 +102,18 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		}
 		resumed = &r
 		c.notice = fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+		if !noSave {
+			if hold, err = holdOrChoose(store, m.ID, s.OnHeld, &fork); err != nil {
+				return nil, err
+			}
+		}
+		switch {
+		case fork:
+			c.notice = fmt.Sprintf("Continuing session %s in a copy: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+		case hold == nil && !noSave:
+			noSave = true
+			c.notice = fmt.Sprintf("Viewing session %s without saving: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
+		}
 	case s.Resume != "":
 		log, err := sessionlog.Read(s.Resume)
 		if err != nil {
@@ -116,11 +131,13 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 	if unsaved != "" {
 		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
 	}
-	if store != nil && !s.NoSave {
+	if store != nil && !noSave {
 		st := sessions.Start{Header: head, Provider: provider, Title: s.Title}
 		switch {
+		case resumed != nil && resumed.Meta != nil && fork:
+			st.Seed, st.Parent = resumed.Messages, resumed.Meta.ID
 		case resumed != nil && resumed.Meta != nil:
-			st.Resume = resumed.Meta
+			st.Resume, st.Hold = resumed.Meta, hold
 		case resumed != nil:
 			st.Seed = resumed.Messages
 		}
@@ -136,6 +153,28 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.log.Head(head)
 	}
 	return c, nil
+}
+
+// holdOrChoose holds conversation id for this process, unless *fork says to continue it in a
+// copy. When another process holds it, onHeld chooses (a fork sets *fork; viewing gives a nil
+// hold); without onHeld the error says who holds it.
+func holdOrChoose(store *sessions.Store, id string, onHeld func(*sessions.HeldError) sessions.HeldChoice, fork *bool) (*sessions.Hold, error) {
+	if *fork {
+		return nil, nil
+	}
+	hold, err := store.Hold(id)
+	var held *sessions.HeldError
+	if !errors.As(err, &held) || onHeld == nil {
+		return hold, err
+	}
+	switch onHeld(held) {
+	case sessions.HeldFork:
+		*fork = true
+		return nil, nil
+	case sessions.HeldView:
+		return nil, nil
+	}
+	return nil, err
 }
 
 // fromStore reports whether the conversation continued is one of the store's (--continue,
@@ -230,8 +269,12 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if err != nil {
 		return sessions.Continued{}, err
 	}
+	hold, err := c.store.Hold(m.ID)
+	if err != nil {
+		return sessions.Continued{}, err
+	}
 	st := c.start
-	st.Resume = r.Meta
+	st.Resume, st.Hold = r.Meta, hold
 	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"io"
 	"os"
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/internal/reaper"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/mcp"
@@ -50,6 +52,10 @@ func Open(s Settings, warn io.Writer) (*Session, error) {
 
 func (sess *Session) open(warn io.Writer) error {
 	s := &sess.Settings
+	for _, left := range reaper.Sweep() {
+		fmt.Fprintf(warn, "phasechat: ended %d %s left running by phasechat (pid %d), which did not end normally\n",
+			left.Ended, format.Plural(left.Ended, "process", "processes"), left.PID)
+	}
 	if s.Env == nil {
 		s.Env = os.LookupEnv
 	}

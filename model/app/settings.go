@@ -9,6 +9,7 @@ import (
 	"github.com/phasechat/phasechat/internal/ident"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
+	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -37,7 +38,7 @@ type Flags struct {
 	Yes, Accessible, Inline        bool
 	Theme                          string
 	LogPath, Resume, Tools, MCP    string
-	NoSave, Continue               bool
+	NoSave, Continue, Fork         bool
 
 	Given map[string]bool // the flags given, by name ("m" for -m)
 }
@@ -95,6 +96,7 @@ type Settings struct {
 
 	NoSave   bool
 	Continue bool   // the latest saved conversation goes on
+	Fork     bool   // the conversation continued from the store goes on in a copy, a new session
 	Resume   string // a session id or a session log file that goes on
 	LogPath  string // --log: every message appended here too
 	Tools    string // the user tools file; "" for the default place
@@ -104,6 +106,9 @@ type Settings struct {
 	Title      string // a new session's title; "" for its first prompt's words
 	CanAsk     bool   // a user answers approvals
 	LiveOutput bool   // a running tool's output is shown as it prints
+	// OnHeld chooses what to do when the conversation to continue is open in another process;
+	// nil refuses it (the error names the holder).
+	OnHeld func(*sessions.HeldError) sessions.HeldChoice
 
 	Env Lookup // the environment Open reads keys from
 }
@@ -119,7 +124,7 @@ func Resolve(src Sources) (Settings, error) {
 	s := Settings{
 		File: file, Env: env,
 		NoStream: f.NoStream, Yes: f.Yes, MaxTools: f.MaxTools,
-		Continue: f.Continue, Resume: f.Resume, LogPath: f.LogPath, Tools: f.Tools, MCP: f.MCP,
+		Continue: f.Continue, Fork: f.Fork, Resume: f.Resume, LogPath: f.LogPath, Tools: f.Tools, MCP: f.MCP,
 		StallTimeout: stream.DefaultStallTimeout, MaxSteps: chat.DefaultMaxSteps, MaxReply: stream.DefaultMaxReply,
 		Theme:      "auto",
 		NoColor:    safe.NoColor(env),

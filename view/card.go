@@ -53,7 +53,7 @@ func renderCard(st *theme, c transcript.Card, focused bool, width int) rows.Line
 	case stoppedByUser(c):
 		glyph, word, look = "■", "stopped", st.Stopped
 	}
-	name := rows.Fit(ToolName(c.Name()), maxNameCells)
+	name := rows.Fit(safe.ToolName(c.Name()), maxNameCells)
 	parts := []string{look.Paint(glyph + " " + word), st.CardName.Paint(name)}
 	status := c.Status()
 	over := status.Final()

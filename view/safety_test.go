@@ -10,6 +10,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/view/safe"
 	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
@@ -87,7 +88,7 @@ func visibleIn(ch channel, h safetest.HostileInput) (string, bool) {
 	case ch.name == "reasoning-folded-streaming" && strings.Contains(h.Input, "\n"):
 		return "", false
 	case ch.name == "card-name": // a name reads as it does on the status line
-		return ToolName(h.Input), ch.visible
+		return safe.ToolName(h.Input), ch.visible
 	}
 	return h.Visible, ch.visible
 }

@@ -77,7 +77,9 @@ func exited(pid int) bool {
 // timed out, with what it printed until then (T4).
 func TestTimedOutToolIsKilledAndReported(t *testing.T) {
 	srv := newServer(t, fixtures.Options{}, map[string]string{"slow": oneCall("slow", "hang", "{}")})
-	reg := newRegistry(t, nil, hangTool("300ms"))
+	// Long enough that a loaded machine has started the tool and its child before the timeout
+	// (the tool's output and pids are checked), short enough not to slow the suite much.
+	reg := newRegistry(t, nil, hangTool("3s"))
 	s := newSession(t, srv, chat.Config{Model: "slow"}, nil, reg, nil)
 	s.start("run the slow tool")
 	pids := hangPIDs(s, reg.Root())
@@ -88,7 +90,7 @@ func TestTimedOutToolIsKilledAndReported(t *testing.T) {
 	follow := srv.Last(t)
 	mustValidate(t, follow)
 	tm := toolMessages(follow)
-	want := "hang timed out after 300ms and was stopped; its output until then:\nstarted"
+	want := "hang timed out after 3s and was stopped; its output until then:\nstarted"
 	if len(tm) != 1 || strings.TrimSpace(tm[0].text()) != want {
 		t.Fatalf("the model was told %+v, want %q", tm, want)
 	}

@@ -22,9 +22,9 @@ var pure = []string{"phase", "phase/transcript", "stream/wire"}
 var engineLinks = []string{"net/http", "github.com/r3labs/sse", "charm.land/lipgloss", "github.com/charmbracelet/lipgloss"}
 
 // drawing are the only packages that may link lipgloss: the screen (view and the packages
-// under it), the two front ends that draw with it, the composition root that picks their
-// styles, and the command line.
-var drawing = []string{"", "view", "model/tui", "model/linemode", "model/app"}
+// under it), the full-screen front end, the composition root that picks the styles, and the
+// command line.
+var drawing = []string{"", "view", "model/tui", "model/app"}
 
 // mayDraw reports whether the package at rel (relative to the module) is one of drawing or
 // under one of them.

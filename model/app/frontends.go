@@ -7,15 +7,18 @@ import (
 	"github.com/phasechat/phasechat/model/linemode"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tui"
+	"github.com/phasechat/phasechat/view/markdown"
 )
 
 // LineOptions are the line mode's options for the session: it reads in, writes out, and
 // says notice after the session's own.
 func (sess *Session) LineOptions(in *os.File, out io.Writer, notice string) linemode.Options {
 	o := linemode.Options{
-		Chat: sess.Chat, Performer: sess.Performer, Log: sess.Conversation.Recorder(), Footer: sess.Footer,
+		Chat: sess.Chat, Performer: sess.Performer, Log: sess.Conversation.Recorder(),
+		To: linemode.Destination{Endpoint: sess.Footer.Endpoint, Model: sess.Footer.Model,
+			Demo: sess.Footer.Demo, Wire: sess.Footer.Wire},
 		Notice: joinNotices(sess.Notice(), notice), In: in, Out: out, MCP: sess.MCP, Models: sess.Models,
-		Clipboard: SystemClipboard(), LogTrouble: sess.LogTrouble(),
+		Clipboard: SystemClipboard(), CodeBlocks: markdown.CodeBlocks, LogTrouble: sess.LogTrouble(),
 	}
 	if sess.Conversation.Saving() {
 		o.Conversations = sess.Conversation

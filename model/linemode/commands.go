@@ -11,7 +11,6 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/view/markdown"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -97,7 +96,10 @@ func (s *session) copyReply(arg string) {
 		return
 	case arg != "":
 		word, num, _ := strings.Cut(arg, " ")
-		blocks := markdown.CodeBlocks(reply)
+		var blocks []string
+		if s.codeBlocks != nil {
+			blocks = s.codeBlocks(reply)
+		}
 		n := len(blocks)
 		if num = strings.TrimSpace(num); num != "" {
 			var err error

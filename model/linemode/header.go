@@ -2,12 +2,19 @@ package linemode
 
 import (
 	"github.com/phasechat/phasechat/internal/format"
-	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
+// Destination is where the chat goes, as the line mode's first line names it.
+type Destination struct {
+	Endpoint string // the endpoint URL or host; only the host is said (never user info)
+	Model    string
+	Demo     bool   // the built-in demo model answers
+	Wire     string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not said
+}
+
 // header is what line mode says first: where the chat goes and which keys work.
-func header(f view.Footer, terminal bool) []string {
+func header(f Destination, terminal bool) []string {
 	first := "phasechat, accessible line mode."
 	if model := safe.Line(f.Model); model != "" {
 		first += " Model " + model

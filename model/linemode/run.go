@@ -15,7 +15,6 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/view"
 )
 
 // Options wires line mode to the engine and the outside world.
@@ -23,7 +22,7 @@ type Options struct {
 	Chat      *chat.Chat // the engine; Run owns it until it returns
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: no session log
-	Footer    view.Footer      // the first line names the model and the endpoint's host
+	To        Destination      // the first line names the model and the endpoint's host
 	Notice    string           // announced once, as a Note line, before the first prompt
 	Models    chat.ModelLister // what "/model" lists to switch between; nil: no providers
 	In        *os.File         // a terminal gets single-key mode while a reply streams; anything else is read as lines
@@ -36,8 +35,11 @@ type Options struct {
 	// before a key answers it; 0 means chat.ApprovalQuiet.
 	ApprovalQuiet time.Duration
 
-	Clipboard     func(string) error // a system clipboard tool for /copy; nil: none
-	Conversations Conversations      // /new and /sessions; nil: conversations are not saved
+	Clipboard func(string) error // a system clipboard tool for /copy; nil: none
+	// CodeBlocks splits a reply into its code blocks as the screen draws and numbers them,
+	// for /copy code N; nil: no reply has code blocks.
+	CodeBlocks    func(reply string) []string
+	Conversations Conversations // /new and /sessions; nil: conversations are not saved
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -58,6 +60,7 @@ func Run(o Options) (err error) {
 		out:        o.Out,
 		models:     o.Models,
 		clip:       o.Clipboard,
+		codeBlocks: o.CodeBlocks,
 		convs:      o.Conversations,
 		quiet:      cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 		logTrouble: o.LogTrouble,
@@ -83,7 +86,7 @@ func Run(o Options) (err error) {
 	s.input = startReader(in, mode)
 	defer s.input.close()
 
-	s.say(header(o.Footer, s.term != nil)...)
+	s.say(header(o.To, s.term != nil)...)
 	if o.Notice != "" {
 		s.say(Note(o.Notice))
 	}
@@ -123,6 +126,7 @@ type session struct {
 	models     chat.ModelLister
 	choosing   []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
 	clip       func(string) error
+	codeBlocks func(string) []string
 	convs      Conversations
 	picking    []sessions.Meta // the numbered list "/sessions" printed, until a line answers it
 

@@ -19,7 +19,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
-	"github.com/phasechat/phasechat/view"
+	"github.com/phasechat/phasechat/view/markdown"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -84,11 +84,12 @@ func sessionOptions(t *testing.T, base, model, dir string, canAsk bool, in *os.F
 	}
 	engine := chat.New(chat.Config{Model: model, Tools: perform.Toolbox(reg), CanAsk: canAsk}, nil)
 	return Options{
-		Chat:      engine,
-		Performer: &perform.Performer{Client: stream.NewClient(base, ""), Tools: reg},
-		Footer:    view.Footer{Endpoint: base, Model: model},
-		In:        in,
-		Out:       out,
+		Chat:       engine,
+		Performer:  &perform.Performer{Client: stream.NewClient(base, ""), Tools: reg},
+		To:         Destination{Endpoint: base, Model: model},
+		CodeBlocks: markdown.CodeBlocks,
+		In:         in,
+		Out:        out,
 		// short, so tests answer soon (a key sooner is not taken, and the line mode says so)
 		ApprovalQuiet: testApprovalQuiet,
 	}

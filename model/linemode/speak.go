@@ -6,7 +6,6 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -24,9 +23,9 @@ func spoken(s string) string {
 	return strings.TrimSpace(jsonPunctuation.Replace(safe.Line(s)))
 }
 
-// toolName is a card's name as announced: view.ToolName, as the card and the status line
+// toolName is a card's name as announced: safe.ToolName, as the card and the status line
 // write it, so they never disagree.
-func toolName(c *transcript.Card) string { return view.ToolName(c.Name()) }
+func toolName(c *transcript.Card) string { return safe.ToolName(c.Name()) }
 
 func toolWaiting(c *transcript.Card) string {
 	return "Tool: " + toolName(c) + " is waiting for your approval"

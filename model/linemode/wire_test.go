@@ -15,7 +15,7 @@ func TestPipeToolTurnInEachWire(t *testing.T) {
 			var out syncBuffer
 			o := sessionOptions(t, fixtureURL(t), string(wire)+"-tool", t.TempDir(), false, pipeWith(t, "list the files"), &out)
 			o.Performer.Client.Wire = wire
-			o.Footer.Wire = wire.Label()
+			o.To.Wire = wire.Label()
 			if err := start(t, o)(); err != nil {
 				t.Fatal(err)
 			}

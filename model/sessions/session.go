@@ -219,7 +219,13 @@ func (ss *Session) open(first []chat.Record) error {
 	ss.meta.Updated = time.Now().UTC()
 	meta := ss.meta
 	err = ss.store.update(func(all []Meta) ([]Meta, error) {
-		// A rebuilt index (scanLogs) already holds the log just created.
+		// A rebuilt index (scanLogs, when a listing found no index) may already hold the log
+		// just created, and may have been renamed since: its title stays, the rest is ours.
+		for _, m := range all {
+			if m.ID == meta.ID && m.Title != "" {
+				meta.Title = m.Title
+			}
+		}
 		all = slices.DeleteFunc(all, func(m Meta) bool { return m.ID == meta.ID })
 		return append(all, meta), nil
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,9 @@ import (
 const doubleFork = `setsid sh -c 'sleep 30 > /dev/null 2>&1 < /dev/null & echo $! > deep.pid' > /dev/null 2>&1 < /dev/null &
 while [ ! -s deep.pid ]; do sleep 0.01; done
 `
+
+// leftBehind is the note a run's output gets when processes outside its group were ended.
+var leftBehind = regexp.MustCompile(`\[daemon left [12] background process(es)? running outside its process group; ended\]`)
 
 func needSetsid(t *testing.T) {
 	t.Helper()
@@ -51,7 +55,9 @@ func TestFinishedCommandLeavesNoDoubleForkedChild(t *testing.T) {
 	addScriptTool(t, r, "daemon", doubleFork+"echo finished", "30s", false)
 	res := run(t, r, "daemon", "")
 	wantOutcome(t, res, OutcomeOK)
-	if !strings.HasPrefix(res.Output, "finished\n") || !strings.Contains(res.Output, "[daemon left 1 background process running outside its process group; ended]") {
+	// The setsid shell between the tool and its grandchild may not have exited yet on a loaded
+	// machine, so one or two processes are found and ended.
+	if !strings.HasPrefix(res.Output, "finished\n") || !leftBehind.MatchString(res.Output) {
 		t.Fatalf("output %q", res.Output)
 	}
 	waitGone(t, "the double-forked child", pidFrom(t, filepath.Join(r.Root(), "deep.pid")))

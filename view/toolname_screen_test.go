@@ -14,7 +14,7 @@ func TestToolNameReadsTheSameOnTheCardAndTheStatusLine(t *testing.T) {
 		f := hostileFrame(assistantWith(draftCard{Name: name, Status: phase.CallRunning}))
 		f.State = phase.State{Phase: phase.StreamingTool, Tool: name}
 		scr := NewRenderer(PlainStyles()).Render(f)
-		want := ToolName(name)
+		want := safe.ToolName(name)
 		if n := strings.Count(scr.Content, want); n < 2 {
 			t.Fatalf("%q: the screen shows %q %d times, want the card and the status line:\n%s", name, want, n, scr.Content)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -26,7 +27,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format, file, set := stream.ReplayText, "", 0
 	var (
 		files []string
-		wire  stream.Wire
+		as    wire.Wire
 	)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -40,12 +41,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				i++
 				value = args[i]
 			}
-			w, err := stream.ParseWire(value)
+			w, err := wire.ParseWire(value)
 			if err != nil {
 				fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 				return 2
 			}
-			wire = w
+			as = w
 			continue
 		}
 		switch a {
@@ -84,12 +85,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	res, err := stream.Replay(in, wire, format, app.EnvSecrets().Writer(stdout), safe.Text)
+	res, err := stream.Replay(in, as, format, app.EnvSecrets().Writer(stdout), safe.Text)
 	if err != nil {
 		fmt.Fprintf(stderr, "phasechat replay: %v\n", err)
 		return 1
 	}
-	if res.Outcome != stream.OutcomeComplete {
+	if res.Outcome != wire.OutcomeComplete {
 		return 1
 	}
 	return 0

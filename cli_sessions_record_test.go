@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A reply that ended early is marked as such by `sessions show` and `export`, and a model
@@ -23,11 +23,11 @@ func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "first-model"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "tell me a long story"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "Once upon a", End: phase.End{Why: phase.EndStopped}}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "tell me a long story"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "Once upon a", End: phase.End{Why: phase.EndStopped}}})
 	ss.Add(chat.Record{Model: "other/second-model"})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "again"}})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "The end."}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "again"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "The end."}})
 	if err := ss.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // seedSessions keeps conversations in a fresh data folder and returns their ids.
@@ -25,8 +25,8 @@ func seedSessions(t *testing.T, prompts ...string) []string {
 	var ids []string
 	for _, p := range prompts {
 		ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "text"}})
-		ss.Add(chat.Record{Message: &stream.Message{Role: "user", Content: p}})
-		ss.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "answer to " + p}})
+		ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: p}})
+		ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "answer to " + p}})
 		if err := ss.Close(); err != nil {
 			t.Fatal(err)
 		}

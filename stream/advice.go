@@ -6,31 +6,13 @@ import (
 	"net/http"
 	"strings"
 	"syscall"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
-
-// RetryHelps says what retrying a failed request can do: RetryUseless when the same request
-// must fail again (the conversation is too long), RetrySoon when it failed before the server
-// sent a byte of an answer and a quick second try often works (a refused connection, a
-// gateway's 502/503/504, a 500 with no body), RetryMaybe otherwise.
-type RetryHelps uint8
-
-const (
-	RetryMaybe RetryHelps = iota
-	RetrySoon
-	RetryUseless
-)
-
-// Retry says whether retrying the request that failed with e can help.
-func (e *Error) Retry() RetryHelps {
-	if e == nil {
-		return RetryMaybe
-	}
-	return e.retry
-}
 
 // advise rewrites an HTTP error's message into words that say what to do about it, and says
 // whether a retry can help. body is the error answer's body.
-func (c *Client) advise(e *Error, body []byte) {
+func (c *Client) advise(e *wire.Error, body []byte) {
 	switch {
 	case e.Status == http.StatusUnauthorized:
 		if c.APIKey == "" {
@@ -40,13 +22,13 @@ func (c *Client) advise(e *Error, body []byte) {
 				strings.TrimRight(c.BaseURL, "/") + " rejected it"
 		}
 	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
-		e.retry = RetryUseless
+		e.Helps = wire.RetryUseless
 		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +
 			"). Retrying will not help: start a new conversation with /new, or send a shorter message"
 	case e.RetryAfter > 0:
 	case e.Status == http.StatusBadGateway, e.Status == http.StatusServiceUnavailable, e.Status == http.StatusGatewayTimeout,
 		e.Status == http.StatusInternalServerError && len(strings.TrimSpace(string(body))) == 0:
-		e.retry = RetrySoon
+		e.Helps = wire.RetrySoon
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestErrorsSayWhatToDo(t *testing.T) {
@@ -18,7 +20,7 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		noKey   bool
 		source  string
 		want    string // the end of the message
-		retry   RetryHelps
+		retry   wire.RetryHelps
 		notWant string
 	}{
 		{name: "401, a key was sent", status: 401, body: `{"error":{"message":"Incorrect API key provided"}}`,
@@ -27,7 +29,7 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 			body: `{"error":{"message":"bad key"}}`, want: "bad key. the key command of provider work is set but SRV/v1 rejected it"},
 		{name: "401, no key", status: 401, noKey: true, body: `{"error":{"message":"Missing bearer"}}`,
 			want: "Missing bearer. No API key is set: export OPENAI_API_KEY, or name the provider's key in the config file"},
-		{name: "400 too long", status: 400, retry: RetryUseless,
+		{name: "400 too long", status: 400, retry: wire.RetryUseless,
 			body: `{"error":{"message":"This model's maximum context length is 128000 tokens.","code":"context_length_exceeded"}}`,
 			want: "The conversation is too long for this model (HTTP 400 from HOST: This model's maximum context length is 128000 tokens). Retrying will not help: start a new conversation with /new, or send a shorter message"},
 		{name: "429 that says its wait", status: 429, header: "20",
@@ -35,12 +37,12 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 			want: "Please try again in 20s.", notWant: "retry after"},
 		{name: "429 that does not", status: 429, header: "7", body: `{"error":{"message":"Slow down."}}`,
 			want: "Slow down; retry after 7s"},
-		{name: "502", status: 502, body: "<html>bad gateway</html>", retry: RetrySoon},
-		{name: "503", status: 503, body: `{"error":{"message":"overloaded"}}`, retry: RetrySoon},
-		{name: "504", status: 504, retry: RetrySoon},
-		{name: "500 with no body", status: 500, retry: RetrySoon},
-		{name: "500 that says why", status: 500, body: `{"error":{"message":"The server had an error"}}`, retry: RetryMaybe},
-		{name: "503 with Retry-After", status: 503, header: "3", retry: RetryMaybe},
+		{name: "502", status: 502, body: "<html>bad gateway</html>", retry: wire.RetrySoon},
+		{name: "503", status: 503, body: `{"error":{"message":"overloaded"}}`, retry: wire.RetrySoon},
+		{name: "504", status: 504, retry: wire.RetrySoon},
+		{name: "500 with no body", status: 500, retry: wire.RetrySoon},
+		{name: "500 that says why", status: 500, body: `{"error":{"message":"The server had an error"}}`, retry: wire.RetryMaybe},
+		{name: "503 with Retry-After", status: 503, header: "3", retry: wire.RetryMaybe},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,8 +79,8 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		addr := ln.Addr().String()
 		ln.Close()
 		c := NewClient("http://"+addr+"/v1", "")
-		res, _ := c.Complete(context.Background(), Request{})
-		if res.Err == nil || res.Err.Retry() != RetrySoon {
+		res, _ := c.Complete(context.Background(), wire.Request{})
+		if res.Err == nil || res.Err.Retry() != wire.RetrySoon {
 			t.Errorf("refused: %+v", res.Err)
 		}
 	})

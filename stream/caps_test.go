@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A reply past MaxReply is stopped with an error that says so; what arrived is kept.
@@ -22,11 +24,11 @@ func TestAReplyPastTheLimitIsStoppedAndKept(t *testing.T) {
 		io.WriteString(w, "data: [DONE]\n\n")
 	})
 	c.MaxReply = 1 << 20
-	s := c.Stream(context.Background(), Request{Model: "m"})
+	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	ups := drain(s)
 	res := s.Result()
 	st, _ := fold(ups)
-	if res.Outcome != OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, "passed 1 MiB") {
+	if res.Outcome != wire.OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, "passed 1 MiB") {
 		t.Fatalf("outcome %s, error %v", res.Outcome, res.Err)
 	}
 	// What was already buffered when the stream was stopped (socket and reader buffers, a few
@@ -43,7 +45,7 @@ func TestATooLargeWholeAnswerSaysSo(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"choices":[{"index":0,"message":{"role":"assistant","content":"%s"},"finish_reason":"stop"}]}`, strings.Repeat("y", MaxFrameSize+1024))
 	})
-	_, err := c.Complete(context.Background(), Request{Model: "m"})
+	_, err := c.Complete(context.Background(), wire.Request{Model: "m"})
 	if err == nil || !strings.Contains(err.Error(), "larger than 16 MiB") {
 		t.Fatalf("error %v", err)
 	}

@@ -3,16 +3,16 @@ package stream
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/phasechat/phasechat/internal/secret"
 	"io"
 	"net/http"
 	"regexp"
-	"sort"
 	"sync/atomic"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // DefaultMaxReply is the largest reply a client takes when Client.MaxReply is 0.
@@ -54,9 +54,9 @@ type Client struct {
 	// MaxReply caps one reply's text, reasoning and arguments, in bytes; a stream passing
 	// it is stopped with an error that keeps what arrived. 0 means DefaultMaxReply.
 	MaxReply     int64
-	Wire         Wire
+	Wire         wire.Wire
 	Headers      map[string]string
-	Options      Options
+	Options      wire.Options
 	HTTP         *http.Client
 	StallTimeout time.Duration
 	// KeySource names where APIKey came from ("OPENAI_API_KEY", "the key command of provider
@@ -72,66 +72,16 @@ func NewClient(baseURL, apiKey string) *Client {
 	return &Client{BaseURL: baseURL, APIKey: apiKey, StallTimeout: DefaultStallTimeout}
 }
 
-// Options are a provider's request settings. Nil and zero fields are not sent.
-type Options struct {
-	StreamOptions   StreamOptionsMode
-	MaxTokens       *int
-	Temperature     *float64
-	ReasoningEffort string
-	// ExtraBody is merged into every request's body; a key the request already holds
-	// (model, messages, stream, tools, or a setting above) is not replaced.
-	ExtraBody map[string]any
-}
-
-// StreamOptionsMode says when a streaming request carries stream_options
-// {"include_usage": true}, which asks for the usage in a last chunk.
-type StreamOptionsMode uint8
-
-const (
-	// StreamOptionsAuto sends it; when the server answers 400 or 422 with a body that names
-	// stream_options, the request is sent again once without it, and the client never sends
-	// it again (the Result's Notice says so, once).
-	StreamOptionsAuto StreamOptionsMode = iota
-	StreamOptionsAlways
-	StreamOptionsNever
-)
-
 // NoticeStreamOptions is the Notice of the request that found stream_options rejected.
 const NoticeStreamOptions = "This server rejects stream_options, so phasechat no longer sends it this session; token usage shows only if the server reports it anyway."
-
-// Request is one chat completion request. System, when set, is sent as a leading system
-// message. Reasoning (in the field the provider sent it in) and tool calls' extra_content
-// are sent for the messages after the last user message only — the current turn's tool loop,
-// which providers such as DeepSeek and Gemini need back — and dropped from earlier turns.
-type Request struct {
-	Model    string
-	System   string
-	Messages []Message
-	Tools    []Tool
-}
 
 var defaultHTTP = &http.Client{CheckRedirect: checkRedirect(nil)}
 
 func (c *Client) endpoint() string { return joinPath(c.BaseURL, c.Wire.Path()) }
 
 // requestBody is req in the client's wire format; stream_options is Chat Completions' only.
-func (c *Client) requestBody(req Request, stream, streamOptions bool) ([]byte, error) {
-	var (
-		b   []byte
-		err error
-	)
-	switch c.Wire.orChat() {
-	case WireAnthropic:
-		b, err = anthropicRequest(req, stream, &c.Options)
-	case WireResponses:
-		b, err = responsesRequest(req, stream, &c.Options)
-	default:
-		return req.body(stream, streamOptions, !c.noReasoning.Load(), &c.Options)
-	}
-	if err != nil || len(c.Options.ExtraBody) == 0 {
-		return b, err
-	}
-	return mergeExtra(b, c.Options.ExtraBody)
+func (c *Client) requestBody(req wire.Request, stream, streamOptions bool) ([]byte, error) {
+	return wire.Encode(c.Wire, req, stream, streamOptions, !c.noReasoning.Load(), &c.Options)
 }
 
 // httpClient is c.HTTP (or the default) with the redirect policy of checkRedirect in front of
@@ -145,91 +95,12 @@ func (c *Client) httpClient() *http.Client {
 	return defaultHTTP
 }
 
-// body is the request's JSON: stream_options only when streamOptions is true, and the current
-// turn's reasoning only when sendReasoning is.
-func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) ([]byte, error) {
-	msgs := make([]Message, 0, len(req.Messages)+1)
-	if req.System != "" {
-		msgs = append(msgs, Message{Role: "system", Content: req.System})
-	}
-	current := currentTurn(req.Messages)
-	for i, m := range req.Messages {
-		m.Native = nil // another format's: a Chat Completions server must not get it
-		if i < current {
-			m = m.withoutTurnState()
-		} else if !sendReasoning {
-			m.Reasoning, m.ReasoningField = "", ""
-		}
-		msgs = append(msgs, m)
-	}
-	type streamOpts struct {
-		IncludeUsage bool `json:"include_usage"`
-	}
-	var so *streamOpts
-	if stream && streamOptions {
-		so = &streamOpts{IncludeUsage: true} // usage arrives in a last chunk
-	}
-	if o == nil {
-		o = &Options{}
-	}
-	b, err := json.Marshal(struct {
-		Model           string      `json:"model"`
-		Messages        []Message   `json:"messages"`
-		Tools           []Tool      `json:"tools,omitempty"`
-		Stream          bool        `json:"stream"`
-		StreamOptions   *streamOpts `json:"stream_options,omitempty"`
-		MaxTokens       *int        `json:"max_tokens,omitempty"`
-		Temperature     *float64    `json:"temperature,omitempty"`
-		ReasoningEffort string      `json:"reasoning_effort,omitempty"`
-	}{req.Model, msgs, req.Tools, stream, so, o.MaxTokens, o.Temperature, o.ReasoningEffort})
-	if err != nil || len(o.ExtraBody) == 0 {
-		return b, err
-	}
-	return mergeExtra(b, o.ExtraBody)
-}
-
-// mergeExtra adds extra's keys to the JSON object b, in sorted order, skipping keys b has.
-func mergeExtra(b []byte, extra map[string]any) ([]byte, error) {
-	var have map[string]json.RawMessage
-	if err := json.Unmarshal(b, &have); err != nil {
-		return nil, err
-	}
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		if _, taken := have[k]; !taken {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	out := bytes.TrimSuffix(b, []byte("}"))
-	for _, k := range keys {
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(extra[k])
-		if err != nil {
-			return nil, fmt.Errorf("extra_body %s: %w", k, err)
-		}
-		out = append(append(append(append(out, ','), kb...), ':'), vb...)
-	}
-	return append(out, '}'), nil
-}
-
-// currentTurn is the index of the last user message: the messages from there on are the
-// current turn's tool loop. 0 when there is none.
-func currentTurn(msgs []Message) int {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == "user" {
-			return i
-		}
-	}
-	return 0
-}
-
 // streamOptions reports whether a streaming request carries stream_options now.
 func (c *Client) streamOptions() bool {
 	switch c.Options.StreamOptions {
-	case StreamOptionsNever:
+	case wire.StreamOptionsNever:
 		return false
-	case StreamOptionsAlways:
+	case wire.StreamOptionsAlways:
 		return true
 	}
 	return !c.noStreamOptions.Load()
@@ -244,8 +115,8 @@ func rejectsStreamOptions(status int, body []byte) bool {
 // post sends the request. Errors are user-facing *Errors with the key redacted. notice is
 // NoticeStreamOptions when this request found that the server rejects stream_options (and
 // was sent again without it), else "".
-func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http.Response, notice string, e *Error) {
-	chat := c.Wire.orChat() == WireChat
+func (c *Client) post(ctx context.Context, req wire.Request, stream bool) (resp *http.Response, notice string, e *wire.Error) {
+	chat := c.Wire.OrChat() == wire.WireChat
 	withOptions := stream && chat && c.streamOptions()
 	resp, body, e := c.send(ctx, req, stream, withOptions)
 	say := func(n string) {
@@ -256,12 +127,12 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http
 	}
 	for retries := 0; e != nil && retries < 2; retries++ {
 		switch {
-		case withOptions && c.Options.StreamOptions == StreamOptionsAuto && rejectsStreamOptions(e.Status, body):
+		case withOptions && c.Options.StreamOptions == wire.StreamOptionsAuto && rejectsStreamOptions(e.Status, body):
 			withOptions = false
 			if c.noStreamOptions.CompareAndSwap(false, true) {
 				say(NoticeStreamOptions)
 			}
-		case chat && !c.noReasoning.Load() && sendsReasoning(req) && rejectsReasoning(e.Status, body):
+		case chat && !c.noReasoning.Load() && wire.SendsReasoning(req) && rejectsReasoning(e.Status, body):
 			if c.noReasoning.CompareAndSwap(false, true) {
 				say(NoticeReasoning)
 			}
@@ -276,17 +147,6 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (resp *http
 // NoticeReasoning is the Notice of the request that found the server refusing reasoning sent
 // back in assistant messages (Groq: "property 'reasoning' is unsupported").
 const NoticeReasoning = "This server refuses reasoning sent back with tool calls, so phasechat no longer sends it this session."
-
-// sendsReasoning reports whether a Chat Completions request carries reasoning back: an
-// assistant message of the current turn with reasoning in a known field.
-func sendsReasoning(req Request) bool {
-	for _, m := range req.Messages[currentTurn(req.Messages):] {
-		if m.ReasoningField != "" && m.Reasoning != "" {
-			return true
-		}
-	}
-	return false
-}
 
 // reasoningField finds a reasoning field's name as a word of its own (not reasoning_effort).
 var reasoningField = regexp.MustCompile(`(?:^|[^a-z_])reasoning(?:_content)?(?:[^a-z_]|$)`)
@@ -316,14 +176,14 @@ func rejectsReasoning(status int, body []byte) bool {
 }
 
 // send makes one HTTP exchange. On an error answer it also returns the body read.
-func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bool) (*http.Response, []byte, *Error) {
+func (c *Client) send(ctx context.Context, req wire.Request, stream, streamOptions bool) (*http.Response, []byte, *wire.Error) {
 	body, err := c.requestBody(req, stream, streamOptions)
 	if err != nil {
-		return nil, nil, &Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
+		return nil, nil, &wire.Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}
 	}
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
 	if err != nil {
-		return nil, nil, redactError(c.secrets(), &Error{
+		return nil, nil, wire.RedactError(c.secrets(), &wire.Error{
 			Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(c.endpoint())), Cause: scrubURL(err, c.endpoint())})
 	}
 	for k, v := range c.Headers {
@@ -336,8 +196,8 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 		hr.Header.Set("Accept", "application/json")
 	}
 	switch {
-	case c.Wire == WireAnthropic:
-		hr.Header.Set("anthropic-version", AnthropicVersion)
+	case c.Wire == wire.WireAnthropic:
+		hr.Header.Set("anthropic-version", wire.AnthropicVersion)
 		if c.APIKey != "" {
 			hr.Header.Set("x-api-key", c.APIKey)
 		}
@@ -347,13 +207,13 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
 		if e := refusedRedirect(err); e != nil {
-			return nil, nil, redactError(c.secrets(), e)
+			return nil, nil, wire.RedactError(c.secrets(), e)
 		}
 		e := connectError(c.endpoint(), err)
 		if refused(err) {
-			e.retry = RetrySoon
+			e.Helps = wire.RetrySoon
 		}
-		return nil, nil, redactError(c.secrets(), e)
+		return nil, nil, wire.RedactError(c.secrets(), e)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
@@ -363,7 +223,7 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 		if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 			e.Message += ": the server redirects to " + shownEndpoint(loc) + "; use that address as the base URL"
 		}
-		return nil, data, redactError(c.secrets(), e)
+		return nil, data, wire.RedactError(c.secrets(), e)
 	}
 	return resp, nil, nil
 }
@@ -371,12 +231,12 @@ func (c *Client) send(ctx context.Context, req Request, stream, streamOptions bo
 // Complete sends a stream:false request and decodes the whole answer. The stall timeout
 // bounds every wait: for the headers and between any two reads of the body. The error, when
 // not nil, is the *Error also in the Result.
-func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
+func (c *Client) Complete(ctx context.Context, req wire.Request) (wire.Result, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	watch := startWatchdog(c.StallTimeout, func() { cancel(ErrStall) })
+	watch := startWatchdog(c.StallTimeout, func() { cancel(wire.ErrStall) })
 	defer watch.stop()
-	stalled := func() bool { return errors.Is(context.Cause(cctx), ErrStall) && ctx.Err() == nil }
+	stalled := func() bool { return errors.Is(context.Cause(cctx), wire.ErrStall) && ctx.Err() == nil }
 	resp, _, e := c.post(cctx, req, false)
 	if e == nil {
 		defer resp.Body.Close()
@@ -393,16 +253,16 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 		}
 		r := f.Result()
 		switch {
-		case stalled() && r.Outcome != OutcomeComplete:
+		case stalled() && r.Outcome != wire.OutcomeComplete:
 			se := stallError(c.StallTimeout)
-			return Result{Message: r.Message, Outcome: OutcomeError, Err: se}, se
-		case ctx.Err() != nil && r.Outcome != OutcomeComplete:
-			r.Outcome, r.Err = OutcomeStopped, nil
+			return wire.Result{Message: r.Message, Outcome: wire.OutcomeError, Err: se}, se
+		case ctx.Err() != nil && r.Outcome != wire.OutcomeComplete:
+			r.Outcome, r.Err = wire.OutcomeStopped, nil
 			return r, ctx.Err()
 		}
 		set := c.secrets()
-		r.Message = RedactMessage(set, r.Message)
-		r.Err = redactError(set, r.Err)
+		r.Message = wire.RedactMessage(set, r.Message)
+		r.Err = wire.RedactError(set, r.Err)
 		if r.Err != nil {
 			return r, r.Err
 		}
@@ -410,10 +270,10 @@ func (c *Client) Complete(ctx context.Context, req Request) (Result, error) {
 	}
 	if stalled() {
 		se := stallError(c.StallTimeout)
-		return Result{Outcome: OutcomeError, Err: se}, se
+		return wire.Result{Outcome: wire.OutcomeError, Err: se}, se
 	}
 	if ctx.Err() != nil {
-		return Result{Outcome: OutcomeStopped}, ctx.Err()
+		return wire.Result{Outcome: wire.OutcomeStopped}, ctx.Err()
 	}
-	return Result{Outcome: OutcomeError, Err: e}, e
+	return wire.Result{Outcome: wire.OutcomeError, Err: e}, e
 }

@@ -14,13 +14,14 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // streamResult runs one streaming request to the end and checks that it ends with exactly
 // one End update whose phase agrees with the outcome.
-func streamResult(t *testing.T, c *Client) (Result, []Update) {
+func streamResult(t *testing.T, c *Client) (wire.Result, []wire.Update) {
 	t.Helper()
-	s := c.Stream(context.Background(), Request{Model: "m"})
+	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	defer s.Close()
 	ups := drain(s)
 	if len(ups) == 0 || ups[len(ups)-1].N != 0 {
@@ -28,11 +29,11 @@ func streamResult(t *testing.T, c *Client) (Result, []Update) {
 	}
 	res := s.Result()
 	st, _ := fold(ups)
-	want := map[Outcome]phase.Phase{OutcomeComplete: phase.Complete, OutcomeError: phase.Error, OutcomeTruncated: phase.Error}[res.Outcome]
+	want := map[wire.Outcome]phase.Phase{wire.OutcomeComplete: phase.Complete, wire.OutcomeError: phase.Error, wire.OutcomeTruncated: phase.Error}[res.Outcome]
 	if st.Phase != want {
 		t.Errorf("phase %v after outcome %q", st.Phase, res.Outcome)
 	}
-	if (res.Err != nil) != (res.Outcome == OutcomeError || res.Outcome == OutcomeTruncated) {
+	if (res.Err != nil) != (res.Outcome == wire.OutcomeError || res.Outcome == wire.OutcomeTruncated) {
 		t.Errorf("outcome %q with error %v", res.Outcome, res.Err)
 	}
 	if res.Err != nil && st.Reason != res.Err.Message {
@@ -186,7 +187,7 @@ func TestNonEventStreamAnswers(t *testing.T) {
 			})
 			res, _ := streamResult(t, c)
 			want := "HTTP 200 from " + strings.TrimPrefix(srv.URL, "http://") + tt.message
-			if res.Outcome != OutcomeError || res.Err.Message != want {
+			if res.Outcome != wire.OutcomeError || res.Err.Message != want {
 				t.Errorf("result %+v\nwant %q", res, want)
 			}
 		})
@@ -203,10 +204,10 @@ func TestConnectionRefusedNamesTheURL(t *testing.T) {
 	c := NewClient("http://"+addr+"/v1", "k")
 	res, _ := streamResult(t, c)
 	want := "Could not connect to http://" + addr + "/v1/chat/completions: connection refused (is the server running?)"
-	if res.Outcome != OutcomeError || res.Err.Message != want {
+	if res.Outcome != wire.OutcomeError || res.Err.Message != want {
 		t.Errorf("error = %v\nwant %q", res.Err, want)
 	}
-	if _, err := c.Complete(context.Background(), Request{}); err == nil || err.Error() != want {
+	if _, err := c.Complete(context.Background(), wire.Request{}); err == nil || err.Error() != want {
 		t.Errorf("Complete: %v", err)
 	}
 }
@@ -256,7 +257,7 @@ func TestTruncationOverHTTP(t *testing.T) {
 	t.Run("the server ends the body without finish_reason or [DONE]", func(t *testing.T) {
 		c, _ := testServer(t, sseHandler("data: "+delta(`{"content":"partial"}`)+"\n\n"))
 		res, _ := streamResult(t, c)
-		if res.Outcome != OutcomeTruncated || res.Err.Message != msgTruncated || res.Message.Content != "partial" {
+		if res.Outcome != wire.OutcomeTruncated || res.Err.Message != wire.MsgTruncated || res.Message.Content != "partial" {
 			t.Errorf("result = %+v", res)
 		}
 	})
@@ -269,11 +270,11 @@ func TestTruncationOverHTTP(t *testing.T) {
 			conn.Close()
 		})
 		res, _ := streamResult(t, c)
-		if res.Outcome != OutcomeError || res.Message.Content != "kept" || res.Malformed != 0 {
+		if res.Outcome != wire.OutcomeError || res.Message.Content != "kept" || res.Malformed != 0 {
 			t.Errorf("result = %+v", res)
 		}
-		if !errors.Is(res.Err, ErrConnectionDropped) || !strings.Contains(res.Err.Message, "was reset") ||
-			res.Err.Message == msgTruncated {
+		if !errors.Is(res.Err, wire.ErrConnectionDropped) || !strings.Contains(res.Err.Message, "was reset") ||
+			res.Err.Message == wire.MsgTruncated {
 			t.Errorf("a dropped connection reads %q; it must say the connection was reset", res.Err.Message)
 		}
 	})
@@ -282,7 +283,7 @@ func TestTruncationOverHTTP(t *testing.T) {
 func TestErrorFrameOverHTTP(t *testing.T) {
 	c, _ := testServer(t, sseHandler("data: "+delta(`{"content":"a"}`)+"\n\nevent: error\ndata: {\"error\":{\"message\":\"overloaded\"}}\n\n"))
 	res, ups := streamResult(t, c)
-	if res.Outcome != OutcomeError || res.Err.Message != "The server sent an error: overloaded" || ups[1].Kind != KindError {
+	if res.Outcome != wire.OutcomeError || res.Err.Message != "The server sent an error: overloaded" || ups[1].Kind != wire.KindError {
 		t.Errorf("result = %+v", res)
 	}
 }
@@ -299,7 +300,7 @@ func TestFrameTooLargeOverHTTP(t *testing.T) {
 		}
 	})
 	res, _ := streamResult(t, c)
-	if res.Outcome != OutcomeError || res.Err.Message != msgTooLarge || !errors.Is(res.Err, ErrFrameTooLarge) {
+	if res.Outcome != wire.OutcomeError || res.Err.Message != msgTooLarge || !errors.Is(res.Err, ErrFrameTooLarge) {
 		t.Errorf("result = %+v", res)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // slowServer sends one text frame, then a frame every tick until the request is gone.
@@ -52,27 +53,27 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 	t.Run("cancel", func(t *testing.T) {
 		c, gone := slowServer(t, 20*time.Millisecond)
 		ctx, cancel := context.WithCancel(context.Background())
-		s := c.Stream(ctx, Request{})
+		s := c.Stream(ctx, wire.Request{})
 		defer s.Close()
-		if u, _ := s.Next(); u.Kind != KindText {
+		if u, _ := s.Next(); u.Kind != wire.KindText {
 			t.Fatalf("first update %+v", u)
 		}
 		cancel()
-		var ups []Update
+		var ups []wire.Update
 		finishes(t, "Next after cancel", func() { ups = drain(s) })
 		end := ups[len(ups)-1]
-		if res := s.Result(); res.Outcome != OutcomeStopped || res.Err != nil || end.N != 0 || len(end.Events) != 0 {
+		if res := s.Result(); res.Outcome != wire.OutcomeStopped || res.Err != nil || end.N != 0 || len(end.Events) != 0 {
 			t.Errorf("result %+v, end %+v", res, end)
 		}
 		<-gone // the server saw the request end
 	})
 	t.Run("close from another goroutine while Next blocks", func(t *testing.T) {
 		c, gone := slowServer(t, time.Hour) // one frame, then silence
-		s := c.Stream(context.Background(), Request{})
+		s := c.Stream(context.Background(), wire.Request{})
 		s.Next()
 		time.AfterFunc(20*time.Millisecond, s.Close)
 		finishes(t, "Next after Close", func() { drain(s) })
-		if res := s.Result(); res.Outcome != OutcomeStopped {
+		if res := s.Result(); res.Outcome != wire.OutcomeStopped {
 			t.Errorf("outcome %q", res.Outcome)
 		}
 		<-gone
@@ -87,11 +88,11 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 		})
 		defer close(release)
 		ctx, cancel := context.WithCancel(context.Background())
-		s := c.Stream(ctx, Request{})
+		s := c.Stream(ctx, wire.Request{})
 		defer s.Close()
 		time.AfterFunc(20*time.Millisecond, cancel)
 		finishes(t, "Next", func() { drain(s) })
-		if res := s.Result(); res.Outcome != OutcomeStopped {
+		if res := s.Result(); res.Outcome != wire.OutcomeStopped {
 			t.Errorf("outcome %q, err %v", res.Outcome, res.Err)
 		}
 	})
@@ -99,7 +100,7 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 		c, gone := slowServer(t, 5*time.Millisecond)
 		for range 100 {
 			ctx, cancel := context.WithCancel(context.Background())
-			s := c.Stream(ctx, Request{})
+			s := c.Stream(ctx, wire.Request{})
 			s.Next()
 			cancel()
 			drain(s)
@@ -109,11 +110,11 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 	})
 	t.Run("Result before the end stops the stream", func(t *testing.T) {
 		c, gone := slowServer(t, 10*time.Millisecond)
-		s := c.Stream(context.Background(), Request{})
+		s := c.Stream(context.Background(), wire.Request{})
 		s.Next()
-		var res Result
+		var res wire.Result
 		finishes(t, "Result", func() { res = s.Result() })
-		if res.Outcome != OutcomeStopped || res.Message.Content == "" {
+		if res.Outcome != wire.OutcomeStopped || res.Message.Content == "" {
 			t.Errorf("result %+v", res)
 		}
 		if _, ok := s.Next(); ok {
@@ -123,9 +124,9 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 	})
 	t.Run("close without reading", func(t *testing.T) {
 		c, _ := slowServer(t, time.Millisecond)
-		s := c.Stream(context.Background(), Request{})
+		s := c.Stream(context.Background(), wire.Request{})
 		s.Close()
-		if _, ok := s.Next(); !ok || s.Result().Outcome != OutcomeStopped {
+		if _, ok := s.Next(); !ok || s.Result().Outcome != wire.OutcomeStopped {
 			t.Errorf("a closed stream must still end with its End update, stopped")
 		}
 	})
@@ -136,13 +137,13 @@ func TestStallWatchdog(t *testing.T) {
 	t.Run("silence after a frame", func(t *testing.T) {
 		c, _ := slowServer(t, time.Hour)
 		c.StallTimeout = 100 * time.Millisecond
-		s := c.Stream(context.Background(), Request{})
+		s := c.Stream(context.Background(), wire.Request{})
 		defer s.Close()
 		start := time.Now()
-		var ups []Update
+		var ups []wire.Update
 		finishes(t, "a stalled stream", func() { ups = drain(s) })
 		res := s.Result()
-		if res.Outcome != OutcomeError || res.Err.Message != "No data from the server for 100ms" || res.Message.Content != "x" {
+		if res.Outcome != wire.OutcomeError || res.Err.Message != "No data from the server for 100ms" || res.Message.Content != "x" {
 			t.Errorf("result %+v", res)
 		}
 		if st, _ := fold(ups); st.Reason != "No data from the server for 100ms" {
@@ -162,10 +163,10 @@ func TestStallWatchdog(t *testing.T) {
 		})
 		defer close(release)
 		c.StallTimeout = 80 * time.Millisecond
-		s := c.Stream(context.Background(), Request{})
+		s := c.Stream(context.Background(), wire.Request{})
 		defer s.Close()
 		finishes(t, "a server that never answers", func() { drain(s) })
-		if res := s.Result(); res.Outcome != OutcomeError || res.Err.Message != "No data from the server for 80ms" {
+		if res := s.Result(); res.Outcome != wire.OutcomeError || res.Err.Message != "No data from the server for 80ms" {
 			t.Errorf("result %+v", res)
 		}
 	})
@@ -191,13 +192,13 @@ func TestStallWatchdog(t *testing.T) {
 		// held the server back for half the timeout between two writes proves nothing either
 		// way, so it is run again; a stall in any other run is the failure.
 		c.StallTimeout = time.Second
-		var res Result
+		var res wire.Result
 		testwait.Until(t, func() bool {
 			longestGap.Store(0)
 			res, _ = streamResult(t, c)
-			return res.Outcome == OutcomeComplete || time.Duration(longestGap.Load()) < c.StallTimeout/2
+			return res.Outcome == wire.OutcomeComplete || time.Duration(longestGap.Load()) < c.StallTimeout/2
 		}, "every run had the server silent for half the stall timeout; the last ended %+v", &res)
-		if res.Outcome != OutcomeComplete || res.Message.Content != "ok" {
+		if res.Outcome != wire.OutcomeComplete || res.Message.Content != "ok" {
 			t.Errorf("result %+v", res)
 		}
 	})
@@ -208,7 +209,7 @@ func TestStallWatchdog(t *testing.T) {
 			io.WriteString(w, "data: [DONE]\n\n")
 		})
 		c.StallTimeout = 0
-		if res, _ := streamResult(t, c); res.Outcome != OutcomeComplete {
+		if res, _ := streamResult(t, c); res.Outcome != wire.OutcomeComplete {
 			t.Errorf("result %+v", res)
 		}
 	})
@@ -247,7 +248,7 @@ func TestCorpusOverHTTP(t *testing.T) {
 			}
 			_, calls := fold(ups)
 			for _, tc := range calls.List() {
-				if want.Outcome == OutcomeComplete && tc.Status != "ready" {
+				if want.Outcome == wire.OutcomeComplete && tc.Status != "ready" {
 					t.Errorf("call %s is %s after a complete stream", tc.ID, tc.Status)
 				}
 			}
@@ -274,7 +275,7 @@ func TestReadyBeforeDone(t *testing.T) {
 		}
 		io.WriteString(w, "data: [DONE]\n\n")
 	})
-	s := c.Stream(context.Background(), Request{})
+	s := c.Stream(context.Background(), wire.Request{})
 	defer s.Close()
 	ready := false
 	for u, ok := s.Next(); ok; u, ok = s.Next() {
@@ -284,11 +285,11 @@ func TestReadyBeforeDone(t *testing.T) {
 				close(sawReady)
 			}
 		}
-		if u.Kind == KindDone && !ready {
+		if u.Kind == wire.KindDone && !ready {
 			t.Fatal("[DONE] came before the call was ready")
 		}
 	}
-	if res := s.Result(); !ready || res.Outcome != OutcomeComplete {
+	if res := s.Result(); !ready || res.Outcome != wire.OutcomeComplete {
 		t.Errorf("ready %v, outcome %q (a call ready only at [DONE] would time the server out)", ready, res.Outcome)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // testServer starts an httptest server on 127.0.0.1 and a client for it with its own
@@ -30,8 +31,8 @@ func testServer(t testing.TB, h http.HandlerFunc) (*Client, *httptest.Server) {
 }
 
 // drain reads a stream to its end and returns every update (the End update last).
-func drain(s *Stream) []Update {
-	var ups []Update
+func drain(s *Stream) []wire.Update {
+	var ups []wire.Update
 	for u, ok := s.Next(); ok; u, ok = s.Next() {
 		ups = append(ups, u)
 	}
@@ -39,7 +40,7 @@ func drain(s *Stream) []Update {
 }
 
 // fold runs updates through phase.Reduce (from a submit) and phase.ToolCalls.
-func fold(ups []Update) (phase.State, *phase.ToolCalls) {
+func fold(ups []wire.Update) (phase.State, *phase.ToolCalls) {
 	s := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
 	m := phase.NewToolCalls()
 	for _, u := range ups {
@@ -73,14 +74,14 @@ func TestRequestShape(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, "data: [DONE]\n\n")
 	})
-	req := Request{
+	req := wire.Request{
 		Model: "m", System: "be brief",
-		Messages: []Message{
+		Messages: []wire.Message{
 			{Role: "user", Content: "hi"},
-			{Role: "assistant", Reasoning: "never sent", ToolCalls: []ToolCall{{Index: 0, ID: "c1", Name: "f", Arguments: `{"a":1}`}}},
+			{Role: "assistant", Reasoning: "never sent", ToolCalls: []wire.ToolCall{{Index: 0, ID: "c1", Name: "f", Arguments: `{"a":1}`}}},
 			{Role: "tool", ToolCallID: "c1", Content: "42"},
 		},
-		Tools: []Tool{{Name: "f", Description: "does f", Parameters: json.RawMessage(`{"type":"object"}`)}, {Name: "g"}},
+		Tools: []wire.Tool{{Name: "f", Description: "does f", Parameters: json.RawMessage(`{"type":"object"}`)}, {Name: "g"}},
 	}
 	s := c.Stream(context.Background(), req)
 	drain(s)
@@ -119,9 +120,9 @@ func TestRequestShape(t *testing.T) {
 }
 
 func TestMessageJSONRoundTrip(t *testing.T) {
-	in := []Message{
+	in := []wire.Message{
 		{Role: "user", Content: ""},
-		{Role: "assistant", Content: "Let me check.", ToolCalls: []ToolCall{{Index: 0, ID: "a", Name: "f", Arguments: "{}"}, {Index: 1, ID: "b", Name: "g", Arguments: `{"x":1}`}}},
+		{Role: "assistant", Content: "Let me check.", ToolCalls: []wire.ToolCall{{Index: 0, ID: "a", Name: "f", Arguments: "{}"}, {Index: 1, ID: "b", Name: "g", Arguments: `{"x":1}`}}},
 		{Role: "tool", ToolCallID: "a", Name: "f", Content: "ok"},
 	}
 	b, err := json.Marshal(in)
@@ -131,39 +132,10 @@ func TestMessageJSONRoundTrip(t *testing.T) {
 	if want := `[{"role":"user","content":""},{"role":"assistant","content":"Let me check.","tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{}"}},{"id":"b","type":"function","function":{"name":"g","arguments":"{\"x\":1}"}}]},{"role":"tool","content":"ok","tool_call_id":"a","name":"f"}]`; string(b) != want {
 		t.Errorf("marshal = %s", b)
 	}
-	var out []Message
+	var out []wire.Message
 	if err := json.Unmarshal(b, &out); err != nil || !reflect.DeepEqual(out, in) {
 		t.Errorf("round trip = %+v, %v", out, err)
 	}
-}
-
-// scenario is one answer served both ways: as an SSE stream (fragmented) and as a
-// chat.completion (stream:false).
-type scenario struct{ sse, json string }
-
-var equivalenceScenarios = map[string]scenario{
-	"text then two fragmented calls": {
-		sse: "data: " + delta(`{"role":"assistant","content":""}`) + "\n\n" +
-			"data: " + delta(`{"content":"Checking "}`) + "\n\n" +
-			"data: " + delta(`{"content":"both."}`) + "\n\n" +
-			"data: " + tool(0, "call_a", "lookup", `"{\"q\":"`) + "\n\n" +
-			"data: " + tool(0, "", "", `"\"home\"}"`) + "\n\n" +
-			"data: " + tool(1, "call_b", "now", `""`) + "\n\n" +
-			"data: " + tool(1, "", "", `"{}"`) + "\n\n" +
-			"data: " + finishChunk("tool_calls") + "\n\n" +
-			`data: {"choices":[],"usage":{"prompt_tokens":11,"completion_tokens":7,"total_tokens":18}}` + "\n\n" +
-			"data: [DONE]\n\n",
-		json: `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"Checking both.",` +
-			`"tool_calls":[{"id":"call_a","type":"function","function":{"name":"lookup","arguments":"{\"q\":\"home\"}"}},` +
-			`{"id":"call_b","type":"function","function":{"name":"now","arguments":"{}"}}]},"finish_reason":"tool_calls"}],` +
-			`"usage":{"prompt_tokens":11,"completion_tokens":7,"total_tokens":18}}`,
-	},
-	"reasoning and text": {
-		sse: "data: " + delta(`{"reasoning_content":"Think."}`) + "\n\n" +
-			"data: " + delta(`{"content":"Hello "}`) + "\n\n" +
-			"data: " + `{"choices":[{"index":0,"delta":{"content":"world"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}` + "\n\n",
-		json: `{"choices":[{"index":0,"message":{"role":"assistant","content":"Hello world","reasoning_content":"Think."},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}`,
-	},
 }
 
 func TestStreamedEqualsBuffered(t *testing.T) {
@@ -173,17 +145,17 @@ func TestStreamedEqualsBuffered(t *testing.T) {
 				var req struct{ Stream bool }
 				json.NewDecoder(r.Body).Decode(&req)
 				if req.Stream {
-					sseHandler(sc.sse)(w, r)
+					sseHandler(sc.SSE)(w, r)
 					return
 				}
 				w.Header().Set("Content-Type", "application/json")
-				io.WriteString(w, sc.json)
+				io.WriteString(w, sc.JSON)
 			})
-			s := c.Stream(context.Background(), Request{Model: "m"})
+			s := c.Stream(context.Background(), wire.Request{Model: "m"})
 			ups := drain(s)
 			streamed := s.Result()
 			s.Close()
-			buffered, err := c.Complete(context.Background(), Request{Model: "m"})
+			buffered, err := c.Complete(context.Background(), wire.Request{Model: "m"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +165,7 @@ func TestStreamedEqualsBuffered(t *testing.T) {
 			}
 			// The chat folds both the same way.
 			sState, sCalls := fold(ups)
-			bState, bCalls := fold(BufferedUpdates(buffered))
+			bState, bCalls := fold(wire.BufferedUpdates(buffered))
 			if sState.Phase != bState.Phase || sState.Text.String() != bState.Text.String() ||
 				sState.Reasoning.String() != bState.Reasoning.String() || !reflect.DeepEqual(sCalls.List(), bCalls.List()) {
 				t.Errorf("folded: streamed %v %q %v, buffered %v %q %v", sState.Phase, sState.Text.String(), sCalls.List(),
@@ -207,12 +179,12 @@ func TestStreamAnsweredWithAChatCompletion(t *testing.T) {
 	sc := equivalenceScenarios["text then two fragmented calls"]
 	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, sc.json)
+		io.WriteString(w, sc.JSON)
 	})
-	s := c.Stream(context.Background(), Request{})
+	s := c.Stream(context.Background(), wire.Request{})
 	ups := drain(s)
 	res := s.Result()
-	if res.Outcome != OutcomeComplete || res.Message.Content != "Checking both." || len(res.Message.ToolCalls) != 2 {
+	if res.Outcome != wire.OutcomeComplete || res.Message.Content != "Checking both." || len(res.Message.ToolCalls) != 2 {
 		t.Fatalf("result = %+v", res)
 	}
 	st, calls := fold(ups)
@@ -223,8 +195,8 @@ func TestStreamAnsweredWithAChatCompletion(t *testing.T) {
 
 func TestCompleteReadsAnEventStreamToo(t *testing.T) {
 	sc := equivalenceScenarios["reasoning and text"]
-	c, _ := testServer(t, sseHandler(sc.sse))
-	res, err := c.Complete(context.Background(), Request{})
+	c, _ := testServer(t, sseHandler(sc.SSE))
+	res, err := c.Complete(context.Background(), wire.Request{})
 	if err != nil || res.Message.Content != "Hello world" || res.Message.Reasoning != "Think." {
 		t.Errorf("result %+v, err %v", res, err)
 	}
@@ -242,11 +214,11 @@ func TestDefaultClientDoesNotTurnPostIntoGet(t *testing.T) {
 	}))
 	defer srv.Close()
 	c := NewClient(srv.URL+"/v1", "")
-	s := c.Stream(context.Background(), Request{})
+	s := c.Stream(context.Background(), wire.Request{})
 	drain(s)
 	s.Close()
 	res := s.Result()
-	if res.Outcome != OutcomeError || !strings.Contains(res.Err.Message, "HTTP 302 from ") ||
+	if res.Outcome != wire.OutcomeError || !strings.Contains(res.Err.Message, "HTTP 302 from ") ||
 		!strings.Contains(res.Err.Message, "redirects to /v2/chat/completions") || len(methods) != 1 {
 		t.Errorf("outcome %q, err %v, methods %v", res.Outcome, res.Err, methods)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // TestCompleteIsBoundedByTheStallTimeout: a stream:false request ends once the server has been
@@ -39,12 +40,12 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 				<-r.Context().Done() // silent until the client gives up
 			})
 			c.StallTimeout = 150 * time.Millisecond
-			var res Result
+			var res wire.Result
 			var err error
 			finishes(t, "a buffered request to a silent server", func() {
-				res, err = c.Complete(context.Background(), Request{Model: "m"})
+				res, err = c.Complete(context.Background(), wire.Request{Model: "m"})
 			})
-			if res.Outcome != OutcomeError || !errors.Is(err, ErrStall) || res.Err == nil ||
+			if res.Outcome != wire.OutcomeError || !errors.Is(err, wire.ErrStall) || res.Err == nil ||
 				res.Err.Message != "No data from the server for 150ms" {
 				t.Errorf("Complete = %+v, %v; want the stall error", res, err)
 			}
@@ -58,9 +59,9 @@ func TestCompleteIsBoundedByTheStallTimeout(t *testing.T) {
 		c.StallTimeout = time.Hour
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(20*time.Millisecond, cancel)
-		var res Result
-		finishes(t, "a stopped buffered request", func() { res, _ = c.Complete(ctx, Request{}) })
-		if res.Outcome != OutcomeStopped {
+		var res wire.Result
+		finishes(t, "a stopped buffered request", func() { res, _ = c.Complete(ctx, wire.Request{}) })
+		if res.Outcome != wire.OutcomeStopped {
 			t.Errorf("outcome %q, want stopped", res.Outcome)
 		}
 	})

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"reflect"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Two calls sharing an id: a whole answer runs both, with the ids a stream of it gives.
@@ -28,16 +30,16 @@ func TestBufferedCallsSharingAnIDEqualStreamed(t *testing.T) {
 			`{"id":"call_0","type":"function","function":{"name":"now","arguments":"{}"}},`+
 			`{"id":"call_0","type":"function","function":{"name":"now","arguments":"{\"a\":1}"}}]},"finish_reason":"tool_calls"}]}`)
 	})
-	s := c.Stream(context.Background(), Request{Model: "m"})
+	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	ups := drain(s)
 	streamed := s.Result()
 	_, scalls := fold(ups)
-	buffered, err := c.Complete(context.Background(), Request{Model: "m"})
+	buffered, err := c.Complete(context.Background(), wire.Request{Model: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, bcalls := fold(BufferedUpdates(buffered))
-	ids := func(calls []ToolCall) (out []string) {
+	_, bcalls := fold(wire.BufferedUpdates(buffered))
+	ids := func(calls []wire.ToolCall) (out []string) {
 		for _, c := range calls {
 			out = append(out, c.ID+" "+c.Arguments)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestRetryAfter(t *testing.T) {
@@ -53,23 +54,23 @@ func TestCompleteErrors(t *testing.T) {
 		w.WriteHeader(401)
 		io.WriteString(w, `{"error":{"message":"Incorrect API key provided"}}`)
 	})
-	res, err := c.Complete(context.Background(), Request{})
-	var e *Error
-	if !errors.As(err, &e) || e.Status != 401 || res.Outcome != OutcomeError || res.Err != e ||
+	res, err := c.Complete(context.Background(), wire.Request{})
+	var e *wire.Error
+	if !errors.As(err, &e) || e.Status != 401 || res.Outcome != wire.OutcomeError || res.Err != e ||
 		e.Message != "HTTP 401 from "+strings.TrimPrefix(srv.URL, "http://")+": Incorrect API key provided. OPENAI_API_KEY is set but "+srv.URL+"/v1 rejected it" {
 		t.Errorf("result %+v, err %v", res, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res, err := c.Complete(ctx, Request{}); !errors.Is(err, context.Canceled) || res.Outcome != OutcomeStopped {
+	if res, err := c.Complete(ctx, wire.Request{}); !errors.Is(err, context.Canceled) || res.Outcome != wire.OutcomeStopped {
 		t.Errorf("cancelled: result %+v, err %v", res, err)
 	}
 }
 
 func TestBufferedUpdatesOfAFailedResult(t *testing.T) {
-	r := Result{Message: Message{Role: "assistant", ToolCalls: []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: "{}"}}},
-		Outcome: OutcomeError, Err: &Error{Message: "boom"}}
-	ups := BufferedUpdates(r)
+	r := wire.Result{Message: wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: "{}"}}},
+		Outcome: wire.OutcomeError, Err: &wire.Error{Message: "boom"}}
+	ups := wire.BufferedUpdates(r)
 	st, calls := fold(ups)
 	if c, _ := calls.Get("c"); st.Phase != phase.Error || st.Reason != "boom" || c.Status != phase.CallInterrupted || c.Result.Output != "not run: boom" {
 		t.Errorf("phase %v (%q), call %+v", st.Phase, st.Reason, c)

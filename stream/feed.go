@@ -2,27 +2,26 @@ package stream
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // feed yields the Updates of one response body, SSE or a buffered JSON answer, and ends with
 // exactly one end-of-stream Update. The client and replay share it, so a recording replays
 // exactly as the live stream went.
 type feed struct {
-	dec    frameDecoder // nil until the first frame says which format it is (or wire does)
-	wire   Wire         // the format to decode; empty: detect it from the first frame
+	dec    wire.FrameDecoder // nil until the first frame says which format it is (or wire does)
+	wire   wire.Wire         // the format to decode; empty: detect it from the first frame
 	fr     *framer
-	queue  []Update // a buffered answer's updates, End update last
-	result *Result  // a buffered answer's result
-	failed error    // end at once with this cause (no body to read)
-	text   string   // the start of a body that is neither JSON nor an event stream, on one line
+	queue  []wire.Update // a buffered answer's updates, End update last
+	result *wire.Result  // a buffered answer's result
+	failed error         // end at once with this cause (no body to read)
+	text   string        // the start of a body that is neither JSON nor an event stream, on one line
 	cause  func(error) error
 	ended  bool
 }
@@ -41,22 +40,22 @@ func newFeed(body io.Reader, contentType string, onRead func(), cause func(error
 			break
 		}
 		if len(data) > MaxFrameSize {
-			f.failed = &Error{Message: fmt.Sprintf("The answer is larger than %d MiB, the most a whole (--no-stream) answer may be; ask for a stream instead", MaxFrameSize>>20),
+			f.failed = &wire.Error{Message: fmt.Sprintf("The answer is larger than %d MiB, the most a whole (--no-stream) answer may be; ask for a stream instead", MaxFrameSize>>20),
 				Cause: ErrFrameTooLarge}
 			break
 		}
-		if r, e := decodeAnswer(data); e != nil {
+		if r, e := wire.DecodeAnswer(data); e != nil {
 			f.failed = e
 		} else {
-			f.result, f.queue = &r, BufferedUpdates(r)
+			f.result, f.queue = &r, wire.BufferedUpdates(r)
 		}
 	case bodyHTML:
-		f.failed = &Error{Message: "the server answered with an HTML page, not an event stream", Cause: errHTMLBody}
+		f.failed = &wire.Error{Message: "the server answered with an HTML page, not an event stream", Cause: errHTMLBody}
 	case bodyText:
 		data, _ := io.ReadAll(io.LimitReader(heartbeat{br, onRead}, maxErrorBody))
 		f.text = format.OneLine(string(data), 300)
 		words := "the server answered with text, not an event stream: " + f.text
-		f.failed = &Error{Message: words, detail: words, Cause: errTextBody}
+		f.failed = &wire.Error{Message: words, Detail: words, Cause: errTextBody}
 	default:
 		f.fr = newFramer(br, onRead)
 	}
@@ -72,14 +71,14 @@ var (
 // notSSEFile says, for a file rather than a server, that f's body is not an event stream,
 // when that is why it failed.
 func (f *feed) notSSEFile() {
-	e, ok := f.failed.(*Error)
+	e, ok := f.failed.(*wire.Error)
 	switch {
 	case !ok:
 	case errors.Is(e.Cause, errHTMLBody):
-		f.failed = &Error{Message: "the file is an HTML page, not an SSE body (a recorded event stream)", Cause: e.Cause}
+		f.failed = &wire.Error{Message: "the file is an HTML page, not an SSE body (a recorded event stream)", Cause: e.Cause}
 	case errors.Is(e.Cause, errTextBody):
 		words := "the file is not an SSE body (a recorded event stream); it starts: " + f.text
-		f.failed = &Error{Message: words, detail: words, Cause: e.Cause}
+		f.failed = &wire.Error{Message: words, Detail: words, Cause: e.Cause}
 	}
 }
 
@@ -101,21 +100,21 @@ func (h heartbeat) Read(b []byte) (int, error) {
 func failedFeed(cause error) *feed { return &feed{failed: cause} }
 
 // decoder is the feed's decoder, made for the first frame (nil: no frame arrived).
-func (f *feed) decoder(first *Frame) frameDecoder {
+func (f *feed) decoder(first *wire.Frame) wire.FrameDecoder {
 	if f.dec == nil {
 		w := f.wire
 		if w == "" && first != nil {
-			w = DetectWire(*first)
+			w = wire.DetectWire(*first)
 		}
-		f.dec = newFrameDecoder(w)
+		f.dec = wire.NewFrameDecoder(w)
 	}
 	return f.dec
 }
 
-func (f *feed) next() (Update, bool) {
+func (f *feed) next() (wire.Update, bool) {
 	switch {
 	case f.ended:
-		return Update{}, false
+		return wire.Update{}, false
 	case f.queue != nil:
 		u := f.queue[0]
 		f.queue = f.queue[1:]
@@ -124,7 +123,7 @@ func (f *feed) next() (Update, bool) {
 	case f.failed != nil:
 		f.ended = true
 		return f.decoder(nil).End(f.failed), true
-	case f.dec != nil && f.dec.ended(): // the format's end event: read nothing more
+	case f.dec != nil && f.dec.Ended(): // the format's end event: read nothing more
 		f.ended = true
 		return f.dec.End(nil), true
 	}
@@ -139,13 +138,13 @@ func (f *feed) next() (Update, bool) {
 // ready reports whether next would return without reading the body.
 func (f *feed) ready() bool {
 	switch {
-	case f.ended, f.queue != nil, f.failed != nil, f.dec != nil && f.dec.ended():
+	case f.ended, f.queue != nil, f.failed != nil, f.dec != nil && f.dec.Ended():
 		return true
 	}
 	return f.fr == nil || f.fr.ready()
 }
 
-func (f *feed) Result() Result {
+func (f *feed) Result() wire.Result {
 	if f.result != nil {
 		return *f.result
 	}
@@ -213,54 +212,4 @@ func sniffBody(br *bufio.Reader) bodyKind {
 		return bodyText
 	}
 	return bodySSE
-}
-
-// decodeAnswer reads a stream:false answer: a chat.completion, an Anthropic message, a
-// Responses response, or an error object.
-func decodeAnswer(data []byte) (Result, *Error) {
-	if r, e, ok := decodeNativeAnswer(data); ok {
-		return r, e
-	}
-	var resp wireChunk
-	if err := json.Unmarshal(data, &resp); err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
-		return Result{}, &Error{Message: "the server answered with JSON that could not be read: " +
-			format.OneLine(err.Error(), 200), Cause: err}
-	}
-	if len(resp.Error) > 0 && string(resp.Error) != "null" {
-		return Result{}, serverError(resp.Error)
-	}
-	var choice *wireChoice
-	for i := range resp.Choices {
-		if c := &resp.Choices[i]; !c.Index.Set || c.Index.N == 0 {
-			choice = c
-			break
-		}
-	}
-	if choice == nil || choice.Message == nil {
-		return Result{}, &Error{Message: "the server answered with JSON that is not a chat completion",
-			Cause: errors.New("stream: no choices[0].message in the answer")}
-	}
-	r := Result{FinishReason: choice.FinishReason.S, Outcome: OutcomeComplete}
-	r.Message = messageFromWire(choice.Message)
-	distinctCallIDs(r.Message.ToolCalls)
-	r.Message.Role = "assistant"
-	if resp.Usage != nil {
-		usage := Usage(*resp.Usage)
-		r.Usage = &usage
-	}
-	return r, nil
-}
-
-// distinctCallIDs gives calls that share an id distinct ones, id_2, id_3 … in order, as the
-// streamed reassembly does, so a whole answer runs every call a stream of it would.
-func distinctCallIDs(calls []ToolCall) {
-	taken := map[string]bool{}
-	for i, c := range calls {
-		id := c.ID
-		for n := 2; taken[id]; n++ {
-			id = c.ID + "_" + strconv.Itoa(n)
-		}
-		taken[id] = true
-		calls[i].ID = id
-	}
 }

@@ -11,29 +11,30 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Stream starts a streaming request; the HTTP exchange happens on the first Next. Cancelling
 // ctx stops the stream (outcome stopped). It never returns nil: every failure comes out of
 // Next as the end-of-stream Update and out of Result.
-func (c *Client) Stream(ctx context.Context, req Request) *Stream {
+func (c *Client) Stream(ctx context.Context, req wire.Request) *Stream {
 	sctx, cancel := context.WithCancelCause(ctx)
 	set := c.secrets()
-	return &Stream{c: c, req: req, ctx: sctx, cancel: cancel, set: set, red: newUpdateRedactor(set)}
+	return &Stream{c: c, req: req, ctx: sctx, cancel: cancel, set: set, red: wire.NewUpdateRedactor(set)}
 }
 
 // Stream is one streaming response. Next is for one goroutine; Close may be called from any
 // goroutine at any time.
 type Stream struct {
 	c      *Client
-	req    Request
+	req    wire.Request
 	ctx    context.Context // the caller's, with our cancel (Close, the stall watchdog)
 	cancel context.CancelCauseFunc
 	watch  *watchdog
 	feed   *feed
 	notice string // the request's Notice (see Result)
 	set    *secret.Set
-	red    *updateRedactor
+	red    *wire.UpdateRedactor
 
 	size     int64 // bytes of text, reasoning and arguments so far
 	tooLarge bool  // size passed the limit: the stream was stopped
@@ -49,7 +50,7 @@ var errClosed = fmt.Errorf("stream: closed by the caller: %w", context.Canceled)
 // Next blocks for the next Update. The last one is the end-of-stream Update (N 0); after it
 // Next returns false. It returns promptly once ctx is cancelled or Close is called (outcome
 // stopped) and once the stream has been silent for StallTimeout (outcome error).
-func (s *Stream) Next() (Update, bool) {
+func (s *Stream) Next() (wire.Update, bool) {
 	if s.feed == nil {
 		s.open()
 	} else if s.watch != nil {
@@ -63,7 +64,7 @@ func (s *Stream) Next() (Update, bool) {
 		s.release()
 	}
 	s.countReply(u)
-	return s.red.update(u, s.feed.ended && ok), ok
+	return s.red.Update(u, s.feed.ended && ok), ok
 }
 
 // Ready reports whether Next would return at once, without waiting for the server: the next
@@ -83,7 +84,7 @@ func (s *Stream) Ready() bool {
 
 // countReply adds u's text, reasoning and argument bytes to the reply's size and stops the
 // stream once it passes the client's limit; what arrived until then is kept.
-func (s *Stream) countReply(u Update) {
+func (s *Stream) countReply(u wire.Update) {
 	for _, ev := range u.Events {
 		s.size += int64(len(ev.Delta))
 	}
@@ -99,15 +100,15 @@ func (s *Stream) countReply(u Update) {
 // Result is the reply and how the stream ended. Called before Next has returned false, it
 // stops the stream first (outcome stopped, unless it had already ended otherwise), so a
 // Result is never of a stream still running. Do not call it while a Next call is in flight.
-func (s *Stream) Result() Result {
+func (s *Stream) Result() wire.Result {
 	if s.feed == nil || !s.feed.ended {
 		s.Close()
 		for _, ok := s.Next(); ok; _, ok = s.Next() {
 		}
 	}
 	r := s.feed.Result()
-	r.Message = RedactMessage(s.set, r.Message)
-	r.Err = redactError(s.set, r.Err)
+	r.Message = wire.RedactMessage(s.set, r.Message)
+	r.Err = wire.RedactError(s.set, r.Err)
 	r.Notice = s.notice
 	return r
 }
@@ -136,7 +137,7 @@ func (s *Stream) open() {
 	s.mu.Lock()
 	closed := s.closed
 	if !closed {
-		s.watch = startWatchdog(s.c.StallTimeout, func() { s.cancel(ErrStall) })
+		s.watch = startWatchdog(s.c.StallTimeout, func() { s.cancel(wire.ErrStall) })
 	}
 	s.mu.Unlock()
 	if closed {
@@ -168,15 +169,15 @@ func (s *Stream) open() {
 func (s *Stream) endCause(err error) error {
 	switch cause := context.Cause(s.ctx); {
 	case cause == nil:
-	case errors.Is(cause, ErrStall):
+	case errors.Is(cause, wire.ErrStall):
 		return stallError(s.c.StallTimeout)
 	case errors.Is(cause, ErrReplyTooLarge):
-		return &Error{Message: fmt.Sprintf("The reply passed %d MiB, the most one reply may be, and was stopped; what arrived is kept (raise the limit with --max-reply)", s.c.maxReply()>>20), Cause: ErrReplyTooLarge}
+		return &wire.Error{Message: fmt.Sprintf("The reply passed %d MiB, the most one reply may be, and was stopped; what arrived is kept (raise the limit with --max-reply)", s.c.maxReply()>>20), Cause: ErrReplyTooLarge}
 	default:
 		return context.Canceled
 	}
-	if e, ok := err.(*Error); ok {
-		return redactError(s.set, e)
+	if e, ok := err.(*wire.Error); ok {
+		return wire.RedactError(s.set, e)
 	}
 	return err
 }
@@ -188,26 +189,26 @@ func readError(host string, err error) error {
 	case err == io.EOF:
 		return nil
 	case errors.Is(err, ErrFrameTooLarge):
-		return &Error{Message: msgTooLarge, Cause: err}
+		return &wire.Error{Message: msgTooLarge, Cause: err}
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
-		return &Error{Message: "The connection to " + host + " was reset before the reply finished",
-			Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
+		return &wire.Error{Message: "The connection to " + host + " was reset before the reply finished",
+			Cause: fmt.Errorf("%w: %w", wire.ErrConnectionDropped, err)}
 	}
-	return &Error{Message: "The connection to " + host + " broke mid-stream: " + format.OneLine(err.Error(), 200),
-		Cause: fmt.Errorf("%w: %w", ErrConnectionDropped, err)}
+	return &wire.Error{Message: "The connection to " + host + " broke mid-stream: " + format.OneLine(err.Error(), 200),
+		Cause: fmt.Errorf("%w: %w", wire.ErrConnectionDropped, err)}
 }
 
 // prefixHTTP says which server answered a 2xx that is not an event stream.
 func prefixHTTP(resp *http.Response, err error) error {
-	e, ok := err.(*Error)
+	e, ok := err.(*wire.Error)
 	if !ok {
 		return err
 	}
 	out := *e
 	out.Status = resp.StatusCode
 	what := e.Message
-	if e.detail != "" {
-		what = e.detail
+	if e.Detail != "" {
+		what = e.Detail
 	}
 	out.Message = fmt.Sprintf("HTTP %d from %s: %s", resp.StatusCode, resp.Request.URL.Host, what)
 	return &out

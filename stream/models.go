@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // maxModelsBody caps how much of a GET /models answer is read.
@@ -22,7 +23,7 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	url := joinPath(c.BaseURL, "/models")
 	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, redactError(c.secrets(), &Error{Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(url)), Cause: scrubURL(err, url)})
+		return nil, wire.RedactError(c.secrets(), &wire.Error{Message: fmt.Sprintf("The endpoint %q is not a valid URL", shownEndpoint(url)), Cause: scrubURL(err, url)})
 	}
 	for k, v := range c.Headers {
 		hr.Header.Set(k, v)
@@ -34,31 +35,32 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	resp, err := c.httpClient().Do(hr)
 	if err != nil {
 		if e := refusedRedirect(err); e != nil {
-			return nil, redactError(c.secrets(), e)
+			return nil, wire.RedactError(c.secrets(), e)
 		}
-		return nil, redactError(c.secrets(), connectError(url, err))
+		return nil, wire.RedactError(c.secrets(), connectError(url, err))
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
 	if err != nil {
-		return nil, redactError(c.secrets(), &Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + format.OneLine(err.Error(), 200), Cause: err})
+		return nil, wire.RedactError(c.secrets(), &wire.Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + format.OneLine(err.Error(), 200), Cause: err})
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, redactError(c.secrets(), httpError(resp, data))
+		return nil, wire.RedactError(c.secrets(), httpError(resp, data))
 	}
 	var list struct {
 		Data []struct {
-			ID wireString `json:"id"`
+			ID json.RawMessage `json:"id"` // a string; any other value is skipped
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(data, &list); err != nil || list.Data == nil {
-		return nil, &Error{Message: "The server's model list (GET /models) is not OpenAI's {\"data\": [...]} shape",
+		return nil, &wire.Error{Message: "The server's model list (GET /models) is not OpenAI's {\"data\": [...]} shape",
 			Cause: errors.Join(errors.New("stream: not a model list"), err)}
 	}
 	var ids []string
 	for _, m := range list.Data {
-		if m.ID.S != "" {
-			ids = append(ids, m.ID.S)
+		var id string
+		if json.Unmarshal(m.ID, &id) == nil && id != "" {
+			ids = append(ids, id)
 		}
 	}
 	sort.Strings(ids)

@@ -3,12 +3,13 @@ package stream
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // recorded keeps every request body and header a test server got.
@@ -44,9 +45,9 @@ func TestRequestOptionsHeadersAndExtraBody(t *testing.T) {
 	})
 	maxTokens, temp := 256, 0.25
 	c.Headers = map[string]string{"X-Title": "phasechat", "Authorization": "Bearer overridden"}
-	c.Options = Options{MaxTokens: &maxTokens, Temperature: &temp, ReasoningEffort: "low",
+	c.Options = wire.Options{MaxTokens: &maxTokens, Temperature: &temp, ReasoningEffort: "low",
 		ExtraBody: map[string]any{"top_k": 5, "options": map[string]any{"num_ctx": 8192}, "model": "not-this", "max_tokens": 1}}
-	s := c.Stream(context.Background(), Request{Model: "m", Messages: []Message{{Role: "user", Content: "hi"}}})
+	s := c.Stream(context.Background(), wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}})
 	drain(s)
 	s.Close()
 	b := rec.body(0)
@@ -88,11 +89,11 @@ func TestStreamOptionsFallback(t *testing.T) {
 				w.Header().Set("Content-Type", "text/event-stream")
 				io.WriteString(w, doneBody)
 			})
-			req := Request{Model: "m", Messages: []Message{{Role: "user", Content: "hi"}}}
+			req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}}
 			s := c.Stream(context.Background(), req)
 			drain(s)
 			r := s.Result()
-			if tc.retried != (r.Outcome == OutcomeComplete) || tc.retried != (r.Notice == NoticeStreamOptions) {
+			if tc.retried != (r.Outcome == wire.OutcomeComplete) || tc.retried != (r.Notice == NoticeStreamOptions) {
 				t.Fatalf("outcome %s, notice %q, err %v", r.Outcome, r.Notice, r.Err)
 			}
 			if !tc.retried {
@@ -103,7 +104,7 @@ func TestStreamOptionsFallback(t *testing.T) {
 			}
 			s = c.Stream(context.Background(), req)
 			drain(s)
-			if r := s.Result(); r.Outcome != OutcomeComplete || r.Notice != "" {
+			if r := s.Result(); r.Outcome != wire.OutcomeComplete || r.Notice != "" {
 				t.Errorf("second stream: %s, notice %q (it is said once)", r.Outcome, r.Notice)
 			}
 			if len(rec.bodies) != 3 {
@@ -124,8 +125,8 @@ func TestStreamOptionsModes(t *testing.T) {
 		w.WriteHeader(422)
 		io.WriteString(w, `{"detail":"stream_options is not allowed"}`)
 	})
-	req := Request{Model: "m", Messages: []Message{{Role: "user", Content: "hi"}}}
-	for _, mode := range []StreamOptionsMode{StreamOptionsNever, StreamOptionsAlways} {
+	req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}}
+	for _, mode := range []wire.StreamOptionsMode{wire.StreamOptionsNever, wire.StreamOptionsAlways} {
 		before := len(rec.bodies)
 		c.Options.StreamOptions = mode
 		s := c.Stream(context.Background(), req)
@@ -135,112 +136,8 @@ func TestStreamOptionsModes(t *testing.T) {
 			t.Errorf("mode %d: %d requests, want 1 (no retry)", mode, n)
 		}
 		_, has := rec.body(len(rec.bodies) - 1)["stream_options"]
-		if has != (mode == StreamOptionsAlways) {
+		if has != (mode == wire.StreamOptionsAlways) {
 			t.Errorf("mode %d: stream_options sent %v", mode, has)
-		}
-	}
-}
-
-// Reasoning and extra_content go back, in the provider's field, for the current turn only.
-func TestTurnStateGoesBackWithinTheTurn(t *testing.T) {
-	sig := json.RawMessage(`{"google":{"thought_signature":"c2ln"}}`)
-	req := Request{Model: "m", Messages: []Message{
-		{Role: "user", Content: "first"},
-		{Role: "assistant", Reasoning: "old thought", ReasoningField: FieldReasoningContent,
-			ToolCalls: []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: sig}}},
-		{Role: "tool", ToolCallID: "a", Content: "noon"},
-		{Role: "assistant", Content: "It is noon."},
-		{Role: "user", Content: "second"},
-		{Role: "assistant", Reasoning: "new thought", ReasoningField: FieldReasoning,
-			ToolCalls: []ToolCall{{ID: "b", Name: "now", Arguments: "{}", ExtraContent: sig}}},
-		{Role: "tool", ToolCallID: "b", Content: "one"},
-		{Role: "assistant", Reasoning: "not the provider's", ToolCalls: []ToolCall{{ID: "c", Name: "now", Arguments: "{}"}}},
-		{Role: "tool", ToolCallID: "c", Content: "two"},
-	}}
-	b, err := req.body(true, true, true, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Messages []map[string]any `json:"messages"`
-	}
-	json.Unmarshal(b, &got)
-	m := got.Messages
-	if _, ok := m[1]["reasoning_content"]; ok || strings.Contains(string(b), "old thought") {
-		t.Errorf("an earlier turn's reasoning is sent: %s", b)
-	}
-	if call := m[1]["tool_calls"].([]any)[0].(map[string]any); call["extra_content"] != nil {
-		t.Errorf("an earlier turn's extra_content is sent: %v", call)
-	}
-	if m[5]["reasoning"] != "new thought" || m[5]["reasoning_content"] != nil {
-		t.Errorf("the current turn's reasoning goes back in its field: %v", m[5])
-	}
-	extra, _ := json.Marshal(m[5]["tool_calls"].([]any)[0].(map[string]any)["extra_content"])
-	if string(extra) != string(sig) {
-		t.Errorf("extra_content sent back as %s", extra)
-	}
-	if strings.Contains(string(b), "not the provider's") {
-		t.Error("reasoning of no known field is sent")
-	}
-	if req.Messages[1].Reasoning != "old thought" || req.Messages[1].ToolCalls[0].ExtraContent == nil {
-		t.Error("building the body changed the history")
-	}
-}
-
-// The session log keeps reasoning, its field and extra_content; reading it back restores them.
-func TestMessageRoundTripKeepsTurnState(t *testing.T) {
-	in := Message{Role: "assistant", Content: "c", Reasoning: "r", ReasoningField: FieldReasoning,
-		ToolCalls: []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: json.RawMessage(`{"google":{"thought_signature":"x"}}`)}}}
-	b, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out Message
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	if out.Reasoning != "r" || out.ReasoningField != FieldReasoning || string(out.ToolCalls[0].ExtraContent) != `{"google":{"thought_signature":"x"}}` {
-		t.Errorf("round trip: %s → %+v", b, out)
-	}
-}
-
-// A stream records which field its reasoning came in and each call's extra_content.
-func TestDecoderKeepsTurnState(t *testing.T) {
-	d := NewDecoder()
-	for _, f := range []string{
-		`{"choices":[{"index":0,"delta":{"reasoning":"think"}}]}`,
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"now","arguments":""},"extra_content":{"google":{"thought_signature":"s"}}}]}}]}`,
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`,
-	} {
-		d.Frame(Frame{Data: f})
-	}
-	d.End(nil)
-	r := d.Result()
-	if r.Message.ReasoningField != FieldReasoning || string(r.Message.ToolCalls[0].ExtraContent) != `{"google":{"thought_signature":"s"}}` {
-		t.Errorf("result %+v", r.Message)
-	}
-}
-
-func TestCutOffCallsFail(t *testing.T) {
-	d := NewDecoder()
-	var calls []string
-	for _, f := range []string{
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"read_file","arguments":"{\"pa"}}]}}]}`,
-		`{"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}`,
-		`[DONE]`,
-	} {
-		u := d.Frame(Frame{Data: f})
-		for _, c := range u.Calls {
-			calls = append(calls, fmt.Sprint(c.Type, ":", c.Why.Text()))
-		}
-	}
-	if got := strings.Join(calls, ","); !strings.Contains(got, "not run: The reply was cut off: the model reached its output limit (finish_reason length).") ||
-		strings.Contains(got, "ready") {
-		t.Errorf("call events %s", got)
-	}
-	for reason, want := range map[string]string{"stop": "", "tool_calls": "", "": "", "content_filter": "content filter", "error": "reported an error"} {
-		if got := CutOff(reason); (want == "") != (got == "") || !strings.Contains(got, want) {
-			t.Errorf("CutOff(%q) = %q", reason, got)
 		}
 	}
 }
@@ -285,37 +182,5 @@ func TestRejectsReasoning(t *testing.T) {
 		if got := rejectsReasoning(c.status, []byte(c.body)); got != c.want {
 			t.Errorf("%d %s: %v, want %v", c.status, c.body, got, c.want)
 		}
-	}
-}
-
-// BenchmarkRequestBody encodes a 200-message history whose current turn carries reasoning and
-// thought signatures and whose earlier turns lose theirs.
-func BenchmarkRequestBody(b *testing.B) {
-	var msgs []Message
-	sig := json.RawMessage(`{"google":{"thought_signature":"c2lnbmF0dXJl"}}`)
-	for i := range 50 {
-		msgs = append(msgs,
-			Message{Role: "user", Content: "question " + fmt.Sprint(i)},
-			Message{Role: "assistant", Reasoning: strings.Repeat("thinking ", 40), ReasoningField: FieldReasoningContent,
-				ToolCalls: []ToolCall{{ID: "c" + fmt.Sprint(i), Name: "read_file", Arguments: `{"path":"README.md"}`, ExtraContent: sig}}},
-			Message{Role: "tool", ToolCallID: "c" + fmt.Sprint(i), Content: strings.Repeat("result line\n", 20)},
-			Message{Role: "assistant", Content: strings.Repeat("answer ", 30)})
-	}
-	req := Request{Model: "m", System: "be brief", Messages: msgs}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := req.body(true, true, true, &Options{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func TestProviderMessageInAnArray(t *testing.T) {
-	body := `[{"error":{"code":400,"message":"Function call is missing a thought_signature in functionCall parts.","status":"INVALID_ARGUMENT"}}]`
-	if got := providerMessage([]byte(body)); got != "Function call is missing a thought_signature in functionCall parts." {
-		t.Errorf("got %q", got)
-	}
-	if got := providerMessage([]byte(`[1, 2]`)); got != "" {
-		t.Errorf("an array of numbers: %q", got)
 	}
 }

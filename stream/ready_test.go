@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // countingReader counts the reads of its input, to show what never touches it.
@@ -63,7 +65,7 @@ func TestFramerReadyOnlyForBufferedFrames(t *testing.T) {
 
 func TestFeedReadyAtTheEnd(t *testing.T) {
 	fd := newFeed(bytes.NewReader([]byte("data: "+delta(`{"content":"hi"}`)+"\n\ndata: [DONE]\n\n")), "text/event-stream", nil, eofIsClean)
-	var kinds []Kind
+	var kinds []wire.Kind
 	for {
 		u, ok := fd.next()
 		if !ok {
@@ -96,7 +98,7 @@ func FuzzFramerReady(f *testing.F) {
 		want := referenceFrames(string(body))
 		in := &countingReader{r: &pieces{body: body, n: int(piece%64) + 1}}
 		fr := newFramer(in, nil)
-		var got []Frame
+		var got []wire.Frame
 		for {
 			before := in.reads
 			ready := fr.ready()
@@ -129,7 +131,7 @@ func TestStreamReadyOverHTTP(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, body)
 	})
-	s := c.Stream(context.Background(), Request{})
+	s := c.Stream(context.Background(), wire.Request{})
 	defer s.Close()
 	if s.Ready() {
 		t.Fatal("ready before the request was sent")
@@ -143,7 +145,7 @@ func TestStreamReadyOverHTTP(t *testing.T) {
 			t.Fatalf("not ready after frame %d of a body written at once and read to its end", u.N)
 		}
 	}
-	if text != "ab" || s.Result().Outcome != OutcomeComplete {
+	if text != "ab" || s.Result().Outcome != wire.OutcomeComplete {
 		t.Fatalf("text %q, outcome %q", text, s.Result().Outcome)
 	}
 }

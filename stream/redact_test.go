@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // echoKeyServer streams a reply that echoes the Authorization header one or two bytes per
@@ -58,7 +59,7 @@ func TestAKeyEchoedInPiecesNeverLeavesTheClient(t *testing.T) {
 			c.APIKey = "k3y" // a local server's short key still goes where it stands alone
 		}
 		c.Secrets = secret.New(other)
-		s := c.Stream(context.Background(), Request{Model: "m"})
+		s := c.Stream(context.Background(), wire.Request{Model: "m"})
 		ups := drain(s)
 		res := s.Result()
 		st, calls := fold(ups)
@@ -70,7 +71,7 @@ func TestAKeyEchoedInPiecesNeverLeavesTheClient(t *testing.T) {
 		for _, u := range ups {
 			streamed = append(streamed, u.Frame.Data)
 		}
-		buffered, err := c.Complete(context.Background(), Request{Model: "m"})
+		buffered, err := c.Complete(context.Background(), wire.Request{Model: "m"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // maxRedirects bounds how many redirects a request follows.
@@ -73,13 +74,13 @@ func portOf(u *url.URL) string {
 
 // refusedRedirect returns the user-facing error for a request that stopped at a redirect it
 // refused, or nil when err is something else.
-func refusedRedirect(err error) *Error {
+func refusedRedirect(err error) *wire.Error {
 	var r *redirectRefused
 	if !errors.As(err, &r) {
 		return nil
 	}
 	msg := r.Error()
-	return &Error{Message: strings.ToUpper(msg[:1]) + msg[1:], Cause: err}
+	return &wire.Error{Message: strings.ToUpper(msg[:1]) + msg[1:], Cause: err}
 }
 
 // shownURL is a URL as messages show it: without user info and without the values of

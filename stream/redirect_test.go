@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 const redirectKey = "sk-live-redirect-0123456789"
@@ -59,19 +61,19 @@ func TestTheKeyNeverFollowsARedirectElsewhere(t *testing.T) {
 			c := NewClient(from.URL+"/v1", redirectKey)
 			c.Headers = map[string]string{"X-Custom": "hdr-secret-value"}
 			c.HTTP = from.Client() // trusts the test certificate; the redirect policy still applies
-			for _, wire := range []Wire{WireChat, WireAnthropic} {
-				c.Wire = wire
-				s := c.Stream(context.Background(), Request{Model: "m"})
+			for _, as := range []wire.Wire{wire.WireChat, wire.WireAnthropic} {
+				c.Wire = as
+				s := c.Stream(context.Background(), wire.Request{Model: "m"})
 				drain(s)
 				res := s.Result()
-				if res.Outcome != OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, tc.want) {
-					t.Fatalf("%v: outcome %s, error %v; want one saying %q", wire, res.Outcome, res.Err, tc.want)
+				if res.Outcome != wire.OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, tc.want) {
+					t.Fatalf("%v: outcome %s, error %v; want one saying %q", as, res.Outcome, res.Err, tc.want)
 				}
 				if strings.Contains(res.Message.Content, "stolen") {
-					t.Errorf("%v: the answer of the other server was shown", wire)
+					t.Errorf("%v: the answer of the other server was shown", as)
 				}
-				if _, err := c.Complete(context.Background(), Request{Model: "m"}); err == nil || !strings.Contains(err.Error(), tc.want) {
-					t.Errorf("%v: Complete: %v", wire, err)
+				if _, err := c.Complete(context.Background(), wire.Request{Model: "m"}); err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("%v: Complete: %v", as, err)
 				}
 			}
 			if got := caught(); len(got) > 0 {
@@ -97,9 +99,9 @@ func TestARedirectWithinTheEndpointIsFollowed(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	c := NewClient(srv.URL+"/old", redirectKey)
-	s := c.Stream(context.Background(), Request{Model: "m"})
+	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	drain(s)
-	if res := s.Result(); res.Outcome != OutcomeComplete || res.Message.Content != "hi" {
+	if res := s.Result(); res.Outcome != wire.OutcomeComplete || res.Message.Content != "hi" {
 		t.Fatalf("result %+v", res)
 	}
 	mu.Lock()
@@ -124,10 +126,10 @@ func TestBaseURLCredentialsAreNotInConnectionErrors(t *testing.T) {
 		"http://alice:pa55w0rd-xyz@[::1/v1", // not a URL at all
 	} {
 		c := NewClient(base, "")
-		s := c.Stream(context.Background(), Request{Model: "m"})
+		s := c.Stream(context.Background(), wire.Request{Model: "m"})
 		drain(s)
 		res := s.Result()
-		_, cerr := c.Complete(context.Background(), Request{Model: "m"})
+		_, cerr := c.Complete(context.Background(), wire.Request{Model: "m"})
 		_, lerr := c.ListModels(context.Background())
 		for _, text := range []string{res.Err.Message, res.Err.Cause.Error(), cerr.Error(), lerr.Error()} {
 			for _, leak := range []string{"pa55w0rd", "tokenonlyuser", "qk-1234567890", "alice"} {
@@ -150,9 +152,9 @@ func TestBaseURLQueryStaysAfterThePath(t *testing.T) {
 		sseHandler("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":\"stop\"}]}\n\n")(w, r)
 	})
 	c.BaseURL = srv.URL + "/openai/deployments/gpt/?api-version=2024-06-01"
-	s := c.Stream(context.Background(), Request{Model: "m"})
+	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	drain(s)
-	if res := s.Result(); res.Outcome != OutcomeComplete {
+	if res := s.Result(); res.Outcome != wire.OutcomeComplete {
 		t.Fatalf("result %+v", res.Err)
 	}
 	mu.Lock()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // ReplayFormat is what Replay prints.
@@ -32,15 +33,15 @@ const (
 // ReplayText prints model text, which is untrusted: clean (the chat's one sanitiser, view/safe
 // Text) makes it safe for a terminal. The JSON formats escape everything and ignore clean.
 //
-// The stream is decoded as wire; an empty wire is detected from the first event (see DetectWire).
-func Replay(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func(string) string) (Result, error) {
+// The stream is decoded as format as; an empty one is detected from the first event (see DetectWire).
+func Replay(r io.Reader, as wire.Wire, format ReplayFormat, w io.Writer, clean func(string) string) (wire.Result, error) {
 	f := newFeed(r, "", nil, func(err error) error {
 		if err == io.EOF {
 			return nil
 		}
-		return &Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
+		return &wire.Error{Message: "The recording could not be read: " + err.Error(), Cause: err}
 	})
-	f.wire = wire
+	f.wire = as
 	f.notSSEFile()
 	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
@@ -75,14 +76,14 @@ func Replay(r io.Reader, wire Wire, format ReplayFormat, w io.Writer, clean func
 }
 
 type traceLine struct {
-	N     int    `json:"n"`
-	Event string `json:"event"`
-	Data  string `json:"data"`
-	Kind  Kind   `json:"kind"`
-	Phase string `json:"phase"`
+	N     int       `json:"n"`
+	Event string    `json:"event"`
+	Data  string    `json:"data"`
+	Kind  wire.Kind `json:"kind"`
+	Phase string    `json:"phase"`
 	// Unterminated marks the last event of a recording that ended before its blank line.
 	Unterminated bool            `json:"unterminated,omitempty"`
-	Outcome      *Outcome        `json:"outcome,omitempty"` // end line only, like the two below
+	Outcome      *wire.Outcome   `json:"outcome,omitempty"` // end line only, like the two below
 	Error        json.RawMessage `json:"error,omitempty"`
 	Malformed    *int            `json:"malformed,omitempty"`
 }
@@ -93,8 +94,8 @@ type ReplayObject struct {
 	Reasoning    string       `json:"reasoning"`
 	ToolCalls    []ReplayCall `json:"tool_calls"`
 	FinishReason string       `json:"finish_reason"`
-	Usage        *Usage       `json:"usage"`
-	Outcome      Outcome      `json:"outcome"`
+	Usage        *wire.Usage  `json:"usage"`
+	Outcome      wire.Outcome `json:"outcome"`
 	Error        *string      `json:"error"`
 }
 
@@ -106,7 +107,7 @@ type ReplayCall struct {
 	Arguments string `json:"arguments"`
 }
 
-func replayObject(r Result) ReplayObject {
+func replayObject(r wire.Result) ReplayObject {
 	out := ReplayObject{
 		Content: r.Message.Content, Reasoning: r.Message.Reasoning, ToolCalls: []ReplayCall{},
 		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
@@ -117,7 +118,7 @@ func replayObject(r Result) ReplayObject {
 	return out
 }
 
-func errorText(e *Error) *string {
+func errorText(e *wire.Error) *string {
 	if e == nil {
 		return nil
 	}
@@ -126,7 +127,7 @@ func errorText(e *Error) *string {
 
 // writeText prints the reply for a terminal: content, each call as name(args), and a last
 // line with the outcome. Model text is untrusted: it goes through clean.
-func writeText(w io.Writer, r Result, clean func(string) string) error {
+func writeText(w io.Writer, r wire.Result, clean func(string) string) error {
 	var b strings.Builder
 	if c := r.Message.Content; c != "" {
 		b.WriteString(clean(c))

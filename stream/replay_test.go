@@ -7,17 +7,11 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// seed004 is the reference tool stream: a tool-call delta, its arguments, a short content delta,
-// [DONE].
-const seed004 = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"lookup\"}}]}}]}\n\n" +
-	"data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"q\\\":\\\"home\\\"}\"}}]}}]}\n\n" +
-	"data: {\"choices\":[{\"delta\":{\"content\":\"Found two headings.\"}}]}\n\n" +
-	"data: [DONE]\n\n"
-
-func replay(t *testing.T, in string, format ReplayFormat) (string, Result) {
+func replay(t *testing.T, in string, format ReplayFormat) (string, wire.Result) {
 	t.Helper()
 	var out bytes.Buffer
 	res, err := Replay(strings.NewReader(in), "", format, &out, safe.Text)
@@ -100,11 +94,11 @@ func TestReplayText(t *testing.T) {
 
 func TestReplayJSONBodies(t *testing.T) {
 	_, res := replay(t, `{"choices":[{"index":0,"message":{"role":"assistant","content":"whole"},"finish_reason":"stop"}]}`, ReplayJSON)
-	if res.Outcome != OutcomeComplete || res.Message.Content != "whole" || res.FinishReason != "stop" {
+	if res.Outcome != wire.OutcomeComplete || res.Message.Content != "whole" || res.FinishReason != "stop" {
 		t.Errorf("a chat.completion: %+v", res)
 	}
 	_, res = replay(t, `{"error":{"message":"Incorrect API key provided"}}`, ReplayJSON)
-	if res.Outcome != OutcomeError || res.Err.Message != "The server sent an error: Incorrect API key provided" {
+	if res.Outcome != wire.OutcomeError || res.Err.Message != "The server sent an error: Incorrect API key provided" {
 		t.Errorf("an error body: %+v", res)
 	}
 }
@@ -112,7 +106,7 @@ func TestReplayJSONBodies(t *testing.T) {
 func TestReplayReadError(t *testing.T) {
 	broken := iotest.ErrReader(errors.New("disk on fire"))
 	res, err := Replay(broken, "", ReplayJSON, new(bytes.Buffer), safe.Text)
-	if err != nil || res.Outcome != OutcomeError || res.Err.Message != "The recording could not be read: disk on fire" {
+	if err != nil || res.Outcome != wire.OutcomeError || res.Err.Message != "The recording could not be read: disk on fire" {
 		t.Errorf("result %+v, err %v", res, err)
 	}
 }
@@ -125,7 +119,7 @@ func TestReplayOfAFileThatIsNotAnSSEBody(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out, res := replay(t, tt.body, ReplayJSON)
-			if res.Outcome != OutcomeError || res.Err == nil || res.Err.Message != tt.want {
+			if res.Outcome != wire.OutcomeError || res.Err == nil || res.Err.Message != tt.want {
 				t.Fatalf("result %+v, want the error %q", res, tt.want)
 			}
 			if strings.Contains(out, "server") {

@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/r3labs/sse/v2"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // MaxFrameSize is the largest SSE event accepted, in bytes. A larger event ends the stream
@@ -16,10 +18,6 @@ const MaxFrameSize = 16 << 20
 // ErrFrameTooLarge is the cause of the error that ends a stream with an event over
 // MaxFrameSize.
 var ErrFrameTooLarge = errors.New("stream: SSE event larger than 16 MiB")
-
-// Frame is one SSE event: its event name (empty for the default "message") and its data
-// lines joined with "\n". The strings own their bytes.
-type Frame struct{ Event, Data string }
 
 // framer cuts a byte stream into Frames. sse.EventStreamReader finds the event boundaries;
 // parseEvent reads the fields. Comment-only and data-less events are skipped. Frames own
@@ -47,7 +45,7 @@ func newFramer(body io.Reader, onRead func()) *framer {
 // Next returns the next frame. At the end of the input it returns io.EOF; otherwise the
 // input's own read error (a cancelled request's, not the io.EOF the reader reports for it),
 // or ErrFrameTooLarge.
-func (f *framer) Next() (Frame, error) {
+func (f *framer) Next() (wire.Frame, error) {
 	if p := f.peeked; p != nil {
 		f.peeked = nil
 		f.tail = p.tail
@@ -82,18 +80,18 @@ func (f *framer) ready() bool {
 
 // peekedFrame is what ready parsed ahead: Next's next answer, and tail as it was for it.
 type peekedFrame struct {
-	frame Frame
+	frame wire.Frame
 	err   error
 	tail  bool
 }
 
 // step reads one raw event (or takes the next one left in the current raw event) and parses
 // it; ok is false for an event that is not dispatched (comments only, no data).
-func (f *framer) step() (Frame, bool, error) {
+func (f *framer) step() (wire.Frame, bool, error) {
 	if len(f.rest) == 0 {
 		raw, err := f.read()
 		if err != nil {
-			return Frame{}, false, err
+			return wire.Frame{}, false, err
 		}
 		if f.first {
 			f.first = false
@@ -161,7 +159,7 @@ func (f *framer) cause(err error) error {
 // CR, LF or CRLF; "field: value" may omit the space; a line starting with ':' is a comment; a
 // line with no colon is a field with an empty value. ok is false when the event has no data
 // field: such an event is not dispatched.
-func parseEvent(raw []byte) (f Frame, ok bool, rest []byte) {
+func parseEvent(raw []byte) (f wire.Frame, ok bool, rest []byte) {
 	var (
 		data  []byte // the only data line, still in raw
 		multi []byte // data lines joined, once there is more than one
@@ -210,7 +208,7 @@ func parseEvent(raw []byte) (f Frame, ok bool, rest []byte) {
 	}
 	switch {
 	case lines == 0:
-		return Frame{}, false, rest
+		return wire.Frame{}, false, rest
 	case lines == 1:
 		f.Data = string(data)
 	default:

@@ -8,37 +8,39 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestParseEvent(t *testing.T) {
 	tests := []struct {
 		name, raw string
-		want      Frame
+		want      wire.Frame
 		ok        bool
 	}{
-		{"data", "data: {}", Frame{Data: "{}"}, true},
-		{"no space after the colon", "data:{}", Frame{Data: "{}"}, true},
-		{"only one space is removed", "data:  x ", Frame{Data: " x "}, true},
-		{"multi-line data joined with LF", "data: a\ndata: b\ndata:\ndata: c", Frame{Data: "a\nb\n\nc"}, true},
-		{"CRLF lines", "event: error\r\ndata: a\r\ndata: b", Frame{Event: "error", Data: "a\nb"}, true},
-		{"CR lines", "event: e\rdata: a\rdata: b", Frame{Event: "e", Data: "a\nb"}, true},
-		{"mixed endings", "data: a\r\ndata: b\rdata: c\n", Frame{Data: "a\nb\nc"}, true},
-		{"comments are skipped", ": OPENROUTER PROCESSING\ndata: x\n: keep-alive", Frame{Data: "x"}, true},
-		{"comment only", ": keep-alive", Frame{}, false},
-		{"event without data is not dispatched", "event: ping", Frame{}, false},
-		{"empty", "", Frame{}, false},
-		{"field without colon has an empty value", "data", Frame{Data: ""}, true},
-		{"empty data line", "data:", Frame{Data: ""}, true},
-		{"id and retry are ignored", "id: 7\nretry: 10\ndata: x", Frame{Data: "x"}, true},
-		{"unknown fields are ignored", "foo: bar\ndata: x", Frame{Data: "x"}, true},
-		{"field names are case-sensitive", "Data: x\ndata: y", Frame{Data: "y"}, true},
-		{"colon in the value", "data: {\"a\":\"b:c\"}", Frame{Data: `{"a":"b:c"}`}, true},
-		{"last event name wins", "event: a\nevent: b\ndata: x", Frame{Event: "b", Data: "x"}, true},
-		{"leading blank lines", "\n\ndata: x", Frame{Data: "x"}, true},
+		{"data", "data: {}", wire.Frame{Data: "{}"}, true},
+		{"no space after the colon", "data:{}", wire.Frame{Data: "{}"}, true},
+		{"only one space is removed", "data:  x ", wire.Frame{Data: " x "}, true},
+		{"multi-line data joined with LF", "data: a\ndata: b\ndata:\ndata: c", wire.Frame{Data: "a\nb\n\nc"}, true},
+		{"CRLF lines", "event: error\r\ndata: a\r\ndata: b", wire.Frame{Event: "error", Data: "a\nb"}, true},
+		{"CR lines", "event: e\rdata: a\rdata: b", wire.Frame{Event: "e", Data: "a\nb"}, true},
+		{"mixed endings", "data: a\r\ndata: b\rdata: c\n", wire.Frame{Data: "a\nb\nc"}, true},
+		{"comments are skipped", ": OPENROUTER PROCESSING\ndata: x\n: keep-alive", wire.Frame{Data: "x"}, true},
+		{"comment only", ": keep-alive", wire.Frame{}, false},
+		{"event without data is not dispatched", "event: ping", wire.Frame{}, false},
+		{"empty", "", wire.Frame{}, false},
+		{"field without colon has an empty value", "data", wire.Frame{Data: ""}, true},
+		{"empty data line", "data:", wire.Frame{Data: ""}, true},
+		{"id and retry are ignored", "id: 7\nretry: 10\ndata: x", wire.Frame{Data: "x"}, true},
+		{"unknown fields are ignored", "foo: bar\ndata: x", wire.Frame{Data: "x"}, true},
+		{"field names are case-sensitive", "Data: x\ndata: y", wire.Frame{Data: "y"}, true},
+		{"colon in the value", "data: {\"a\":\"b:c\"}", wire.Frame{Data: `{"a":"b:c"}`}, true},
+		{"last event name wins", "event: a\nevent: b\ndata: x", wire.Frame{Event: "b", Data: "x"}, true},
+		{"leading blank lines", "\n\ndata: x", wire.Frame{Data: "x"}, true},
 	}
 	t.Run("an empty line inside dispatches the event", func(t *testing.T) {
 		got, ok, rest := parseEvent([]byte("event: e\r\ndata: a\r\rdata: b"))
-		if got != (Frame{Event: "e", Data: "a"}) || !ok || string(rest) != "data: b" {
+		if got != (wire.Frame{Event: "e", Data: "a"}) || !ok || string(rest) != "data: b" {
 			t.Errorf("got %+v %v, rest %q", got, ok, rest)
 		}
 	})
@@ -53,10 +55,10 @@ func TestParseEvent(t *testing.T) {
 }
 
 // frames reads every frame of body through the framer.
-func frames(t *testing.T, body io.Reader) ([]Frame, *framer, error) {
+func frames(t *testing.T, body io.Reader) ([]wire.Frame, *framer, error) {
 	t.Helper()
 	f := newFramer(body, nil)
-	var out []Frame
+	var out []wire.Frame
 	for {
 		fr, err := f.Next()
 		if err != nil {
@@ -72,7 +74,7 @@ func frames(t *testing.T, body io.Reader) ([]Frame, *framer, error) {
 func TestFramerSplitsAnywhere(t *testing.T) {
 	body := "\xEF\xBB\xBFdata: one\n\n: comment\n\nevent: error\r\ndata: two\r\n\r\ndata: a\rdata: b\r\r" +
 		"event: x\r\n\rdata: no name\n\ndata: [DONE]\n\n"
-	want := []Frame{{Data: "one"}, {Event: "error", Data: "two"}, {Data: "a\nb"}, {Data: "no name"}, {Data: "[DONE]"}}
+	want := []wire.Frame{{Data: "one"}, {Event: "error", Data: "two"}, {Data: "a\nb"}, {Data: "no name"}, {Data: "[DONE]"}}
 	readers := map[string]func(io.Reader) io.Reader{
 		"whole":    func(r io.Reader) io.Reader { return r },
 		"one byte": iotest.OneByteReader,
@@ -92,7 +94,7 @@ func TestFramerSplitsAnywhere(t *testing.T) {
 func TestFramerTail(t *testing.T) {
 	t.Run("an unterminated last event at a clean EOF is kept and marked", func(t *testing.T) {
 		got, f, err := frames(t, strings.NewReader("data: a\n\ndata: [DONE]"))
-		if err != nil || !reflect.DeepEqual(got, []Frame{{Data: "a"}, {Data: "[DONE]"}}) || !f.tail {
+		if err != nil || !reflect.DeepEqual(got, []wire.Frame{{Data: "a"}, {Data: "[DONE]"}}) || !f.tail {
 			t.Errorf("got %+v, tail %v, err %v", got, f.tail, err)
 		}
 	})
@@ -106,14 +108,14 @@ func TestFramerTail(t *testing.T) {
 		cut := errors.New("connection reset")
 		body := io.MultiReader(strings.NewReader("data: a\n\ndata: {\"choi"), iotest.ErrReader(cut))
 		got, _, err := frames(t, body)
-		if !errors.Is(err, cut) || !reflect.DeepEqual(got, []Frame{{Data: "a"}}) {
+		if !errors.Is(err, cut) || !reflect.DeepEqual(got, []wire.Frame{{Data: "a"}}) {
 			t.Errorf("got %+v, err %v", got, err)
 		}
 	})
 	t.Run("a terminated last event before a read error is kept", func(t *testing.T) {
 		cut := errors.New("connection reset")
 		got, _, err := frames(t, io.MultiReader(strings.NewReader("data: a\n\n"), iotest.ErrReader(cut)))
-		if !errors.Is(err, cut) || !reflect.DeepEqual(got, []Frame{{Data: "a"}}) {
+		if !errors.Is(err, cut) || !reflect.DeepEqual(got, []wire.Frame{{Data: "a"}}) {
 			t.Errorf("got %+v, err %v", got, err)
 		}
 	})
@@ -123,11 +125,11 @@ func TestFramerCopiesFrameBytes(t *testing.T) {
 	// Many small events through a reader that reuses the scanner's buffer: every frame must
 	// still read what was sent.
 	var body bytes.Buffer
-	var want []Frame
+	var want []wire.Frame
 	for i := range 500 {
 		d := strings.Repeat(string(rune('a'+i%26)), 1+i%40)
 		body.WriteString("data: " + d + "\n\n")
-		want = append(want, Frame{Data: d})
+		want = append(want, wire.Frame{Data: d})
 	}
 	got, _, err := frames(t, iotest.HalfReader(&body))
 	if err != nil || !reflect.DeepEqual(got, want) {

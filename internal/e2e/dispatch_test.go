@@ -8,7 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // The demo's "what time is it" runs `now` while the stream is still open, and the final reply
@@ -118,6 +118,6 @@ func TestP6EarlyDispatchFigure(t *testing.T) {
 }
 
 // updatesOf returns the updates one pull carried, in order.
-func updatesOf(m chat.StreamMsg) []stream.Update {
-	return append([]stream.Update{m.Update}, m.Rest...)
+func updatesOf(m chat.StreamMsg) []wire.Update {
+	return append([]wire.Update{m.Update}, m.Rest...)
 }

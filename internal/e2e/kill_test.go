@@ -16,7 +16,7 @@ import (
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // hangTool starts a child that sleeps, notes its own pid and the child's, says "started" and
@@ -139,9 +139,9 @@ func TestEscCancelsARunningTool(t *testing.T) {
 			}
 			expectGone(t, pids)
 
-			want := []stream.Message{
+			want := []wire.Message{
 				{Role: "user", Content: "run hang"},
-				{Role: "assistant", Content: tt.content, ToolCalls: []stream.ToolCall{{ID: "call_e2e_1", Name: "hang", Arguments: "{}"}},
+				{Role: "assistant", Content: tt.content, ToolCalls: []wire.ToolCall{{ID: "call_e2e_1", Name: "hang", Arguments: "{}"}},
 					End: phase.End{Why: phase.EndStopped}},
 				{Role: "tool", ToolCallID: "call_e2e_1", Name: "hang", Content: "stopped by the user",
 					Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}}},

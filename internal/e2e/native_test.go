@@ -10,17 +10,17 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // nativeWires are the formats besides Chat Completions, with what their follow-up request
 // must carry: each call's result, in the format's own shape.
 var nativeWires = []struct {
-	wire   stream.Wire
+	wire   wire.Wire
 	result string // the marker of a tool result in a request body
 }{
-	{stream.WireAnthropic, `"type":"tool_result"`},
-	{stream.WireResponses, `"type":"function_call_output"`},
+	{wire.WireAnthropic, `"type":"tool_result"`},
+	{wire.WireResponses, `"type":"function_call_output"`},
 }
 
 // A whole tool-using turn in each format over real HTTP: the calls run as their blocks end,
@@ -83,12 +83,12 @@ func TestNativeReasoningGoesBackAndSurvivesResume(t *testing.T) {
 	srv := newServer(t, fixtures.Options{}, nil)
 	reg := newRegistry(t, nil, "")
 	for _, tt := range []struct {
-		wire  stream.Wire
+		wire  wire.Wire
 		model string
 		proof string // in the follow-up
 	}{
-		{stream.WireAnthropic, "anthropic-thinking", `"signature":"RXhhbXBsZVNpZ25hdHVyZUZvclBoYXNlY2hhdEZpeHR1cmVz"`},
-		{stream.WireResponses, "responses-reasoning", `"id":"rs_fx_reason1"`},
+		{wire.WireAnthropic, "anthropic-thinking", `"signature":"RXhhbXBsZVNpZ25hdHVyZUZvclBoYXNlY2hhdEZpeHR1cmVz"`},
+		{wire.WireResponses, "responses-reasoning", `"id":"rs_fx_reason1"`},
 	} {
 		t.Run(tt.model, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "session.jsonl")

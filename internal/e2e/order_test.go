@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // assistantBlocks writes the content blocks of a Messages request's first assistant message
@@ -73,7 +73,7 @@ func TestInterleavedReplyKeepsItsOrderThroughTheLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(srv.Requests())
-	s := newSessionOn(t, srv, stream.WireAnthropic, chat.Config{Model: "anthropic-interleaved"}, nil, reg, w)
+	s := newSessionOn(t, srv, wire.WireAnthropic, chat.Config{Model: "anthropic-interleaved"}, nil, reg, w)
 	s.submit("go")
 	s.expectComplete()
 	if err := w.Close(); err != nil {
@@ -93,7 +93,7 @@ func TestInterleavedReplyKeepsItsOrderThroughTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newSessionOn(t, srv, stream.WireAnthropic, chat.Config{Model: "anthropic-interleaved"}, saved.Messages, reg, nil)
+	r := newSessionOn(t, srv, wire.WireAnthropic, chat.Config{Model: "anthropic-interleaved"}, saved.Messages, reg, nil)
 	if got := replyParts(r.chat().Entries()[1]); got != parts {
 		t.Fatalf("resumed parts %q, want %q", got, parts)
 	}

@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +12,8 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // rawMessages are a request's messages as the server got them, every field kept.
@@ -202,7 +202,7 @@ func TestResumeAReasoningToolLoop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var withCalls stream.Message
+			var withCalls wire.Message
 			for _, m := range saved.Messages {
 				if len(m.ToolCalls) > 0 {
 					withCalls = m
@@ -210,7 +210,7 @@ func TestResumeAReasoningToolLoop(t *testing.T) {
 			}
 			switch model {
 			case "deepseek-thinking-tools":
-				if withCalls.Reasoning == "" || withCalls.ReasoningField != stream.FieldReasoningContent {
+				if withCalls.Reasoning == "" || withCalls.ReasoningField != wire.FieldReasoningContent {
 					t.Errorf("the log lost the reasoning: %+v", withCalls)
 				}
 			default:

@@ -13,7 +13,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/model/tools"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // turnLog runs one turn of model with prompt, streamed or buffered, and returns its session log.
@@ -142,7 +142,7 @@ func TestResumeACutLog(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // unanswered counts the calls of the last assistant message that no logged result answers.
-func unanswered(msgs []stream.Message) int {
+func unanswered(msgs []wire.Message) int {
 	n := 0
 	for _, m := range msgs {
 		switch m.Role {

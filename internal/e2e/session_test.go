@@ -12,6 +12,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -61,13 +62,13 @@ type session struct {
 // newSession starts an engine for cfg over history, talking to srv and running reg's tools
 // (nil: no tools), recording to log (nil: none). When the test ends, every effect still in
 // flight is performed and the client's connections are closed.
-func newSession(t *testing.T, srv *server, cfg chat.Config, history []stream.Message, reg *tools.Registry, log perform.Recorder) *session {
+func newSession(t *testing.T, srv *server, cfg chat.Config, history []wire.Message, reg *tools.Registry, log perform.Recorder) *session {
 	t.Helper()
 	return newSessionOn(t, srv, "", cfg, history, reg, log)
 }
 
 // newSessionOn is newSession with a client of the wire format wire.
-func newSessionOn(t *testing.T, srv *server, wire stream.Wire, cfg chat.Config, history []stream.Message, reg *tools.Registry, log perform.Recorder) *session {
+func newSessionOn(t *testing.T, srv *server, wire wire.Wire, cfg chat.Config, history []wire.Message, reg *tools.Registry, log perform.Recorder) *session {
 	t.Helper()
 	if reg != nil {
 		cfg.Tools = perform.Toolbox(reg)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/model/config"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Check says which flag holds a value no setting can take, in the words of the command line.
@@ -28,7 +28,7 @@ func (f Flags) Check() error {
 	case f.StallTimeout < 0:
 		return fmt.Errorf("--stall-timeout cannot be negative (0 turns the watchdog off), got %s", f.StallTimeout)
 	}
-	if _, err := stream.ParseWire(f.Wire); err != nil {
+	if _, err := wire.ParseWire(f.Wire); err != nil {
 		return fmt.Errorf("--wire: %w", err)
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -29,7 +29,7 @@ func OpenStore() (*sessions.Store, error) {
 // also switches conversations (/new, the session picker): session is always the current one,
 // and every one begun is closed at the end.
 type Conversation struct {
-	history []stream.Message
+	history []wire.Message
 	notice  string
 	session *sessions.Session // nil: not saved in the store
 	log     *sessionlog.Writer
@@ -42,7 +42,7 @@ type Conversation struct {
 }
 
 // History is the conversation continued; nil for a new one.
-func (c *Conversation) History() []stream.Message { return c.history }
+func (c *Conversation) History() []wire.Message { return c.history }
 
 // Notice says what was continued, and why the conversation is not kept if saving failed; "".
 func (c *Conversation) Notice() string { return c.notice }
@@ -227,7 +227,7 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
 // screen: it gets a header that begins another conversation, then history.
-func (c *Conversation) switchTo(next *sessions.Session, history []stream.Message) perform.Recorder {
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // --log FILE goes on with the conversation after /new (and after switching to a saved one):
@@ -22,11 +22,11 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := conv.Recorder()
-	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "before"}})
-	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "first answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "before"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "first answer"}})
 	rec = conv.New()
-	rec.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "after new"}})
-	rec.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "second answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "after new"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "second answer"}})
 	first := conv.ended[0].ID()
 	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Log.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "back again"}})
+	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "back again"}})
 	if err := conv.Close(); err != nil {
 		t.Fatal(err)
 	}

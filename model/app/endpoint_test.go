@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // endpointOf resolves the settings of flags (each given) in the environment env.
@@ -57,13 +57,13 @@ func TestEndpointResolution(t *testing.T) {
 func TestEndpointResolutionByWire(t *testing.T) {
 	env := map[string]string{"OPENAI_API_KEY": "sk-openai", "ANTHROPIC_API_KEY": "sk-ant"}
 	s, err := endpointOf(t, Flags{Wire: "anthropic"}, env)
-	if err != nil || s.Wire != stream.WireAnthropic || s.Key.Env != "ANTHROPIC_API_KEY" || s.BaseURL != AnthropicBaseURL || s.Model != AnthropicModel {
+	if err != nil || s.Wire != wire.WireAnthropic || s.Key.Env != "ANTHROPIC_API_KEY" || s.BaseURL != AnthropicBaseURL || s.Model != AnthropicModel {
 		t.Fatalf("anthropic defaults: %+v %v", s, err)
 	}
 	if s, _ = endpointOf(t, Flags{Wire: "anthropic", BaseURL: "http://127.0.0.1:7/v1", Model: "m"}, env); s.BaseURL != "http://127.0.0.1:7/v1" || s.Model != "m" {
 		t.Fatalf("--base-url and --model win for anthropic too: %+v", s)
 	}
-	if s, _ = endpointOf(t, Flags{Wire: "responses"}, env); s.Wire != stream.WireResponses || s.Key.Env != "OPENAI_API_KEY" || s.BaseURL != OpenAIBaseURL {
+	if s, _ = endpointOf(t, Flags{Wire: "responses"}, env); s.Wire != wire.WireResponses || s.Key.Env != "OPENAI_API_KEY" || s.BaseURL != OpenAIBaseURL {
 		t.Fatalf("responses uses the OpenAI defaults: %+v", s)
 	}
 	if _, err := endpointOf(t, Flags{Wire: "gemini"}, env); err == nil || !strings.Contains(err.Error(), "chat, anthropic or responses") {

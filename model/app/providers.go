@@ -11,6 +11,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/config"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // discoverTimeout bounds a GET /models asked for at startup or by the model picker.
@@ -69,16 +70,16 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 // providerClient is a stream client for one configured provider.
 func providerClient(ep Endpoint, p *config.Provider, stall time.Duration) *stream.Client {
 	c := stream.NewClient(ep.BaseURL, ep.APIKey)
-	c.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
+	c.Wire, _ = wire.ParseWire(p.Type) // checked when the file was read
 	c.StallTimeout = stall
 	c.KeySource = keySource(p, false).label(p)
 	c.Headers = ep.Headers
-	c.Options = stream.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
+	c.Options = wire.Options{MaxTokens: p.MaxTokens, Temperature: p.Temperature, ReasoningEffort: p.ReasoningEffort, ExtraBody: p.ExtraBody}
 	switch p.StreamOptions {
 	case config.StreamOptionsOn:
-		c.Options.StreamOptions = stream.StreamOptionsAlways
+		c.Options.StreamOptions = wire.StreamOptionsAlways
 	case config.StreamOptionsOff:
-		c.Options.StreamOptions = stream.StreamOptionsNever
+		c.Options.StreamOptions = wire.StreamOptionsNever
 	}
 	return c
 }
@@ -115,9 +116,9 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 		prov := p.s.File.Providers[name]
 		names := prov.ListedModels()
 		endpoint := prov.BaseURL
-		wire, _ := stream.ParseWire(prov.Type)
+		as, _ := wire.ParseWire(prov.Type)
 		if name == p.s.Provider {
-			endpoint, wire = p.s.BaseURL, p.s.Wire
+			endpoint, as = p.s.BaseURL, p.s.Wire
 		}
 		if len(names) == 0 {
 			c, err := p.client(ctx, name)
@@ -132,7 +133,7 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 			}
 		}
 		for _, m := range names {
-			items = append(items, chat.ModelChoice{Provider: name, Model: m, Endpoint: format.Endpoint(endpoint), Wire: wire.Label()})
+			items = append(items, chat.ModelChoice{Provider: name, Model: m, Endpoint: format.Endpoint(endpoint), Wire: as.Label()})
 		}
 	}
 	return items, problems

@@ -4,7 +4,7 @@ import (
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // redactingRecorder hides the secrets in a record before passing it on.
@@ -15,7 +15,7 @@ type redactingRecorder struct {
 
 func (r redactingRecorder) Add(rec chat.Record) {
 	if rec.Message != nil && !r.secrets.Empty() {
-		m := stream.RedactMessage(r.secrets, *rec.Message)
+		m := wire.RedactMessage(r.secrets, *rec.Message)
 		rec.Message = &m
 	}
 	r.next.Add(rec)

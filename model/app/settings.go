@@ -12,6 +12,7 @@ import (
 	"github.com/phasechat/phasechat/model/sessions"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -71,7 +72,7 @@ type Settings struct {
 	// with nothing else configured) rather than falling back to it.
 	DemoAsked bool
 	BaseURL   string
-	Wire      stream.Wire
+	Wire      wire.Wire
 	Provider  string // the config file's provider requests go to; "" when the file has none
 	Model     string // "" when the provider names none: Open asks its server
 	Key       KeySource
@@ -210,12 +211,12 @@ func (s *Settings) chooseProvider(f Flags, saved string) error {
 	p := s.File.Providers[choice.Provider]
 	s.Provider, s.Model, s.BaseURL = choice.Provider, choice.Model, p.BaseURL
 	s.Key = keySource(p, p == s.File.DefaultProvider())
-	s.Wire, _ = stream.ParseWire(p.Type) // checked when the file was read
+	s.Wire, _ = wire.ParseWire(p.Type) // checked when the file was read
 	if f.given("base-url") {
 		s.BaseURL = f.BaseURL
 	}
 	if f.given("wire") {
-		if s.Wire, err = stream.ParseWire(f.Wire); err != nil {
+		if s.Wire, err = wire.ParseWire(f.Wire); err != nil {
 			return UsageError{err}
 		}
 	}
@@ -230,15 +231,15 @@ func (s *Settings) chooseEndpoint(f Flags, getenv func(string) string) error {
 	if f.Provider != "" {
 		return UsageError{fmt.Errorf("--provider %s needs a config file that defines it (%s)", f.Provider, configPlace(f.Config, getenv))}
 	}
-	wire, err := stream.ParseWire(f.Wire)
+	as, err := wire.ParseWire(f.Wire)
 	if err != nil {
 		return err
 	}
 	keyEnv, envBase, defaultBase, envModel, defaultModel := DefaultKeyEnv, "OPENAI_BASE_URL", OpenAIBaseURL, "OPENAI_MODEL", OpenAIModel
-	if wire == stream.WireAnthropic {
+	if as == wire.WireAnthropic {
 		keyEnv, envBase, defaultBase, envModel, defaultModel = AnthropicKeyEnv, "ANTHROPIC_BASE_URL", AnthropicBaseURL, "ANTHROPIC_MODEL", AnthropicModel
 	}
-	s.Wire, s.Key, s.BaseURL, s.Model = wire, KeySource{Env: keyEnv}, f.BaseURL, f.Model
+	s.Wire, s.Key, s.BaseURL, s.Model = as, KeySource{Env: keyEnv}, f.BaseURL, f.Model
 	if s.BaseURL == "" {
 		s.BaseURL = getenv(envBase)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // providersFile is a config file of three providers whose key sources differ.
@@ -102,9 +103,9 @@ func TestSettingsPrecedence(t *testing.T) {
 		{name: "key: a default anthropic provider reads ANTHROPIC_API_KEY", file: "[provider.p]\ntype = \"anthropic\"\nbase_url = \"http://127.0.0.1:1/v1\"\n", field: "Key", want: KeySource{Env: AnthropicKeyEnv}},
 
 		// The wire format.
-		{name: "wire: the default", field: "Wire", want: stream.WireChat},
-		{name: "wire: the provider's type", flags: Flags{Provider: "second"}, given: "provider", file: providersFile, field: "Wire", want: stream.WireAnthropic},
-		{name: "wire: the flag beats the provider's type", flags: Flags{Provider: "second", Wire: "responses"}, given: "provider wire", file: providersFile, field: "Wire", want: stream.WireResponses},
+		{name: "wire: the default", field: "Wire", want: wire.WireChat},
+		{name: "wire: the provider's type", flags: Flags{Provider: "second"}, given: "provider", file: providersFile, field: "Wire", want: wire.WireAnthropic},
+		{name: "wire: the flag beats the provider's type", flags: Flags{Provider: "second", Wire: "responses"}, given: "provider wire", file: providersFile, field: "Wire", want: wire.WireResponses},
 
 		// The session's settings.
 		{name: "system: none", field: "System", want: ""},

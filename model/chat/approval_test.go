@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func askingHarness(t *testing.T, cfg Config) *harness {
@@ -140,16 +140,16 @@ func TestResultsJoinTheHistoryInCallOrder(t *testing.T) {
 }
 
 func TestRepairHistory(t *testing.T) {
-	call := stream.ToolCall{ID: "x", Name: "now", Arguments: "{}"}
+	call := wire.ToolCall{ID: "x", Name: "now", Arguments: "{}"}
 	cases := []struct {
 		name string
-		in   []stream.Message
+		in   []wire.Message
 		want []string
 	}{
-		{"valid stays", []stream.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []stream.ToolCall{call}}, {Role: "tool", ToolCallID: "x"}, {Role: "assistant"}}, []string{"user", "assistant", "tool", "assistant"}},
-		{"cut before the result", []stream.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []stream.ToolCall{call}}}, []string{"user", "assistant", "tool"}},
-		{"orphan result dropped", []stream.Message{{Role: "user"}, {Role: "tool", ToolCallID: "y"}}, []string{"user"}},
-		{"system dropped", []stream.Message{{Role: "system"}, {Role: "user"}}, []string{"user"}},
+		{"valid stays", []wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}, {Role: "tool", ToolCallID: "x"}, {Role: "assistant"}}, []string{"user", "assistant", "tool", "assistant"}},
+		{"cut before the result", []wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}}, []string{"user", "assistant", "tool"}},
+		{"orphan result dropped", []wire.Message{{Role: "user"}, {Role: "tool", ToolCallID: "y"}}, []string{"user"}},
+		{"system dropped", []wire.Message{{Role: "system"}, {Role: "user"}}, []string{"user"}},
 	}
 	for _, c := range cases {
 		got := repairHistory(c.in)
@@ -157,16 +157,16 @@ func TestRepairHistory(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, roles(got), c.want)
 		}
 	}
-	cut := repairHistory([]stream.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []stream.ToolCall{call}}})
+	cut := repairHistory([]wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}})
 	if cut[2].Content != resultInterrupted || cut[2].ToolCallID != "x" {
 		t.Fatalf("synthesised result %+v", cut[2])
 	}
 }
 
 func TestResumeRebuildsTheTranscript(t *testing.T) {
-	c := New(Config{}, []stream.Message{
+	c := New(Config{}, []wire.Message{
 		{Role: "user", Content: "time?"},
-		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "x", Name: "now", Arguments: "{}"}}},
+		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "x", Name: "now", Arguments: "{}"}}},
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
 		{Role: "assistant", Content: "It is noon."},
 	})
@@ -182,8 +182,8 @@ func TestResumeRebuildsTheTranscript(t *testing.T) {
 // result (a cut log) and one the history says was declined come back as failed cards, as
 // they were live.
 func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
-	calls := []stream.ToolCall{{ID: "x", Name: "now"}, {ID: "y", Name: "hang"}, {ID: "z", Name: "write_note"}}
-	c := New(Config{}, []stream.Message{
+	calls := []wire.ToolCall{{ID: "x", Name: "now"}, {ID: "y", Name: "hang"}, {ID: "z", Name: "write_note"}}
+	c := New(Config{}, []wire.Message{
 		{Role: "user", Content: "go"},
 		{Role: "assistant", ToolCalls: calls},
 		{Role: "tool", ToolCallID: "x", Content: "noon"},
@@ -216,9 +216,9 @@ func TestStopWhileAskingDropsTheCallThatNeverRan(t *testing.T) {
 }
 
 func TestResumedCardsKeepTheirSummary(t *testing.T) {
-	c := New(Config{Tools: fakeTools{}}, []stream.Message{
+	c := New(Config{Tools: fakeTools{}}, []wire.Message{
 		{Role: "user", Content: "q"},
-		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
+		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
 		{Role: "tool", ToolCallID: "x", Content: "r"},
 	})
 	if got := c.Entries()[1].Cards()[0].Summary(); got != `args={"q":1}` {

@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // run folds ups into a fresh engine in messages of at most size updates (the last one carrying
 // the end of the stream with res when withEnd), and returns what can be seen afterwards: the
 // phase, the reply's text, the cards and the calls started, in order.
-func runInBatches(t *testing.T, ups []stream.Update, res stream.Result, size int, withEnd bool) string {
+func runInBatches(t *testing.T, ups []wire.Update, res wire.Result, size int, withEnd bool) string {
 	h := newHarness(t, Config{Model: "m", Tools: fakeTools{}})
 	h.do(h.c.Submit("go"))
 	var started []string
@@ -51,25 +51,25 @@ func runInBatches(t *testing.T, ups []stream.Update, res stream.Result, size int
 // with the stream's end in the last batch or in a message of its own.
 func TestABatchFoldsLikeItsUpdatesOneByOne(t *testing.T) {
 	streams := map[string]struct {
-		ups []stream.Update
-		res stream.Result
+		ups []wire.Update
+		res wire.Result
 	}{
-		"text": {[]stream.Update{text("Hel"), text("lo"), text(", world"), doneUpdate()}, complete(nil)},
-		"tool then text": {[]stream.Update{
+		"text": {[]wire.Update{text("Hel"), text("lo"), text(", world"), doneUpdate()}, complete(nil)},
+		"tool then text": {[]wire.Update{
 			toolFrame("lookup", start("call_0", "lookup")),
 			toolFrame("", delta("call_0", `{"q":`)),
 			toolFrame("", delta("call_0", `"home"}`)),
-			{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found."}}, Calls: []phase.CallEvent{ready("call_0")}},
+			{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found."}}, Calls: []phase.CallEvent{ready("call_0")}},
 			text(" Two."),
 			doneUpdate(),
 		}, complete(nil)},
-		"two calls": {[]stream.Update{
+		"two calls": {[]wire.Update{
 			toolFrame("now", start("a", "now")),
 			toolFrame("lookup", ready("a"), start("b", "lookup"), delta("b", `{}`)),
 			doneUpdate(ready("b")),
 		}, complete(nil)},
-		"error midway": {[]stream.Update{text("partial "), text("reply"), errorUpdate("the server broke"), text("never shown")},
-			stream.Result{Outcome: stream.OutcomeError, Err: &stream.Error{Message: "the server broke"}}},
+		"error midway": {[]wire.Update{text("partial "), text("reply"), errorUpdate("the server broke"), text("never shown")},
+			wire.Result{Outcome: wire.OutcomeError, Err: &wire.Error{Message: "the server broke"}}},
 	}
 	for name, s := range streams {
 		t.Run(name, func(t *testing.T) {
@@ -94,7 +94,7 @@ func TestAStaleBatchOnlyClosesItsSource(t *testing.T) {
 	h.do(h.c.Stop())
 	h.do(h.c.Submit("again"))
 	stale := &fakeSource{}
-	effects := h.c.HandleStream(StreamMsg{Req: old, Src: stale, Update: text(" late"), Rest: []stream.Update{text(" later")}, More: true})
+	effects := h.c.HandleStream(StreamMsg{Req: old, Src: stale, Update: text(" late"), Rest: []wire.Update{text(" later")}, More: true})
 	if !reflect.DeepEqual(effects, []Effect{CloseSource{Src: stale}}) {
 		t.Fatalf("effects %+v; want only the stale source closed", effects)
 	}

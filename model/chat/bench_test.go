@@ -6,7 +6,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // BenchmarkToolCallLife takes a reply of n calls through the engine, each call's life whole:
@@ -15,7 +15,7 @@ import (
 func BenchmarkToolCallLife(b *testing.B) {
 	for _, n := range []int{1, 10, 100} {
 		b.Run(fmt.Sprint(n, "calls"), func(b *testing.B) {
-			var frames []stream.Update
+			var frames []wire.Update
 			for i := range n {
 				id := fmt.Sprint("c", i)
 				calls := []phase.CallEvent{start(id, "now"), delta(id, "{")}
@@ -31,7 +31,7 @@ func BenchmarkToolCallLife(b *testing.B) {
 				for _, f := range frames {
 					c.HandleStream(StreamMsg{Req: req, Update: f, More: true})
 				}
-				c.HandleStream(StreamMsg{Req: req, Result: stream.Result{Outcome: stream.OutcomeComplete}})
+				c.HandleStream(StreamMsg{Req: req, Result: wire.Result{Outcome: wire.OutcomeComplete}})
 				for i := range n {
 					c.HandleToolDone(ToolDoneMsg{Req: req, CallID: fmt.Sprint("c", i), Result: tools.Result{Output: "noon"}})
 				}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // seen collects every status agree saw a card in.
@@ -160,7 +160,7 @@ func TestInterruptedCallsKeepTheHistoryValid(t *testing.T) {
 	h.do(h.c.Submit("go"))
 	h.feed(toolFrame("now", start("p", "now"), start("r", "lookup"), ready("r"), start("w", "write_note"), ready("w")))
 	h.do(h.c.Stop())
-	var got []stream.Message
+	var got []wire.Message
 	for _, m := range h.c.History {
 		if m.Role != "user" {
 			got = append(got, m)

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // places lists each card's approval place as "id:place/of".
@@ -96,7 +96,7 @@ func TestRunningCardsCountTheirTime(t *testing.T) {
 		}
 	}
 	entry := h.c.step.entry
-	h.end(stream.Result{Outcome: stream.OutcomeComplete})
+	h.end(wire.Result{Outcome: wire.OutcomeComplete})
 	h.toolDone("a", "noon", false)
 	if c, _ := entry.Card("a"); c.Elapsed() != 0 || h.c.Running() {
 		t.Fatalf("after the result: elapsed %s, running %v", c.Elapsed(), h.c.Running())

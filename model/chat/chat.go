@@ -8,7 +8,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // DefaultMaxSteps bounds the requests of one turn (docs/architecture.md, Running tools).
@@ -37,17 +37,17 @@ type Config struct {
 type Chat struct {
 	cfg     Config
 	State   phase.State
-	History []stream.Message
-	Turn    stream.Usage // usage of the current (or last) turn's requests
-	Session stream.Usage // usage of every request so far
+	History []wire.Message
+	Turn    wire.Usage // usage of the current (or last) turn's requests
+	Session wire.Usage // usage of every request so far
 	// LogWarning is what the footer says while the session log cannot be written; "" when
 	// it can (see LogTrouble).
 	LogWarning string
 
 	tr      transcript.Transcript
-	step    *step         // the current request; nil when none
-	failed  *step         // the request that failed last, until Retry, Regenerate or a new message
-	failErr *stream.Error // why it failed
+	step    *step       // the current request; nil when none
+	failed  *step       // the request that failed last, until Retry, Regenerate or a new message
+	failErr *wire.Error // why it failed
 	// autoRetried: the automatic retry of this failure was used; a user's action resets it.
 	autoRetried bool
 	nextReq     int
@@ -62,7 +62,7 @@ type Chat struct {
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
-func New(cfg Config, history []stream.Message) *Chat {
+func New(cfg Config, history []wire.Message) *Chat {
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
 	}
@@ -123,10 +123,10 @@ func (c *Chat) Submit(text string) []Effect {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
-	msg := stream.Message{Role: "user", Content: text}
+	msg := wire.Message{Role: "user", Content: text}
 	c.History = append(c.History, msg)
 	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
-	c.steps, c.Turn = 0, stream.Usage{}
+	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)
 }
@@ -160,7 +160,7 @@ func (c *Chat) Regenerate() []Effect {
 			break
 		}
 	}
-	c.steps, c.Turn = 0, stream.Usage{}
+	c.steps, c.Turn = 0, wire.Usage{}
 	return c.request()
 }
 
@@ -202,7 +202,7 @@ func (c *Chat) request() []Effect {
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
 	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
-	req := stream.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
+	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}
@@ -271,7 +271,7 @@ func (c *Chat) notice(format string, args ...any) {
 	c.Notice(fmt.Sprintf(format, args...))
 }
 
-func lastUser(h []stream.Message) int {
+func lastUser(h []wire.Message) int {
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i].Role == "user" {
 			return i
@@ -282,14 +282,14 @@ func lastUser(h []stream.Message) int {
 
 // Restart replaces the conversation with history (nil: a new, empty one), keeping the
 // configuration. Ignored while a request is in flight.
-func (c *Chat) Restart(history []stream.Message) {
+func (c *Chat) Restart(history []wire.Message) {
 	if c.State.Phase.Streaming() {
 		return
 	}
 	c.History = repairHistory(history)
 	c.tr = transcript.Transcript{}
 	entriesFor(&c.tr, c.History, c.cfg.Tools)
-	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, stream.Usage{}, stream.Usage{}, 0, map[string]bool{}
+	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
 }
 
 // SetSystem replaces the system prompt sent with every later request ("" sends none).

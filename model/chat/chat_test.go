@@ -8,7 +8,7 @@ import (
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestTextOnlyTurn(t *testing.T) {
@@ -29,7 +29,7 @@ func TestTextOnlyTurn(t *testing.T) {
 	h.feed(text(" there"))
 	h.feed(doneUpdate())
 	h.expectPhase(phase.StreamingText, "") // done of the stream is not done of the turn yet
-	h.end(complete(&stream.Usage{PromptTokens: 5, CompletionTokens: 2, TotalTokens: 7}))
+	h.end(complete(&wire.Usage{PromptTokens: 5, CompletionTokens: 2, TotalTokens: 7}))
 	h.expectPhase(phase.Complete, phase.StatusComplete)
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant"}) || h.c.History[1].Content != "Hi there" {
 		t.Fatalf("history %v %+v", got, h.c.History)
@@ -58,7 +58,7 @@ func TestSeedSequenceWithEarlyDispatch(t *testing.T) {
 	if runs := effectsOf[RunTool](h.effects); len(runs) != 0 {
 		t.Fatal("a call must not run at the first moment its JSON parses")
 	}
-	effects := h.feed(stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found two headings."}}, Calls: []phase.CallEvent{ready("call_0")}})
+	effects := h.feed(wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found two headings."}}, Calls: []phase.CallEvent{ready("call_0")}})
 	runs := effectsOf[RunTool](effects)
 	if len(runs) != 1 || !sameCall(runs[0].Call, tools.Call{ID: "call_0", Name: "lookup", Arguments: `{"q":"home"}`}) {
 		t.Fatalf("the ready call must run at once, before the stream ends: %+v", effects)
@@ -190,7 +190,7 @@ func TestTruncatedEndIsAnError(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.do(h.c.Submit("go"))
 	h.feed(text("cut"))
-	h.end(stream.Result{Outcome: stream.OutcomeTruncated, Err: &stream.Error{Message: "The server closed the stream before finishing (no [DONE])"}})
+	h.end(wire.Result{Outcome: wire.OutcomeTruncated, Err: &wire.Error{Message: "The server closed the stream before finishing (no [DONE])"}})
 	h.expectPhase(phase.Error, "")
 	if h.c.Retry() == nil {
 		t.Fatal("Retry must be available after truncation")
@@ -254,12 +254,12 @@ func TestInvalidArgumentsAreAnErrorResult(t *testing.T) {
 // TestRestartStartsAfreshOrFromHistory: Restart keeps the configuration and replaces the
 // conversation; it does nothing while a reply streams.
 func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
-	c := New(Config{Model: "m", System: "old"}, []stream.Message{{Role: "user", Content: "a"}, {Role: "assistant", Content: "b"}})
+	c := New(Config{Model: "m", System: "old"}, []wire.Message{{Role: "user", Content: "a"}, {Role: "assistant", Content: "b"}})
 	c.Restart(nil)
 	if len(c.History) != 0 || len(c.Entries()) != 0 {
 		t.Fatalf("after Restart(nil): %d messages, %d entries", len(c.History), len(c.Entries()))
 	}
-	c.Restart([]stream.Message{{Role: "user", Content: "x"}, {Role: "system", Content: "dropped"}})
+	c.Restart([]wire.Message{{Role: "user", Content: "x"}, {Role: "system", Content: "dropped"}})
 	if len(c.History) != 1 || len(c.Entries()) != 1 {
 		t.Fatalf("after Restart(history): %+v", c.History)
 	}

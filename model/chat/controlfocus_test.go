@@ -1,35 +1,21 @@
 package chat
 
 import (
-	"context"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// tooLong is the error of a request the model refused as too long for its context, as the
-// client reads it from the server's answer.
-func tooLong(t *testing.T) *stream.Error {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = w.Write([]byte(`{"error":{"message":"This model's maximum context length is 128000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}`))
-	}))
-	defer srv.Close()
-	res, _ := stream.NewClient(srv.URL, "").Complete(context.Background(), stream.Request{Model: "m"})
-	if res.Err == nil || res.Err.Retry() != stream.RetryUseless {
-		t.Fatalf("the server's answer is not a too-long error: %+v", res.Err)
-	}
-	return res.Err
+// tooLong is the error of a request the model refused as too long for its context.
+var tooLong = &wire.Error{
+	Message: "The conversation is too long for this model. Retrying will not help",
+	Status:  400,
+	Helps:   wire.RetryUseless,
 }
 
 // The engine's focus through a sequence of inputs: each step's input, then the focus wanted.
 func TestTheEngineDecidesTheFocus(t *testing.T) {
-	useless := tooLong(t)
 	type step struct {
 		name string
 		do   func(h *harness)
@@ -37,7 +23,7 @@ func TestTheEngineDecidesTheFocus(t *testing.T) {
 	}
 	submit := func(h *harness) { h.do(h.c.Submit("hello")) }
 	fail := func(h *harness) { h.feed(errorUpdate("the server went away")) }
-	failTooLong := func(h *harness) { h.end(stream.Result{Outcome: stream.OutcomeError, Err: useless}) }
+	failTooLong := func(h *harness) { h.end(wire.Result{Outcome: wire.OutcomeError, Err: tooLong}) }
 	for _, tc := range []struct {
 		name  string
 		cfg   Config

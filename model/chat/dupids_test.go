@@ -4,15 +4,15 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A resumed log whose assistant message repeats a call id still makes a valid request: the
 // calls get distinct ids, each result answers its own call in order, and the input is kept.
 func TestResumedDuplicateCallIDsMakeAValidRequest(t *testing.T) {
-	in := []stream.Message{
+	in := []wire.Message{
 		{Role: "user", Content: "go"},
-		{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "call_0", Name: "now"}, {ID: "call_0", Name: "now", Arguments: `{"a":1}`}, {ID: "x", Name: "now"}}},
+		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "call_0", Name: "now"}, {ID: "call_0", Name: "now", Arguments: `{"a":1}`}, {ID: "x", Name: "now"}}},
 		{Role: "tool", ToolCallID: "call_0", Content: "first"},
 		{Role: "tool", ToolCallID: "call_0", Content: "second"},
 	}

@@ -4,14 +4,14 @@ import (
 	"context"
 
 	"github.com/phasechat/phasechat/model/tools"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Source is an open answer: a live stream or a buffered answer replayed as updates.
 // *stream.Stream is one.
 type Source interface {
-	Next() (stream.Update, bool)
-	Result() stream.Result
+	Next() (wire.Update, bool)
+	Result() wire.Result
 	Close()
 }
 
@@ -23,7 +23,7 @@ type OpenStream struct {
 	Req      int
 	Ctx      context.Context
 	Provider string // the configured provider to send to; "" for the session's only endpoint
-	Request  stream.Request
+	Request  wire.Request
 	Buffered bool // send with stream: false and replay the answer as updates
 }
 
@@ -56,8 +56,8 @@ type Cancel struct{ Cancel context.CancelFunc }
 // An assistant Message says how the reply ended (End), a tool result how its call did
 // (Ending).
 type Record struct {
-	Message *stream.Message
-	Usage   *stream.Usage
+	Message *wire.Message
+	Usage   *wire.Usage
 	// Model, set alone, says the conversation goes on with this model from here (a switch;
 	// "provider/model" when the provider is named).
 	Model string
@@ -78,10 +78,10 @@ func (AwaitTool) isEffect()   {}
 type StreamMsg struct {
 	Req    int
 	Src    Source
-	Update stream.Update
-	Rest   []stream.Update
+	Update wire.Update
+	Rest   []wire.Update
 	More   bool
-	Result stream.Result
+	Result wire.Result
 }
 
 // ToolOutputMsg is the last lines a watched tool printed so far (cleaned and bounded by the
@@ -102,7 +102,7 @@ type ToolDoneMsg struct {
 
 // Toolbox is what the engine needs to know about the tools; running them is an effect.
 type Toolbox interface {
-	Definitions() []stream.Tool
+	Definitions() []wire.Tool
 	SideEffects(name string) bool
 	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
 	// JSON or fail the tool's schema), in words for the model; "" when it can run.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A reply that ended early is marked again when its history is resumed, from the typed end
@@ -22,7 +22,7 @@ func TestResumedReplyKeepsItsEndMark(t *testing.T) {
 		{phase.End{Why: phase.EndSignal, Note: "SIGTERM"}, transcript.MarkStopped},
 		{phase.End{Why: phase.EndCrashed}, transcript.MarkStopped},
 	} {
-		history := []stream.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: tc.end}}
+		history := []wire.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: tc.end}}
 		e := New(Config{}, history).Entries()[1]
 		if e.End() != tc.end || e.Mark() != tc.mark || e.Note() != tc.end.Note {
 			t.Errorf("%+v resumed as %+v, mark %v note %q, want mark %v", tc.end, e.End(), e.Mark(), e.Note(), tc.mark)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Decision is the user's answer to an approval question.
@@ -101,7 +101,7 @@ func (c *Chat) advance(st *step) []Effect {
 // unfinished calls ended with why the request failed; the history is left as it was, so Retry
 // re-sends the same request. A new message instead first commits the failed reply (see
 // Submit), so the model reads what ran and why the rest did not.
-func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
+func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	c.step = nil
 	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: reason})
 	st.interrupt(interruptionOf(reason, err))
@@ -112,15 +112,15 @@ func (c *Chat) fail(st *step, reason string, err *stream.Error) []Effect {
 
 // interruptionOf says why a request that failed with err (reason: what the user was told)
 // ended its calls.
-func interruptionOf(reason string, err *stream.Error) phase.Interruption {
+func interruptionOf(reason string, err *wire.Error) phase.Interruption {
 	why := phase.CutRequestFailed
 	switch {
 	case err == nil:
-	case errors.Is(err, stream.ErrStall):
+	case errors.Is(err, wire.ErrStall):
 		why = phase.CutServerStalled
-	case errors.Is(err, stream.ErrConnectionDropped):
+	case errors.Is(err, wire.ErrConnectionDropped):
 		why = phase.CutConnectionDrop
-	case errors.Is(err, stream.ErrTruncated):
+	case errors.Is(err, wire.ErrTruncated):
 		why = phase.CutArgumentsCut
 	}
 	return phase.Interruption{Why: why, Detail: reason}
@@ -134,26 +134,26 @@ func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := stream.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
+	reply := wire.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
 	extra := map[string]json.RawMessage{}
 	for _, tc := range st.reply.ToolCalls {
 		if tc.ExtraContent != nil {
 			extra[tc.ID] = tc.ExtraContent
 		}
 	}
-	var results []stream.Message
+	var results []wire.Message
 	for _, call := range st.calls.List() {
 		if !call.Answered() {
 			continue
 		}
-		reply.ToolCalls = append(reply.ToolCalls, stream.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
-		results = append(results, stream.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output, Ending: call.Ending()})
+		reply.ToolCalls = append(reply.ToolCalls, wire.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
+		results = append(results, wire.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output, Ending: call.Ending()})
 	}
 	if reply.Content == "" && len(reply.ToolCalls) == 0 {
 		return nil
 	}
 	var effects []Effect
-	for _, m := range append([]stream.Message{reply}, results...) {
+	for _, m := range append([]wire.Message{reply}, results...) {
 		c.History = append(c.History, m)
 		effects = append(effects, Record{Message: &m})
 	}

@@ -5,15 +5,15 @@ import (
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // fakeSource is a Source the tests drive by hand; the engine never calls it.
 type fakeSource struct{ closed bool }
 
-func (s *fakeSource) Next() (stream.Update, bool) { return stream.Update{}, false }
-func (s *fakeSource) Result() stream.Result       { return stream.Result{} }
-func (s *fakeSource) Close()                      { s.closed = true }
+func (s *fakeSource) Next() (wire.Update, bool) { return wire.Update{}, false }
+func (s *fakeSource) Result() wire.Result       { return wire.Result{} }
+func (s *fakeSource) Close()                    { s.closed = true }
 
 // fakeTools offers every tool; names in sideEffects need approval; a call whose arguments
 // are in invalid is rejected by Check with that text.
@@ -22,19 +22,19 @@ type fakeTools struct {
 	invalid     map[string]string
 }
 
-func (t fakeTools) Definitions() []stream.Tool {
-	return []stream.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
+func (t fakeTools) Definitions() []wire.Tool {
+	return []wire.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
 }
 func (t fakeTools) SideEffects(name string) bool { return t.sideEffects[name] }
 func (t fakeTools) Describe(c tools.Call) string { return "args=" + c.Arguments }
 func (t fakeTools) Check(c tools.Call) string    { return t.invalid[c.Arguments] }
 
-func text(d string) stream.Update {
-	return stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
+func text(d string) wire.Update {
+	return wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
 }
 
-func toolFrame(name string, calls ...phase.CallEvent) stream.Update {
-	return stream.Update{Kind: stream.KindTool, Events: []phase.Event{{Kind: phase.KindTool, Tool: name}}, Calls: calls}
+func toolFrame(name string, calls ...phase.CallEvent) wire.Update {
+	return wire.Update{Kind: wire.KindTool, Events: []phase.Event{{Kind: phase.KindTool, Tool: name}}, Calls: calls}
 }
 
 func start(id, name string) phase.CallEvent {
@@ -45,12 +45,12 @@ func delta(id, s string) phase.CallEvent {
 }
 func ready(id string) phase.CallEvent { return phase.CallEvent{Type: phase.CallReady, ID: id} }
 
-func doneUpdate(calls ...phase.CallEvent) stream.Update {
-	return stream.Update{Kind: stream.KindDone, Events: []phase.Event{{Kind: phase.KindDone}}, Calls: calls}
+func doneUpdate(calls ...phase.CallEvent) wire.Update {
+	return wire.Update{Kind: wire.KindDone, Events: []phase.Event{{Kind: phase.KindDone}}, Calls: calls}
 }
 
-func errorUpdate(msg string) stream.Update {
-	return stream.Update{Kind: stream.KindError, Events: []phase.Event{{Kind: phase.KindError, Error: msg}}}
+func errorUpdate(msg string) wire.Update {
+	return wire.Update{Kind: wire.KindError, Events: []phase.Event{{Kind: phase.KindError, Error: msg}}}
 }
 
 // harness runs an engine, keeping the effects of every input and the open request's id.
@@ -79,16 +79,16 @@ func (h *harness) req() int {
 	return h.c.step.id
 }
 
-func (h *harness) feed(u stream.Update) []Effect {
+func (h *harness) feed(u wire.Update) []Effect {
 	return h.do(h.c.HandleStream(StreamMsg{Req: h.req(), Src: h.src, Update: u, More: true}))
 }
 
-func (h *harness) end(res stream.Result) []Effect {
+func (h *harness) end(res wire.Result) []Effect {
 	return h.do(h.c.HandleStream(StreamMsg{Req: h.req(), Src: h.src, More: false, Result: res}))
 }
 
-func complete(usage *stream.Usage) stream.Result {
-	return stream.Result{Outcome: stream.OutcomeComplete, Usage: usage}
+func complete(usage *wire.Usage) wire.Result {
+	return wire.Result{Outcome: wire.OutcomeComplete, Usage: usage}
 }
 
 func (h *harness) toolDone(id, output string, isErr bool) []Effect {
@@ -115,7 +115,7 @@ func effectsOf[T Effect](effects []Effect) []T {
 	return out
 }
 
-func roles(h []stream.Message) []string {
+func roles(h []wire.Message) []string {
 	var out []string
 	for _, m := range h {
 		out = append(out, m.Role)

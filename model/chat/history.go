@@ -2,12 +2,11 @@ package chat
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // sessionEnded is how a call whose result a resumed log does not hold ended.
@@ -17,8 +16,8 @@ var sessionEnded = phase.Ending{Status: phase.CallInterrupted, Interruption: pha
 // assistant tool call gets exactly one tool message right after its assistant message (a
 // missing one is answered as interrupted by the session's end), and tool messages that answer no call,
 // system messages and messages of unknown roles are dropped.
-func repairHistory(in []stream.Message) []stream.Message {
-	out := make([]stream.Message, 0, len(in))
+func repairHistory(in []wire.Message) []wire.Message {
+	out := make([]wire.Message, 0, len(in))
 	for i := 0; i < len(in); i++ {
 		m := in[i]
 		switch m.Role {
@@ -28,25 +27,22 @@ func repairHistory(in []stream.Message) []stream.Message {
 			// Results answer calls in order; calls sharing an id (a log of a server that
 			// repeats them) get distinct ids, id_2, id_3 …, as a live stream gives them, so
 			// that the request is valid.
-			answered := map[string][]stream.Message{}
+			answered := map[string][]wire.Message{}
 			for i+1 < len(in) && in[i+1].Role == "tool" {
 				i++
 				answered[in[i].ToolCallID] = append(answered[in[i].ToolCallID], in[i])
 			}
-			m.ToolCalls = slices.Clone(m.ToolCalls)
-			taken := map[string]bool{}
-			var results []stream.Message
-			for j, call := range m.ToolCalls {
-				id := call.ID
-				for n := 2; taken[id]; n++ {
-					id = call.ID + "_" + strconv.Itoa(n)
-				}
-				taken[id] = true
-				var res stream.Message
+			given := m.ToolCalls
+			m.ToolCalls = slices.Clone(given)
+			wire.DistinctIDs(m.ToolCalls)
+			var results []wire.Message
+			for j, call := range given {
+				id := m.ToolCalls[j].ID
+				var res wire.Message
 				if q := answered[call.ID]; len(q) > 0 {
 					res, answered[call.ID] = q[0], q[1:]
 				} else {
-					res = stream.Message{Role: "tool", Name: call.Name, Content: sessionEnded.Interruption.Text(), Ending: sessionEnded}
+					res = wire.Message{Role: "tool", Name: call.Name, Content: sessionEnded.Interruption.Text(), Ending: sessionEnded}
 				}
 				m.ToolCalls[j].ID, res.ToolCallID = id, id
 				results = append(results, res)
@@ -62,7 +58,7 @@ func repairHistory(in []stream.Message) []stream.Message {
 // TextAfter), marked as they ended (End), and each tool message becomes the result on its
 // call's card, in the state its Ending says (done when it says none).
 // Cards get their argument summary from tools when it is not nil.
-func entriesFor(tr *transcript.Transcript, h []stream.Message, box Toolbox) {
+func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
 	for _, m := range h {
 		switch m.Role {

@@ -6,24 +6,24 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // failWith is the end of a stream that failed with e: the error update, as the decoder gives it.
-func failWith(e *stream.Error) stream.Update {
+func failWith(e *wire.Error) wire.Update {
 	u := errorUpdate(e.Message)
 	u.Err = e
 	return u
 }
 
 func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
-	stall := &stream.Error{Message: "No data from the server for 2s", Cause: stream.ErrStall}
-	reset := &stream.Error{Message: "The connection to h was reset before the reply finished",
-		Cause: fmt.Errorf("%w: x", stream.ErrConnectionDropped)}
-	cut := &stream.Error{Message: "The server closed the stream before finishing (no [DONE])", Cause: stream.ErrTruncated}
+	stall := &wire.Error{Message: "No data from the server for 2s", Cause: wire.ErrStall}
+	reset := &wire.Error{Message: "The connection to h was reset before the reply finished",
+		Cause: fmt.Errorf("%w: x", wire.ErrConnectionDropped)}
+	cut := &wire.Error{Message: "The server closed the stream before finishing (no [DONE])", Cause: wire.ErrTruncated}
 	cases := []struct {
 		name         string
-		err          *stream.Error
+		err          *wire.Error
 		pending, ran string // what the half-received call's card and the running call's card say
 	}{
 		{"a stall", stall,

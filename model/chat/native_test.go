@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // The reasoning a provider wants back with a tool-using reply stays on that reply in the
@@ -13,7 +13,7 @@ func TestNativeReasoningStaysWithTheReply(t *testing.T) {
 	h := newHarness(t, Config{Model: "claude", Tools: fakeTools{}})
 	h.do(h.c.Submit("what time is it"))
 	h.feed(toolFrame("now", start("t1", "now"), delta("t1", "{}"), ready("t1")))
-	native := &stream.NativeReasoning{Wire: stream.WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"type":"thinking","thinking":"hm","signature":"s"}`)}}
+	native := &wire.NativeReasoning{Wire: wire.WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"type":"thinking","thinking":"hm","signature":"s"}`)}}
 	res := complete(nil)
 	res.Message.Native = native
 	h.end(res)

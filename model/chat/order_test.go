@@ -6,7 +6,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // partsOf writes a reply's parts as "t:<text>" and "c:<call id>", in order.
@@ -23,7 +23,7 @@ func partsOf(e *transcript.Entry) string {
 }
 
 // withText is a frame that carries text and call events at once.
-func withText(d string, calls ...phase.CallEvent) stream.Update {
+func withText(d string, calls ...phase.CallEvent) wire.Update {
 	u := text(d)
 	u.Calls = calls
 	return u
@@ -34,14 +34,14 @@ func withText(d string, calls ...phase.CallEvent) stream.Update {
 func TestRepliesKeepWireOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		frames []stream.Update
+		frames []wire.Update
 		want   string
 	}{
-		{"text, then a tool", []stream.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}"))}, "t:Let me look. c:a"},
-		{"a tool, then text", []stream.Update{toolFrame("now", start("a", "now"), delta("a", "{}")), withText("It is ", ready("a")), text("noon.")}, "c:a t:It is noon."},
-		{"text around two tools", []stream.Update{text("One"), toolFrame("now", start("a", "now")), toolFrame("now", start("b", "now")), text(" two"), toolFrame("now", start("c", "now"))}, "t:One c:a c:b t: two c:c"},
-		{"a start held back until the text after it", []stream.Update{text("x"), withText("y", start("a", "now"), delta("a", "{}"), ready("a")), text("z")}, "t:x c:a t:yz"},
-		{"text between every call", []stream.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}")), withText(" It says", ready("a")), text(" so."), toolFrame("now", start("b", "now")), text(" So.")}, "t:Let me look. c:a t: It says so. c:b t: So."},
+		{"text, then a tool", []wire.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}"))}, "t:Let me look. c:a"},
+		{"a tool, then text", []wire.Update{toolFrame("now", start("a", "now"), delta("a", "{}")), withText("It is ", ready("a")), text("noon.")}, "c:a t:It is noon."},
+		{"text around two tools", []wire.Update{text("One"), toolFrame("now", start("a", "now")), toolFrame("now", start("b", "now")), text(" two"), toolFrame("now", start("c", "now"))}, "t:One c:a c:b t: two c:c"},
+		{"a start held back until the text after it", []wire.Update{text("x"), withText("y", start("a", "now"), delta("a", "{}"), ready("a")), text("z")}, "t:x c:a t:yz"},
+		{"text between every call", []wire.Update{text("Let me look."), toolFrame("now", start("a", "now"), delta("a", "{}")), withText(" It says", ready("a")), text(" so."), toolFrame("now", start("b", "now")), text(" So.")}, "t:Let me look. c:a t: It says so. c:b t: So."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, Config{Tools: fakeTools{}})
@@ -66,7 +66,7 @@ func TestRepliesKeepWireOrder(t *testing.T) {
 				}
 			}
 			h.end(complete(nil))
-			var reply *stream.Message
+			var reply *wire.Message
 			for i := range h.c.History {
 				if h.c.History[i].Role == "assistant" {
 					reply = &h.c.History[i]
@@ -123,7 +123,7 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 		}, phase.EndFailed},
 		{"cut off", func(h *harness) []Effect {
 			agenticReply(h, true)
-			return h.end(stream.Result{Outcome: stream.OutcomeComplete, FinishReason: "length"})
+			return h.end(wire.Result{Outcome: wire.OutcomeComplete, FinishReason: "length"})
 		}, phase.EndCutOff},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,7 +148,7 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 			if len(calls) != 2 || calls[0].TextAfter != len(" It says so. So.") || calls[1].TextAfter != len(" So.") {
 				t.Fatalf("recorded calls %+v", calls)
 			}
-			history := []stream.Message{{Role: "user", Content: "hi"}, *reply.Message}
+			history := []wire.Message{{Role: "user", Content: "hi"}, *reply.Message}
 			resumed := New(Config{}, history).Entries()[1]
 			if got := partsOf(resumed); got != want {
 				t.Fatalf("resumed parts %q, want %q", got, want)

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // QuickRetryDelay is how long the one automatic retry of a request that failed before its
@@ -22,7 +22,7 @@ func (c *Chat) AutoRetry() (time.Duration, bool) {
 	switch {
 	case c.failErr.RetryAfter > 0:
 		return c.failErr.RetryAfter, true
-	case c.failErr.Retry() == stream.RetrySoon:
+	case c.failErr.Retry() == wire.RetrySoon:
 		return QuickRetryDelay, true
 	}
 	return 0, false
@@ -31,7 +31,7 @@ func (c *Chat) AutoRetry() (time.Duration, bool) {
 // RetryCannotHelp reports whether the failed request would fail the same way again (the
 // conversation is too long): the front end then offers the composer first, Retry second.
 func (c *Chat) RetryCannotHelp() bool {
-	return c.State.Phase == phase.Error && c.failErr.Retry() == stream.RetryUseless
+	return c.State.Phase == phase.Error && c.failErr.Retry() == wire.RetryUseless
 }
 
 // RetryNow is the automatic retry AutoRetry announced: Retry, counted so that it happens once.

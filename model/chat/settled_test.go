@@ -3,7 +3,7 @@ package chat
 import (
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // TestSettled follows a tool-using turn, a failure and its retry, and a stop: the entries
@@ -30,7 +30,7 @@ func TestSettled(t *testing.T) {
 		{"stopped", func() { h.feed(text("part")); h.do(c.Stop()) }, 6, 6},
 		{"cleared", func() { c.ClearTranscript() }, 0, 0},
 		{"restarted with history", func() {
-			c.Restart([]stream.Message{{Role: "user", Content: "q"}, {Role: "assistant", Content: "a"}})
+			c.Restart([]wire.Message{{Role: "user", Content: "q"}, {Role: "assistant", Content: "a"}})
 		}, 2, 2},
 	}
 	for _, s := range steps {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // step is one request of a turn and the tools its calls started. It ends when its stream
@@ -25,8 +25,8 @@ type step struct {
 	ended  bool   // the stream ended complete; only tools may be outstanding
 	// reply is the stream's reassembled message once it ended complete: where its reasoning
 	// came in and each call's provider-specific fields, which go back in the tool loop.
-	reply  stream.Message
-	cutOff string // why the server cut the reply off (stream.CutOff); "" when it did not
+	reply  wire.Message
+	cutOff string // why the server cut the reply off (wire.CutOff); "" when it did not
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {

@@ -4,7 +4,7 @@ import (
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // HandleStream folds one pull from the current request's source, its updates in order. A
@@ -39,13 +39,13 @@ func (c *Chat) HandleStream(m StreamMsg) []Effect {
 
 // emptyUpdate reports whether u says nothing: the update of a pull that found the source
 // exhausted.
-func emptyUpdate(u stream.Update) bool {
+func emptyUpdate(u wire.Update) bool {
 	return u.N == 0 && len(u.Events) == 0 && len(u.Calls) == 0
 }
 
 // applyUpdate folds one update into the step, adding its effects to effects. An update that
 // reports the stream's error fails the step (c.step is then no longer st).
-func (c *Chat) applyUpdate(st *step, u stream.Update, effects []Effect) []Effect {
+func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 	for _, ev := range u.Events {
 		switch ev.Kind {
 		case phase.KindDone:
@@ -67,7 +67,7 @@ func (c *Chat) applyUpdate(st *step, u stream.Update, effects []Effect) []Effect
 	return effects
 }
 
-func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
+func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
 	if res.Usage != nil {
 		c.Turn = addUsage(c.Turn, *res.Usage)
 		c.Session = addUsage(c.Session, *res.Usage)
@@ -82,7 +82,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 		c.noticeOnce(res.Notice)
 	}
 	switch res.Outcome {
-	case stream.OutcomeComplete:
+	case wire.OutcomeComplete:
 		st.ended = true
 		st.reply = res.Message
 		if why := res.CutOff(); why != "" {
@@ -95,7 +95,7 @@ func (c *Chat) streamEnded(st *step, res stream.Result) []Effect {
 			}
 		}
 		return append(effects, c.advance(st)...)
-	case stream.OutcomeStopped:
+	case wire.OutcomeStopped:
 		return effects
 	default:
 		reason := "The request failed"
@@ -238,6 +238,6 @@ func askDetail(card transcript.Card) string {
 }
 
 // addUsage sums the usage of separate requests (within one stream only the last report counts).
-func addUsage(a, b stream.Usage) stream.Usage {
-	return stream.Usage{PromptTokens: a.PromptTokens + b.PromptTokens, CompletionTokens: a.CompletionTokens + b.CompletionTokens, TotalTokens: a.TotalTokens + b.TotalTokens}
+func addUsage(a, b wire.Usage) wire.Usage {
+	return wire.Usage{PromptTokens: a.PromptTokens + b.PromptTokens, CompletionTokens: a.CompletionTokens + b.CompletionTokens, TotalTokens: a.TotalTokens + b.TotalTokens}
 }

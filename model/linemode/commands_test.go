@@ -7,7 +7,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 type countRecorder struct{ n *int }
@@ -26,7 +26,7 @@ func (c *lineConversations) List() ([]sessions.Meta, error) {
 }
 func (c *lineConversations) Resume(id string) (sessions.Continued, error) {
 	c.resumed = id
-	return sessions.Continued{History: []stream.Message{{Role: "user", Content: "old"}, {Role: "assistant", Content: "older"}},
+	return sessions.Continued{History: []wire.Message{{Role: "user", Content: "old"}, {Role: "assistant", Content: "older"}},
 		Log: countRecorder{&c.recs}, Notice: "Resumed session " + id + "."}, nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // These tests drive the real engine by hand (no I/O) and check what the announcer makes of
@@ -16,14 +16,14 @@ import (
 
 type handSource struct{}
 
-func (handSource) Next() (stream.Update, bool) { return stream.Update{}, false }
-func (handSource) Result() stream.Result       { return stream.Result{} }
-func (handSource) Close()                      {}
+func (handSource) Next() (wire.Update, bool) { return wire.Update{}, false }
+func (handSource) Result() wire.Result       { return wire.Result{} }
+func (handSource) Close()                    {}
 
 // handTools offers now and mark; mark has side effects.
 type handTools struct{}
 
-func (handTools) Definitions() []stream.Tool   { return []stream.Tool{{Name: "now"}, {Name: "mark"}} }
+func (handTools) Definitions() []wire.Tool     { return []wire.Tool{{Name: "now"}, {Name: "mark"}} }
 func (handTools) SideEffects(name string) bool { return name == "mark" }
 func (handTools) Check(tools.Call) string      { return "" }
 func (handTools) Describe(c tools.Call) string {
@@ -60,12 +60,12 @@ func (h *handEngine) do(effects []chat.Effect) []string {
 	return h.a.Announce(h.c.State, h.c.Entries())
 }
 
-func (h *handEngine) feed(u stream.Update) []string {
+func (h *handEngine) feed(u wire.Update) []string {
 	return h.do(h.c.HandleStream(chat.StreamMsg{Req: h.req, Src: handSource{}, Update: u, More: true}))
 }
 
 func (h *handEngine) end() []string {
-	return h.do(h.c.HandleStream(chat.StreamMsg{Req: h.req, Src: handSource{}, Result: stream.Result{Outcome: stream.OutcomeComplete}}))
+	return h.do(h.c.HandleStream(chat.StreamMsg{Req: h.req, Src: handSource{}, Result: wire.Result{Outcome: wire.OutcomeComplete}}))
 }
 
 func (h *handEngine) expect(got []string, want ...string) {
@@ -75,17 +75,17 @@ func (h *handEngine) expect(got []string, want ...string) {
 	}
 }
 
-func textUpdate(d string) stream.Update {
-	return stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
+func textUpdate(d string) wire.Update {
+	return wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
 }
 
-func callUpdate(id, name, args string) stream.Update {
-	return stream.Update{Kind: stream.KindTool, Events: []phase.Event{{Kind: phase.KindTool, Tool: name}}, Calls: []phase.CallEvent{
+func callUpdate(id, name, args string) wire.Update {
+	return wire.Update{Kind: wire.KindTool, Events: []phase.Event{{Kind: phase.KindTool, Tool: name}}, Calls: []phase.CallEvent{
 		{Type: phase.CallStart, ID: id, Name: name}, {Type: phase.CallDelta, ID: id, ArgsTextDelta: args}}}
 }
 
-func readyUpdate(ids ...string) stream.Update {
-	u := stream.Update{Kind: stream.KindDone, Events: []phase.Event{{Kind: phase.KindDone}}}
+func readyUpdate(ids ...string) wire.Update {
+	u := wire.Update{Kind: wire.KindDone, Events: []phase.Event{{Kind: phase.KindDone}}}
 	for _, id := range ids {
 		u.Calls = append(u.Calls, phase.CallEvent{Type: phase.CallReady, ID: id})
 	}
@@ -148,7 +148,7 @@ func TestAnnounceEngineError(t *testing.T) {
 	h := newHandEngine(t, chat.Config{})
 	h.do(h.c.Submit("hi"))
 	h.expect(h.feed(textUpdate("Here is the start ")))
-	h.expect(h.feed(stream.Update{Kind: stream.KindError, Events: []phase.Event{{Kind: phase.KindError, Error: `The server said {"error":"boom"}`}}}),
+	h.expect(h.feed(wire.Update{Kind: wire.KindError, Events: []phase.Event{{Kind: phase.KindError, Error: `The server said {"error":"boom"}`}}}),
 		"Assistant: Here is the start",
 		"Status: The server said ('error':'boom'). Retry is available: Enter retries, Tab goes to the composer.")
 	h.expect(h.do(h.c.Retry()), writing)

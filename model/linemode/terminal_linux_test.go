@@ -12,7 +12,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 const (
@@ -282,7 +282,7 @@ func TestModeChangeDiscardsUnreadInput(t *testing.T) {
 // TestTerminalEscAndRetryInEachWire: in each wire format, Esc stops a reply whose call's
 // arguments stall, and Enter in the error phase after an error event retries.
 func TestTerminalEscAndRetryInEachWire(t *testing.T) {
-	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+	for _, wire := range []wire.Wire{wire.WireAnthropic, wire.WireResponses} {
 		t.Run(string(wire), func(t *testing.T) {
 			base := fixtureURL(t)
 			p := openPTY(t)

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A whole tool-using turn in accessible mode in each wire format: the call runs, the answer
 // quoting its result is said, and the header names the format.
 func TestPipeToolTurnInEachWire(t *testing.T) {
-	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+	for _, wire := range []wire.Wire{wire.WireAnthropic, wire.WireResponses} {
 		t.Run(string(wire), func(t *testing.T) {
 			var out syncBuffer
 			o := sessionOptions(t, fixtureURL(t), string(wire)+"-tool", t.TempDir(), false, pipeWith(t, "list the files"), &out)

@@ -20,6 +20,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // chunk is a scenario "data" line carrying one chat.completion.chunk.
@@ -123,7 +124,7 @@ func (dr *drive) turnOver() bool {
 }
 
 // toolResults returns the tool messages of the last history.
-func toolResults(h []stream.Message) []string {
+func toolResults(h []wire.Message) []string {
 	var out []string
 	for _, m := range h {
 		if m.Role == "tool" {

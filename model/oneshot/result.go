@@ -1,6 +1,6 @@
 package oneshot
 
-import "github.com/phasechat/phasechat/stream"
+import "github.com/phasechat/phasechat/stream/wire"
 
 // Outcome is how a one-shot turn ended.
 type Outcome string
@@ -35,14 +35,14 @@ type Call struct {
 // Result is the whole turn. As JSON every field is always there, empty or null when it has
 // nothing to say.
 type Result struct {
-	Content   string        `json:"content"`
-	Reasoning string        `json:"reasoning"`
-	ToolCalls []Call        `json:"tool_calls"`
-	Usage     *stream.Usage `json:"usage"` // nil (null): the server reported none
-	Outcome   Outcome       `json:"outcome"`
-	ExitCode  int           `json:"exit_code"`
-	Error     string        `json:"error"`
-	Session   string        `json:"session"`
+	Content   string      `json:"content"`
+	Reasoning string      `json:"reasoning"`
+	ToolCalls []Call      `json:"tool_calls"`
+	Usage     *wire.Usage `json:"usage"` // nil (null): the server reported none
+	Outcome   Outcome     `json:"outcome"`
+	ExitCode  int         `json:"exit_code"`
+	Error     string      `json:"error"`
+	Session   string      `json:"session"`
 }
 
 func exitCode(o Outcome) int {

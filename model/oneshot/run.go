@@ -14,7 +14,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -224,7 +224,7 @@ func (r *runner) cards(e *transcript.Entry) {
 }
 
 // result says how the turn ended.
-func (r *runner) result(sig os.Signal, end *stream.Result) Result {
+func (r *runner) result(sig os.Signal, end *wire.Result) Result {
 	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Session: r.o.Session}
 	var reasoning []string
 	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
@@ -248,19 +248,19 @@ func (r *runner) result(sig os.Signal, end *stream.Result) Result {
 		res.Outcome, res.Error = Interrupted, "Interrupted by "+signalName(sig)+"; the partial reply is kept."
 	case end == nil:
 		res.Outcome, res.Error = Failed, "The request ended without an answer."
-	case end.Outcome == stream.OutcomeComplete && end.FinishReason == "length":
+	case end.Outcome == wire.OutcomeComplete && end.FinishReason == "length":
 		res.Outcome, res.Error = Truncated, end.CutOff()
-	case end.Outcome == stream.OutcomeComplete && endsWithToolResults(r.chat.History):
+	case end.Outcome == wire.OutcomeComplete && endsWithToolResults(r.chat.History):
 		res.Outcome, res.Error = Truncated, r.stepLimitText()
-	case end.Outcome == stream.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:
+	case end.Outcome == wire.OutcomeComplete && strings.TrimSpace(res.Content) == "" && len(res.ToolCalls) == 0:
 		res.Outcome, res.Error = Failed, "The model sent an empty reply."
-	case end.Outcome == stream.OutcomeComplete:
+	case end.Outcome == wire.OutcomeComplete:
 		res.Outcome = Complete
-	case end.Outcome == stream.OutcomeTruncated:
+	case end.Outcome == wire.OutcomeTruncated:
 		res.Outcome, res.Error = Truncated, errText(end, "The reply was cut off.")
-	case end.Err != nil && errors.Is(end.Err, stream.ErrStall):
+	case end.Err != nil && errors.Is(end.Err, wire.ErrStall):
 		res.Outcome, res.Error = Stalled, errText(end, "The server stopped sending.")
-	case end.Outcome == stream.OutcomeStopped:
+	case end.Outcome == wire.OutcomeStopped:
 		res.Outcome, res.Error = Failed, "The request was stopped."
 	default:
 		res.Outcome, res.Error = Failed, errText(end, "The request failed.")
@@ -284,11 +284,11 @@ func (r *runner) stepLimitText() string {
 // endsWithToolResults reports whether the turn stopped with tool results the model has not
 // answered: the step limit ended it. Any other notice of the turn (a setting dropped, a
 // server that failed to start) says nothing about how it ended.
-func endsWithToolResults(history []stream.Message) bool {
+func endsWithToolResults(history []wire.Message) bool {
 	return len(history) > 0 && history[len(history)-1].Role == "tool"
 }
 
-func errText(end *stream.Result, fallback string) string {
+func errText(end *wire.Result, fallback string) string {
 	if end.Err != nil && end.Err.Message != "" {
 		return end.Err.Message
 	}

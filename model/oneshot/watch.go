@@ -5,7 +5,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // ends remembers how the last stream ended. Its sources report from the performer's
@@ -13,13 +13,13 @@ import (
 // after handling that update, always sees it.
 type ends struct {
 	mu    sync.Mutex
-	last  *stream.Result
+	last  *wire.Result
 	usage bool // some stream of the turn reported its token usage
 }
 
 func (e *ends) wrap(src chat.Source) chat.Source { return &watched{Source: src, ends: e} }
 
-func (e *ends) get() *stream.Result {
+func (e *ends) get() *wire.Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.last
@@ -40,7 +40,7 @@ type watched struct {
 	reported bool
 }
 
-func (w *watched) Next() (stream.Update, bool) {
+func (w *watched) Next() (wire.Update, bool) {
 	u, more := w.Source.Next()
 	if !w.reported && (!more || failed(u)) {
 		w.reported = true
@@ -53,8 +53,8 @@ func (w *watched) Next() (stream.Update, bool) {
 	return u, more
 }
 
-func failed(u stream.Update) bool {
-	if u.Kind == stream.KindError {
+func failed(u wire.Update) bool {
+	if u.Kind == wire.KindError {
 		return true
 	}
 	for _, ev := range u.Events {

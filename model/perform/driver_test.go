@@ -4,15 +4,15 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // endedSource is a source with nothing more to read; it counts its Close calls.
 type endedSource struct{ closed chan struct{} }
 
-func (s endedSource) Next() (stream.Update, bool) { return stream.Update{}, false }
-func (s endedSource) Result() stream.Result       { return stream.Result{Outcome: stream.OutcomeStopped} }
-func (s endedSource) Close()                      { s.closed <- struct{}{} }
+func (s endedSource) Next() (wire.Update, bool) { return wire.Update{}, false }
+func (s endedSource) Result() wire.Result       { return wire.Result{Outcome: wire.OutcomeStopped} }
+func (s endedSource) Close()                    { s.closed <- struct{}{} }
 
 // TestWaitPerformsEffectsThatAnswersStart: answers handled inside Wait may start more
 // effects (here each stale pull's answer asks for its source to be closed); Wait performs

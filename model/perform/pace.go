@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // pump reads a source on a goroutine of its own, so a pull can wait a bounded time for more
@@ -33,9 +33,9 @@ const readAhead = 256
 
 // pumped is one update read by the pump; the last one (more false) carries the result.
 type pumped struct {
-	update stream.Update
+	update wire.Update
 	more   bool
-	result stream.Result
+	result wire.Result
 }
 
 func newPump(src chat.Source) *pump {
@@ -64,13 +64,13 @@ func (p *pump) run() {
 }
 
 // Next and Result read the pump unpaced, one update at a time, as the source would be read.
-func (p *pump) Next() (stream.Update, bool) {
+func (p *pump) Next() (wire.Update, bool) {
 	it := p.take()
 	return it.update, it.more
 }
 
 // Result is the source's result; it waits for the end of the stream.
-func (p *pump) Result() stream.Result {
+func (p *pump) Result() wire.Result {
 	for p.take().more {
 	}
 	return p.end.result
@@ -99,7 +99,7 @@ func (p *pump) taken(it pumped, ok bool) pumped {
 
 // closedEnd is what a pull takes from a pump closed before it handed the end over: the engine
 // closes a source only once it expects nothing more of it, so this is never folded.
-var closedEnd = pumped{result: stream.Result{Outcome: stream.OutcomeStopped}}
+var closedEnd = pumped{result: wire.Result{Outcome: wire.OutcomeStopped}}
 
 // Close stops the source (which makes a Next in flight return) and the pump with it.
 func (p *pump) Close() {

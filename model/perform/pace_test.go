@@ -9,38 +9,38 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // fed is a source whose updates arrive when the test sends them (a closed feed ends it), as a
 // server's would; Close ends a Next waiting for one.
 type fed struct {
-	feed      chan stream.Update
+	feed      chan wire.Update
 	closed    chan struct{}
 	closeOnce sync.Once
 	nexts     atomic.Int64 // how many times Next was entered
 }
 
 func newFed() *fed {
-	return &fed{feed: make(chan stream.Update), closed: make(chan struct{})}
+	return &fed{feed: make(chan wire.Update), closed: make(chan struct{})}
 }
 
-func (f *fed) Next() (stream.Update, bool) {
+func (f *fed) Next() (wire.Update, bool) {
 	f.nexts.Add(1)
 	select {
 	case u, ok := <-f.feed:
 		return u, ok
 	case <-f.closed:
-		return stream.Update{}, false
+		return wire.Update{}, false
 	}
 }
 
-func (f *fed) Result() stream.Result {
+func (f *fed) Result() wire.Result {
 	select {
 	case <-f.closed:
-		return stream.Result{Outcome: stream.OutcomeStopped}
+		return wire.Result{Outcome: wire.OutcomeStopped}
 	default:
-		return stream.Result{Outcome: stream.OutcomeComplete}
+		return wire.Result{Outcome: wire.OutcomeComplete}
 	}
 }
 
@@ -93,8 +93,8 @@ func pacedPump(t *testing.T, maxBatch int) (*frameClock, *fed, *Performer, *pump
 	return clk, f, &Performer{Frame: frame, MaxBatch: maxBatch, now: clk.now, after: clk.after}, pm
 }
 
-func text(n int) stream.Update {
-	return stream.Update{N: n, Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
+func text(n int) wire.Update {
+	return wire.Update{N: n, Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
 }
 
 // waitNexts waits until the source's Next has been entered n times.
@@ -161,15 +161,15 @@ func TestPacedPullTakesTheReadAheadWithoutWaiting(t *testing.T) {
 	readying.Calls = []phase.CallEvent{{Type: phase.CallReady, ID: "c"}}
 	cases := []struct {
 		name     string
-		updates  []stream.Update
+		updates  []wire.Update
 		maxBatch int
 		end      bool // the feed ends after the updates
 		want     []int
 		more     bool
 	}{
-		{"a readied call ends the batch", []stream.Update{text(1), text(2), readying, text(4)}, 0, false, []int{1, 2, 3}, true},
-		{"at most MaxBatch", []stream.Update{text(1), text(2), text(3), text(4)}, 3, false, []int{1, 2, 3}, true},
-		{"the end ends the batch", []stream.Update{text(1), text(2)}, 0, true, []int{1, 2}, false},
+		{"a readied call ends the batch", []wire.Update{text(1), text(2), readying, text(4)}, 0, false, []int{1, 2, 3}, true},
+		{"at most MaxBatch", []wire.Update{text(1), text(2), text(3), text(4)}, 3, false, []int{1, 2, 3}, true},
+		{"the end ends the batch", []wire.Update{text(1), text(2)}, 0, true, []int{1, 2}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -188,7 +188,7 @@ func TestPacedPullTakesTheReadAheadWithoutWaiting(t *testing.T) {
 			if got := numbers(msg); len(got) != len(c.want) || got[0] != c.want[0] || got[len(got)-1] != c.want[len(c.want)-1] || msg.More != c.more {
 				t.Fatalf("took %v (More %v); want %v (More %v)", got, msg.More, c.want, c.more)
 			}
-			if !c.more && msg.Result.Outcome != stream.OutcomeComplete {
+			if !c.more && msg.Result.Outcome != wire.OutcomeComplete {
 				t.Fatalf("the batch that ends the stream has no result: %+v", msg.Result)
 			}
 			if len(clk.timers) != 0 {
@@ -208,7 +208,7 @@ func TestPacedPullHandsTheEndOverAtOnce(t *testing.T) {
 	<-clk.timers
 	close(f.feed)
 	msg := <-out
-	if got := numbers(msg); len(got) != 1 || got[0] != 2 || msg.More || msg.Result.Outcome != stream.OutcomeComplete {
+	if got := numbers(msg); len(got) != 1 || got[0] != 2 || msg.More || msg.Result.Outcome != wire.OutcomeComplete {
 		t.Fatalf("took %v (More %v, %+v); want [2], the end and its result", got, msg.More, msg.Result)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Performer holds what effects need. Tools may be nil when no tools are offered. Route, when
@@ -86,9 +87,9 @@ func (p *Performer) open(e chat.OpenStream) chat.Source {
 		c, err := p.Route(e.Ctx, e.Provider)
 		switch {
 		case err != nil && e.Ctx.Err() != nil:
-			src = newReplay(stream.Result{Outcome: stream.OutcomeStopped})
+			src = newReplay(wire.Result{Outcome: wire.OutcomeStopped})
 		case err != nil:
-			src = newReplay(stream.Result{Outcome: stream.OutcomeError, Err: &stream.Error{Message: err.Error(), Cause: err}})
+			src = newReplay(wire.Result{Outcome: wire.OutcomeError, Err: &wire.Error{Message: err.Error(), Cause: err}})
 		}
 		client = c
 	}
@@ -156,7 +157,7 @@ func (p *Performer) pull(req int, src chat.Source) chat.StreamMsg {
 }
 
 // readiesCall reports whether u makes a tool call ready to run.
-func readiesCall(u stream.Update) bool {
+func readiesCall(u wire.Update) bool {
 	for _, ev := range u.Calls {
 		if ev.Type == phase.CallReady {
 			return true
@@ -167,17 +168,17 @@ func readiesCall(u stream.Update) bool {
 
 // replay is a buffered answer served as the updates a stream of it would have given.
 type replay struct {
-	updates []stream.Update
-	result  stream.Result
+	updates []wire.Update
+	result  wire.Result
 }
 
-func newReplay(res stream.Result) *replay {
-	return &replay{updates: stream.BufferedUpdates(res), result: res}
+func newReplay(res wire.Result) *replay {
+	return &replay{updates: wire.BufferedUpdates(res), result: res}
 }
 
-func (r *replay) Next() (stream.Update, bool) {
+func (r *replay) Next() (wire.Update, bool) {
 	if len(r.updates) == 0 {
-		return stream.Update{}, false
+		return wire.Update{}, false
 	}
 	u := r.updates[0]
 	r.updates = r.updates[1:]
@@ -187,5 +188,5 @@ func (r *replay) Next() (stream.Update, bool) {
 // Ready is true: a buffered answer never waits.
 func (r *replay) Ready() bool { return true }
 
-func (r *replay) Result() stream.Result { return r.result }
-func (r *replay) Close()                {}
+func (r *replay) Result() wire.Result { return r.result }
+func (r *replay) Close()              {}

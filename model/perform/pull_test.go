@@ -6,22 +6,22 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // scripted serves updates numbered 1..len(ups) then ends; the first buffered of them are
 // already there (Ready), the rest would wait for the server. It counts the Next calls.
 type scripted struct {
-	ups      []stream.Update
+	ups      []wire.Update
 	buffered int
 	nexts    int
 	clock    time.Time     // the batching clock the test's Performer reads
 	perNext  time.Duration // how far each Next moves the clock
 }
 
-func (s *scripted) Next() (stream.Update, bool) {
+func (s *scripted) Next() (wire.Update, bool) {
 	if s.nexts == len(s.ups) {
-		return stream.Update{}, false
+		return wire.Update{}, false
 	}
 	s.nexts++
 	s.clock = s.clock.Add(s.perNext)
@@ -31,13 +31,13 @@ func (s *scripted) Next() (stream.Update, bool) {
 func (s *scripted) Ready() bool {
 	return s.nexts < s.buffered || s.nexts == len(s.ups) && s.buffered >= len(s.ups)
 }
-func (s *scripted) Result() stream.Result { return stream.Result{Outcome: stream.OutcomeComplete} }
-func (s *scripted) Close()                {}
+func (s *scripted) Result() wire.Result { return wire.Result{Outcome: wire.OutcomeComplete} }
+func (s *scripted) Close()              {}
 
-func texts(n int) []stream.Update {
-	ups := make([]stream.Update, n)
+func texts(n int) []wire.Update {
+	ups := make([]wire.Update, n)
 	for i := range ups {
-		ups[i] = stream.Update{N: i + 1, Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
+		ups[i] = wire.Update{N: i + 1, Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "x"}}}
 	}
 	return ups
 }
@@ -55,7 +55,7 @@ func TestPullTakesWhatIsBuffered(t *testing.T) {
 	readying[2].Calls = []phase.CallEvent{{Type: phase.CallReady, ID: "c"}}
 	cases := []struct {
 		name     string
-		ups      []stream.Update
+		ups      []wire.Update
 		buffered int
 		maxBatch int
 		want     []int // the updates of the first pull
@@ -89,7 +89,7 @@ func TestPullTakesWhatIsBuffered(t *testing.T) {
 			if msg.More != c.more || msg.Req != 7 {
 				t.Fatalf("More %v, Req %d; want More %v, Req 7", msg.More, msg.Req, c.more)
 			}
-			if !c.more && msg.Result.Outcome != stream.OutcomeComplete {
+			if !c.more && msg.Result.Outcome != wire.OutcomeComplete {
 				t.Fatalf("an exhausted pull without the result: %+v", msg.Result)
 			}
 		})
@@ -98,7 +98,7 @@ func TestPullTakesWhatIsBuffered(t *testing.T) {
 
 // A buffered (stream: false) answer replays in one pull, its end included.
 func TestReplayPullsAtOnce(t *testing.T) {
-	res := stream.Result{Outcome: stream.OutcomeComplete, Message: stream.Message{Role: "assistant", Content: "hello"}}
+	res := wire.Result{Outcome: wire.OutcomeComplete, Message: wire.Message{Role: "assistant", Content: "hello"}}
 	msg := (&Performer{}).Do(chat.PullNext{Req: 1, Src: newReplay(res)}).(chat.StreamMsg)
 	if msg.More || msg.Result.Message.Content != "hello" || len(msg.Rest) == 0 {
 		t.Fatalf("replayed in %d updates, More %v, result %+v", 1+len(msg.Rest), msg.More, msg.Result)

@@ -3,7 +3,7 @@ package perform
 import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/tools"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Toolbox presents a tool registry to the engine; nil for a nil registry.
@@ -16,11 +16,11 @@ func Toolbox(r *tools.Registry) chat.Toolbox {
 
 type toolbox struct{ r *tools.Registry }
 
-func (t toolbox) Definitions() []stream.Tool {
+func (t toolbox) Definitions() []wire.Tool {
 	defs := t.r.Definitions()
-	out := make([]stream.Tool, len(defs))
+	out := make([]wire.Tool, len(defs))
 	for i, d := range defs {
-		out[i] = stream.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters}
+		out[i] = wire.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters}
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -80,7 +80,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 }
 
 // writeCall writes a tool call: its name, and its arguments fenced.
-func writeCall(b *strings.Builder, c stream.ToolCall) {
+func writeCall(b *strings.Builder, c wire.ToolCall) {
 	fmt.Fprintf(b, "\nTool call `%s`:\n\n%s", safe.Line(c.Name), fenced("json", c.Arguments))
 }
 
@@ -102,11 +102,11 @@ func fenced(lang, text string) string {
 // Export is a session as JSON.
 type Export struct {
 	Meta
-	Endpoint string           `json:"endpoint,omitempty"`
-	System   string           `json:"system,omitempty"`
-	Models   []string         `json:"models,omitempty"` // every model the conversation used, in order
-	Usage    *stream.Usage    `json:"usage"`            // nil (null): the server reported none
-	Messages []stream.Message `json:"messages"`
+	Endpoint string         `json:"endpoint,omitempty"`
+	System   string         `json:"system,omitempty"`
+	Models   []string       `json:"models,omitempty"` // every model the conversation used, in order
+	Usage    *wire.Usage    `json:"usage"`            // nil (null): the server reported none
+	Messages []wire.Message `json:"messages"`
 	// Incomplete lists the replies that ended before they were whole, and why.
 	Incomplete []Incomplete `json:"incomplete,omitempty"`
 }
@@ -125,7 +125,7 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 		e.Usage = &u
 	}
 	if e.Messages == nil {
-		e.Messages = []stream.Message{}
+		e.Messages = []wire.Message{}
 	}
 	if h := log.Header; h != nil {
 		e.Endpoint, e.System = h.Endpoint, h.System

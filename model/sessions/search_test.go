@@ -9,7 +9,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestSearchFindsUserAndAssistantText(t *testing.T) {
@@ -24,7 +24,7 @@ func TestSearchFindsUserAndAssistantText(t *testing.T) {
 	}
 	a := mk(user("tell me about Rust lifetimes"), assistant("Lifetimes are…"))
 	b := mk(user("weather?"), assistant("It is sunny in LISBON today"))
-	mk(user("nothing here"), chat.Record{Message: &stream.Message{Role: "tool", Content: "lisbon in a tool result"}})
+	mk(user("nothing here"), chat.Record{Message: &wire.Message{Role: "tool", Content: "lisbon in a tool result"}})
 
 	hits, err := s.Search("lisbon")
 	if err != nil {
@@ -60,9 +60,9 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m", Endpoint: "http://h/v1", System: "be kind"}})
 	ss.Add(user("show code"))
-	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
+	call := wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
 	ss.Add(chat.Record{Message: &call})
-	ss.Add(chat.Record{Message: &stream.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
 	ss.Add(assistant("```go\nfmt.Println()\n```"))
 	m, r, out := exported(t, s, ss)
 	for _, want := range []string{"# show code\n", "- Model: m\n", "## System\n\nbe kind\n", "## You\n\nshow code\n", "Tool call `read_file`:\n\n```json\n{\"path\":\"a\"}\n```\n", "````\nx ``` y", "## Assistant\n\n```go\nfmt.Println()\n```\n"} {
@@ -92,7 +92,7 @@ func TestExportMarkdownKeepsTheReplysOrder(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{})
 	ss.Add(user("look"))
-	reply := stream.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []stream.ToolCall{
+	reply := wire.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []wire.ToolCall{
 		{ID: "a", Name: "first", Arguments: "{}", TextAfter: len(" It says so. So.")},
 		{Index: 1, ID: "b", Name: "second", Arguments: "{}", TextAfter: len(" So.")},
 		{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
@@ -130,7 +130,7 @@ func TestExportedUsageIsNullWhenNoneWasReported(t *testing.T) {
 	if got := export(user("hi"), assistant("hello")); !strings.Contains(got, `"usage": null`) {
 		t.Errorf("no usage record, export:\n%s", got)
 	}
-	if got := export(user("hi"), assistant("hello"), chat.Record{Usage: &stream.Usage{}}); !strings.Contains(got, `"prompt_tokens": 0`) {
+	if got := export(user("hi"), assistant("hello"), chat.Record{Usage: &wire.Usage{}}); !strings.Contains(got, `"prompt_tokens": 0`) {
 		t.Errorf("zero usage reported, export:\n%s", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -37,7 +37,7 @@ type Start struct {
 	Resume *Meta
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
-	Seed []stream.Message
+	Seed []wire.Message
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
 	Parent string
@@ -294,7 +294,7 @@ type Resumed struct {
 	Meta     *Meta // nil for a log outside the store
 	Path     string
 	Log      sessionlog.Log
-	Messages []stream.Message
+	Messages []wire.Message
 }
 
 // Load reads the log of a session in the store.
@@ -313,7 +313,7 @@ type Recorder interface{ Add(chat.Record) }
 // Continued is a saved conversation a front end switches to: its history and where its
 // records go from now on.
 type Continued struct {
-	History []stream.Message
+	History []wire.Message
 	Log     Recorder
 	Notice  string
 }

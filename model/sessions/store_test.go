@@ -10,7 +10,7 @@ import (
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestMain(m *testing.M) {
@@ -30,11 +30,11 @@ func openStore(t testing.TB) *Store {
 }
 
 func user(text string) chat.Record {
-	return chat.Record{Message: &stream.Message{Role: "user", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "user", Content: text}}
 }
 
 func assistant(text string) chat.Record {
-	return chat.Record{Message: &stream.Message{Role: "assistant", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "assistant", Content: text}}
 }
 
 func closeSession(t testing.TB, ss *Session) {
@@ -148,7 +148,7 @@ func TestResumeAppendsToTheSameSession(t *testing.T) {
 // that history.
 func TestSeedIsWrittenFirst(t *testing.T) {
 	s := openStore(t)
-	seed := []stream.Message{{Role: "user", Content: "old question"}, {Role: "assistant", Content: "old answer"}}
+	seed := []wire.Message{{Role: "user", Content: "old question"}, {Role: "assistant", Content: "old answer"}}
 	ss := s.Begin(Start{Seed: seed})
 	ss.Add(user("new question"))
 	closeSession(t, ss)

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/secret"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // DefaultTimeout bounds a tool's run when its definition sets none.
@@ -49,10 +49,10 @@ type Definition struct {
 	Parameters  json.RawMessage // a JSON Schema whose top-level type is "object"
 }
 
-// MarshalJSON writes d as an entry of the request's `tools` list, as stream.Tool does: the one
+// MarshalJSON writes d as an entry of the request's `tools` list, as wire.Tool does: the one
 // wire encoding of a tool definition.
 func (d Definition) MarshalJSON() ([]byte, error) {
-	return json.Marshal(stream.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters})
+	return json.Marshal(wire.Tool{Name: d.Name, Description: d.Description, Parameters: d.Parameters})
 }
 
 // Registry holds the tools the model may call and runs them. Only registered tools run (T1).

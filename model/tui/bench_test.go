@@ -12,7 +12,7 @@ import (
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -20,12 +20,12 @@ import (
 // the transcript is at least lines rows at the model's width, measured exactly (every entry
 // rendered once, as after a long session), and returns the row count.
 func fillTranscript(h *harness, lines int) int {
-	var history []stream.Message
+	var history []wire.Message
 	for n, total := 0, 0; total < lines; {
 		for stop := max(20, 2*n); n < stop; n++ {
 			history = append(history,
-				stream.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
-				stream.Message{Role: "assistant", Content: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
+				wire.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
+				wire.Message{Role: "assistant", Content: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
 					"- the view draws only what the window shows\n- every entry it drew is cached\n\n"+
 					"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n)})
 		}
@@ -70,7 +70,7 @@ func BenchmarkTokenUpdateAndView(b *testing.B) {
 				if i == len(msgs)-1 {
 					tok += "\n\n"
 				}
-				u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
+				u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
 				msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 			}
 			b.ReportAllocs()
@@ -97,7 +97,7 @@ func BenchmarkTokenUpdate(b *testing.B) {
 	h.submit("go on")
 	first := h.feedStream()
 	h.m.View()
-	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
 	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -199,7 +199,7 @@ func BenchmarkStreamReplyTUI(b *testing.B) {
 				h.m.View()
 				msgs := make([]chat.StreamMsg, len(c.deltas))
 				for i, d := range c.deltas {
-					u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
+					u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
 					msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 				}
 				b.StartTimer()
@@ -240,7 +240,7 @@ func BenchmarkScrolledTokenUpdate(b *testing.B) {
 	first := h.feedStream()
 	h.m.View()
 	h.send(keyPgUp)
-	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
 	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -259,7 +259,7 @@ func BenchmarkScrolledTokenUpdateAndView(b *testing.B) {
 	first := h.feedStream()
 	h.m.View()
 	h.send(keyPgUp)
-	u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
+	u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "token "}}}
 	msg := chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -12,7 +12,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 var (
@@ -204,8 +204,8 @@ func TestCopy(t *testing.T) {
 		t.Fatalf("status %q", h.status())
 	}
 	c := h.m.Chat()
-	c.Restart(append(slices.Clone(c.History), stream.Message{Role: "user", Content: "code please"},
-		stream.Message{Role: "assistant", Content: "a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n"}))
+	c.Restart(append(slices.Clone(c.History), wire.Message{Role: "user", Content: "code please"},
+		wire.Message{Role: "assistant", Content: "a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n"}))
 	h.typeText("/copy code 1")
 	if out := h.send(keyEnter); !slices.Equal(clipboardWrites(out), []string{"one()"}) {
 		t.Fatalf("/copy code 1 wrote %q", clipboardWrites(out))
@@ -226,7 +226,7 @@ func TestCopyLeavesOutTerminalControls(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.m.ed.clipboard = func(string) error { return nil }
 	c := h.m.Chat()
-	c.Restart([]stream.Message{{Role: "user", Content: "hi"},
+	c.Restart([]wire.Message{{Role: "user", Content: "hi"},
 		{Role: "assistant", Content: "echo ok\x1b[201~\rrm -rf ~\n```sh\nls\x1b[201~ -la\u009b\n```\n"}})
 	if out := h.send(keyCtrlY); !slices.Equal(clipboardWrites(out), []string{"echo okrm -rf ~\n```sh\nls -la\n```\n"}) {
 		t.Fatalf("Ctrl+Y wrote %q", clipboardWrites(out))
@@ -274,7 +274,7 @@ func (f *fakeConversations) List() ([]sessions.Meta, error) { return f.all, nil 
 func (f *fakeConversations) Resume(id string) (sessions.Continued, error) {
 	f.resumed = id
 	f.rec = nopRecorder{n: new(int)}
-	return sessions.Continued{History: []stream.Message{{Role: "user", Content: "old " + id}, {Role: "assistant", Content: "old answer"}}, Log: f.rec, Notice: "Resumed " + id}, nil
+	return sessions.Continued{History: []wire.Message{{Role: "user", Content: "old " + id}, {Role: "assistant", Content: "old answer"}}, Log: f.rec, Notice: "Resumed " + id}, nil
 }
 
 // TestSessionPicker: Ctrl+S lists the saved conversations, typing filters them, Enter brings

@@ -19,6 +19,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -124,9 +125,9 @@ func BenchmarkResumeToFirstFrame(b *testing.B) {
 	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
 	reply := strings.Repeat(para+"\n\n", 10)
 	for n := range 1000 {
-		for _, m := range []stream.Message{
+		for _, m := range []wire.Message{
 			{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
-			{Role: "assistant", Content: reply, ToolCalls: []stream.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}}},
+			{Role: "assistant", Content: reply, ToolCalls: []wire.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}}},
 			{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file", Content: "package main\n\nfunc main() {}\n"},
 		} {
 			w.Add(chat.Record{Message: &m})

@@ -19,6 +19,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -41,8 +42,8 @@ type inProcess struct {
 // sentRequest is what one chat request asked for.
 type sentRequest struct {
 	ctx      context.Context
-	Model    string           `json:"model"`
-	Messages []stream.Message `json:"messages"`
+	Model    string         `json:"model"`
+	Messages []wire.Message `json:"messages"`
 }
 
 func (p *inProcess) RoundTrip(r *http.Request) (*http.Response, error) {

@@ -13,7 +13,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -398,7 +398,7 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 		if i == len(msgs)-1 {
 			tok += "\n\n"
 		}
-		u := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
+		u := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: tok}}}
 		msgs[i] = chat.StreamMsg{Req: first.Req, Src: first.Src, Update: u, More: true}
 	}
 	return msgs
@@ -408,7 +408,7 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 // known, before anything of the new turn.
 func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
-	h.m.chat = chat.New(h.cfg, []stream.Message{{Role: "user", Content: "an old question"}, {Role: "assistant", Content: "an old answer"}})
+	h.m.chat = chat.New(h.cfg, []wire.Message{{Role: "user", Content: "an old question"}, {Role: "assistant", Content: "an old answer"}})
 	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}}
 	ih := &inlineHarness{harness: h}
 	h.observe = func(msg tea.Msg) {

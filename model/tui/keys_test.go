@@ -11,7 +11,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -41,7 +41,7 @@ func TestEscStopsAndStaleMessagesAreDropped(t *testing.T) {
 
 	h.submit("again")
 	h.expect("a new prompt", writing())
-	stale := stream.Update{Kind: stream.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "STALE"}}}
+	stale := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "STALE"}}}
 	h.send(chat.StreamMsg{Req: first.Req, Src: first.Src, Update: stale, More: true})
 	h.send(chat.ToolDoneMsg{Req: first.Req, CallID: "call_0", Result: tools.Result{Output: "STALE"}})
 	h.expect("stale messages while the next request streams", writing())

@@ -17,6 +17,7 @@ import (
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -39,7 +40,7 @@ type live struct {
 	pace  float64         // the fixture server's pace (0: no pauses)
 	stall time.Duration   // the client's stall timeout; 0 keeps the default
 	tools *tools.Registry // nil: the chat offers no tools
-	wire  stream.Wire     // the client's wire format (zero: Chat Completions)
+	wire  wire.Wire       // the client's wire format (zero: Chat Completions)
 }
 
 // newLiveLoop starts the fixture server over real HTTP on 127.0.0.1 (port 0) and returns a

@@ -16,6 +16,7 @@ import (
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // stream: the stall watchdog was touched only when the body was read, so a consumer that was
@@ -38,10 +39,10 @@ func TestStallIgnoresASlowConsumer(t *testing.T) {
 	// A run in which a loaded machine held the server back, after the pause, for half the
 	// stall timeout between two writes proves nothing either way, so it is run again; a stall
 	// in any other run is the failure.
-	var r stream.Result
+	var r wire.Result
 	testwait.Until(t, func() bool {
 		writes.reset()
-		s := c.Stream(context.Background(), stream.Request{Model: "long", Messages: []stream.Message{{Role: "user", Content: "hi"}}})
+		s := c.Stream(context.Background(), wire.Request{Model: "long", Messages: []wire.Message{{Role: "user", Content: "hi"}}})
 		defer s.Close()
 		s.Next()
 		time.Sleep(3 * c.StallTimeout)
@@ -49,9 +50,9 @@ func TestStallIgnoresASlowConsumer(t *testing.T) {
 		for _, ok := s.Next(); ok; _, ok = s.Next() {
 		}
 		r = s.Result()
-		return r.Outcome == stream.OutcomeComplete || writes.longest() < c.StallTimeout/2
+		return r.Outcome == wire.OutcomeComplete || writes.longest() < c.StallTimeout/2
 	}, "every run had the server silent for half the stall timeout after the pause; the last ended %+v", &r)
-	if r.Outcome != stream.OutcomeComplete {
+	if r.Outcome != wire.OutcomeComplete {
 		t.Fatalf("outcome %s (%v); the server never went silent", r.Outcome, r.Err)
 	}
 }

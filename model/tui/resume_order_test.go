@@ -13,7 +13,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -84,7 +84,7 @@ func TestResumedReplyKeepsItsOrder(t *testing.T) {
 }
 
 // resumedScreen is the first screen of a new model resuming history, 80x40.
-func resumedScreen(cfg chat.Config, history []stream.Message) string {
+func resumedScreen(cfg chat.Config, history []wire.Message) string {
 	m := New(Options{Chat: chat.New(cfg, history), Styles: view.PlainStyles(),
 		Footer: view.Footer{Endpoint: "http://fixtures.test/v1", Model: "agentic"},
 		Tick:   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }})

@@ -6,7 +6,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // The seed scenario (a): a tool call first, then text, then [DONE]; the tool runs the moment its call is
@@ -75,10 +75,10 @@ func TestErrorThenDoneAfterError(t *testing.T) {
 		t.Fatalf("the partial reply is not kept and marked:\n%s", content)
 	}
 
-	done := stream.NewDecoder().Frame(stream.Frame{Data: "[DONE]"})
+	done := wire.NewDecoder().Frame(wire.Frame{Data: "[DONE]"})
 	h.send(chat.StreamMsg{Req: last.Req, Src: last.Src, Update: done, More: true})
 	h.expect("[DONE] after the error", failed(errStatus))
-	h.send(chat.StreamMsg{Req: last.Req, Src: last.Src, Result: stream.Result{Outcome: stream.OutcomeComplete}})
+	h.send(chat.StreamMsg{Req: last.Req, Src: last.Src, Result: wire.Result{Outcome: wire.OutcomeComplete}})
 	h.expect("a complete end after the error", failed(errStatus))
 	if got := h.m.View().Content; got != content {
 		t.Fatalf("messages after the error changed the screen:\n%s", got)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -114,7 +114,7 @@ func (m *Model) started() bool {
 	return false
 }
 
-func usage(u stream.Usage) view.Usage {
+func usage(u wire.Usage) view.Usage {
 	return view.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -15,7 +15,7 @@ import (
 // runs and is done, the follow-up's answer quotes its result; Esc stops a stalled call; an
 // error event ends in the error phase with Retry focused, and Retry re-sends.
 func TestToolTurnThroughUpdateInEachWire(t *testing.T) {
-	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+	for _, wire := range []wire.Wire{wire.WireAnthropic, wire.WireResponses} {
 		t.Run(string(wire), func(t *testing.T) {
 			reg, err := tools.NewRegistry(t.TempDir())
 			if err != nil {
@@ -48,7 +48,7 @@ func TestToolTurnThroughUpdateInEachWire(t *testing.T) {
 }
 
 func TestEscAndRetryThroughUpdateInEachWire(t *testing.T) {
-	for _, wire := range []stream.Wire{stream.WireAnthropic, stream.WireResponses} {
+	for _, wire := range []wire.Wire{wire.WireAnthropic, wire.WireResponses} {
 		t.Run(string(wire), func(t *testing.T) {
 			reg, err := tools.NewRegistry(t.TempDir())
 			if err != nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // phasechat --resume s.jsonl --log s.jsonl after a crash mid-write: the log ends in a cut-off
@@ -17,14 +17,14 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 	tests := []struct {
 		name string
 		text string
-		kept []stream.Message // what Read returns before the append
+		kept []wire.Message // what Read returns before the append
 	}{
-		{"cut mid-line", userLine + "\n" + callLine[:40], []stream.Message{{Role: "user", Content: "what time is it"}}},
-		{"complete but unterminated", userLine, []stream.Message{{Role: "user", Content: "what time is it"}}},
+		{"cut mid-line", userLine + "\n" + callLine[:40], []wire.Message{{Role: "user", Content: "what time is it"}}},
+		{"complete but unterminated", userLine, []wire.Message{{Role: "user", Content: "what time is it"}}},
 		{"cut inside the first line", userLine[:10], nil},
-		{"whole lines", userLine + "\n", []stream.Message{{Role: "user", Content: "what time is it"}}},
-		{"long line cut", userLine + "\n" + long[:9000], []stream.Message{{Role: "user", Content: "what time is it"}}},
-		{"long line unterminated", userLine + "\n" + long, []stream.Message{{Role: "user", Content: "what time is it"},
+		{"whole lines", userLine + "\n", []wire.Message{{Role: "user", Content: "what time is it"}}},
+		{"long line cut", userLine + "\n" + long[:9000], []wire.Message{{Role: "user", Content: "what time is it"}}},
+		{"long line unterminated", userLine + "\n" + long, []wire.Message{{Role: "user", Content: "what time is it"},
 			{Role: "user", Content: strings.Repeat("ab", 6000)}}},
 	}
 	for _, tt := range tests {
@@ -42,7 +42,7 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 				data, _ := os.ReadFile(path)
 				t.Fatalf("the log is unreadable after appending: %v\n%s", err, data)
 			}
-			want := append(append([]stream.Message(nil), tt.kept...), stream.Message{Role: "user", Content: "resumed"})
+			want := append(append([]wire.Message(nil), tt.kept...), wire.Message{Role: "user", Content: "resumed"})
 			if !reflect.DeepEqual(after.Messages, want) || after.CutOff {
 				t.Fatalf("after: %+v (cutOff %v), want %+v", after.Messages, after.CutOff, want)
 			}

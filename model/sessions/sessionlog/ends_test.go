@@ -9,7 +9,7 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // How a reply and each call ended is written typed, beside the message, only when it was not
@@ -18,10 +18,10 @@ func TestEndsRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
 	stopped := phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}
-	msgs := []stream.Message{
+	msgs := []wire.Message{
 		{Role: "user", Content: "go"},
 		{Role: "assistant", Content: "Let me", End: phase.End{Why: phase.EndFailed, Note: "HTTP 500"},
-			ToolCalls: []stream.ToolCall{{ID: "a", Name: "now"}, {Index: 1, ID: "b", Name: "sh"}, {Index: 2, ID: "c", Name: "hang"}}},
+			ToolCalls: []wire.ToolCall{{ID: "a", Name: "now"}, {Index: 1, ID: "b", Name: "sh"}, {Index: 2, ID: "c", Name: "hang"}}},
 		{Role: "tool", ToolCallID: "a", Content: "noon"},
 		{Role: "tool", ToolCallID: "b", Content: phase.NotRunDeclined.Text(), Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
 		{Role: "tool", ToolCallID: "c", Content: stopped.Text(), Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: stopped}},

@@ -16,7 +16,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Record is one line of the log. Time is when the record was queued; logs written before
@@ -33,12 +33,12 @@ type Record struct {
 	// read (see oldEnd), never written.
 	Ended string `json:"ended,omitempty"`
 	// TextAfter, on an assistant message with tool calls, is each call's TextAfter in the
-	// order of its tool_calls (see stream.ToolCall): where its card stood in the text. Absent
+	// order of its tool_calls (see wire.ToolCall): where its card stood in the text. Absent
 	// when every card came after all the text; it is display data the wire never carries, so
 	// it stands beside the message rather than in it.
-	TextAfter textAfter       `json:"text_after,omitempty"`
-	Message   *stream.Message `json:"message,omitempty"`
-	Usage     *stream.Usage   `json:"usage,omitempty"`
+	TextAfter textAfter     `json:"text_after,omitempty"`
+	Message   *wire.Message `json:"message,omitempty"`
+	Usage     *wire.Usage   `json:"usage,omitempty"`
 }
 
 // textAfter is a record's list of the places of its message's cards. Reading it never fails:
@@ -56,7 +56,7 @@ func (t *textAfter) UnmarshalJSON(b []byte) error {
 }
 
 // textAfterOf is m's calls' TextAfter for the record, or nil when every one is 0.
-func textAfterOf(m *stream.Message) textAfter {
+func textAfterOf(m *wire.Message) textAfter {
 	var out textAfter
 	for i, tc := range m.ToolCalls {
 		if tc.TextAfter != 0 && out == nil {
@@ -73,7 +73,7 @@ func textAfterOf(m *stream.Message) textAfter {
 // record. A place below
 // 0 or past the message's text (a log edited by hand) reads as 0, that card after all the
 // text; one before an earlier card's place reads as that place, so cards keep their order.
-func (r *Record) message() stream.Message {
+func (r *Record) message() wire.Message {
 	m := *r.Message
 	switch {
 	case m.Role == "assistant" && r.End != nil:
@@ -167,7 +167,7 @@ func (w *Writer) Add(r chat.Record) {
 			if !set.Empty() {
 				// Redacted here as a message, not only as the line's bytes (see queue), so
 				// that the places of its cards are counted in the text the log keeps.
-				m := stream.RedactMessage(set, *r.Message)
+				m := wire.RedactMessage(set, *r.Message)
 				rec.Message, rec.TextAfter = &m, textAfterOf(&m)
 			}
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/testwait"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 func TestMain(m *testing.M) {
@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 }
 
 func userRecord(text string) chat.Record {
-	return chat.Record{Message: &stream.Message{Role: "user", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "user", Content: text}}
 }
 
 func create(t *testing.T, path string) *Writer {
@@ -95,7 +95,7 @@ func TestOrderIsKeptUnderConcurrentAdd(t *testing.T) {
 				mu.Lock()
 				ticket++
 				if ticket%3 == 0 {
-					u := stream.Usage{TotalTokens: ticket}
+					u := wire.Usage{TotalTokens: ticket}
 					w.Add(chat.Record{Usage: &u})
 				} else {
 					w.Add(userRecord(strconv.Itoa(ticket)))
@@ -176,11 +176,11 @@ func TestCloseTwiceAndAddAfterClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "kept"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "kept"}})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "dropped"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "dropped"}})
 	if err := w.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
 	}

@@ -11,12 +11,12 @@ import (
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // agentic is a reply that talks between its calls: "Let me look." a " It says so." b " So.".
-func agentic() *stream.Message {
-	return &stream.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []stream.ToolCall{
+func agentic() *wire.Message {
+	return &wire.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []wire.ToolCall{
 		{ID: "a", Name: "now", Arguments: "{}", TextAfter: len(" It says so. So.")},
 		{Index: 1, ID: "b", Name: "now", Arguments: "{}", TextAfter: len(" So.")},
 	}}
@@ -29,7 +29,7 @@ func placesLine(raw string) string {
 }
 
 // textAfters is each call's TextAfter.
-func textAfters(m stream.Message) []int {
+func textAfters(m wire.Message) []int {
 	var out []int
 	for _, tc := range m.ToolCalls {
 		out = append(out, tc.TextAfter)
@@ -38,7 +38,7 @@ func textAfters(m stream.Message) []int {
 }
 
 // readOne writes lines as a log and reads its one message back.
-func readOne(t *testing.T, lines ...string) stream.Message {
+func readOne(t *testing.T, lines ...string) wire.Message {
 	t.Helper()
 	log, err := Read(writeLog(t, strings.Join(lines, "\n")+"\n"))
 	if err != nil {
@@ -146,9 +146,9 @@ func TestCardsPlacesAfterRedaction(t *testing.T) {
 		{"a secret across a card", "look sk-live-01" + "23456789abcdef" + " end", []int{len("23456789abcdef end"), len(" end")}, []string{"", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &stream.Message{Role: "assistant", Content: tc.content}
+			m := &wire.Message{Role: "assistant", Content: tc.content}
 			for i, after := range tc.after {
-				m.ToolCalls = append(m.ToolCalls, stream.ToolCall{Index: i, ID: string(rune('a' + i)), Name: "now", Arguments: "{}", TextAfter: after})
+				m.ToolCalls = append(m.ToolCalls, wire.ToolCall{Index: i, ID: string(rune('a' + i)), Name: "now", Arguments: "{}", TextAfter: after})
 			}
 			path := filepath.Join(t.TempDir(), "log.jsonl")
 			w := create(t, path)
@@ -174,11 +174,11 @@ func TestCardsPlacesAfterRedaction(t *testing.T) {
 func TestWhyAReplyEndedIsReadOntoIt(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
-	w.Add(chat.Record{Message: &stream.Message{Role: "user", Content: "hi"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "hi"}})
 	stopped := agentic()
 	stopped.End = phase.End{Why: phase.EndStopped}
 	w.Add(chat.Record{Message: stopped})
-	w.Add(chat.Record{Message: &stream.Message{Role: "assistant", Content: "whole"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "whole"}})
 	closeLog(t, w)
 	log, err := Read(path)
 	if err != nil {

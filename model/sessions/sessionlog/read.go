@@ -10,13 +10,13 @@ import (
 	"os"
 	"time"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Log is what Read found: the messages in order and the usage summed over the requests.
 type Log struct {
-	Messages []stream.Message
-	Usage    stream.Usage
+	Messages []wire.Message
+	Usage    wire.Usage
 	// UsageReported is true when the log has a usage record: Usage is then what the server
 	// reported, else it reported none and Usage is zero.
 	UsageReported bool
@@ -180,7 +180,7 @@ func readMessageRecord(rest []byte, rec *Record) bool {
 	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
 		return false
 	}
-	m, ok := stream.DecodeMessage(body[:len(body)-1])
+	m, ok := wire.DecodeMessage(body[:len(body)-1])
 	if !ok {
 		return false
 	}
@@ -220,7 +220,7 @@ func readUsageRecord(rest []byte, rec *Record) bool {
 	if !ok {
 		return false
 	}
-	var u stream.Usage
+	var u wire.Usage
 	for _, f := range []struct {
 		key []byte
 		dst *int

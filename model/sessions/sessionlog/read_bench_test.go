@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // longLog is a session log of turns turns, each a user question, an assistant reply of about
@@ -33,15 +33,15 @@ func longLogPlaced(tb testing.TB, turns, after int) []byte {
 	write(Record{Type: "session", Session: &Header{Model: "gpt-4o", Endpoint: "https://api.openai.com/v1"}})
 	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
 	for n := range turns {
-		write(Record{Type: "message", Message: &stream.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)}})
+		write(Record{Type: "message", Message: &wire.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)}})
 		reply := strings.Repeat(para+"\n\n", 10)
-		m := &stream.Message{Role: "assistant", Content: reply,
-			Reasoning: "I should look at the file first.", ReasoningField: stream.FieldReasoningContent,
-			ToolCalls: []stream.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`, TextAfter: after}}}
+		m := &wire.Message{Role: "assistant", Content: reply,
+			Reasoning: "I should look at the file first.", ReasoningField: wire.FieldReasoningContent,
+			ToolCalls: []wire.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`, TextAfter: after}}}
 		write(Record{Type: "message", TextAfter: textAfterOf(m), Message: m})
-		write(Record{Type: "message", Message: &stream.Message{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file",
+		write(Record{Type: "message", Message: &wire.Message{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file",
 			Content: "package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n"}})
-		write(Record{Type: "usage", Usage: &stream.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
+		write(Record{Type: "usage", Usage: &wire.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
 	}
 	return b.Bytes()
 }

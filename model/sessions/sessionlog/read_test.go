@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 const (
@@ -30,24 +30,24 @@ func writeLog(t *testing.T, text string) string {
 }
 
 func TestRead(t *testing.T) {
-	user := stream.Message{Role: "user", Content: "what time is it"}
-	call := stream.Message{Role: "assistant", ToolCalls: []stream.ToolCall{{ID: "call_1", Name: "now", Arguments: "{}"}}}
-	tool := stream.Message{Role: "tool", Content: "12:00", ToolCallID: "call_1", Name: "now"}
+	user := wire.Message{Role: "user", Content: "what time is it"}
+	call := wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "call_1", Name: "now", Arguments: "{}"}}}
+	tool := wire.Message{Role: "tool", Content: "12:00", ToolCallID: "call_1", Name: "now"}
 	tests := []struct {
 		name     string
 		text     string
-		messages []stream.Message
-		usage    stream.Usage
+		messages []wire.Message
+		usage    wire.Usage
 		cutOff   bool
 	}{
-		{"empty", "", nil, stream.Usage{}, false},
+		{"empty", "", nil, wire.Usage{}, false},
 		{"a turn", strings.Join([]string{userLine, callLine, usageLine, toolLine, usageLine}, "\n") + "\n",
-			[]stream.Message{user, call, tool}, stream.Usage{PromptTokens: 6, CompletionTokens: 4, TotalTokens: 10}, false},
-		{"blank lines", "\n" + userLine + "\n\n  \n", []stream.Message{user}, stream.Usage{}, false},
-		{"last line complete but unterminated", userLine + "\n" + toolLine, []stream.Message{user, tool}, stream.Usage{}, false},
-		{"last line cut off", userLine + "\n" + callLine[:40], []stream.Message{user}, stream.Usage{}, true},
-		{"only line cut off", userLine[:10], nil, stream.Usage{}, true},
-		{"cut off after a usage", usageLine + "\n" + toolLine[:len(toolLine)-1], nil, stream.Usage{PromptTokens: 3, CompletionTokens: 2, TotalTokens: 5}, true},
+			[]wire.Message{user, call, tool}, wire.Usage{PromptTokens: 6, CompletionTokens: 4, TotalTokens: 10}, false},
+		{"blank lines", "\n" + userLine + "\n\n  \n", []wire.Message{user}, wire.Usage{}, false},
+		{"last line complete but unterminated", userLine + "\n" + toolLine, []wire.Message{user, tool}, wire.Usage{}, false},
+		{"last line cut off", userLine + "\n" + callLine[:40], []wire.Message{user}, wire.Usage{}, true},
+		{"only line cut off", userLine[:10], nil, wire.Usage{}, true},
+		{"cut off after a usage", usageLine + "\n" + toolLine[:len(toolLine)-1], nil, wire.Usage{PromptTokens: 3, CompletionTokens: 2, TotalTokens: 5}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,9 +96,9 @@ func TestReadMissingFile(t *testing.T) {
 
 // What the engine records reads back as the same messages and summed usage.
 func TestWriteThenRead(t *testing.T) {
-	msgs := []stream.Message{
+	msgs := []wire.Message{
 		{Role: "user", Content: "list and read"},
-		{Role: "assistant", Content: "On it.", ToolCalls: []stream.ToolCall{
+		{Role: "assistant", Content: "On it.", ToolCalls: []wire.ToolCall{
 			{Index: 0, ID: "a", Name: "list_dir", Arguments: `{"path":"."}`},
 			{Index: 1, ID: "b", Name: "read_file", Arguments: `{"path":"x\u2028y"}`}}},
 		{Role: "tool", ToolCallID: "a", Name: "list_dir", Content: "x\n"},
@@ -109,7 +109,7 @@ func TestWriteThenRead(t *testing.T) {
 	w := create(t, path)
 	for i := range msgs {
 		w.Add(chat.Record{Message: &msgs[i]})
-		u := stream.Usage{PromptTokens: i, CompletionTokens: 1, TotalTokens: i + 1}
+		u := wire.Usage{PromptTokens: i, CompletionTokens: 1, TotalTokens: i + 1}
 		w.Add(chat.Record{Usage: &u})
 	}
 	closeLog(t, w)
@@ -120,7 +120,7 @@ func TestWriteThenRead(t *testing.T) {
 	if !reflect.DeepEqual(log.Messages, msgs) {
 		t.Fatalf("read back\n%+v\nwant\n%+v", log.Messages, msgs)
 	}
-	if want := (stream.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}); log.Usage != want || log.CutOff {
+	if want := (wire.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}); log.Usage != want || log.CutOff {
 		t.Fatalf("usage %+v cutOff %v, want %+v", log.Usage, log.CutOff, want)
 	}
 }
@@ -128,7 +128,7 @@ func TestWriteThenRead(t *testing.T) {
 // Lines longer than the reader's buffer are read whole, and the lines after them too.
 func TestReadLinesLongerThanTheBuffer(t *testing.T) {
 	big := strings.Repeat("long \"line\" ", 3*readBuffer/12)
-	line, err := json.Marshal(Record{Type: "message", Message: &stream.Message{Role: "user", Content: big}})
+	line, err := json.Marshal(Record{Type: "message", Message: &wire.Message{Role: "user", Content: big}})
 	if err != nil {
 		t.Fatal(err)
 	}

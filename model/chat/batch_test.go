@@ -18,7 +18,7 @@ func runInBatches(t *testing.T, ups []wire.Update, res wire.Result, size int, wi
 	var started []string
 	note := func(effects []Effect) {
 		for _, r := range effectsOf[RunTool](effects) {
-			started = append(started, r.Call.ID+" "+r.Call.Arguments)
+			started = append(started, r.Call.ID+" "+r.Call.ArgsText)
 		}
 	}
 	ended := false

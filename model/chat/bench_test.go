@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -33,7 +32,7 @@ func BenchmarkToolCallLife(b *testing.B) {
 				}
 				c.HandleStream(StreamMsg{Req: req, Result: wire.Result{Outcome: wire.OutcomeComplete}})
 				for i := range n {
-					c.HandleToolDone(ToolDoneMsg{Req: req, CallID: fmt.Sprint("c", i), Result: tools.Result{Output: "noon"}})
+					c.HandleToolDone(ToolDoneMsg{Req: req, CallID: fmt.Sprint("c", i), Result: phase.ToolResult{Output: "noon"}})
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/call")

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -60,7 +59,7 @@ func TestSeedSequenceWithEarlyDispatch(t *testing.T) {
 	}
 	effects := h.feed(wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "Found two headings."}}, Calls: []phase.CallEvent{ready("call_0")}})
 	runs := effectsOf[RunTool](effects)
-	if len(runs) != 1 || !sameCall(runs[0].Call, tools.Call{ID: "call_0", Name: "lookup", Arguments: `{"q":"home"}`}) {
+	if len(runs) != 1 || !sameCall(runs[0].Call, "call_0", "lookup", `{"q":"home"}`) {
 		t.Fatalf("the ready call must run at once, before the stream ends: %+v", effects)
 	}
 	h.expectPhase(phase.StreamingText, phase.StatusWriting)
@@ -135,7 +134,7 @@ func TestStopKeepsPartialReplyAndValidHistory(t *testing.T) {
 	if len(effects) != 1 || effects[0] != (CloseSource{Src: late}) || h.c.State.Text.String() != "partial " {
 		t.Fatalf("a stale update was not dropped: %+v", effects)
 	}
-	if eff := h.c.HandleToolDone(ToolDoneMsg{Req: req, CallID: "a", Result: tools.Result{Output: "noon"}}); eff != nil {
+	if eff := h.c.HandleToolDone(ToolDoneMsg{Req: req, CallID: "a", Result: phase.ToolResult{Output: "noon"}}); eff != nil {
 		t.Fatalf("a stale tool result was not dropped: %+v", eff)
 	}
 	// And the next request is valid.
@@ -275,8 +274,8 @@ func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
 	}
 }
 
-// sameCall reports whether got is want with the arguments parsed once, as the registry reads them.
-func sameCall(got, want tools.Call) bool {
-	return got.ID == want.ID && got.Name == want.Name && got.Arguments == want.Arguments &&
-		got.Args != nil && got.Args.JSON == strings.TrimSpace(want.Arguments)
+// sameCall reports whether got is the call with these id, name and arguments, its arguments
+// parsed once (as the registry reads them).
+func sameCall(got phase.ToolCall, id, name, arguments string) bool {
+	return got.ID == id && got.Name == name && got.ArgsText == arguments && got.Args.JSON == strings.TrimSpace(arguments)
 }

@@ -3,7 +3,7 @@ package chat
 import (
 	"context"
 
-	"github.com/phasechat/phasechat/model/tools"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -40,7 +40,7 @@ type CloseSource struct{ Src Source }
 type RunTool struct {
 	Req  int
 	Ctx  context.Context
-	Call tools.Call
+	Call phase.ToolCall // a ready call: its arguments parsed (Args)
 	// Watch asks for the tool's output while it runs, as ToolOutputMsg before its ToolDoneMsg.
 	Watch bool
 }
@@ -97,7 +97,7 @@ type ToolOutputMsg struct {
 type ToolDoneMsg struct {
 	Req    int
 	CallID string
-	Result tools.Result
+	Result phase.ToolResult
 }
 
 // Toolbox is what the engine needs to know about the tools; running them is an effect.
@@ -106,10 +106,10 @@ type Toolbox interface {
 	SideEffects(name string) bool
 	// Check returns why a call cannot run as made (an unknown tool, arguments that are not
 	// JSON or fail the tool's schema), in words for the model; "" when it can run.
-	Check(call tools.Call) string
+	Check(call phase.ToolCall) string
 	// Describe summarises a call's arguments (not its name) in one sanitised line, with no
 	// JSON punctuation beyond {…} and [N items]; "" when there are none.
-	Describe(call tools.Call) string
+	Describe(call phase.ToolCall) string
 }
 
 // ApprovalKeyer is a Toolbox whose tools can change what they declare about themselves (an

@@ -3,7 +3,6 @@ package chat
 import (
 	"testing"
 
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -25,9 +24,9 @@ type fakeTools struct {
 func (t fakeTools) Definitions() []wire.Tool {
 	return []wire.Tool{{Name: "now"}, {Name: "lookup"}, {Name: "write_note"}}
 }
-func (t fakeTools) SideEffects(name string) bool { return t.sideEffects[name] }
-func (t fakeTools) Describe(c tools.Call) string { return "args=" + c.Arguments }
-func (t fakeTools) Check(c tools.Call) string    { return t.invalid[c.Arguments] }
+func (t fakeTools) SideEffects(name string) bool     { return t.sideEffects[name] }
+func (t fakeTools) Describe(c phase.ToolCall) string { return "args=" + c.ArgsText }
+func (t fakeTools) Check(c phase.ToolCall) string    { return t.invalid[c.ArgsText] }
 
 func text(d string) wire.Update {
 	return wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: d}}}
@@ -92,7 +91,7 @@ func complete(usage *wire.Usage) wire.Result {
 }
 
 func (h *harness) toolDone(id, output string, isErr bool) []Effect {
-	return h.do(h.c.HandleToolDone(ToolDoneMsg{Req: h.req(), CallID: id, Result: tools.Result{Output: output, IsError: isErr}}))
+	return h.do(h.c.HandleToolDone(ToolDoneMsg{Req: h.req(), CallID: id, Result: phase.ToolResult{Output: output, IsError: isErr}}))
 }
 
 func (h *harness) expectPhase(want phase.Phase, status string) {

@@ -3,7 +3,6 @@ package chat
 import (
 	"slices"
 
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -69,7 +68,7 @@ func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 			for _, call := range m.ToolCalls {
 				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}, TextAfter: call.TextAfter}
 				if box != nil {
-					card.Summary = box.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
+					card.Summary = box.Describe(phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments})
 				}
 				spec.Cards = append(spec.Cards, card)
 			}

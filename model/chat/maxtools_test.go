@@ -1,9 +1,8 @@
 package chat
 
 import (
+	"github.com/phasechat/phasechat/phase"
 	"testing"
-
-	"github.com/phasechat/phasechat/model/tools"
 )
 
 // runIDs are the ids of the calls effects start.
@@ -78,7 +77,7 @@ func TestStopEndsQueuedCallsUnrun(t *testing.T) {
 	if q := queuedCards(st)["b"]; q != 0 {
 		t.Fatalf("b was stopped but its card says queued behind %d", q)
 	}
-	if got := runIDs(h.c.HandleToolDone(ToolDoneMsg{Req: st.id, CallID: "a", Result: tools.Result{Output: "late"}})); len(got) != 0 {
+	if got := runIDs(h.c.HandleToolDone(ToolDoneMsg{Req: st.id, CallID: "a", Result: phase.ToolResult{Output: "late"}})); len(got) != 0 {
 		t.Fatalf("a stopped step started %v", got)
 	}
 	for _, m := range h.c.History {

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -142,18 +141,12 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 		return nil
 	}
 	if c.cfg.Tools != nil {
-		c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText}))
+		c.tr.SetSummary(st.entry, call.ID, c.cfg.Tools.Describe(call))
 	}
 	if call.Status != phase.CallArgsReady { // its arguments were not JSON, or it ended before
 		return nil
 	}
 	return c.dispatch(st, call)
-}
-
-// toolCall is a running call as the registry takes it, with the arguments the machine parsed.
-func toolCall(call phase.ToolCall) tools.Call {
-	args := call.Args
-	return tools.Call{ID: call.ID, Name: call.Name, Arguments: call.ArgsText, Args: &args}
 }
 
 // dispatch runs a ready call, or asks for approval first, or refuses it.
@@ -166,7 +159,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 	if c.cfg.Tools == nil {
 		return refuse(phase.CallEvent{NotRun: phase.NotRunNoTools})
 	}
-	if problem := c.cfg.Tools.Check(toolCall(call)); problem != "" {
+	if problem := c.cfg.Tools.Check(call); problem != "" {
 		// A call that cannot run is the model's to fix, not the user's to judge.
 		return refuse(phase.CallEvent{Result: phase.ToolResult{Output: problem}})
 	}
@@ -190,7 +183,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 		return nil
 	}
 	call, _ := st.apply(phase.CallEvent{Type: phase.CallRun, ID: id, At: c.now()})
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: toolCall(call), Watch: c.cfg.LiveOutput}}
+	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: call, Watch: c.cfg.LiveOutput}}
 }
 
 // startQueued starts the oldest queued calls, as far as the bound allows.

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -25,8 +24,8 @@ type handTools struct{}
 
 func (handTools) Definitions() []wire.Tool     { return []wire.Tool{{Name: "now"}, {Name: "mark"}} }
 func (handTools) SideEffects(name string) bool { return name == "mark" }
-func (handTools) Check(tools.Call) string      { return "" }
-func (handTools) Describe(c tools.Call) string {
+func (handTools) Check(phase.ToolCall) string  { return "" }
+func (handTools) Describe(c phase.ToolCall) string {
 	if c.Name == "now" {
 		return ""
 	}
@@ -105,7 +104,7 @@ func TestAnnounceEngineApprovalTurn(t *testing.T) {
 	if len(h.runs) != 1 {
 		t.Fatalf("runs %+v", h.runs)
 	}
-	h.expect(h.do(h.c.HandleToolDone(chat.ToolDoneMsg{Req: h.req, CallID: "m1", Result: tools.Result{Output: "noted\n", Duration: 4 * time.Millisecond}})),
+	h.expect(h.do(h.c.HandleToolDone(chat.ToolDoneMsg{Req: h.req, CallID: "m1", Result: phase.ToolResult{Output: "noted\n", Duration: 4 * time.Millisecond}})),
 		"Tool: mark done in 4 ms: noted", writing)
 	h.expect(h.feed(textUpdate("Noted.\nAnything else?")), "Assistant: Noted.")
 	h.expect(h.feed(readyUpdate()))
@@ -138,7 +137,7 @@ func TestAnnounceEngineStepLimitNotice(t *testing.T) {
 	h.expect(h.feed(callUpdate("n1", "now", "{}")), "Status: Working on now. Esc stops generating.")
 	h.expect(h.feed(readyUpdate("n1")), "Tool: now started")
 	h.expect(h.end())
-	h.expect(h.do(h.c.HandleToolDone(chat.ToolDoneMsg{Req: h.req, CallID: "n1", Result: tools.Result{Output: "12:00"}})),
+	h.expect(h.do(h.c.HandleToolDone(chat.ToolDoneMsg{Req: h.req, CallID: "n1", Result: phase.ToolResult{Output: "12:00"}})),
 		"Tool: now done in 0 ms: 12:00",
 		"Note: Stopped after 1 step (--max-steps 1). The tool results are kept; send a message to continue.",
 		"Status: Answer ready.")

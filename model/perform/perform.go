@@ -66,12 +66,12 @@ func (p *Performer) Do(e chat.Effect) any {
 		e.Cancel()
 	case chat.RunTool:
 		if !e.Watch || p.Tools == nil {
-			return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: p.run(e.Ctx, e.Call)}
+			return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: engineResult(p.run(e.Ctx, readyCall(e.Call)))}
 		}
 		w := newToolWatch(e.Req, e.Call.ID)
 		go func() {
-			res := p.Tools.RunWatched(e.Ctx, e.Call, w.set)
-			w.finish(chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: res})
+			res := p.Tools.RunWatched(e.Ctx, readyCall(e.Call), w.set)
+			w.finish(chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: engineResult(res)})
 		}()
 		return w.next()
 	case chat.AwaitTool:

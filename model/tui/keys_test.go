@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view"
@@ -43,7 +42,7 @@ func TestEscStopsAndStaleMessagesAreDropped(t *testing.T) {
 	h.expect("a new prompt", writing())
 	stale := wire.Update{Kind: wire.KindText, Events: []phase.Event{{Kind: phase.KindText, Delta: "STALE"}}}
 	h.send(chat.StreamMsg{Req: first.Req, Src: first.Src, Update: stale, More: true})
-	h.send(chat.ToolDoneMsg{Req: first.Req, CallID: "call_0", Result: tools.Result{Output: "STALE"}})
+	h.send(chat.ToolDoneMsg{Req: first.Req, CallID: "call_0", Result: phase.ToolResult{Output: "STALE"}})
 	h.expect("stale messages while the next request streams", writing())
 	h.feedAll()
 	h.expect("the new reply", answered())

@@ -56,6 +56,9 @@ type Chat struct {
 	noticed     map[string]bool // notices already said this session
 	// saidPending is set once a request went out without the tools of a source still starting.
 	saidPending bool
+	// composerFocus: in this error phase the composer, not Retry, holds the focus (Focus).
+	composerFocus bool
+	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).

@@ -106,6 +106,7 @@ func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: reason})
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
+	c.focusOnFailure()
 	return st.release()
 }
 

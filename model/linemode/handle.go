@@ -48,6 +48,10 @@ func (s *session) read(c chunk) {
 // phase. It is not a Status line: the phase did not change.
 const backToRetry = "Back to Retry: Enter retries, Tab goes to the composer."
 
+// composerFirst ends the error phase's status on a terminal when Retry cannot help and the
+// composer has the focus.
+const composerFirst = "The next line is sent as a new message; an empty line goes to Retry."
+
 // key acts on one key press in single-key mode; keys that do nothing in the phase are ignored.
 // While a tool waits for approval only a deliberate key answers (see chat.ApprovalKeys): y, n
 // or A after the keyboard was still; any other printable key makes the answer wait again.
@@ -75,7 +79,7 @@ func (s *session) key(k Key) {
 		}
 	case '\t':
 		if s.focus == phase.FocusRetry {
-			s.toComposer = true
+			s.chat.FocusComposer()
 			s.sync()
 		}
 	case 0x04: // Ctrl+D
@@ -114,9 +118,9 @@ func (s *session) sendQueued() {
 		}
 		if strings.TrimSpace(text) == "" {
 			switch {
-			case s.term != nil && s.toComposer:
-				// In the error phase an empty line goes back to Retry, as Tab came from there.
-				s.toComposer = false
+			case s.term != nil && s.chat.State.Phase == phase.Error:
+				// In the error phase an empty line goes back to Retry, Tab's way back.
+				s.chat.FocusRetry()
 				s.say(backToRetry)
 				s.sync()
 			case s.term != nil:

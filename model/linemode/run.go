@@ -65,6 +65,9 @@ func Run(o Options) (err error) {
 		quiet:      cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 		logTrouble: o.LogTrouble,
 	}
+	if s.term == nil {
+		s.chat.NoRetryKey() // no single keys from a pipe: there, the next line is a new message
+	}
 	if s.term != nil {
 		defer func() {
 			if rerr := s.term.restore(); rerr != nil && err == nil {
@@ -132,7 +135,6 @@ type session struct {
 
 	focus      phase.Focus
 	focusSet   bool
-	toComposer bool // in the error phase, Tab moved the focus from Retry to the composer
 	prompted   bool // "You: " is the last thing printed
 	inputEnded bool
 	quitting   bool
@@ -209,12 +211,10 @@ func (s *session) sync() {
 		return
 	}
 	if s.chat.State.Phase != phase.Error {
-		s.toComposer = false
 		s.retryTimer = nil
 	}
 	s.armRetry()
-	// No single keys from a pipe: there, the next line is a new message.
-	f := phase.FocusFor(s.chat.State.Phase, s.toComposer || s.term == nil)
+	f := s.chat.Focus()
 	if s.focusSet && f == s.focus {
 		return
 	}
@@ -264,14 +264,22 @@ func (s *session) say(lines ...string) {
 		s.prompted = false
 	}
 	for _, l := range lines {
-		if s.term == nil && strings.HasPrefix(l, "Status: ") {
-			// No keys can be read from a pipe: do not advise them.
-			l = strings.Replace(l, phase.RetryHint, "The next line is sent as a new message.", 1)
+		if strings.HasPrefix(l, "Status: ") && s.chat.Focus() == phase.FocusComposer {
+			// The composer, not Retry, has the focus: say what a line does instead of the keys.
+			l = strings.Replace(l, phase.RetryHint, s.composerHint(), 1)
 		}
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	s.write(b.String())
+}
+
+// composerHint replaces phase.RetryHint while the composer has the focus in the error phase.
+func (s *session) composerHint() string {
+	if s.term == nil { // no keys can be read from a pipe: do not advise them
+		return "The next line is sent as a new message."
+	}
+	return composerFirst
 }
 
 func (s *session) write(text string) {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -318,4 +319,29 @@ func TestTerminalEscAndRetryInEachWire(t *testing.T) {
 			q.expectNoEscape()
 		})
 	}
+}
+
+// TestTerminalTooLongConversationFocusesTheComposer: over http-400 (the conversation is too
+// long for the model), retrying cannot help: the failure leaves the terminal reading lines at
+// the prompt, its status says so instead of advising Enter, and an empty line still reaches
+// Retry.
+func TestTerminalTooLongConversationFocusesTheComposer(t *testing.T) {
+	p := openPTY(t)
+	wait := start(t, sessionOptions(t, fixtureURL(t), "http-400", t.TempDir(), true, p.slave, p.slave))
+	p.waitFor("You: ")
+	p.send("one\r")
+	p.waitFor("too long")
+	p.waitFor(composerFirst + "\r\nYou: ")
+	p.expectMode(lineInput)
+	if strings.Contains(p.output(), phase.RetryHint) {
+		t.Fatalf("the status advises Enter to retry while the composer has the focus:\n%s", p.output())
+	}
+	p.send("\r") // an empty line: to Retry
+	p.waitFor("\r\n" + backToRetry + "\r\n")
+	p.expectMode(keyInput)
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	p.expectNoEscape()
 }

@@ -124,7 +124,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		}
 		m.focusComposer() // typing while Retry has focus goes to the composer
 	} else if m.chat.State.Phase == phase.Error && key.Matches(k, keys.ToRetry.Binding) {
-		m.composerFocus = false
+		m.chat.FocusRetry()
 		m.composer.Blur()
 		return m, nil
 	}

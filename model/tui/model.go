@@ -82,8 +82,6 @@ type Model struct {
 	keysOpen      bool        // the key overlay (? or F1) is open
 	keysFrom      int         // the first key the overlay shows
 	facts         factsMemo   // what the entries have, for the help (keymap.go)
-	composerFocus bool        // in the error phase, Tab moved the focus from Retry to the composer
-	inError       bool        // the phase was error after the last engine input
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
@@ -271,16 +269,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	return m, nil
 }
 
-// after turns the engine's effects into commands, and keeps focus in step with the phase.
+// after turns the engine's effects into commands, and draws the engine's focus on the composer.
 func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
-	wasError := m.inError
-	m.inError = m.chat.State.Phase == phase.Error
-	switch {
-	case !m.inError:
-		m.composerFocus = false
-	case !wasError && m.chat.RetryCannotHelp():
-		m.composerFocus = true // Retry cannot help: the composer first, Retry a Shift+Tab away
-	}
 	if m.composerEnabled() && m.focus() == phase.FocusComposer {
 		m.composer.Focus()
 	} else {
@@ -323,16 +313,12 @@ func (m *Model) command(e chat.Effect) tea.Cmd {
 	return func() tea.Msg { return p.Do(e) }
 }
 
-// focus is the control holding the cursor: the phase's, unless Tab moved it to the composer.
-func (m *Model) focus() phase.Focus {
-	return phase.FocusFor(m.chat.State.Phase, m.composerFocus)
-}
+// focus is the control holding the cursor, as the engine decides it.
+func (m *Model) focus() phase.Focus { return m.chat.Focus() }
 
 func (m *Model) composerEnabled() bool { return phase.ControlsFor(m.chat.State.Phase).Composer }
 
 func (m *Model) focusComposer() {
-	if m.chat.State.Phase == phase.Error {
-		m.composerFocus = true
-	}
+	m.chat.FocusComposer()
 	m.composer.Focus()
 }

@@ -24,6 +24,22 @@ type Driver struct {
 	inFlight atomic.Int64
 }
 
+// LogRecords adds the records among effects to log (nil: none is kept), in their order, and
+// returns the other effects, in theirs: the one way every front end's records reach the log.
+func LogRecords(effects []chat.Effect, log Recorder) []chat.Effect {
+	rest := make([]chat.Effect, 0, len(effects))
+	for _, e := range effects {
+		if r, ok := e.(chat.Record); ok {
+			if log != nil {
+				log.Add(r)
+			}
+			continue
+		}
+		rest = append(rest, e)
+	}
+	return rest
+}
+
 // NewDriver returns a driver for c.
 func NewDriver(c *chat.Chat, p *Performer, log Recorder) *Driver {
 	return &Driver{Chat: c, Performer: p, Log: log, results: make(chan any, 64), finished: make(chan struct{}, 1)}
@@ -35,13 +51,7 @@ func (d *Driver) Results() <-chan any { return d.results }
 // Apply performs effects: records are queued in order at once, everything else runs on its own
 // goroutine.
 func (d *Driver) Apply(effects []chat.Effect) {
-	for _, e := range effects {
-		if r, ok := e.(chat.Record); ok {
-			if d.Log != nil {
-				d.Log.Add(r)
-			}
-			continue
-		}
+	for _, e := range LogRecords(effects, d.Log) {
 		d.inFlight.Add(1)
 		go func() {
 			if msg := d.Performer.Do(e); msg != nil {

@@ -280,13 +280,7 @@ func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 	if start, gen := m.approval.Arm(m.chat.Question()); start {
 		cmds = append(cmds, m.quietAfter(gen))
 	}
-	for _, e := range effects {
-		if r, ok := e.(chat.Record); ok {
-			if m.log != nil {
-				m.log.Add(r)
-			}
-			continue
-		}
+	for _, e := range perform.LogRecords(effects, m.log) {
 		cmds = append(cmds, m.command(e))
 	}
 	m, timer := m.armTimers()

@@ -159,9 +159,22 @@ func (p *pump) next(frameEnd time.Time, now func() time.Time, after func(time.Du
 	case it, ok := <-p.items:
 		return p.taken(it, ok), true
 	case <-*timer:
+		*timer = frameOver // later waits of this pull end at once
+		select {
+		case it, ok := <-p.items: // it was there when the frame ended: it arrived within it
+			return p.taken(it, ok), true
+		default:
+		}
 		return pumped{}, false
 	}
 }
+
+// frameOver is a timer that has fired: a pull whose frame ended takes only what is there.
+var frameOver = func() <-chan time.Time {
+	c := make(chan time.Time)
+	close(c)
+	return c
+}()
 
 // clock is the performer's batching clock and timer: the real ones unless a test set its own.
 func (p *Performer) clock() (now func() time.Time, after func(time.Duration) <-chan time.Time) {

@@ -40,8 +40,9 @@ a JSON line with the request body (keys in your environment redacted).
 --dir adds the *.scenario files in DIR (for example recordings; a file's name without
 .scenario is its model); files added, rewritten or removed there are served without a restart.
 --side NAME answers side requests (no tools, and a system prompt asking for a title or a
-summary, or a model that is no scenario) with scenario NAME (default text; none to answer them
-like any other request).
+summary, or a model that is no scenario) with scenario NAME, in the request's format when the
+catalogue has it so (anthropic-text on /v1/messages); default text, none to answer them like
+any other request.
 list prints every scenario with what it shows. body writes a scenario's streamed body to
 standard output, for example into "phasechat replay -".
 `

@@ -25,9 +25,10 @@ type Driver struct {
 }
 
 // LogRecords adds the records among effects to log (nil: none is kept), in their order, and
-// returns the other effects, in theirs: the one way every front end's records reach the log.
+// returns the other effects, in theirs, in effects' own storage (which the caller gives up):
+// the one way every front end's records reach the log.
 func LogRecords(effects []chat.Effect, log Recorder) []chat.Effect {
-	rest := make([]chat.Effect, 0, len(effects))
+	rest := effects[:0] // in place: per token, a new slice would be an allocation
 	for _, e := range effects {
 		if r, ok := e.(chat.Record); ok {
 			if log != nil {

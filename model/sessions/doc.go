@@ -1,4 +1,4 @@
-// Package sessions keeps every conversation: one session log (see model/sessionlog) per
+// Package sessions keeps every conversation: one session log (see sessions/sessionlog) per
 // conversation in a private folder, and an index of them (id, title, provider, model, times,
 // turns, size) so that listing never reads a log.
 //

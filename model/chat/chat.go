@@ -287,7 +287,7 @@ func (c *Chat) Restart(history []wire.Message) {
 		return
 	}
 	c.History = repairHistory(history)
-	c.tr = transcript.Transcript{}
+	c.tr.Truncate(0)
 	entriesFor(&c.tr, c.History, c.cfg.Tools)
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
 }

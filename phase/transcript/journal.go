@@ -20,12 +20,12 @@ package transcript
 type ChangeKind uint8
 
 const (
-	EntryAdded    ChangeKind = iota + 1 // Entry was appended at Index
-	TextChanged                         // Entry's text or reasoning grew, or was replaced
-	CardChanged                         // Entry's card Card was added, or its call, summary, time or output changed
-	EntryFinished                       // Entry's text is final (it no longer streams)
-	EndChanged                          // how Entry's reply ended was set
-	EntriesRemoved                      // the entries from Index on were removed; Entry is nil
+	EntryAdded     ChangeKind = iota + 1 // Entry was appended at Index
+	TextChanged                          // Entry's text or reasoning grew, or was replaced
+	CardChanged                          // Entry's card Card was added, or its call, summary, time or output changed
+	EntryFinished                        // Entry's text is final (it no longer streams)
+	EndChanged                           // how Entry's reply ended was set
+	EntriesRemoved                       // the entries from Index on were removed; Entry is nil
 )
 
 // Change is one record of the journal. Entry may be one a later change removed.

@@ -553,8 +553,20 @@ type Program struct {
 	// modes keeps track of terminal modes that have been enabled or disabled.
 	ignoreSignals uint32
 
-	// ticker is the ticker that will be used to write to the renderer.
-	ticker *time.Ticker
+	// frameTimer fires once per armed frame; it runs only while a frame is
+	// pending, so an unchanged program never wakes.
+	frameTimer frameTimer
+
+	// newFrameTimer makes frameTimer; tests replace it with a clock they
+	// drive by hand.
+	newFrameTimer func() frameTimer
+
+	// frameArmed is true from the first change after a frame until the
+	// timer fires and draws it.
+	frameArmed atomic.Bool
+
+	// frameWake carries the request to arm frameTimer to the renderer loop.
+	frameWake chan struct{}
 
 	// once is used to stop the renderer.
 	once sync.Once
@@ -620,6 +632,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		msgs:         make(chan Msg),
 		errs:         make(chan error, 1),
 		rendererDone: make(chan struct{}),
+		frameWake:    make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -917,6 +930,7 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.requestFrame()
 	}
 }
 
@@ -1247,6 +1261,7 @@ func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
+	p.requestFrame()
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
@@ -1438,14 +1453,20 @@ func (p *Program) Printf(template string, args ...any) {
 }
 
 // startRenderer starts the renderer.
+//
+// The renderer loop sleeps until something is queued for the terminal (a
+// view, a sequence, a terminal mode change); the first such change arms a
+// one-shot timer of one frame interval, and when it fires the loop draws
+// everything queued by then. Bursts inside one interval therefore still make a
+// single frame, frames are still at most fps a second, and an unchanged
+// program has no timer running and never wakes.
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
-	if p.ticker == nil {
-		p.ticker = time.NewTicker(framerate)
-	} else {
-		// If the ticker already exists, it has been stopped and we need to
-		// reset it.
-		p.ticker.Reset(framerate)
+	if p.frameTimer == nil {
+		if p.newFrameTimer == nil {
+			p.newFrameTimer = newStoppedFrameTimer
+		}
+		p.frameTimer = p.newFrameTimer()
 	}
 
 	// Since the renderer can be restarted after a stop, we need to reset
@@ -1458,15 +1479,37 @@ func (p *Program) startRenderer() {
 		for {
 			select {
 			case <-p.rendererDone:
-				p.ticker.Stop()
+				p.frameTimer.Stop()
 				return
 
-			case <-p.ticker.C:
+			case <-p.frameWake:
+				p.frameTimer.Reset(framerate)
+
+			case <-p.frameTimer.C():
+				// Disarm before drawing: a change queued from here on
+				// arms the next frame, one queued before is drawn now.
+				p.frameArmed.Store(false)
 				_ = p.flush()
 				_ = p.renderer.flush(false)
 			}
 		}
 	}()
+
+	// A restarted renderer repaints what was queued while it was stopped.
+	p.frameArmed.Store(false)
+	p.requestFrame()
+}
+
+// requestFrame arms the next frame unless one is already armed. It is called
+// after every change that the next frame must draw.
+func (p *Program) requestFrame() {
+	if !p.frameArmed.CompareAndSwap(false, true) {
+		return
+	}
+	select {
+	case p.frameWake <- struct{}{}:
+	default:
+	}
 }
 
 // stopRenderer stops the renderer.

@@ -127,7 +127,7 @@ func DecodeAnswer(data []byte) (Result, *Error) {
 	DistinctIDs(r.Message.ToolCalls)
 	r.Message.Role = "assistant"
 	if resp.Usage != nil {
-		usage := Usage(*resp.Usage)
+		usage := resp.Usage.usage()
 		r.Usage = &usage
 	}
 	return r, nil

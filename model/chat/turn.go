@@ -67,10 +67,7 @@ func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 }
 
 func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
-	if res.Usage != nil {
-		c.Turn = c.Turn.Add(*res.Usage)
-		c.Session = c.Session.Add(*res.Usage)
-	}
+	c.account(res.Usage)
 	effects := []Effect{CloseSource{Src: st.src}}
 	st.src = nil
 	if res.Usage != nil {

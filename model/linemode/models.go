@@ -27,7 +27,7 @@ func (s *session) chooseModel(line string) {
 			return
 		}
 		choice := list[n-1]
-		s.driver.Apply(s.chat.SetModel(choice.Provider, choice.Model))
+		s.driver.Apply(s.chat.Switch(choice))
 		s.say(Note(chat.Switched(choice)))
 		return
 	}

@@ -93,7 +93,7 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 // switchModel makes it the model of the next request and says so in the transcript; the
 // engine's effects (the switch's record) are carried out as every other input's are.
 func (m *Model) switchModel(it ModelItem) (*Model, tea.Cmd) {
-	effects := m.chat.SetModel(it.Provider, it.Model)
+	effects := m.chat.Switch(it)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
 	if it.Wire != "" {
 		m.footer.Wire = it.Wire

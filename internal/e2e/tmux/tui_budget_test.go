@@ -1,0 +1,42 @@
+package tmux
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/fixtures"
+)
+
+// A catalogued model (gpt-4o-mini: a 128k window, $0.15 and $0.60 per million tokens) answers
+// with usage: after the reply the footer shows how full the context is and what it cost.
+func TestTUIFooterShowsContextFillAndCost(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	usage, err := os.ReadFile(filepath.Join("..", "..", "..", "fixtures", "scenarios", "usage.scenario"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(usage), `"usage":{"prompt_tokens":12,"completion_tokens":11,"total_tokens":23}`,
+		`"usage":{"prompt_tokens":31990,"completion_tokens":10,"total_tokens":32000}`)
+	if text == string(usage) {
+		t.Fatal("the usage scenario's usage chunk changed: update this test")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "gpt-4o-mini.scenario"), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fs := startFixturesWith(t, fixtures.Options{Pace: 1, Dir: dir})
+	p := fs.newChatPane(t, 120, 30, "gpt-4o-mini", "--no-save")
+	p.waitFor(idleStatus)
+	p.neverShowed("ctx ")
+	p.typeText("hello")
+	p.keys("Enter")
+	// 31,990 prompt tokens at $0.15 and 10 completion tokens at $0.60 per million: $0.0048.
+	p.waitFor("Answer ready.", "ctx 25% of 128k", "$0.0048")
+	p.keys("C-c")
+	if status := p.waitExit(); status != "0" {
+		t.Fatalf("exit status %s", status)
+	}
+}

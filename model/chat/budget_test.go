@@ -1,0 +1,79 @@
+package chat
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/internal/budget"
+	"github.com/phasechat/phasechat/phase/transcript"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// reply runs one text-only turn that reports u.
+func (h *harness) reply(prompt string, u wire.Usage) {
+	h.t.Helper()
+	h.do(h.c.Submit(prompt))
+	h.feed(text("ok"))
+	h.end(complete(&u))
+}
+
+func notices(c *Chat) []string {
+	var out []string
+	for _, e := range c.Entries() {
+		if e.Role() == transcript.RoleNotice {
+			out = append(out, e.Text())
+		}
+	}
+	return out
+}
+
+func TestCostAddsUpAtEachRequestsPrice(t *testing.T) {
+	h := newHarness(t, Config{Model: "m", Budget: budget.Model{Window: 1000, Price: &budget.Price{In: 2, Out: 10, CachedIn: 1}}})
+	if _, ok := h.c.Cost(); ok {
+		t.Fatal("a cost before any request")
+	}
+	h.reply("a", wire.Usage{PromptTokens: 100, CachedTokens: 50, CompletionTokens: 10})
+	h.c.SetBudget(budget.Model{Window: 1000, Price: &budget.Price{In: 1, Out: 1}})
+	h.reply("b", wire.Usage{PromptTokens: 200, CompletionTokens: 20})
+	want := (50*2+50*1+10*10)/1e6 + (200+20)/1e6
+	if got, ok := h.c.Cost(); !ok || math.Abs(got-want) > 1e-15 {
+		t.Errorf("cost %v, %v; want %v (each request at the price of its model, cached tokens as cached)", got, ok, want)
+	}
+	if fill, ok := h.c.Fill(); !ok || fill != 22 {
+		t.Errorf("fill %d, %v; want 22 (the last request's prompt and reply)", fill, ok)
+	}
+}
+
+func TestUnknownModelHasTokensButNoCostNorFill(t *testing.T) {
+	h := newHarness(t, Config{Model: "m"})
+	h.reply("a", wire.Usage{PromptTokens: 100, CompletionTokens: 10})
+	if _, ok := h.c.Cost(); ok {
+		t.Error("a cost for a model without a price")
+	}
+	if _, ok := h.c.Fill(); ok {
+		t.Error("a fill for a model without a window")
+	}
+	if u, ok := h.c.LastUsage(); !ok || u.PromptTokens != 100 {
+		t.Errorf("last usage %+v, %v", u, ok)
+	}
+}
+
+func TestFillWarningIsSaidOnce(t *testing.T) {
+	h := newHarness(t, Config{Model: "m", Budget: budget.Model{Window: 1000}})
+	h.reply("a", wire.Usage{PromptTokens: 700, CompletionTokens: 99})
+	if n := notices(h.c); len(n) != 0 {
+		t.Fatalf("at 79%%: %q", n)
+	}
+	h.reply("b", wire.Usage{PromptTokens: 800, CompletionTokens: 20})
+	h.reply("c", wire.Usage{PromptTokens: 900, CompletionTokens: 20})
+	n := notices(h.c)
+	if len(n) != 1 || !strings.Contains(n[0], "82% full (820 of 1k tokens)") || !strings.Contains(n[0], "/new") {
+		t.Fatalf("notices %q: want one warning at 82%% naming the way out", n)
+	}
+	h.c.Restart(nil)
+	h.reply("d", wire.Usage{PromptTokens: 900, CompletionTokens: 20})
+	if n := notices(h.c); len(n) != 1 {
+		t.Errorf("a new conversation is warned again: %q", n)
+	}
+}

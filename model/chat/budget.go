@@ -7,6 +7,10 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
+// ToolShareNotice is the share of the context window, in percent, that the tool definitions
+// may take before the engine says so, once a session.
+const ToolShareNotice = 10
+
 // FillWarning is the context fill, in percent, at which the engine says once that the
 // conversation is close to the model's window.
 const FillWarning = 80
@@ -17,6 +21,8 @@ type spending struct {
 	cost   float64    // of the requests whose model had a price
 	priced bool       // some request had a price: cost is worth showing
 	warned bool       // the fill warning was said
+	// saidTools: the notice that the tool definitions take much of the window was said.
+	saidTools bool
 }
 
 // SetBudget tells the engine the context window and price of the model in use (the zero
@@ -72,4 +78,26 @@ func (c *Chat) account(u *wire.Usage) {
 func fillWarning(fill, used, window int) string {
 	return fmt.Sprintf("The context is %d%% full (%s of %s tokens): the model will soon refuse the conversation. "+
 		"/new starts a new one (the saved conversation stays).", fill, budget.Tokens(used), budget.Tokens(window))
+}
+
+// noteToolShare says, once a session, when the tools' definitions take more than
+// ToolShareNotice percent of the model's window: they go with every request. Their tokens are
+// estimated from their size (4 bytes a token).
+func (c *Chat) noteToolShare() {
+	window := c.cfg.Budget.Window
+	if window <= 0 || c.spend.saidTools {
+		return
+	}
+	n := 0
+	for _, t := range c.cfg.Tools.Definitions() {
+		n += len(t.Name) + len(t.Description) + len(t.Parameters)
+	}
+	tokens := (n + 3) / 4
+	if tokens*100 <= window*ToolShareNotice {
+		return
+	}
+	c.spend.saidTools = true
+	c.notice("The tool definitions take over %d%% of the context (~%s of %s tokens), in every request: "+
+		"turn off MCP servers you do not need here (--mcp, or [mcp.NAME] enabled = false).",
+		ToolShareNotice, budget.Tokens(tokens), budget.Tokens(window))
 }

@@ -77,3 +77,19 @@ func TestFillWarningIsSaidOnce(t *testing.T) {
 		t.Errorf("a new conversation is warned again: %q", n)
 	}
 }
+
+func TestToolDefinitionsOverATenthOfTheWindowAreSaidOnce(t *testing.T) {
+	// fakeTools' three definitions are 19 bytes: ~5 tokens.
+	h := newHarness(t, Config{Model: "m", Tools: fakeTools{}, Budget: budget.Model{Window: 60}})
+	h.reply("a", wire.Usage{PromptTokens: 10})
+	if n := notices(h.c); len(n) != 0 {
+		t.Fatalf("5 tokens of a 60-token window: %q", n)
+	}
+	h.c.SetBudget(budget.Model{Window: 40})
+	h.reply("b", wire.Usage{PromptTokens: 10})
+	h.reply("c", wire.Usage{PromptTokens: 10})
+	n := notices(h.c)
+	if len(n) != 1 || !strings.Contains(n[0], "over 10% of the context (~5 of 40 tokens)") {
+		t.Fatalf("notices %q: want one, naming the share", n)
+	}
+}

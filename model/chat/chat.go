@@ -199,6 +199,7 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 func (c *Chat) request() []Effect {
 	if c.cfg.Tools != nil {
 		c.notePending()
+		c.noteToolShare()
 	}
 	c.steps++
 	c.nextReq++

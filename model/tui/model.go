@@ -67,6 +67,7 @@ type Model struct {
 	welcome  view.Welcome
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	recent   []string     // the models switched to this session, as provider/model, latest first
 	approval *chat.ApprovalKeys
 	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model

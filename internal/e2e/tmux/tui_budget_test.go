@@ -40,3 +40,30 @@ func TestTUIFooterShowsContextFillAndCost(t *testing.T) {
 		t.Fatalf("exit status %s", status)
 	}
 }
+
+// Typing a model's exact name in the picker chooses it, though a longer name holding it comes
+// first in the list.
+func TestTUIPickerChoosesTheExactName(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	text := "[provider.fx]\nbase_url = \"" + fs.URL + "/v1\"\nmodels = [\"text-then-tool\", \"tool-then-text\", \"text\"]\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := newProgramPane(t, 100, 30, t.TempDir(), hermeticEnv(t), []string{phasechatBinary(t), "--config", cfg, "-m", "fx/tool-then-text", "--no-save"})
+	p.waitFor(idleStatus, "fx/tool-then-text")
+	p.keys("C-p")
+	p.waitFor("Switch model", "fx/text-then-tool", "current")
+	p.typeText("fx/text")
+	p.keys("Enter")
+	p.waitFor("Switched to fx/text:")
+	p.typeText("hello")
+	p.keys("Enter")
+	p.waitFor("Answer ready.", "This is a plain streamed reply")
+	p.keys("C-c")
+	if status := p.waitExit(); status != "0" {
+		t.Fatalf("exit status %s", status)
+	}
+}

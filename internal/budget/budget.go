@@ -5,6 +5,7 @@ package budget
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/phasechat/phasechat/stream/wire"
@@ -76,6 +77,12 @@ func Dollars(usd float64) string {
 		digits++
 	}
 	return "$" + strconv.FormatFloat(usd, 'f', digits, 64)
+}
+
+// PerMillion writes a price per million tokens with no more digits than it needs: "0.15",
+// "2.5", "10" (to four decimals, so that a price stored as 0.39999999999999997 reads 0.4).
+func PerMillion(usd float64) string {
+	return strconv.FormatFloat(math.Round(usd*1e4)/1e4, 'f', -1, 64)
 }
 
 // Tokens writes a window or a count for people: "128k", "1.05M", "900".

@@ -2,9 +2,7 @@ package tui
 
 import (
 	"context"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -137,13 +135,10 @@ func modelDetails(it ModelItem, current bool) string {
 		parts = append(parts, budget.Tokens(w)+" ctx")
 	}
 	if p := it.Budget.Price; p != nil {
-		parts = append(parts, "$"+price(p.In)+" in / $"+price(p.Out)+" out per 1M")
+		parts = append(parts, "$"+budget.PerMillion(p.In)+" in / $"+budget.PerMillion(p.Out)+" out per 1M")
 	}
 	if current {
 		parts = append(parts, "current")
 	}
 	return strings.Join(parts, " · ")
 }
-
-// price is a price per million tokens with no more digits than it needs: 0.15, 2.5, 10.
-func price(usd float64) string { return strconv.FormatFloat(math.Round(usd*1e4)/1e4, 'f', -1, 64) }

@@ -93,3 +93,29 @@ func TestToolDefinitionsOverATenthOfTheWindowAreSaidOnce(t *testing.T) {
 		t.Fatalf("notices %q: want one, naming the share", n)
 	}
 }
+
+func TestUsageReportSaysWhatFillsTheContextAndWhatItCost(t *testing.T) {
+	h := newHarness(t, Config{Model: "m", System: strings.Repeat("s", 40), Tools: fakeTools{},
+		Budget: budget.Model{Window: 128_000, Price: &budget.Price{In: 1, Out: 2, CachedIn: 0.5}}})
+	if got := strings.Join(h.c.UsageReport(), "\n"); !strings.Contains(got, "Context window: 128k tokens; no request has reported its usage yet.") ||
+		!strings.Contains(got, "No request has reported its usage yet.") {
+		t.Errorf("before any request:\n%s", got)
+	}
+	h.reply("hello", wire.Usage{PromptTokens: 32_000, CachedTokens: 1000, CompletionTokens: 300, ReasoningTokens: 200})
+	got := strings.Join(h.c.UsageReport(), "\n")
+	for _, want := range []string{
+		"Context: 25% of 128k tokens (32,300 at the last request).",
+		"system prompt ~10, tool definitions (MCP included) ~5, history of 2 messages ~2.",
+		"Last request: 32,000 prompt tokens (1,000 cached), 300 completion tokens (200 reasoning), $0.032",
+		"This conversation: 32,000 prompt tokens (1,000 cached), 300 completion tokens (200 reasoning), $0.032",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	unknown := newHarness(t, Config{Model: "m"})
+	unknown.reply("hello", wire.Usage{PromptTokens: 10, CompletionTokens: 2})
+	if got := strings.Join(unknown.c.UsageReport(), "\n"); !strings.Contains(got, "Context window: unknown") || !strings.Contains(got, "price unknown") {
+		t.Errorf("an unknown model:\n%s", got)
+	}
+}

@@ -17,6 +17,7 @@ const (
 	CommandCopy
 	CommandRetry
 	CommandSystem
+	CommandUsage
 	CommandQuit
 )
 
@@ -41,6 +42,7 @@ var Commands = []Command{
 	{ID: CommandCopy, Name: "/copy", Args: "[code [N]]", Does: "copy the last reply, or its last (or Nth) code block"},
 	{ID: CommandRetry, Name: "/retry", Does: "send the last request again"},
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
+	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},
 }
 

@@ -119,3 +119,41 @@ func TestUsageReportSaysWhatFillsTheContextAndWhatItCost(t *testing.T) {
 		t.Errorf("an unknown model:\n%s", got)
 	}
 }
+
+func TestWithdrawBeforeTheFirstByteGivesThePromptBack(t *testing.T) {
+	h := newHarness(t, Config{Model: "m"})
+	h.reply("first", wire.Usage{})
+	h.do(h.c.Submit("second thoughts"))
+	text, effects, ok := h.c.Withdraw()
+	if !ok || text != "second thoughts" {
+		t.Fatalf("Withdraw = %q, %v", text, ok)
+	}
+	if len(effectsOf[Cancel](effects)) != 1 {
+		t.Errorf("the request is not cancelled: %+v", effects)
+	}
+	if got := roles(h.c.History); strings.Join(got, ",") != "user,assistant" {
+		t.Errorf("history %v: the withdrawn message must leave it", got)
+	}
+	entries := h.c.Entries()
+	if last := entries[len(entries)-1]; last.Role() != transcript.RoleAssistant || last.Text() != "ok" {
+		t.Errorf("the transcript ends with %v %q, want the first reply", last.Role(), last.Text())
+	}
+	if h.c.State.Phase.Streaming() || h.c.step != nil {
+		t.Errorf("still streaming: %s", h.c.State.Phase)
+	}
+	if effects := h.c.Submit("again"); len(effectsOf[OpenStream](effects)) != 1 || len(effectsOf[OpenStream](effects)[0].Request.Messages) != 3 {
+		t.Errorf("the next message is not sent with the conversation: %+v", effects)
+	}
+}
+
+func TestWithdrawAfterTheFirstByteIsRefused(t *testing.T) {
+	h := newHarness(t, Config{Model: "m"})
+	h.do(h.c.Submit("hello"))
+	h.feed(text("H"))
+	if _, effects, ok := h.c.Withdraw(); ok || effects != nil {
+		t.Fatalf("withdrawn after the reply began")
+	}
+	if !h.c.State.Phase.Streaming() || len(h.c.History) != 1 {
+		t.Errorf("a refused Withdraw changed the engine: %s, %d messages", h.c.State.Phase, len(h.c.History))
+	}
+}

@@ -67,3 +67,25 @@ func TestTUIPickerChoosesTheExactName(t *testing.T) {
 		t.Fatalf("exit status %s", status)
 	}
 }
+
+// Esc before the reply's first byte (the server sent its headers, then nothing) puts the
+// message back into the composer, not sent; Enter sends it again.
+func TestTUIEscBeforeTheFirstByteGivesThePromptBack(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	p := fs.newChatPane(t, 100, 30, "stall", "--no-save")
+	p.waitFor(idleStatus)
+	p.typeText("second thoughts")
+	p.keys("Enter")
+	waitCount(t, "requests", &fs.started, 1)
+	p.keys("Escape")
+	screen := p.waitFor("Stopped before the reply began", idleStatus)
+	if !strings.Contains(screen, "│ second thoughts") {
+		t.Fatalf("the message is not back in the composer:\n%s", screen)
+	}
+	p.keys("C-c")
+	if status := p.waitExit(); status != "0" {
+		t.Fatalf("exit status %s", status)
+	}
+}

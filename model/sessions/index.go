@@ -164,7 +164,7 @@ func (s *Store) scanLogs() []Meta {
 		for _, msg := range log.Messages {
 			if msg.Role == "user" {
 				if m.Turns == 0 {
-					m.Title = Title(msg.Content)
+					m.Title = Title(msg.Text())
 				}
 				m.Turns++
 			}

@@ -15,6 +15,7 @@ import (
 func (c *Client) advise(e *wire.Error, body []byte) {
 	switch {
 	case e.Status == http.StatusUnauthorized:
+		e.Helps = wire.RetryUseless
 		if c.APIKey == "" {
 			e.Message = strings.TrimRight(e.Message, ". ") + ". No API key is set: " + c.keyHint()
 		} else {

@@ -56,3 +56,30 @@ func refusedOncePerAttempt(t *testing.T, inline bool) {
 		t.Fatalf("%d failed replies after one Retry, want 2:\n%s", n, s)
 	}
 }
+
+// A rejected key and a conversation too long for the model fail the same way on a retry as it
+// stands: the composer has the focus and the status says so, the failure says what to fix, and
+// Shift+Tab still reaches Retry.
+func TestTUIRetryThatCannotHelpFocusesTheComposer(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	for _, tc := range []struct{ scenario, fix string }{
+		{"http-401", "No API key is set: export OPENAI_API_KEY"},
+		{"http-400", "start a new conversation with /new"},
+	} {
+		t.Run(tc.scenario, func(t *testing.T) {
+			fs := startFixtures(t)
+			p := fs.newChatPane(t, 120, 30, tc.scenario)
+			p.waitFor(idleStatus)
+			p.typeLine("hello")
+			screen := p.waitFor("Enter sends a new message, Shift+Tab goes to Retry.", "shift+tab retry")
+			if !strings.Contains(strings.Join(strings.Fields(screen), " "), tc.fix) {
+				t.Fatalf("the failure does not say %q:\n%s", tc.fix, screen)
+			}
+			p.keys("BTab")
+			p.waitFor("Retry is available: Enter retries, Tab goes to the composer.", "enter retry")
+			p.keys("Enter")
+			waitCount(t, "requests after Retry", &fs.started, 2)
+		})
+	}
+}

@@ -163,7 +163,7 @@ func (r *runner) cards(e *transcript.Entry) {
 			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
 		}
 		if c.Status() == phase.CallRunning {
-			r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
+			r.note(strings.TrimSpace("Running "+safe.ToolName(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
 		}
 		if c.Status().Final() {
 			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
@@ -172,7 +172,7 @@ func (r *runner) cards(e *transcript.Entry) {
 				line, _ := format.FirstLine(strings.TrimSpace(c.Result()))
 				word = "failed: " + line
 			}
-			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name()), safe.Line(word)), true)
+			r.note(fmt.Sprintf("Tool %s %s\n", safe.ToolName(c.Name()), safe.Line(word)), true)
 		}
 	}
 }

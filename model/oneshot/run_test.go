@@ -125,3 +125,13 @@ func TestUsageIsNullWhenTheServerReportedNone(t *testing.T) {
 		t.Fatalf("reported usage lost: %+v", res.Usage)
 	}
 }
+
+// A tool's name reads on stderr as on its card and the status line: one sanitised form, the
+// status line's punctuation rule included.
+func TestAToolIsNamedAsOnItsCard(t *testing.T) {
+	_, _, errs := turn(t, "hostile", nil)
+	name := "list_dir\x1b]0;pwned\a"
+	if !strings.Contains(errs, "Tool "+safe.ToolName(name)+" ") {
+		t.Fatalf("stderr does not name the tool as its card does (%q):\n%q", safe.ToolName(name), errs)
+	}
+}

@@ -29,7 +29,7 @@ type runner struct {
 	cleanDone  int               // bytes of clean written
 	replies    []writtenReply    // the replies written out, in order
 	openLine   bool              // the reply text written so far is not empty and does not end with '\n'
-	endsInLine bool              // the last byte written to Out was not '\n'
+	endsInLine bool              // the last byte written to Out was not '\n' (nor, on a shared terminal, was a notice's line end written since)
 	thinking   bool              // reasoning was written to Err without its line's end
 	said       map[string]bool   // the notices' texts written to Err
 	outErr     error

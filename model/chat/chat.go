@@ -63,6 +63,9 @@ type Chat struct {
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 	spend         spending
+
+	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
+	retryReq int
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -127,7 +130,7 @@ func (c *Chat) Submit(text string) []Effect {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
-	msg := wire.Message{Role: "user", Content: text}
+	msg := wire.Message{Role: "user", Parts: wire.TextParts(text)}
 	c.History = append(c.History, msg)
 	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
 	c.steps, c.Turn = 0, wire.Usage{}

@@ -35,8 +35,8 @@ func (c *Chat) UsageReport() []string {
 	}
 	history := 0
 	for _, msg := range c.History {
-		history += len(msg.Content) + len(msg.Reasoning)
-		for _, tc := range msg.ToolCalls {
+		history += len(msg.Text()) + len(msg.Reasoning())
+		for _, tc := range msg.Calls() {
 			history += len(tc.Name) + len(tc.Arguments)
 		}
 	}

@@ -34,7 +34,7 @@ func (c *Chat) Withdraw() (text string, effects []Effect, ok bool) {
 		}
 	}
 	c.State, c.steps = phase.State{}, 0
-	return last.Content, effects, true
+	return last.Text(), effects, true
 }
 
 // Withdrawn is what a front end says when Withdraw gave the message back.

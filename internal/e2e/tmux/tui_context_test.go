@@ -80,10 +80,9 @@ func TestTUIEscBeforeTheFirstByteGivesThePromptBack(t *testing.T) {
 	p.keys("Enter")
 	waitCount(t, "requests", &fs.started, 1)
 	p.keys("Escape")
-	screen := p.waitFor("Stopped before the reply began", idleStatus)
-	if !strings.Contains(screen, "│ second thoughts") {
-		t.Fatalf("the message is not back in the composer:\n%s", screen)
-	}
+	p.waitFor("Stopped before the reply began", "│ second thoughts")
+	p.keys("C-c")
+	p.waitFor("Draft cleared") // the composer holds the message again
 	p.keys("C-c")
 	if status := p.waitExit(); status != "0" {
 		t.Fatalf("exit status %s", status)

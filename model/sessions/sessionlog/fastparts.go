@@ -8,7 +8,7 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// readParts reads a message written as its parts (see message) in one pass, as
+// readParts reads a message written as its parts (see loggedMessage) in one pass, as
 // Record.UnmarshalJSON reads it: an object whose members are role, parts, reasoning_field,
 // tool_call_id and name, each part an object of string members. ok is false for anything
 // else (another member, a value of another type, a key in other case, white space between
@@ -98,7 +98,7 @@ func (r *jsonReader) parts() ([]wire.Part, bool) {
 	m := wire.Message{Parts: []wire.Part{}}
 	calls := 0
 	for more := r.at < len(r.b) && r.b[r.at] != ']'; more; {
-		var p part
+		var p loggedPart
 		first := true
 		for r.member(&first) {
 			var dst *string

@@ -43,3 +43,19 @@ func BenchmarkSessionPicker10000(b *testing.B) {
 		}
 	})
 }
+
+// A session's label is the one the picker always showed: time, turns right-aligned in three
+// columns, title, model, id.
+func TestSessionLabelLayout(t *testing.T) {
+	for _, turns := range []int{0, 1, 9, 10, 99, 100, 1234, -5} {
+		m := sessions.Meta{ID: "20260101-000000-abcdef", Title: "Penguins", Model: "gpt-4o-mini", Turns: turns, Updated: time.Date(2026, 2, 3, 4, 5, 0, 0, time.UTC)}
+		word := "turns"
+		if turns == 1 {
+			word = "turn "
+		}
+		want := fmt.Sprintf("%s  %3d %s  %s  · %s · %s", m.Updated.Local().Format("2006-01-02 15:04"), turns, word, m.Title, m.Model, m.ID)
+		if got := sessionLabel(m); got != want {
+			t.Errorf("turns %d: %q, want %q", turns, got, want)
+		}
+	}
+}

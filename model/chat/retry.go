@@ -11,11 +11,11 @@ import (
 // first byte waits.
 const QuickRetryDelay = time.Second
 
-// AutoRetry says whether the request that just failed is retried on its own, and after how
+// autoRetry says whether the request that just failed is retried on its own, and after how
 // long: once per failure the user has not acted on, after a 429's or 503's Retry-After, or
 // after QuickRetryDelay for a failure before the first byte (refused, 502/503/504, an empty
-// 500). The front end keeps the time (a timer command) and calls RetryNow when it is up.
-func (c *Chat) AutoRetry() (time.Duration, bool) {
+// 500). The engine counts the time down by Waits (see RetryIn) and calls retryNow when it is up.
+func (c *Chat) autoRetry() (time.Duration, bool) {
 	if c.State.Phase != phase.Error || c.autoRetried || c.failErr == nil {
 		return 0, false
 	}
@@ -34,9 +34,9 @@ func (c *Chat) RetryCannotHelp() bool {
 	return c.State.Phase == phase.Error && c.failErr.Retry() == wire.RetryUseless
 }
 
-// RetryNow is the automatic retry AutoRetry announced: Retry, counted so that it happens once.
-func (c *Chat) RetryNow() []Effect {
-	if _, ok := c.AutoRetry(); !ok {
+// retryNow is the automatic retry autoRetry announced: Retry, counted so that it happens once.
+func (c *Chat) retryNow() []Effect {
+	if _, ok := c.autoRetry(); !ok {
 		return nil
 	}
 	effects := c.Retry()

@@ -60,6 +60,9 @@ type Chat struct {
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 
+	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
+	retryReq int
+
 	retry    retryCountdown // the automatic retry's, while one runs
 	approval ApprovalKeys   // which keys answer the approval question shown
 	asked    question       // the question approval was last armed for

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -11,11 +12,11 @@ import (
 // first byte waits.
 const QuickRetryDelay = time.Second
 
-// autoRetry says whether the request that just failed is retried on its own, and after how
+// AutoRetry says whether the request that just failed is retried on its own, and after how
 // long: once per failure the user has not acted on, after a 429's or 503's Retry-After, or
 // after QuickRetryDelay for a failure before the first byte (refused, 502/503/504, an empty
-// 500). The engine counts the time down by Waits (see RetryIn) and calls retryNow when it is up.
-func (c *Chat) autoRetry() (time.Duration, bool) {
+// 500). The engine counts the time down by Waits (see RetryIn) and calls RetryNow when it is up.
+func (c *Chat) AutoRetry() (time.Duration, bool) {
 	if c.State.Phase != phase.Error || c.autoRetried || c.failErr == nil {
 		return 0, false
 	}
@@ -34,12 +35,38 @@ func (c *Chat) RetryCannotHelp() bool {
 	return c.State.Phase == phase.Error && c.failErr.Retry() == wire.RetryUseless
 }
 
-// retryNow is the automatic retry autoRetry announced: Retry, counted so that it happens once.
-func (c *Chat) retryNow() []Effect {
-	if _, ok := c.autoRetry(); !ok {
+// RetryNow is the automatic retry AutoRetry announced: Retry, counted so that it happens once.
+// A failure and its automatic retry show as one reply: the failed reply, empty and last, makes
+// way for the retry's, and should the retry fail too, its mark says it was retried once.
+func (c *Chat) RetryNow() []Effect {
+	if _, ok := c.AutoRetry(); !ok {
 		return nil
+	}
+	if c.awaitingRetry() != nil {
+		c.tr.Truncate(c.tr.Len() - 1)
 	}
 	effects := c.Retry()
 	c.autoRetried = true
+	c.retryReq = c.nextReq
 	return effects
+}
+
+// RetriedNote is what a failed reply's mark adds when the request was the automatic retry.
+const RetriedNote = " (retried once)"
+
+// emptyReply reports whether a reply shows nothing but its mark.
+func emptyReply(e *transcript.Entry) bool {
+	return e.Text() == "" && e.Reasoning() == "" && len(e.Cards()) == 0
+}
+
+// awaitingRetry is the failed reply while its automatic retry is pending and would replace
+// it; nil otherwise.
+func (c *Chat) awaitingRetry() *transcript.Entry {
+	if _, ok := c.AutoRetry(); !ok {
+		return nil
+	}
+	if e := c.failed.entry; c.tr.Last() == e && emptyReply(e) {
+		return e
+	}
+	return nil
 }

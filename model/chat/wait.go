@@ -17,7 +17,7 @@ type WaitFor uint8
 
 const (
 	// WaitRetry is one second of the automatic retry's countdown; the retry is sent when the
-	// countdown reaches zero (see autoRetry, RetryIn).
+	// countdown reaches zero (see AutoRetry, RetryIn).
 	WaitRetry WaitFor = iota + 1
 	// WaitApproval is the stillness of the keyboard an approval question waits for before a key
 	// answers it (see ApprovalKeys).
@@ -67,7 +67,7 @@ func (c *Chat) TimeUp(w Wait) (effects []Effect, notTaken bool) {
 		if c.retry.left > 0 {
 			return []Effect{c.retryWait()}, false
 		}
-		return c.retryNow(), false
+		return c.RetryNow(), false
 	case WaitApproval:
 		return nil, c.approval.Quiet(w.Tag)
 	}
@@ -125,7 +125,7 @@ func (c *Chat) out(effects []Effect) []Effect {
 			effects = append(effects, Wait{For: WaitApproval, After: c.quietFor(), Tag: gen})
 		}
 	}
-	wait, ok := c.autoRetry()
+	wait, ok := c.AutoRetry()
 	switch {
 	case ok && c.retry.left == 0:
 		c.retry.tag++

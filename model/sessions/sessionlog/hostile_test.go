@@ -40,6 +40,9 @@ func TestCreateRefusesASymlink(t *testing.T) {
 		if !strings.Contains(err.Error(), "symbolic link") {
 			t.Errorf("%s: error %q does not name the link", name, err)
 		}
+		if !errors.Is(err, ErrNotALog) || strings.Contains(err.Error(), ErrNotALog.Error()) {
+			t.Errorf("%s: error %q: want ErrNotALog as its cause, not as a tail of its words", name, err)
+		}
 		after, _ := os.Stat(target)
 		if before != nil && (after.Mode() != before.Mode() || after.Size() != before.Size()) {
 			t.Errorf("%s: the target changed: %v %d -> %v %d", name, before.Mode(), before.Size(), after.Mode(), after.Size())
@@ -69,7 +72,7 @@ func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
 		if err == nil {
 			w.Close()
 			t.Errorf("%s: accepted as a log", name)
-		} else if !errors.Is(err, ErrNotALog) || !strings.Contains(err.Error(), "not a phasechat session log") {
+		} else if !errors.Is(err, ErrNotALog) || !strings.Contains(err.Error(), "not a phasechat session log") || strings.Contains(err.Error(), ErrNotALog.Error()) {
 			t.Errorf("%s: error %v", name, err)
 		}
 		data, _ := os.ReadFile(path)
@@ -167,7 +170,7 @@ func TestAFailedWriteIsReportedAtOnceAndRetried(t *testing.T) {
 	}
 	var got []string
 	for _, m := range log.Messages {
-		got = append(got, m.Content)
+		got = append(got, m.Text())
 	}
 	if strings.Join(got, ",") != "one,two,three" {
 		t.Fatalf("messages %v, want one,two,three in order", got)
@@ -214,7 +217,7 @@ func TestAFullDiskLosesNoRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(log.Messages); n != 10 || log.Messages[0].Content != "first" || log.Messages[9].Content != "last" {
+	if n := len(log.Messages); n != 10 || log.Messages[0].Text() != "first" || log.Messages[9].Text() != "last" {
 		t.Fatalf("%d messages survived, want 10", n)
 	}
 }

@@ -38,7 +38,7 @@ func TestReplayTakesEveryValidSSEBody(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			no, res := replayRefuses(t, []byte(body))
-			if no || res.Message.Content != "hi" || res.Outcome != wire.OutcomeComplete {
+			if no || res.Message.Text() != "hi" || res.Outcome != wire.OutcomeComplete {
 				t.Errorf("refused %v, result %+v", no, res)
 			}
 		})

@@ -55,3 +55,22 @@ func TestKeptNativeReasoningCountsTowardTheReplyLimit(t *testing.T) {
 		})
 	}
 }
+
+// A model list longer than its bound is refused with words that say so, not read on nor
+// mistaken for a list of another shape.
+func TestAnEndlessModelListIsRefusedBySize(t *testing.T) {
+	c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"data":[`)
+		entry := []byte(`{"id":"model-with-a-long-name-0123456789"},`)
+		for {
+			if _, err := w.Write(entry); err != nil {
+				return
+			}
+		}
+	})
+	_, err := c.ListModels(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "the model list is larger than 8 MiB") {
+		t.Fatalf("an endless model list: %v", err)
+	}
+}

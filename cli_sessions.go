@@ -70,7 +70,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	}
 	store, err := app.OpenStore()
 	if err == nil {
-		store.Waiting = stderr
+		store.Notices = stderr
 		err = sessionsCommand(store, cmd, pos, *asJSON, *format, stdout)
 	}
 	if err != nil {

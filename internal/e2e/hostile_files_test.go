@@ -82,7 +82,8 @@ func TestHostileFilesAreRefusedAtOnce(t *testing.T) {
 				t.Errorf("%s as the log, %q: exit %d, stderr %q", kind, args[:2], code, stderr)
 			}
 		}
-		if code, _, stderr := phasechat("sessions", "search", "question"); code != 1 || !strings.Contains(stderr, "no session mentions") {
+		if code, _, stderr := phasechat("sessions", "search", "question"); code != 1 || !strings.Contains(stderr, "no session mentions") ||
+			!strings.Contains(stderr, "session "+m.ID+" not searched: cannot open the session log: "+logPath) {
 			t.Errorf("%s as the only log, sessions search: exit %d, stderr %q", kind, code, stderr)
 		}
 	}

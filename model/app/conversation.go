@@ -76,7 +76,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 			// Saving is a convenience: the chat goes on without it, and says so.
 			store, unsaved = nil, "This conversation is not being saved: "+err.Error()
 		} else {
-			store.Waiting = s.LockWaits
+			store.Notices = s.StoreNotices
 		}
 	}
 	var resumed *sessions.Resumed

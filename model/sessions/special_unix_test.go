@@ -65,7 +65,7 @@ func TestAnIndexLockHeldElsewhereIsWaitedForWithinItsBound(t *testing.T) {
 		t.Fatalf("taking the lock: %v %v", taken, err)
 	}
 	var said strings.Builder
-	s.Waiting, s.lockWait = &said, 100*time.Millisecond
+	s.Notices, s.lockWait = &said, 100*time.Millisecond
 	_, err = s.Rename(m.ID, "a new title")
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "the sessions index: another process held its lock for 100ms") {
 		t.Fatalf("a change under a held lock: %v", err)
@@ -79,5 +79,24 @@ func TestAnIndexLockHeldElsewhereIsWaitedForWithinItsBound(t *testing.T) {
 	other.Close()
 	if _, err := s.Rename(m.ID, "a new title"); err != nil {
 		t.Fatalf("once the lock is free: %v", err)
+	}
+}
+
+// Search skips a log it cannot read (here a FIFO) and says which, finding the others.
+func TestSearchSaysWhichLogItCouldNotRead(t *testing.T) {
+	s := openStore(t)
+	bad, good := saved(t, s, 1), saved(t, s, 1)
+	os.Remove(s.LogPath(bad.ID))
+	if err := syscall.Mkfifo(s.LogPath(bad.ID), 0o600); err != nil {
+		t.Skip(err)
+	}
+	var said strings.Builder
+	s.Notices = &said
+	hits, err := s.Search("question")
+	if err != nil || len(hits) != 1 || hits[0].Meta.ID != good.ID {
+		t.Fatalf("Search = %+v, %v", hits, err)
+	}
+	if want := "phasechat: session " + bad.ID + " not searched: cannot open the session log: " + s.LogPath(bad.ID) + " is a named pipe (FIFO)"; !strings.HasPrefix(said.String(), want) {
+		t.Errorf("said %q, want it to start %q", said.String(), want)
 	}
 }

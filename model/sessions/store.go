@@ -28,9 +28,10 @@ type Meta struct {
 // Store is a sessions folder.
 type Store struct {
 	dir string
-	// Waiting, when not nil, is told when a change waits for the index's lock held by another
-	// process (a full-screen front end leaves it nil: the terminal is its own).
-	Waiting  io.Writer
+	// Notices, when not nil, is told what the user should know as it happens, each a line: a
+	// change waiting for the index's lock held by another process, a log Search could not
+	// read (a full-screen front end leaves it nil: the terminal is its own).
+	Notices  io.Writer
 	lockWait time.Duration // how long a change waits for that lock: LockWait
 }
 

@@ -104,6 +104,17 @@ func TestHostileFilesAreRefusedAtOnce(t *testing.T) {
 		t.Errorf("the file hard-linked as an MCP log changed: %q", data)
 	}
 
+	linkedLog := filepath.Join(dir, "linked.jsonl")
+	if err := os.Link(profile, linkedLog); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := phasechat(append(chat, "--no-save", "--log", linkedLog, "-p", "q")...); !strings.Contains(stderr, "other hard links") {
+		t.Errorf("--log at a second name of another file: exit %d, stderr %q", code, stderr)
+	}
+	if data, _ := os.ReadFile(profile); string(data) != "export PATH=/usr/bin\n" {
+		t.Errorf("the file hard-linked as --log changed: %q", data)
+	}
+
 	fifoConfig := filepath.Join(dir, "config.fifo")
 	syscall.Mkfifo(fifoConfig, 0o600)
 	if code, _, stderr := phasechat(append(chat, "--config", fifoConfig, "-p", "q")...); code == 0 || !strings.Contains(stderr, "named pipe (FIFO)") {

@@ -28,7 +28,9 @@ func (c *Chat) Asking() bool {
 }
 
 // Approve answers the oldest approval question.
-func (c *Chat) Approve(d Decision) []Effect {
+func (c *Chat) Approve(d Decision) []Effect { return c.out(c.approve(d)) }
+
+func (c *Chat) approve(d Decision) []Effect {
 	st := c.step
 	if st == nil {
 		return nil

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/phasechat/phasechat/model/app"
 	"github.com/phasechat/phasechat/model/sessions"
@@ -93,16 +92,7 @@ func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON boo
 			}
 			return sessions.WriteJSON(stdout, all)
 		}
-		if len(all) == 0 {
-			_, err := fmt.Fprintf(stdout, "No saved sessions yet in %s.\n", store.Dir())
-			return err
-		}
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tUPDATED\tTURNS\tMODEL\tTITLE")
-		for _, m := range all {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", m.ID, m.Updated.Local().Format("2006-01-02 15:04"), m.Turns, safe.Line(m.Model), safe.Line(m.Title))
-		}
-		return tw.Flush()
+		return sessions.WriteTable(stdout, all, store.Dir())
 	case "search":
 		hits, err := store.Search(pos[0])
 		if err != nil {
@@ -111,10 +101,7 @@ func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON boo
 		if len(hits) == 0 {
 			return fmt.Errorf("no session mentions %q", pos[0])
 		}
-		for _, h := range hits {
-			fmt.Fprintf(stdout, "%s  %s\n    %s: %s\n", h.Meta.ID, safe.Line(h.Meta.Title), h.Role, safe.Line(h.Snippet))
-		}
-		return nil
+		return sessions.WriteHits(stdout, hits)
 	case "rename":
 		m, err := store.Rename(pos[0], pos[1])
 		if err == nil {

@@ -10,7 +10,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/phasechat/phasechat/internal/ident"
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/tomlpos"
 )
@@ -174,10 +174,10 @@ func (e *Error) Error() string {
 	return b.String() + ": " + e.Problem
 }
 
-// Load reads and checks the config file at path. A missing file gives an error matching
-// fs.ErrNotExist.
+// Load reads and checks the config file at path: a regular file (a link to one is followed) of
+// at most safefile.MaxConfigSize bytes. A missing file gives an error matching fs.ErrNotExist.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err) // names the path
 	}

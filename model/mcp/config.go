@@ -3,7 +3,6 @@ package mcp
 import (
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/phasechat/phasechat/internal/ident"
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/tomlpos"
 	"github.com/phasechat/phasechat/model/tools"
@@ -292,7 +292,7 @@ func (e environ) get(name string) (string, bool, error) {
 
 // LoadFile reads a file of [mcp.NAME] tables (--mcp FILE) and checks it.
 func LoadFile(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
 	if err != nil {
 		return nil, fmt.Errorf("mcp: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/tools"
 )
 
@@ -337,7 +338,8 @@ func (m *Manager) restarting(s *server, why string) bool {
 }
 
 // logFor is where a server's stderr goes: LogDir/NAME.log, truncated at its first start in
-// this session and kept (mode 0600) across a restart. nil when there is no log directory.
+// this session and kept (mode 0600) across a restart. nil when there is no log directory, or
+// when that path is refused (a link, a FIFO, a file with other hard links: a notice says so).
 func (m *Manager) logFor(name string) io.Writer {
 	if m.logDir == "" {
 		return nil
@@ -350,8 +352,9 @@ func (m *Manager) logFor(name string) io.Writer {
 	if err := os.MkdirAll(m.logDir, 0o700); err != nil {
 		return nil
 	}
-	f, err := openLog(filepath.Join(m.logDir, name+".log"))
+	f, err := safefile.Create(filepath.Join(m.logDir, name+".log"))
 	if err != nil {
+		m.notices = append(m.notices, fmt.Sprintf("MCP server %s: its stderr is not logged: %v", name, err))
 		return nil
 	}
 	fmt.Fprintf(f, "[phasechat: stderr of MCP server %s, %s]\n", name, time.Now().Format(time.RFC3339))

@@ -16,7 +16,3 @@ func setProcessGroup(cmd *exec.Cmd) {}
 
 // signalGroup kills p itself here; processes it started may survive.
 func signalGroup(p *os.Process, _ os.Signal) { p.Kill() }
-
-func openLog(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-}

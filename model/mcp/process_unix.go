@@ -23,8 +23,3 @@ func signalGroup(p *os.Process, sig syscall.Signal) {
 		p.Signal(sig)
 	}
 }
-
-// openLog opens a log file for writing from the start, refusing to follow a symbolic link.
-func openLog(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, 0o600)
-}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 // Holder is who holds a conversation: what the holding process wrote into its lock file.
@@ -79,7 +81,7 @@ func (s *Store) Hold(id string) (*Hold, error) {
 	}
 	if !taken {
 		var h Holder
-		data, _ := os.ReadFile(path)
+		data, _ := safefile.ReadFile(path, 4<<10)
 		json.Unmarshal(data, &h) // a holder that has not written yet is "another process"
 		f.Close()
 		return nil, &HeldError{ID: id, Holder: h}

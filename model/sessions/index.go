@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 )
 
@@ -19,6 +20,10 @@ const (
 	indexName = "index.jsonl"
 	lockName  = "index.lock"
 )
+
+// MaxIndexSize bounds the sessions index read: a longer one is refused (and can be rebuilt
+// from the logs).
+const MaxIndexSize = 64 << 20
 
 // readIndex loads the index, most recently updated first. A missing index is empty; a line
 // that is not an entry (a hand edit) is skipped, so one bad line never hides the others.
@@ -29,7 +34,7 @@ func (s *Store) readIndex() ([]Meta, error) {
 
 // loadIndex is readIndex that also says whether the index file is missing.
 func (s *Store) loadIndex() (all []Meta, missing bool, err error) {
-	data, err := os.ReadFile(filepath.Join(s.dir, indexName))
+	data, err := safefile.ReadFile(filepath.Join(s.dir, indexName), MaxIndexSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, true, nil
 	}

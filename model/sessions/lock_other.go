@@ -5,6 +5,8 @@ package sessions
 import (
 	"os"
 	"sync"
+
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 var indexMu sync.Mutex
@@ -17,8 +19,10 @@ func lock(string) (func(), error) {
 	return indexMu.Unlock, nil
 }
 
+// openLockFile opens (creating, 0600) a lock file the way safefile writes: never through a link,
+// never a special file or one with other hard links (a holder is written into it).
 func openLockFile(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	return safefile.OpenWrite(path)
 }
 
 // held is the lock files this process holds: without flock, a conversation is held against

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 // lock takes an exclusive flock on the file at path (created 0600, never through a symlink)
@@ -32,9 +34,10 @@ func lock(path string) (func(), error) {
 	}, nil
 }
 
-// openLockFile opens (creating, 0600) a lock file, never through a symbolic link.
+// openLockFile opens (creating, 0600) a lock file the way safefile writes: never through a link,
+// never a special file or one with other hard links (a holder is written into it).
 func openLockFile(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	return safefile.OpenWrite(path)
 }
 
 // tryLock takes an exclusive flock on f without waiting; false: another open file holds it.

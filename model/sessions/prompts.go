@@ -10,11 +10,15 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/internal/secret"
 )
 
 // MaxPrompts caps the prompt history.
 const MaxPrompts = 1000
+
+// maxPromptsSize bounds the prompt history file read.
+const maxPromptsSize = 16 << 20
 
 // Prompts is the prompt history shared by every phasechat of the user: the prompts sent,
 // oldest first, each once (sending one again moves it to the end), at most MaxPrompts. The
@@ -40,7 +44,7 @@ func DefaultPrompts() (*Prompts, error) {
 // Load returns the history, oldest first. A missing file is an empty history; lines that are
 // not prompts are skipped.
 func (p *Prompts) Load() ([]string, error) {
-	data, err := os.ReadFile(p.path)
+	data, err := safefile.ReadFile(p.path, maxPromptsSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/phasechat/phasechat/internal/ident"
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 // validName reports whether name is what OpenAI accepts as a function name: 1 to 64 ASCII
@@ -49,7 +49,7 @@ func (e *ConfigError) Error() string {
 // gives an error matching fs.ErrNotExist. Otherwise every problem found is reported, joined,
 // each a *ConfigError naming the file, the tool and the field.
 func LoadFile(path string) ([]Tool, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
 	if err != nil {
 		return nil, fmt.Errorf("tools: %w", err) // the error names the path
 	}

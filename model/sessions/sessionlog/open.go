@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 // ErrNotALog is the cause of Create's refusal of a file that is not a session log.
@@ -16,8 +17,9 @@ var ErrNotALog = errors.New("sessionlog: not a session log")
 
 // Create opens the log at path for appending, or creates it with mode 0600 (the log holds the
 // conversation, so only its owner may read it). It never follows a symbolic link at path, and
-// refuses anything but a regular file that is empty or starts like a session log: a log must
-// never land in a file it was not meant for (a shell profile, someone's notes). The mode of a
+// refuses anything but a regular file with no other hard link that is empty or starts like a
+// session log: a log must never land in a file it was not meant for (a shell profile, someone's
+// notes). The mode of a
 // file it did not create is left as it is. A log whose last line is unterminated (the program
 // stopped mid-write) is mended first, so that appending keeps it readable: a complete record
 // there gets its newline; a cut-off one, which Read skips anyway, is cut away.
@@ -35,48 +37,29 @@ func Create(path string) (*Writer, error) {
 	return w, nil
 }
 
-// openLog opens an existing log (checked) or creates a new one, without following a link.
+// openLog opens an existing log (checked) or creates a new one: never through a symbolic link,
+// never a FIFO, a device or a file with other hard links (safefile's rules for writing).
 func openLog(path string) (*os.File, error) {
-	for range 3 { // a file created or removed between the two opens: try again
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|noFollow, 0)
-		if err == nil {
-			if err := checkExisting(f, path); err != nil {
-				f.Close()
-				return nil, err
-			}
-			return f, nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, refusal(path, err)
-		}
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL|noFollow, 0o600)
-		if err == nil {
-			return f, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, refusal(path, err)
-		}
+	f, err := safefile.OpenAppend(path)
+	if errors.Is(err, safefile.ErrSymlink) || errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrHardLinked) {
+		return nil, fmt.Errorf("the session log: %w, so nothing was written to it: %w", err, ErrNotALog)
 	}
-	return nil, fmt.Errorf("cannot open the session log %s: it keeps appearing and disappearing", path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the session log: %w", err)
+	}
+	if err := checkExisting(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
-// refusal explains a failed open; a symbolic link gets words of its own.
-func refusal(path string, err error) error {
-	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("the session log %s is a symbolic link; phasechat does not write through links (give the real path): %w", path, ErrNotALog)
-	}
-	return fmt.Errorf("cannot open the session log: %w", err)
-}
-
-// checkExisting accepts an opened file only if it is a regular file, empty or starting like a
-// session log: its first line is (or, cut off, begins) a JSON object with a "type".
+// checkExisting accepts an opened file only if it is empty or starts like a session log: its
+// first line is (or, cut off, begins) a JSON object with a "type".
 func checkExisting(f *os.File, path string) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return fmt.Errorf("cannot open the session log: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("the session log %s is not a regular file (%s); give a file path: %w", path, fi.Mode().Type(), ErrNotALog)
 	}
 	if fi.Size() == 0 {
 		return nil

@@ -7,9 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -36,16 +36,25 @@ type Log struct {
 	Skipped []int
 }
 
+// MaxLogSize is the longest session log Read reads: a longer one is refused, not loaded.
+const MaxLogSize = 256 << 20
+
 // Read loads a log written by Writer. A last line that is cut off is skipped (CutOff); any
 // other line that is not a record is skipped too and its number kept (Skipped): a damaged line
-// loses that record, never the conversation.
+// loses that record, never the conversation. Only a regular file is read (a FIFO, a device or
+// a link to one is refused without waiting), and at most MaxLogSize bytes of it.
 func Read(path string) (Log, error) {
-	f, err := os.Open(path)
+	return readUpTo(path, MaxLogSize)
+}
+
+// readUpTo is Read with its size limit given.
+func readUpTo(path string, limit int64) (Log, error) {
+	f, err := safefile.Open(path)
 	if err != nil {
 		return Log{}, fmt.Errorf("cannot open the session log: %w", err)
 	}
 	defer f.Close()
-	return decode(f, path)
+	return decode(safefile.Limit(f, limit, "the session log "+path), path)
 }
 
 func decode(r io.Reader, name string) (Log, error) {
@@ -55,6 +64,9 @@ func decode(r io.Reader, name string) (Log, error) {
 	var rec Record // one for every line: what the log keeps of it is copied out or its own
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return log, fmt.Errorf("cannot read the session log: %w", err)
+		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
 			if !parseLine(line, &rec) {
@@ -87,11 +99,8 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.Usage.TotalTokens += u.TotalTokens
 			}
 		}
-		if errors.Is(err, io.EOF) {
-			return log, nil
-		}
 		if err != nil {
-			return log, fmt.Errorf("cannot read the session log: %w", err)
+			return log, nil
 		}
 	}
 }

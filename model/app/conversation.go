@@ -197,7 +197,7 @@ func isFile(arg string) bool {
 // with the run's secrets hidden.
 func (c *Conversation) Recorder() perform.Recorder {
 	if r := c.recorders(); r != nil {
-		return redactingRecorder{c.secrets, r}
+		return newRedactingRecorder(c.secrets, r)
 	}
 	return nil
 }
@@ -242,7 +242,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) 
 		head := c.start.Header
 		head.New = true
 		c.log.Head(head)
-		log := redactingRecorder{c.secrets, c.log}
+		log := newRedactingRecorder(c.secrets, c.log)
 		for i := range history {
 			log.Add(chat.Record{Message: &history[i]})
 		}

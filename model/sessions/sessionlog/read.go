@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -62,6 +63,13 @@ func decode(r io.Reader, name string) (Log, error) {
 	br := bufio.NewReaderSize(r, readBuffer)
 	var long []byte
 	var rec Record // one for every line: what the log keeps of it is copied out or its own
+	var flight *inFlight // the request begun and not final yet
+	land := func() { // the request in flight ended where its records stop
+		if flight != nil {
+			log.Messages = append(log.Messages, flight.messages()...)
+			flight = nil
+		}
+	}
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -72,6 +80,7 @@ func decode(r io.Reader, name string) (Log, error) {
 			if !parseLine(line, &rec) {
 				if !complete {
 					log.CutOff = true
+					land()
 					return log, nil
 				}
 				log.Skipped = append(log.Skipped, n)
@@ -81,8 +90,23 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.Started = rec.Time
 			}
 			switch {
+			case rec.Live != nil && rec.Live.What == chat.LiveBegin:
+				flight = &inFlight{} // one begun before and never final was given up (a retry)
+			case rec.Live != nil:
+				if flight == nil {
+					flight = &inFlight{}
+				}
+				flight.apply(rec.Live)
+			case rec.Message != nil && rec.Message.Role == "assistant":
+				flight = nil // the final reply supersedes its live records
+				log.Messages = append(log.Messages, rec.message())
+			case rec.Message != nil && rec.Message.Role == "user":
+				land()
+				log.Messages = append(log.Messages, rec.message())
 			case rec.Session != nil && rec.Session.New:
-				log = Log{Header: rec.Session, Started: rec.Time}
+				flight = nil
+				skipped := log.Skipped
+				log = Log{Header: rec.Session, Started: rec.Time, Skipped: skipped}
 				log.addModel(rec.Session.Model)
 			case rec.Session != nil:
 				if log.Header == nil {
@@ -100,6 +124,7 @@ func decode(r io.Reader, name string) (Log, error) {
 			}
 		}
 		if err != nil {
+			land()
 			return log, nil
 		}
 	}
@@ -284,6 +309,8 @@ func (r Record) valid() bool {
 		return r.Usage != nil
 	case "session":
 		return r.Session != nil
+	case "live":
+		return r.Live != nil && r.Live.What != ""
 	}
 	return false
 }

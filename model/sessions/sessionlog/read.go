@@ -62,9 +62,9 @@ func decode(r io.Reader, name string) (Log, error) {
 	var log Log
 	br := bufio.NewReaderSize(r, readBuffer)
 	var long []byte
-	var rec Record // one for every line: what the log keeps of it is copied out or its own
+	var rec Record       // one for every line: what the log keeps of it is copied out or its own
 	var flight *inFlight // the request begun and not final yet
-	land := func() { // the request in flight ended where its records stop
+	land := func() {     // the request in flight ended where its records stop
 		if flight != nil {
 			log.Messages = append(log.Messages, flight.messages()...)
 			flight = nil

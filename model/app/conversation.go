@@ -127,6 +127,9 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
+		if note := resumed.Log.SkippedNote(); note != "" {
+			c.notice += " The log is damaged: " + note + "."
+		}
 	}
 	if unsaved != "" {
 		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
@@ -278,6 +281,9 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."
+	}
+	if note := r.Log.SkippedNote(); note != "" {
+		notice += " The log is damaged: " + note + "."
 	}
 	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
 }

@@ -198,7 +198,7 @@ func (w *Writer) queue(rec Record) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, append(line, '\n'))
+	w.todo = append(w.todo, seal(line))
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -317,7 +317,7 @@ func mendTail(f *os.File) error {
 		return err
 	}
 	var rec Record
-	if json.Unmarshal(tail, &rec) == nil && rec.valid() {
+	if parseLine(tail, &rec) {
 		_, err = f.Write([]byte{'\n'})
 		return err
 	}

@@ -31,15 +31,18 @@ type Log struct {
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
+	// Skipped is the number of each other line that holds no readable record (changed on
+	// disk, or written by hand), in order; those lines were left out.
+	Skipped []int
 }
 
 // MaxLogSize is the longest session log Read reads: a longer one is refused, not loaded.
 const MaxLogSize = 256 << 20
 
 // Read loads a log written by Writer. A last line that is cut off is skipped (CutOff); any
-// other line that is not a record is an error naming its line number. Only a regular file is
-// read (a FIFO, a device or a link to one is refused without waiting), and at most MaxLogSize
-// bytes of it.
+// other line that is not a record is skipped too and its number kept (Skipped): a damaged line
+// loses that record, never the conversation. Only a regular file is read (a FIFO, a device or
+// a link to one is refused without waiting), and at most MaxLogSize bytes of it.
 func Read(path string) (Log, error) {
 	return readUpTo(path, MaxLogSize)
 }
@@ -66,18 +69,13 @@ func decode(r io.Reader, name string) (Log, error) {
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
-			rec = Record{}
-			if !readRecord(line, &rec) {
-				if jerr := json.Unmarshal(line, &rec); jerr != nil {
-					rec = Record{}
-				}
-			}
-			if !rec.valid() {
+			if !parseLine(line, &rec) {
 				if !complete {
 					log.CutOff = true
 					return log, nil
 				}
-				return log, fmt.Errorf("%s line %d is not a session log record", name, n)
+				log.Skipped = append(log.Skipped, n)
+				continue
 			}
 			if log.Started == nil && rec.Time != nil {
 				log.Started = rec.Time
@@ -261,6 +259,21 @@ func digits(b []byte) (n int, rest []byte, ok bool) {
 		return 0, nil, false
 	}
 	return n, b[i:], true
+}
+
+// parseLine reads one line of the log into rec; false when it holds no record: its checksum
+// does not match, or it is not JSON of a record.
+func parseLine(line []byte, rec *Record) bool {
+	*rec = Record{}
+	body, _, good := unseal(bytes.TrimRight(line, " \t\r\n"))
+	if !good {
+		return false
+	}
+	if !readRecord(body, rec) && json.Unmarshal(body, rec) != nil {
+		*rec = Record{}
+		return false
+	}
+	return rec.valid()
 }
 
 func (r Record) valid() bool {

@@ -41,3 +41,5 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 	gopkg.in/cenkalti/backoff.v1 v1.1.0 // indirect
 )
+
+replace charm.land/bubbletea/v2 => ./third_party/bubbletea

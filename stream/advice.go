@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -15,10 +16,11 @@ import (
 func (c *Client) advise(e *wire.Error, body []byte) {
 	switch {
 	case e.Status == http.StatusUnauthorized:
+		e.Helps = wire.RetryUseless
 		if c.APIKey == "" {
 			e.Message = strings.TrimRight(e.Message, ". ") + ". No API key is set: " + c.keyHint()
 		} else {
-			e.Message = strings.TrimRight(e.Message, ". ") + ". " + c.keySource() + " is set but " +
+			e.Message = strings.TrimRight(e.Message, ". ") + ". " + format.Sentence(c.keySource()) + " is set but " +
 				strings.TrimRight(c.BaseURL, "/") + " rejected it"
 		}
 	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":

@@ -59,6 +59,9 @@ type Chat struct {
 	// composerFocus: in this error phase the composer, not Retry, holds the focus (Focus).
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
+
+	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
+	retryReq int
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -244,6 +247,10 @@ func (c *Chat) ClearTranscript() { c.tr.Truncate(0) }
 // Entries is the transcript so far, for reading: only the engine changes it.
 func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 
+// Follow returns a reader of the transcript's changes from now on (see transcript.Reader);
+// Close it when it is no longer read.
+func (c *Chat) Follow() *transcript.Reader { return c.tr.Follow() }
+
 // ToggleDetails expands or folds the focused card or prompt; with none focused, the most
 // recent tool card, folded prompt or reasoning. It reports whether there was anything to
 // toggle.
@@ -287,7 +294,7 @@ func (c *Chat) Restart(history []wire.Message) {
 		return
 	}
 	c.History = repairHistory(history)
-	c.tr = transcript.Transcript{}
+	c.tr.Truncate(0)
 	entriesFor(&c.tr, c.History, c.cfg.Tools)
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
 }

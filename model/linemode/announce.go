@@ -1,6 +1,8 @@
 package linemode
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
@@ -8,20 +10,19 @@ import (
 	"github.com/phasechat/phasechat/view/safe"
 )
 
-// Announcer decides what line mode prints. It is pure: it compares the engine's state and
-// transcript after an engine call with what it has already announced, and returns the new
-// lines (without line ends). Call Announce after every engine call, with the engine's State
-// and Entries.
+// Announcer decides what line mode prints. It is pure: it reads the transcript's change
+// journal since its last call, and the engine's state, and returns the new lines (without line
+// ends). Call Announce after every engine call, with the engine's State.
 //
 // Invariants, per call, in this order:
-//   - Transcript lines come first, entry by entry. A notice is one "Note: …" line. A reply's
-//     text is printed by whole lines as each '\n' arrives, the first line prefixed with
-//     "Assistant: " (leading blank lines are skipped), and so is the first line after a
-//     Tool or Status line came between, so a listener knows who speaks again; its open tail is printed when the reply
-//     ends, followed by one "Reasoning: N characters (not read out)." line if it had
-//     reasoning. A tool call gets one "Tool: … started: …" (or "… is waiting for your
-//     approval") line when it starts running or starts waiting, and one "… done in …",
-//     "… failed …" or "… not run: …" line when it ends. User entries are never repeated.
+//   - Transcript lines come first, entry by entry in transcript order. A notice is one
+//     "Note: …" line. A reply's text is printed by whole lines as each '\n' arrives, the first
+//     line prefixed with "Assistant: " (leading blank lines are skipped), and so is the first
+//     line after a Tool or Status line came between, so a listener knows who speaks again; its
+//     open tail is printed when the reply ends, followed by one "Reasoning: N characters (not
+//     read out)." line if it had reasoning. A tool call gets one "Tool: … started: …" (or "… is
+//     waiting for your approval") line when it starts running or starts waiting, and one "… done
+//     in …", "… failed …" or "… not run: …" line when it ends. User entries are never repeated.
 //   - Then at most one "Status: …" line: when the phase differs from the last call's, or when
 //     a tool newly waits for approval (the question is the status text, see doc.go). A new
 //     tool name within streaming-tool prints nothing; the tool lines say it.
@@ -30,20 +31,31 @@ import (
 //   - Every untrusted string is sanitised: reply text through a safe.Stream fed the
 //     accumulated text (an escape split across deltas cannot survive), everything else
 //     through safe.Line. Status and Tool lines hold none of { } [ ] ".
-//   - Nothing is printed twice, and cost is proportional to what is new.
+//   - Nothing is printed twice, and cost is proportional to what changed: only the entries the
+//     journal names are read, and of those only the new bytes.
 //
-// The transcript must only grow (entries appended, never removed): line mode does not offer
-// Regenerate. Entries already in it when the Announcer is made (a resumed conversation) are
-// taken as read. The zero Announcer is not ready; use NewAnnouncer.
+// Entries already in the transcript when the reader was made (a resumed conversation) are
+// taken as read. Entries removed are forgotten. The zero Announcer is not ready; use
+// NewAnnouncer, and Close it when it is replaced.
 type Announcer struct {
 	phase    phase.Phase
 	question string // the approval question last printed; "" once none is pending
-	next     int    // entries before next are final and fully announced
-	seen     map[*transcript.Entry]*seenEntry
+	changes  *transcript.Reader
+	open     []*seenEntry // the replies not fully announced yet, in transcript order
+	touched  []touch      // the entries one call reads; kept to reuse its storage
 }
 
-// seenEntry is how much of one entry has been announced.
+// touch is an entry the journal named in one call.
+type touch struct {
+	entry *transcript.Entry
+	index int
+	added bool // it was added since the last call
+}
+
+// seenEntry is how much of one reply has been announced.
 type seenEntry struct {
+	entry    *transcript.Entry
+	index    int
 	done     bool
 	text     safe.Stream // the reply's sanitised text, fed Entry.Text() as it grows
 	fed      int         // bytes of Entry.Text() fed to text
@@ -56,58 +68,48 @@ type seenEntry struct {
 
 type seenCard struct{ waiting, started, ended, asking bool }
 
-// NewAnnouncer returns an announcer for an engine whose state and transcript are st and
-// entries; nothing in them will be announced.
-func NewAnnouncer(st phase.State, entries []*transcript.Entry) *Announcer {
-	a := &Announcer{phase: st.Phase, next: len(entries), seen: map[*transcript.Entry]*seenEntry{}}
+// NewAnnouncer returns an announcer for an engine whose state is st, reading the transcript's
+// changes from changes (nil: a transcript that never changes).
+func NewAnnouncer(st phase.State, changes *transcript.Reader) *Announcer {
+	a := &Announcer{phase: st.Phase, changes: changes}
 	if st.Ask != "" {
 		a.question = phase.Status(st)
 	}
 	return a
 }
 
+// Close stops reading the transcript's changes.
+func (a *Announcer) Close() { a.changes.Close() }
+
 // Note is the line a notice of phasechat's own is announced as.
 func Note(text string) string { return "Note: " + safe.Line(text) }
 
 // Announce returns the lines that tell what changed since the last call.
-func (a *Announcer) Announce(st phase.State, entries []*transcript.Entry) []string {
+func (a *Announcer) Announce(st phase.State) []string {
 	var lines []string
 	var q approvals
-	for i := a.next; i < len(entries); i++ {
-		e := entries[i]
-		s := a.seen[e]
-		if s == nil {
-			s = &seenEntry{}
-			a.seen[e] = s
-		}
-		if s.done {
-			continue
-		}
-		switch e.Role() {
+	for _, t := range a.read() {
+		switch t.entry.Role() {
 		case transcript.RoleNotice:
-			lines = append(lines, Note(e.Text()))
-			s.done = true
+			if t.added {
+				lines = append(lines, Note(t.entry.Text()))
+			}
 		case transcript.RoleAssistant:
-			lines = s.reply(e, lines, &q)
-		default:
-			s.done = true
+			if s := a.reply(t); s != nil {
+				lines = s.reply(t.entry, lines, &q)
+			}
 		}
 	}
-	for a.next < len(entries) && a.seen[entries[a.next]] != nil && a.seen[entries[a.next]].done {
-		delete(a.seen, entries[a.next])
-		a.next++
-	}
+	a.open = slices.DeleteFunc(a.open, func(s *seenEntry) bool { return s.done })
 	text := phase.Status(st)
 	// The engine keeps a question in its state exactly while a call waits for approval. The
 	// same words may ask about a second call: answered tells the questions apart.
 	pending := st.Ask != ""
 	newQuestion := pending && (q.answered || text != a.question)
 	if st.Phase != a.phase || newQuestion {
-		for _, e := range entries[a.next:] {
-			if s := a.seen[e]; s != nil && !s.done {
-				lines = s.flushTail(lines)
-				s.prefixed = false
-			}
+		for _, s := range a.open {
+			lines = s.flushTail(lines)
+			s.prefixed = false
 		}
 		lines = append(lines, "Status: "+spoken(text))
 	}
@@ -116,6 +118,44 @@ func (a *Announcer) Announce(st phase.State, entries []*transcript.Entry) []stri
 		a.question = text
 	}
 	return lines
+}
+
+// read returns the entries the journal named since the last call, each once, in transcript
+// order, and forgets the replies it says were removed.
+func (a *Announcer) read() []touch {
+	ts := a.touched[:0]
+	for _, c := range a.changes.Changes() {
+		switch {
+		case c.Kind == transcript.EntriesRemoved:
+			gone := func(index int) bool { return index >= c.Index }
+			ts = slices.DeleteFunc(ts, func(t touch) bool { return gone(t.index) })
+			a.open = slices.DeleteFunc(a.open, func(s *seenEntry) bool { return gone(s.index) })
+		case c.Kind == transcript.EntryAdded:
+			ts = append(ts, touch{c.Entry, c.Index, true})
+		case len(ts) == 0 || ts[len(ts)-1].entry != c.Entry:
+			ts = append(ts, touch{c.Entry, c.Index, false})
+		}
+	}
+	slices.SortStableFunc(ts, func(x, y touch) int { return cmp.Compare(x.index, y.index) })
+	ts = slices.CompactFunc(ts, func(x, y touch) bool { return x.entry == y.entry }) // an entry's first touch says if it was added
+	a.touched = ts
+	return ts
+}
+
+// reply is what has been announced of the reply t names: new when it was just added; nil when
+// it was there before the announcer, or is fully announced.
+func (a *Announcer) reply(t touch) *seenEntry {
+	if t.added {
+		s := &seenEntry{entry: t.entry, index: t.index}
+		a.open = append(a.open, s)
+		return s
+	}
+	for _, s := range a.open {
+		if s.entry == t.entry {
+			return s
+		}
+	}
+	return nil
 }
 
 // reply announces an assistant entry's new text and tool events; when the entry no longer

@@ -18,16 +18,16 @@ func TestAnnounceEmojiSequencesWhole(t *testing.T) {
 		"\U000E0073\U000E0063\U000E0074\U000E007F, key 1", "\ufe0f\u20e3; but pay\u200dpal and ok\U000E0072\U000E006D.\n",
 	}
 	f := &fake{}
-	a := NewAnnouncer(f.st, f.entries())
+	a := NewAnnouncer(f.st, f.follow())
 	var out []string
 	f.submit()
-	out = append(out, a.Announce(f.st, f.entries())...)
+	out = append(out, a.announce(f)...)
 	for _, d := range deltas {
 		f.text(d)
-		out = append(out, a.Announce(f.st, f.entries())...)
+		out = append(out, a.announce(f)...)
 	}
 	f.end(phase.Complete)
-	out = append(out, a.Announce(f.st, f.entries())...)
+	out = append(out, a.announce(f)...)
 	all := strings.Join(out, "\n")
 	for _, want := range []string{family, "👩🏽\u200d💻", scotland, "1\ufe0f\u20e3", "pay<U+200D>pal", "ok<U+E0072><U+E006D>."} {
 		if !strings.Contains(all, want) {

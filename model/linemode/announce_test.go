@@ -23,6 +23,12 @@ func (f *fake) reply() *draft { return f.d.last() }
 // entries publishes the drafts: the transcript as the engine would hand it over now.
 func (f *fake) entries() []*transcript.Entry { return f.d.publish() }
 
+// follow publishes the drafts and returns a reader of the transcript's changes from then on.
+func (f *fake) follow() *transcript.Reader {
+	f.d.publish()
+	return f.d.tr.Follow()
+}
+
 // submit opens a new reply, as the engine's request does.
 func (f *fake) submit() {
 	f.d.add(&draft{Role: transcript.RoleUser, Text: "question"})
@@ -33,6 +39,12 @@ func (f *fake) submit() {
 func (f *fake) text(d string)     { f.reply().Text += d; f.st.Phase = phase.StreamingText }
 func (f *fake) end(p phase.Phase) { f.reply().Streaming = false; f.st = phase.State{Phase: p} }
 
+// announce publishes the drafts and returns what the announcer says of the change.
+func (a *Announcer) announce(f *fake) []string {
+	f.entries()
+	return a.Announce(f.st)
+}
+
 type announceStep struct {
 	do   func(f *fake)
 	want []string
@@ -41,10 +53,11 @@ type announceStep struct {
 func runSteps(t *testing.T, steps []announceStep) {
 	t.Helper()
 	f := &fake{}
-	a := NewAnnouncer(f.st, f.entries())
+	a := NewAnnouncer(f.st, f.follow())
 	for i, s := range steps {
 		s.do(f)
-		got := a.Announce(f.st, f.entries())
+		f.entries()
+		got := a.Announce(f.st)
 		if !reflect.DeepEqual(got, s.want) && !(len(got) == 0 && len(s.want) == 0) {
 			t.Fatalf("step %d: lines\n%q\nwant\n%q", i, got, s.want)
 		}
@@ -145,16 +158,16 @@ func TestAnnounceSkipsWhatWasThereBefore(t *testing.T) {
 	d.add(&draft{Role: transcript.RoleUser, Text: "hi"})
 	d.add(&draft{Role: transcript.RoleAssistant, Text: "hello\nthere", Reasoning: "hmm", Cards: []draftCard{{Name: "now", Status: phase.CallDone, Result: "12:00"}}})
 	d.add(&draft{Role: transcript.RoleNotice, Text: "resumed"})
-	old := d.publish()
-	a := NewAnnouncer(phase.State{Phase: phase.Idle}, old)
-	if got := a.Announce(phase.State{Phase: phase.Idle}, old); len(got) != 0 {
+	d.publish()
+	a := NewAnnouncer(phase.State{Phase: phase.Idle}, d.tr.Follow())
+	if got := a.Announce(phase.State{Phase: phase.Idle}); len(got) != 0 {
 		t.Fatalf("a resumed transcript was read out again: %q", got)
 	}
 	d.add(&draft{Role: transcript.RoleUser, Text: "next"})
 	d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: "new\n"})
-	entries := d.publish()
+	d.publish()
 	want := []string{"Assistant: new", writing}
-	if got := a.Announce(phase.State{Phase: phase.StreamingText}, entries); !reflect.DeepEqual(got, want) {
+	if got := a.Announce(phase.State{Phase: phase.StreamingText}); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after resuming: %q, want %q", got, want)
 	}
 }
@@ -165,7 +178,7 @@ func TestAnnounceOneStatusPerPhaseChange(t *testing.T) {
 	for _, from := range phase.Phases {
 		for _, to := range phase.Phases {
 			a := NewAnnouncer(phase.State{Phase: from, Tool: "first"}, nil)
-			got := a.Announce(phase.State{Phase: to, Tool: "second"}, nil)
+			got := a.Announce(phase.State{Phase: to, Tool: "second"})
 			want := 0
 			if from != to {
 				want = 1
@@ -178,7 +191,7 @@ func TestAnnounceOneStatusPerPhaseChange(t *testing.T) {
 					t.Errorf("%s -> %s: %q is not a status line", from, to, l)
 				}
 			}
-			if again := a.Announce(phase.State{Phase: to, Tool: "third"}, nil); len(again) != 0 {
+			if again := a.Announce(phase.State{Phase: to, Tool: "third"}); len(again) != 0 {
 				t.Errorf("%s -> %s: repeated with a new tool name: %q", from, to, again)
 			}
 		}
@@ -205,5 +218,27 @@ func TestSpeakHelpers(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+// Replies the transcript drops are forgotten: a reply added where one was removed is read out
+// from its start, and the dropped one says nothing more.
+func TestAnnounceForgetsRemovedEntries(t *testing.T) {
+	var d drafts
+	st := phase.State{Phase: phase.StreamingText}
+	a := NewAnnouncer(st, d.tr.Follow())
+	old := d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: "old\n"})
+	d.publish()
+	if got, want := a.Announce(st), []string{"Assistant: old"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("first reply: %q, want %q", got, want)
+	}
+	old.Text += "gone line\n"
+	d.publish()
+	d.tr.Truncate(0)
+	d.list, old.e = nil, nil
+	d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: "new\n"})
+	d.publish()
+	if got, want := a.Announce(st), []string{"Assistant: new"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the first was removed: %q, want %q", got, want)
 	}
 }

@@ -129,9 +129,9 @@ func TestAnnounceHostileInputs(t *testing.T) {
 	for _, h := range safetest.HostileInputs {
 		t.Run(h.Name, func(t *testing.T) {
 			f := &fake{}
-			a := NewAnnouncer(f.st, f.entries())
+			a := NewAnnouncer(f.st, f.follow())
 			var out []string
-			say := func() { out = append(out, a.Announce(f.st, f.entries())...) }
+			say := func() { out = append(out, a.announce(f)...) }
 			f.submit()
 			say()
 			deltas := h.Deltas

@@ -31,14 +31,15 @@ func BenchmarkAnnounceDelta(b *testing.B) {
 				d.add(&draft{Role: transcript.RoleAssistant, Text: "earlier\n"})
 			}
 			st := phase.State{Phase: phase.StreamingText}
-			a := NewAnnouncer(st, d.publish())
+			d.publish()
+			a := NewAnnouncer(st, d.tr.Follow())
 			unit := "token, "
 			if bc.lines {
 				unit = "tokens\n"
 			}
 			e := d.add(&draft{Role: transcript.RoleAssistant, Streaming: true, Text: strings.Repeat(unit, bc.prior/len(unit))})
-			entries := d.publish()
-			a.Announce(st, entries)
+			d.publish()
+			a.Announce(st)
 			deltas := []string{"Привет ", "world.\n"}
 			if !bc.lines {
 				deltas[1] = "world. "
@@ -51,7 +52,7 @@ func BenchmarkAnnounceDelta(b *testing.B) {
 				b2.WriteString(deltas[i%2])
 				i++
 				d.tr.SetReply(e.e, b2.String(), "")
-				a.Announce(st, entries)
+				a.Announce(st)
 			}
 		})
 	}

@@ -64,13 +64,13 @@ func (s *session) command(line string) {
 			s.driver.Log = s.convs.New()
 		}
 		s.chat.Restart(nil)
-		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
+		s.freshAnnouncer()
 		s.say(Note("A new conversation."))
 	case chat.CommandSessions:
 		s.listSessions()
 	case chat.CommandClear:
 		s.chat.ClearTranscript()
-		s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
+		s.freshAnnouncer()
 		s.say(Note("Transcript cleared. The conversation is kept: the next message still sends it."))
 	default:
 		s.say(Note("Unknown command " + safe.Line(name) + ": it was not sent. /help lists the commands; // sends a line starting with a slash."))
@@ -175,6 +175,13 @@ func (s *session) pickSession(line string) {
 	}
 	s.driver.Log = res.Log
 	s.chat.Restart(res.History)
-	s.ann = NewAnnouncer(s.chat.State, s.chat.Entries())
+	s.freshAnnouncer()
 	s.say(Note(res.Notice))
+}
+
+// freshAnnouncer takes the transcript as it is now as read: a new, cleared or resumed
+// conversation is not read out again.
+func (s *session) freshAnnouncer() {
+	s.ann.Close()
+	s.ann = NewAnnouncer(s.chat.State, s.chat.Follow())
 }

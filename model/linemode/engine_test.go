@@ -43,7 +43,7 @@ type handEngine struct {
 func newHandEngine(t *testing.T, cfg chat.Config) *handEngine {
 	cfg.Tools = handTools{}
 	c := chat.New(cfg, nil)
-	return &handEngine{t: t, c: c, a: NewAnnouncer(c.State, c.Entries())}
+	return &handEngine{t: t, c: c, a: NewAnnouncer(c.State, c.Follow())}
 }
 
 // do takes the effects of one engine call and returns the lines it is announced with.
@@ -56,7 +56,7 @@ func (h *handEngine) do(effects []chat.Effect) []string {
 			h.runs = append(h.runs, e)
 		}
 	}
-	return h.a.Announce(h.c.State, h.c.Entries())
+	return h.a.Announce(h.c.State)
 }
 
 func (h *handEngine) feed(u wire.Update) []string {

@@ -47,14 +47,16 @@ func FuzzAnnounceText(f *testing.F) {
 		var d drafts
 		e := d.add(&draft{Role: transcript.RoleAssistant, Streaming: true})
 		st := phase.State{Phase: phase.StreamingText}
-		a := NewAnnouncer(st, nil)
+		a := NewAnnouncer(st, d.tr.Follow())
 		var got []string
 		for _, delta := range splitAt(data, cuts) {
 			e.Text += delta
-			got = append(got, a.Announce(st, d.publish())...)
+			d.publish()
+			got = append(got, a.Announce(st)...)
 		}
 		e.Streaming = false
-		got = append(got, a.Announce(st, d.publish())...)
+		d.publish()
+		got = append(got, a.Announce(st)...)
 
 		var want []string
 		for _, l := range strings.Split(safe.Text(data), "\n") {

@@ -55,7 +55,7 @@ func Run(o Options) (err error) {
 	s := &session{
 		chat:       o.Chat,
 		driver:     perform.NewDriver(o.Chat, &stepwise, o.Log),
-		ann:        NewAnnouncer(o.Chat.State, o.Chat.Entries()),
+		ann:        NewAnnouncer(o.Chat.State, o.Chat.Follow()),
 		term:       openTerminal(o.In),
 		out:        o.Out,
 		models:     o.Models,
@@ -203,7 +203,7 @@ func (s *session) apply(effects []chat.Effect) {
 // the composer reads lines; Stop and Retry read single keys. Entering the composer prints
 // the prompt.
 func (s *session) sync() {
-	s.say(s.ann.Announce(s.chat.State, s.chat.Entries())...)
+	s.say(s.ann.Announce(s.chat.State)...)
 	if start, gen := s.approval.Arm(s.chat.Question()); start {
 		s.waitQuiet(gen)
 	}

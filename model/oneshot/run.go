@@ -9,10 +9,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
-	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
@@ -57,14 +55,15 @@ func Run(o Options) Result {
 		}
 		return watch.wrap(src)
 	}
-	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), seen: map[string]phase.CallStatus{},
-		noticed: map[*transcript.Entry]bool{}, said: map[string]bool{}}
+	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), said: map[string]bool{}}
 	d := perform.NewDriver(o.Chat, &perf, o.Log)
 	effects := r.chat.Submit(o.Prompt)
 	if effects == nil {
 		return r.finish(Result{Outcome: Failed, Error: "The prompt is empty."})
 	}
 	r.firstEntry = len(r.chat.Entries()) - 1 // the assistant entry the request just opened
+	r.changes = r.chat.Follow()
+	defer r.changes.Close()
 	r.event(map[string]any{"type": "start", "session": o.Session})
 	d.Apply(effects)
 	var sig os.Signal
@@ -90,142 +89,9 @@ func Run(o Options) Result {
 	return r.finish(res)
 }
 
-// runner is Run's state; it belongs to Run's goroutine.
-type runner struct {
-	o          Options
-	chat       *chat.Chat
-	firstEntry int // the first entry of this turn's replies
-
-	entry      *transcript.Entry // the reply being written out
-	cur        int               // its index in the transcript
-	textDone   int               // bytes of entry.Text() handled
-	reasonDone int               // bytes of entry.Reasoning() handled
-	clean      cleaner           // the cleaned text of entry, for FormatText
-	cleanDone  int               // bytes of clean written
-	wrote      strings.Builder
-	endsInLine bool // the last byte written to Out was not '\\n'
-	thinking   bool // reasoning was written to Err without its line's end
-	seen       map[string]phase.CallStatus
-	noticed    map[*transcript.Entry]bool // notices of the turn already written to Err
-	said       map[string]bool            // their texts
-	outErr     error
-}
-
-// progress writes out what the engine's transcript gained since the last call: reply text,
-// reasoning, tool events and phasechat's own notices. Entries are only appended during a
-// turn, so those before the current reply are finished.
-func (r *runner) progress() {
-	r.replies()
-	r.notices()
-}
-
-// notices writes each notice of the turn to Err once.
-func (r *runner) notices() {
-	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
-		if e.Role() != transcript.RoleNotice || r.noticed[e] {
-			continue
-		}
-		r.noticed[e] = true
-		if r.o.Err != nil && !r.said[e.Text()] {
-			r.said[e.Text()] = true
-			r.note(safe.Line(e.Text())+"\n", true)
-		}
-	}
-}
-
-func (r *runner) replies() {
-	entries := r.chat.Entries()
-	for i := max(r.cur, r.firstEntry); i < len(entries); i++ {
-		e := entries[i]
-		if e.Role() != transcript.RoleAssistant {
-			continue
-		}
-		if e != r.entry {
-			r.flushClean()
-			if r.wrote.Len() > 0 && !strings.HasSuffix(r.wrote.String(), "\n") && e.Text() != "" {
-				r.delta("\n") // the next step's text starts on a line of its own
-			}
-			if e.Text() == "" && len(e.Cards()) == 0 && e.Reasoning() == "" {
-				return // nothing yet: switch once it has something
-			}
-			r.entry, r.cur, r.textDone, r.reasonDone, r.cleanDone = e, i, 0, 0, 0
-			r.clean = newCleaner(r.o.Text)
-		}
-		r.text(e)
-		r.cards(e)
-	}
-}
-
-func (r *runner) text(e *transcript.Entry) {
-	if n := len(e.Reasoning()); n > r.reasonDone {
-		delta := e.Reasoning()[r.reasonDone:]
-		r.reasonDone = n
-		r.event(map[string]any{"type": "reasoning", "delta": delta})
-		r.note(delta, false)
-		r.thinking = !strings.HasSuffix(delta, "\n")
-	}
-	if n := len(e.Text()); n > r.textDone {
-		r.endThinking()
-		delta := e.Text()[r.textDone:]
-		r.textDone = n
-		r.delta(delta)
-	}
-}
-
-// delta writes reply text.
-func (r *runner) delta(text string) {
-	r.wrote.WriteString(text)
-	r.event(map[string]any{"type": "text", "delta": text})
-	if r.o.Format == FormatText {
-		r.clean.Append(text)
-		r.writeClean()
-	}
-}
-
-func (r *runner) writeClean() {
-	s := r.clean.String()
-	if len(s) > r.cleanDone {
-		r.out(s[r.cleanDone:])
-		r.cleanDone = len(s)
-	}
-}
-
-func (r *runner) flushClean() {
-	if r.entry != nil && r.o.Format == FormatText {
-		r.clean.Finish()
-		r.writeClean()
-	}
-}
-
-// cards reports each call when it is ready to run (or refused) and when it has a result.
-func (r *runner) cards(e *transcript.Entry) {
-	for _, c := range e.Cards() {
-		was, known := r.seen[c.ID()]
-		if c.Status() == phase.CallPending || c.Status() == phase.CallArgsReady || (known && was == c.Status()) {
-			continue
-		}
-		r.seen[c.ID()] = c.Status()
-		if !known {
-			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
-		}
-		if c.Status() == phase.CallRunning {
-			r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
-		}
-		if c.Status().Final() {
-			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
-			word := "done"
-			if c.IsError() {
-				line, _ := format.FirstLine(strings.TrimSpace(c.Result()))
-				word = "failed: " + line
-			}
-			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name()), safe.Line(word)), true)
-		}
-	}
-}
-
 // result says how the turn ended.
 func (r *runner) result(sig os.Signal, end *wire.Result) Result {
-	res := Result{Content: r.wrote.String(), ToolCalls: []Call{}, Session: r.o.Session}
+	res := Result{Content: r.content(), ToolCalls: []Call{}, Session: r.o.Session}
 	var reasoning []string
 	for _, e := range r.chat.Entries()[min(r.firstEntry, len(r.chat.Entries())):] {
 		if e.Role() != transcript.RoleAssistant {

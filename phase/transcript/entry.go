@@ -26,6 +26,7 @@ type Entry struct {
 	streaming bool
 	expanded  bool
 	version   uint64
+	index     int // the entry's place in its transcript
 }
 
 func (e *Entry) bump() { e.version++ }

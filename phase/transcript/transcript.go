@@ -40,6 +40,7 @@ const (
 type Transcript struct {
 	entries []*Entry
 	focus   *Entry // the entry holding the focused card or prompt; nil when none is focused
+	journal journal
 }
 
 // FoldLines is how many lines a prompt may have before it is shown folded (one line saying
@@ -74,7 +75,7 @@ func (t *Transcript) Last() *Entry {
 // Add appends a new entry made from s and returns it.
 func (t *Transcript) Add(s Spec) *Entry {
 	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, end: s.End,
-		streaming: s.Streaming, expanded: s.Expanded}
+		streaming: s.Streaming, expanded: s.Expanded, index: len(t.entries)}
 	e.countLines()
 	placed := 0 // the bytes of Text in parts so far
 	for _, c := range s.Cards {
@@ -89,6 +90,7 @@ func (t *Transcript) Add(s Spec) *Entry {
 		e.parts = append(e.parts, Part{card: -1, from: placed, to: len(s.Text)})
 	}
 	t.entries = append(t.entries, e)
+	t.noteEntry(EntryAdded, e)
 	return e
 }
 
@@ -100,6 +102,7 @@ func (t *Transcript) Truncate(n int) {
 		}
 		clear(t.entries[n:])
 		t.entries = t.entries[:n]
+		t.journal.note(Change{Kind: EntriesRemoved, Index: n, Card: -1})
 	}
 }
 
@@ -133,6 +136,7 @@ func (t *Transcript) SetReply(e *Entry, text, reasoning string) {
 		e.parts = parts
 	}
 	e.bump()
+	t.noteEntry(TextChanged, e)
 }
 
 // EndStreaming says the entry's text is final.
@@ -140,6 +144,7 @@ func (t *Transcript) EndStreaming(e *Entry) {
 	if e.streaming {
 		e.streaming = false
 		e.bump()
+		t.noteEntry(EntryFinished, e)
 	}
 }
 
@@ -147,6 +152,7 @@ func (t *Transcript) EndStreaming(e *Entry) {
 func (t *Transcript) SetEnd(e *Entry, end phase.End) {
 	e.end = end
 	e.bump()
+	t.noteEntry(EndChanged, e)
 }
 
 // ToggleReasoning folds or unfolds the entry's reasoning, or a long prompt (see Folded).
@@ -170,6 +176,7 @@ func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
 		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: call})
 		e.bumpCard(&e.cards[len(e.cards)-1])
+		t.noteCard(e, &e.cards[len(e.cards)-1])
 		return
 	}
 	if sameCall(c.call, call) {
@@ -180,6 +187,7 @@ func (t *Transcript) SetCall(e *Entry, call phase.ToolCall) {
 		c.elapsed, c.output = 0, ""
 	}
 	e.bumpCard(c)
+	t.noteCard(e, c)
 }
 
 // sameCall reports whether two snapshots of one call show the same. Args is not compared:
@@ -195,6 +203,7 @@ func (t *Transcript) SetSummary(e *Entry, id, summary string) {
 	if c := e.card(id); c != nil && c.summary != summary {
 		c.summary = summary
 		e.bumpCard(c)
+		t.noteCard(e, c)
 	}
 }
 
@@ -204,6 +213,7 @@ func (t *Transcript) SetElapsed(e *Entry, id string, d time.Duration) {
 	if c := e.card(id); c != nil && c.call.Status == phase.CallRunning && c.elapsed.Truncate(time.Second) != d.Truncate(time.Second) {
 		c.elapsed = d
 		e.bumpCard(c)
+		t.noteCard(e, c)
 	}
 }
 
@@ -213,6 +223,7 @@ func (t *Transcript) SetOutput(e *Entry, id, lines string) {
 	if c := e.card(id); c != nil && c.call.Status == phase.CallRunning && c.output != lines {
 		c.output = lines
 		e.bumpCard(c)
+		t.noteCard(e, c)
 	}
 }
 

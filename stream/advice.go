@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -23,6 +24,9 @@ func (c *Client) advise(e *wire.Error, body []byte) {
 			e.Message = strings.TrimRight(e.Message, ". ") + ". " + format.Sentence(c.keySource()) + " is set but " +
 				strings.TrimRight(c.BaseURL, "/") + " rejected it"
 		}
+	case c.NoSuchModel != "" && (e.Status == http.StatusNotFound || errorCode(body) == "model_not_found"):
+		e.Helps = wire.RetryUseless
+		e.Message = c.NoSuchModel + " (the server answered HTTP " + strconv.Itoa(e.Status) + ")"
 	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
 		e.Helps = wire.RetryUseless
 		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +

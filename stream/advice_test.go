@@ -71,6 +71,17 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a model the server lacks, named with a provider that is not configured", func(t *testing.T) {
+		c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, `{"error":{"message":"The model nope/x does not exist. Valid models: a, b, c","code":"model_not_found"}}`)
+		})
+		c.NoSuchModel = `There is no provider "nope"`
+		res, _ := streamResult(t, c)
+		if res.Err == nil || !strings.HasPrefix(res.Err.Message, c.NoSuchModel) || strings.Contains(res.Err.Message, "Valid models") {
+			t.Fatalf("message %v, want the advice instead of the server's list", res.Err)
+		}
+	})
 	t.Run("a refused connection is worth a quick retry", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

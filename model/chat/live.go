@@ -67,10 +67,10 @@ func withCrashNotes(h []wire.Message) []wire.Message {
 			out = append([]wire.Message(nil), h...)
 		}
 		note := "[" + m.End.Text() + "]"
-		if m.Content != "" {
-			note = m.Content + "\n\n" + note
+		if m.Text() != "" {
+			note = "\n\n" + note
 		}
-		out[i].Content = note
+		out[i].Parts = append(m.Parts[:len(m.Parts):len(m.Parts)], wire.Text{Text: note})
 	}
 	if out == nil {
 		return h

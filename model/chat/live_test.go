@@ -72,8 +72,8 @@ func TestAFailedRequestRecordsItsEnd(t *testing.T) {
 func TestTheModelIsToldOfACrashedReply(t *testing.T) {
 	crashed := phase.End{Why: phase.EndCrashed}
 	history := []wire.Message{
-		{Role: "user", Content: "one"}, {Role: "assistant", Content: "Half a", End: crashed},
-		{Role: "user", Content: "two"}, {Role: "assistant", End: crashed},
+		{Role: "user", Parts: wire.TextParts("one")}, {Role: "assistant", Parts: wire.TextParts("Half a"), End: crashed},
+		{Role: "user", Parts: wire.TextParts("two")}, {Role: "assistant", End: crashed},
 	}
 	h := newHarness(t, Config{})
 	h.c = New(Config{}, history)
@@ -82,10 +82,10 @@ func TestTheModelIsToldOfACrashedReply(t *testing.T) {
 		t.Fatalf("effects %+v", h.effects)
 	}
 	sent := opens[0].Request.Messages
-	if sent[1].Content != "Half a\n\n[interrupted: phasechat stopped unexpectedly]" || sent[3].Content != "[interrupted: phasechat stopped unexpectedly]" {
-		t.Fatalf("sent %q and %q", sent[1].Content, sent[3].Content)
+	if sent[1].Text() != "Half a\n\n[interrupted: phasechat stopped unexpectedly]" || sent[3].Text() != "[interrupted: phasechat stopped unexpectedly]" {
+		t.Fatalf("sent %q and %q", sent[1].Text(), sent[3].Text())
 	}
-	if h.c.History[1].Content != "Half a" || h.c.History[3].Content != "" {
+	if h.c.History[1].Text() != "Half a" || h.c.History[3].Text() != "" {
 		t.Fatalf("the history changed: %+v", h.c.History)
 	}
 }

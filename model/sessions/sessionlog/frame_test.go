@@ -15,10 +15,10 @@ import (
 // the messages it holds.
 func crashLog(t testing.TB) ([]byte, []wire.Message) {
 	msgs := []wire.Message{
-		{Role: "user", Content: "what time is it — ünïcode ✓"},
-		{Role: "assistant", Content: "Let me look… \"quoted\"\n", ToolCalls: []wire.ToolCall{{ID: "call_1", Name: "now", Arguments: `{"tz":"UTC"}`}}},
-		{Role: "tool", Content: "12:00", ToolCallID: "call_1", Name: "now"},
-		{Role: "assistant", Content: "It is noon ☀ — \\ and \u2028 too."},
+		{Role: "user", Parts: wire.TextParts("what time is it — ünïcode ✓")},
+		{Role: "assistant", Parts: []wire.Part{wire.Text{Text: "Let me look… \"quoted\"\n"}, wire.ToolCall{ID: "call_1", Name: "now", Arguments: `{"tz":"UTC"}`}}},
+		{Role: "tool", Parts: wire.TextParts("12:00"), ToolCallID: "call_1", Name: "now"},
+		{Role: "assistant", Parts: wire.TextParts("It is noon ☀ — \\ and \u2028 too.")},
 	}
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w, err := Create(path)
@@ -77,7 +77,7 @@ func TestTornLastLineAtEveryOffset(t *testing.T) {
 			t.Fatal(err)
 		}
 		after, err := Read(path)
-		want = append(append([]wire.Message(nil), want...), wire.Message{Role: "user", Content: "resumed"})
+		want = append(append([]wire.Message(nil), want...), wire.Message{Role: "user", Parts: wire.TextParts("resumed")})
 		if err != nil || !reflect.DeepEqual(after.Messages, want) || after.CutOff || after.Skipped != nil {
 			t.Fatalf("cut at %d, then appended: %v, %d messages, cut off %v, skipped %v", cut, err, len(after.Messages), after.CutOff, after.Skipped)
 		}

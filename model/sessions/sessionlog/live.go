@@ -31,16 +31,15 @@ var crashed = phase.End{Why: phase.EndCrashed, Note: phase.End{Why: phase.EndCra
 // inFlight is a request the log began (a "begin" record) and holds no final reply for yet:
 // what its live records say happened, in order.
 type inFlight struct {
-	text, reasoning []byte
-	calls           []*liveCall
-	byID            map[string]*liveCall
-	end             *phase.End // how it ended, when a record says so
+	reply wire.Message // its text, reasoning and calls so far, in the order they came
+	calls []*liveCall
+	byID  map[string]*liveCall
+	end   *phase.End // how it ended, when a record says so
 }
 
-// liveCall is a call of a request in flight. at is how much of the reply's text came before it.
+// liveCall is a call of a request in flight.
 type liveCall struct {
-	id, name, args          string
-	at                      int
+	id, name                string
 	asked, answered, denied bool
 	ran                     bool
 	result                  *wire.Message
@@ -51,19 +50,20 @@ func (f *inFlight) apply(r *liveRecord) {
 	call := f.byID[r.ID]
 	switch r.What {
 	case chat.LiveText:
-		f.text = append(f.text, r.Text...)
+		f.reply.AppendText(r.Text)
 	case chat.LiveReasoning:
-		f.reasoning = append(f.reasoning, r.Text...)
+		f.reply.AppendReasoning(r.Text)
 	case chat.LiveCall:
 		if call != nil || r.ID == "" {
 			return
 		}
-		call = &liveCall{id: r.ID, name: r.Name, args: r.Args, at: len(f.text)}
+		call = &liveCall{id: r.ID, name: r.Name}
 		if f.byID == nil {
 			f.byID = map[string]*liveCall{}
 		}
 		f.byID[r.ID] = call
 		f.calls = append(f.calls, call)
+		f.reply.Parts = append(f.reply.Parts, wire.ToolCall{Index: len(f.calls) - 1, ID: r.ID, Name: r.Name, Arguments: r.Args})
 	case chat.LiveEnd:
 		if r.End != nil {
 			end := r.End.end()
@@ -81,7 +81,7 @@ func (f *inFlight) apply(r *liveRecord) {
 	case chat.LiveRun:
 		call.ran = true
 	case chat.LiveResult:
-		m := wire.Message{Role: "tool", ToolCallID: call.id, Name: call.name, Content: r.Text}
+		m := wire.Message{Role: "tool", ToolCallID: call.id, Name: call.name, Parts: wire.TextParts(r.Text)}
 		if r.Call != nil {
 			m.Ending = r.Call.ending()
 		}
@@ -95,17 +95,16 @@ func (f *inFlight) apply(r *liveRecord) {
 // was running has an unknown outcome (it is never run again), one waiting for the user's answer
 // is declined, one that never started was not run.
 func (f *inFlight) messages() []wire.Message {
-	end := crashed
+	reply := f.reply
+	reply.Role, reply.End = "assistant", crashed
 	if f.end != nil {
-		end = *f.end
+		reply.End = *f.end
 	}
-	reply := wire.Message{Role: "assistant", Content: string(f.text), Reasoning: string(f.reasoning), End: end}
-	var results []wire.Message
+	out := []wire.Message{reply}
 	for _, c := range f.calls {
-		reply.ToolCalls = append(reply.ToolCalls, wire.ToolCall{Index: len(reply.ToolCalls), ID: c.id, Name: c.name, Arguments: c.args, TextAfter: len(f.text) - c.at})
-		results = append(results, c.outcome())
+		out = append(out, c.outcome())
 	}
-	return append([]wire.Message{reply}, results...)
+	return out
 }
 
 // outcome is the call's result, or what became of it when it has none.
@@ -128,5 +127,5 @@ func (c *liveCall) outcome() wire.Message {
 	if e.NotRun == "" {
 		text = e.Interruption.Text()
 	}
-	return wire.Message{Role: "tool", ToolCallID: c.id, Name: c.name, Content: text, Ending: e}
+	return wire.Message{Role: "tool", ToolCallID: c.id, Name: c.name, Parts: wire.TextParts(text), Ending: e}
 }

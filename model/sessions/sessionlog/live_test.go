@@ -57,15 +57,18 @@ func TestARequestInFlightReadsBackMarked(t *testing.T) {
 		t.Fatalf("roles %s: %+v", got, log.Messages)
 	}
 	reply := log.Messages[1]
-	if reply.Content != "Let me look. More." || reply.Reasoning != "think" || reply.End.Why != phase.EndCrashed ||
-		reply.End.Text() != "interrupted: phasechat stopped unexpectedly" || len(reply.ToolCalls) != 5 || reply.ToolCalls[0].TextAfter != len("More.") {
+	if reply.Text() != "Let me look. More." || reply.Reasoning() != "think" || reply.End.Why != phase.EndCrashed ||
+		reply.End.Text() != "interrupted: phasechat stopped unexpectedly" || len(reply.Calls()) != 5 {
 		t.Fatalf("reply %+v", reply)
+	}
+	if _, ok := reply.Parts[2].(wire.ToolCall); !ok || reply.Parts[len(reply.Parts)-1] != (wire.Text{Text: "More."}) {
+		t.Fatalf("the reply's parts are not in the order they came: %+v", reply.Parts)
 	}
 	want := []string{"content", "outcome unknown: phasechat stopped while it ran", phase.NotRunUnanswered.Text(), phase.NotRunDeclined.Text(), "not run: phasechat stopped before it started"}
 	for i, w := range want {
 		res := log.Messages[2+i]
-		if res.Content != w || res.ToolCallID != reply.ToolCalls[i].ID {
-			t.Errorf("result %d: %q for %s, want %q", i, res.Content, res.ToolCallID, w)
+		if res.Text() != w || res.ToolCallID != reply.Calls()[i].ID {
+			t.Errorf("result %d: %q for %s, want %q", i, res.Text(), res.ToolCallID, w)
 		}
 	}
 	if e := log.Messages[3].Ending; e.Status != phase.CallInterrupted || e.Interruption.Why != phase.CutCrashed {
@@ -80,7 +83,7 @@ func TestARequestInFlightReadsBackMarked(t *testing.T) {
 // leaves nothing; a failed request says it failed; a crash before any text still gives a reply,
 // so the next user message never follows a user message.
 func TestLiveRecordsAreSuperseded(t *testing.T) {
-	final := wire.Message{Role: "assistant", Content: "whole"}
+	final := wire.Message{Role: "assistant", Parts: wire.TextParts("whole")}
 	path := writeRecords(t,
 		userRecord("one"),
 		liveRec(chat.Live{What: chat.LiveBegin}),
@@ -102,7 +105,7 @@ func TestLiveRecordsAreSuperseded(t *testing.T) {
 	}
 	var got []string
 	for _, m := range log.Messages {
-		got = append(got, m.Role+":"+m.Content+":"+string(m.End.Why))
+		got = append(got, m.Role+":"+m.Text()+":"+string(m.End.Why))
 	}
 	want := "user:one:|assistant:whole:|user:two:|assistant:retried:failed|user:three:|assistant::crashed"
 	if strings.Join(got, "|") != want {
@@ -133,7 +136,7 @@ func TestStreamedTextIsGathered(t *testing.T) {
 	if err != nil || len(log.Messages) != 3 {
 		t.Fatalf("Read: %v, %+v", err, log.Messages)
 	}
-	if r := log.Messages[1]; r.Content != strings.Repeat("t", 100) || r.Reasoning != strings.Repeat("r", 100) || r.ToolCalls[0].TextAfter != 0 {
+	if r := log.Messages[1]; r.Text() != strings.Repeat("t", 100) || r.Reasoning() != strings.Repeat("r", 100) || len(r.Calls()) != 1 {
 		t.Fatalf("reply %+v", r)
 	}
 }
@@ -154,7 +157,7 @@ func TestSyncWritesWhatCameBefore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(log.Messages) < 2 || log.Messages[1].Content != "before the tool" {
+	if len(log.Messages) < 2 || log.Messages[1].Text() != "before the tool" {
 		t.Fatalf("after Sync the log reads %+v", log.Messages)
 	}
 }
@@ -188,7 +191,7 @@ func TestInFlightLogCutAnywhere(t *testing.T) {
 			t.Fatalf("cut at %d: a begun request left no reply: %+v", n, log.Messages)
 		}
 		for _, m := range log.Messages {
-			if m.Role == "assistant" && len(m.ToolCalls) > 0 && (len(log.Messages) != 3 || log.Messages[2].ToolCallID != "a") {
+			if m.Role == "assistant" && m.HasCalls() && (len(log.Messages) != 3 || log.Messages[2].ToolCallID != "a") {
 				t.Fatalf("cut at %d: a call without its answer: %+v", n, log.Messages)
 			}
 		}

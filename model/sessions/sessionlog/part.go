@@ -12,10 +12,10 @@ import (
 // crash (or a power cut) can lose of a reply streaming at the time.
 const partEvery = 250 * time.Millisecond
 
-// part is streamed text of one kind (chat.LiveText or chat.LiveReasoning) gathered since it
+// streamedPart is streamed text of one kind (chat.LiveText or chat.LiveReasoning) gathered since it
 // was last queued, with the secrets hidden: redact holds back what may be the start of a
 // secret the next text completes.
-type part struct {
+type streamedPart struct {
 	what   chat.LiveWhat
 	text   []byte
 	redact *secret.Stream // nil when there are no secrets to hide
@@ -76,7 +76,7 @@ func (w *Writer) endPart() {
 	if len(w.part.text) > 0 {
 		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
 	}
-	w.part = part{text: w.part.text[:0]}
+	w.part = streamedPart{text: w.part.text[:0]}
 }
 
 // Sync returns once every record added before it is written and on disk (fdatasync): the log

@@ -152,11 +152,3 @@ func TestReadRemovesSecretsFromText(t *testing.T) {
 		t.Errorf("data %q, redacted %d", f.Data, f.Redacted)
 	}
 }
-
-func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1 KB", 1536: "1.5 KB", 10 << 10: "10 KB", 5 << 20: "5 MB", 4404019: "4.2 MB"} {
-		if got := Size(n); got != want {
-			t.Errorf("Size(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

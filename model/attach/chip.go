@@ -1,47 +1,26 @@
 package attach
 
 import (
-	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// Chip is the attachment as one line in the transcript: kind, file name, and what says how
-// big it is — "[image red.png · 8×8 · 1 KB]", "[file notes.txt · 37 lines]",
-// "[pdf report.pdf · 120 KB]". The name is not sanitised here: whoever draws it does.
-func (f File) Chip() string {
-	parts := []string{f.Kind.String() + " " + filepath.Base(f.Name)}
+// Chip is the attachment as one line in the transcript (see wire.Attachment.Chip).
+func (f File) Chip() string { return f.Attachment().Chip() }
+
+// Attachment is f as a user message carries it.
+func (f File) Attachment() wire.Attachment {
+	kind := wire.AttachText
 	switch f.Kind {
 	case Image:
-		parts = append(parts, fmt.Sprintf("%d×%d", f.Width, f.Height), Size(int64(len(f.Data))))
-	case Text:
-		parts = append(parts, strconv.Itoa(f.Lines)+" "+format.Plural(f.Lines, "line", "lines"))
-	default:
-		parts = append(parts, Size(int64(len(f.Data))))
+		kind = wire.AttachImage
+	case PDF:
+		kind = wire.AttachPDF
 	}
-	return "[" + strings.Join(parts, " · ") + "]"
-}
-
-// Size is n bytes for people: "512 B", "1 KB", "4.2 MB" (powers of 1024, one decimal under 10).
-func Size(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return strconv.FormatInt(n, 10) + " B"
-	}
-	v, u := float64(n)/unit, "KB"
-	for _, next := range []string{"MB", "GB"} {
-		if v < unit {
-			break
-		}
-		v, u = v/unit, next
-	}
-	if v < 10 && v != float64(int64(v)) {
-		return strconv.FormatFloat(v, 'f', 1, 64) + " " + u
-	}
-	return strconv.FormatInt(int64(v+0.5), 10) + " " + u
+	return wire.Attachment{Name: f.Name, Kind: kind, MediaType: f.MediaType, Hash: f.Hash(), Size: len(f.Data),
+		Width: f.Width, Height: f.Height, Lines: f.Lines, Data: f.Data}
 }
 
 // quote is name as an error message shows it: quoted when it holds a space or is empty.

@@ -17,6 +17,7 @@ import (
 
 	_ "golang.org/x/image/webp"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 )
 
@@ -98,22 +99,31 @@ func Read(dir, name string, lim Limits, secrets *secret.Set) (File, error) {
 	}
 	largest := max(lim.Text, lim.Image, lim.PDF)
 	if fi.Size() > largest {
-		return fail(fmt.Sprintf("it is %s, more than the %s any attachment may be", Size(fi.Size()), Size(largest)), nil)
+		return fail(fmt.Sprintf("it is %s, more than the %s any attachment may be", format.Bytes(fi.Size()), format.Bytes(largest)), nil)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, largest+1))
 	if err != nil {
 		return fail(pathWhy(err), err)
 	}
-	out := File{Name: name, Data: data}
-	if filepath.Clean(real) != filepath.Clean(absOf(path)) {
+	out, err := FromBytes(name, data, lim, secrets)
+	if err == nil && filepath.Clean(real) != filepath.Clean(absOf(path)) {
 		out.Resolved = real
 	}
+	return out, err
+}
+
+// FromBytes is the attachment named name holding data (read from standard input, or by
+// Read): its kind known by its bytes and within lim for it, text with every secret of
+// secrets removed.
+func FromBytes(name string, data []byte, lim Limits, secrets *secret.Set) (File, error) {
+	fail := func(why string, err error) (File, error) { return File{}, &ReadError{Name: name, Why: why, Err: err} }
+	out := File{Name: name, Data: data}
 	var ok bool
 	if out.Kind, out.MediaType, ok = Sniff(data); !ok {
-		return fail(fmt.Sprintf("it is a binary file (%s) that is neither text, an image (PNG, JPEG, GIF, WebP) nor a PDF", Size(int64(len(data)))), nil)
+		return fail(fmt.Sprintf("it is a binary file (%s) that is neither text, an image (PNG, JPEG, GIF, WebP) nor a PDF", format.Bytes(int64(len(data)))), nil)
 	}
 	if limit := lim.of(out.Kind); int64(len(data)) > limit {
-		return fail(fmt.Sprintf("it is %s, more than the %s a %s attachment may be", Size(int64(len(data))), Size(limit), out.Kind), nil)
+		return fail(fmt.Sprintf("it is %s, more than the %s a %s attachment may be", format.Bytes(int64(len(data))), format.Bytes(limit), out.Kind), nil)
 	}
 	switch out.Kind {
 	case Image:

@@ -113,8 +113,12 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
 // when text is blank.
-func (c *Chat) Submit(text string) []Effect {
-	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
+func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
+
+// SubmitWith is Submit with files sent after the text; with files the text may be blank.
+// The transcript shows each file as its chip under the text.
+func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
+	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 {
 		return nil
 	}
 	var effects []Effect
@@ -123,9 +127,9 @@ func (c *Chat) Submit(text string) []Effect {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
-	msg := wire.Message{Role: "user", Parts: wire.TextParts(text)}
+	msg := wire.Message{Role: "user", Parts: wire.TextParts(text), Attachments: files}
 	c.History = append(c.History, msg)
-	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
+	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)})
 	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)

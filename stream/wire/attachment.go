@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/phasechat/phasechat/internal/format"
 )
 
 // AttachmentKind is how an attachment is sent.
@@ -154,4 +156,24 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// Chip is the attachment as one line in the transcript: kind, file name, and how big it is —
+// "[image red.png · 8×8 · 1 KB]", "[file notes.txt · 37 lines]", "[pdf report.pdf · 120 KB]".
+// The name is not sanitised here: whoever draws it does.
+func (a Attachment) Chip() string {
+	label := "file"
+	if a.Kind != AttachText {
+		label = string(a.Kind)
+	}
+	parts := []string{label + " " + baseName(a.Name)}
+	switch a.Kind {
+	case AttachImage:
+		parts = append(parts, fmt.Sprintf("%d×%d", a.Width, a.Height), format.Bytes(int64(a.Size)))
+	case AttachText:
+		parts = append(parts, strconv.Itoa(a.Lines)+" "+format.Plural(a.Lines, "line", "lines"))
+	default:
+		parts = append(parts, format.Bytes(int64(a.Size)))
+	}
+	return "[" + strings.Join(parts, " · ") + "]"
 }

@@ -87,3 +87,41 @@ func (a Attached) Title(prompt string) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// FileReader reads the files a front end attaches (/attach, @path mentions) relative to Dir,
+// removing Secrets from text files. It is the front ends' only way to the files: they call it
+// from a command or their own loop, never from Update.
+type FileReader struct {
+	Dir     string
+	Secrets *secret.Set
+}
+
+// Read reads paths as attachments; notes say what was attached (see Attached.Files).
+func (r FileReader) Read(paths []string) ([]wire.Attachment, []string, error) {
+	var got Attached
+	for _, p := range paths {
+		f, err := attach.Read(r.Dir, p, attach.DefaultLimits, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		got = append(got, f)
+	}
+	return got.Files(r.Secrets)
+}
+
+// Mentioned reads the files text's @path mentions name (an @word naming no regular file
+// stays text and is not read).
+func (r FileReader) Mentioned(text string) ([]wire.Attachment, []string, error) {
+	isFile := func(p string) bool {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(r.Dir, p)
+		}
+		fi, err := os.Stat(p)
+		return err == nil && fi.Mode().IsRegular()
+	}
+	var paths []string
+	for _, m := range attach.Mentions(text, isFile) {
+		paths = append(paths, m.Path)
+	}
+	return r.Read(paths)
+}

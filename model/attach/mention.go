@@ -93,3 +93,26 @@ func Quote(path string) string {
 	}
 	return `@"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(path) + `"`
 }
+
+// MayMention reports whether text holds an @ where a mention could start: only then need a
+// front end look for the files it names before sending it.
+func MayMention(text string) bool {
+	return strings.Contains(text, "@") && len(Mentions(text, func(string) bool { return true })) > 0
+}
+
+// SplitPaths splits /attach's argument into paths: at spaces, a double-quoted path whole.
+func SplitPaths(arg string) []string {
+	var out []string
+	for rest := strings.TrimSpace(arg); rest != ""; rest = strings.TrimSpace(rest) {
+		if rest[0] == '"' {
+			if end := strings.IndexByte(rest[1:], '"'); end >= 0 {
+				out = append(out, rest[1:end+1])
+				rest = rest[end+2:]
+				continue
+			}
+		}
+		word, after, _ := strings.Cut(rest, " ")
+		out, rest = append(out, word), after
+	}
+	return out
+}

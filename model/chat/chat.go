@@ -40,6 +40,8 @@ type Chat struct {
 	History []wire.Message
 	Turn    wire.Usage // usage of the current (or last) turn's requests
 	Session wire.Usage // usage of every request so far
+	// attached are the files the next message carries (Attach).
+	attached []wire.Attachment
 	// LogWarning is what the footer says while the session log cannot be written; "" when
 	// it can (see LogTrouble).
 	LogWarning string
@@ -115,12 +117,14 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 // when text is blank.
 func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
 
-// SubmitWith is Submit with files sent after the text; with files the text may be blank.
+// SubmitWith is Submit with files sent after the text, after those Attach added; with files
+// the text may be blank.
 // The transcript shows each file as its chip under the text.
 func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
-	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 {
+	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 && len(c.attached) == 0 {
 		return nil
 	}
+	files, c.attached = append(c.attached, files...), nil
 	var effects []Effect
 	c.autoRetried = false
 	if st := c.failed; st != nil {

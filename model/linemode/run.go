@@ -40,6 +40,7 @@ type Options struct {
 	// for /copy code N; nil: no reply has code blocks.
 	CodeBlocks    func(reply string) []string
 	Conversations Conversations // /new and /sessions; nil: conversations are not saved
+	Files         FileReader    // /attach and @path mentions; nil: files cannot be attached
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -62,6 +63,7 @@ func Run(o Options) (err error) {
 		clip:       o.Clipboard,
 		codeBlocks: o.CodeBlocks,
 		convs:      o.Conversations,
+		files:      o.Files,
 		quiet:      cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 		logTrouble: o.LogTrouble,
 	}
@@ -131,6 +133,7 @@ type session struct {
 	clip       func(string) error
 	codeBlocks func(string) []string
 	convs      Conversations
+	files      FileReader
 	picking    []sessions.Meta // the numbered list "/sessions" printed, until a line answers it
 
 	focus      phase.Focus

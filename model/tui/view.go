@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/phasechat/phasechat/model/chat"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -89,6 +90,7 @@ func (m *Model) baseFrame() view.Frame {
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
+		Attached: chat.Chips(m.chat.Attached()),
 	}
 	if t := m.timers; t.retryLeft > 0 {
 		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick

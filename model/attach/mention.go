@@ -86,13 +86,6 @@ func mentionAt(text string, i int) (path string, end int, ok bool) {
 	return "", 0, false
 }
 
-// Quote is path as a mention: bare when it can be, else quoted with \" and \\ escaped.
-func Quote(path string) string {
-	if path != "" && !strings.ContainsFunc(path, func(r rune) bool { return unicode.IsSpace(r) || r == '"' }) {
-		return "@" + path
-	}
-	return `@"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(path) + `"`
-}
 
 // MayMention reports whether text holds an @ where a mention could start: only then need a
 // front end look for the files it names before sending it.

@@ -39,12 +39,3 @@ func TestMentions(t *testing.T) {
 		}
 	}
 }
-
-func TestQuoteReadsBackAsTheSamePath(t *testing.T) {
-	for _, p := range []string{"plain.go", "my file.txt", `a"b`, `back\slash and space`, "tab\there"} {
-		m := Mentions(Quote(p), func(s string) bool { return s == p })
-		if len(m) != 1 || m[0].Path != p {
-			t.Errorf("Quote(%q) = %q reads back as %+v", p, Quote(p), m)
-		}
-	}
-}

@@ -1,7 +1,6 @@
 package linemode
 
 import (
-
 	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/stream/wire"
 )

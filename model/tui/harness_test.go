@@ -42,7 +42,7 @@ type inProcess struct {
 // sentRequest is what one chat request asked for.
 type sentRequest struct {
 	ctx      context.Context
-	body     []byte // as sent
+	body     []byte         // as sent
 	Model    string         `json:"model"`
 	Messages []wire.Message `json:"messages"`
 }

@@ -86,7 +86,6 @@ func mentionAt(text string, i int) (path string, end int, ok bool) {
 	return "", 0, false
 }
 
-
 // MayMention reports whether text holds an @ where a mention could start: only then need a
 // front end look for the files it names before sending it.
 func MayMention(text string) bool {

@@ -125,3 +125,6 @@ func (r FileReader) Mentioned(text string) ([]wire.Attachment, []string, error) 
 	}
 	return r.Read(paths)
 }
+
+// List is what an @mention may complete to under Dir (see attach.List).
+func (r FileReader) List() ([]string, error) { return attach.List(r.Dir) }

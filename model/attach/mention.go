@@ -108,3 +108,33 @@ func SplitPaths(arg string) []string {
 	}
 	return out
 }
+
+// Quote is path as a mention: bare when it can be, else quoted with \" and \\ escaped.
+func Quote(path string) string {
+	if path != "" && !strings.ContainsFunc(path, func(r rune) bool { return unicode.IsSpace(r) || r == '"' }) {
+		return "@" + path
+	}
+	return `@"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(path) + `"`
+}
+
+// OpenMention is the @mention being typed at the end of text: where its @ stands and what
+// follows it so far (a quoted one without its opening quote). ok is false when text does not
+// end in one.
+func OpenMention(text string) (at int, query string, ok bool) {
+	i := strings.LastIndexByte(text, '@')
+	if i < 0 || !mentionMayStart(text, i) {
+		return 0, "", false
+	}
+	q := text[i+1:]
+	if strings.HasPrefix(q, `"`) {
+		q = q[1:]
+		if strings.ContainsAny(q, "\"\n") {
+			return 0, "", false
+		}
+		return i, q, true
+	}
+	if strings.ContainsFunc(q, unicode.IsSpace) {
+		return 0, "", false
+	}
+	return i, q, true
+}

@@ -39,3 +39,34 @@ func TestMentions(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteReadsBackAsTheSamePath(t *testing.T) {
+	for _, p := range []string{"plain.go", "my file.txt", `a"b`, `back\slash and space`, "tab\there"} {
+		m := Mentions(Quote(p), func(s string) bool { return s == p })
+		if len(m) != 1 || m[0].Path != p {
+			t.Errorf("Quote(%q) = %q reads back as %+v", p, Quote(p), m)
+		}
+	}
+}
+
+func TestOpenMention(t *testing.T) {
+	cases := []struct {
+		text, query string
+		at          int
+		ok          bool
+	}{
+		{"review @mod", "mod", 7, true},
+		{"@", "", 0, true},
+		{`see @"my fi`, "my fi", 4, true},
+		{"review @model/chat.go now", "", 0, false},
+		{"mail bob@exa", "", 0, false},
+		{`done @"my file.txt"`, "", 0, false},
+		{"no mention", "", 0, false},
+	}
+	for _, c := range cases {
+		at, q, ok := OpenMention(c.text)
+		if at != c.at || q != c.query || ok != c.ok {
+			t.Errorf("OpenMention(%q) = %d %q %v, want %d %q %v", c.text, at, q, ok, c.at, c.query, c.ok)
+		}
+	}
+}

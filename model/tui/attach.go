@@ -16,6 +16,73 @@ type FileReader interface {
 	Read(paths []string) (files []wire.Attachment, notes []string, err error)
 	// Mentioned reads the files text's @path mentions name.
 	Mentioned(text string) (files []wire.Attachment, notes []string, err error)
+	// List is what an @mention may complete to (see attach.List).
+	List() ([]string, error)
+}
+
+// filesListed is FileReader.List's answer.
+type filesListed struct{ paths []string }
+
+// completions are how many of the best matches the status line shows while a mention is
+// typed.
+const completions = 5
+
+// mentionOpen reports whether the composer ends in an @mention being typed, and what of it.
+func (m *Model) mentionOpen() (at int, query string, ok bool) {
+	if m.files == nil {
+		return 0, "", false
+	}
+	return attach.OpenMention(m.composerText)
+}
+
+// listFiles reads what mentions may complete to, once, when the first one is typed.
+func (m *Model) listFiles() tea.Cmd {
+	if m.listing {
+		return nil
+	}
+	m.listing = true
+	list := m.files
+	return func() tea.Msg {
+		paths, _ := list.List() // an unreadable folder lists nothing; mentions still work
+		if paths == nil {
+			paths = []string{}
+		}
+		return filesListed{paths}
+	}
+}
+
+// mentionNote is the status line while a mention is typed: its best completions.
+func (m *Model) mentionNote(query string) (string, bool) {
+	if m.fileList == nil {
+		return "Reading the file names…", false
+	}
+	best := attach.Rank(m.fileList, query, completions)
+	if len(best) == 0 {
+		return "No file or folder here matches @" + query + " (it stays text).", false
+	}
+	return strings.Join(best, "  ") + "   (Tab completes)", false
+}
+
+// completeMention replaces the mention being typed with its best completion: a file is then
+// done (a space follows), a folder stays open for the next name.
+func (m *Model) completeMention(at int, query string) {
+	if m.fileList == nil {
+		return
+	}
+	best := attach.Rank(m.fileList, query, 1)
+	if len(best) == 0 {
+		m.warn("No file or folder here matches @" + query + ".")
+		return
+	}
+	path := best[0]
+	text := m.composerText[:at] + attach.Quote(path)
+	if strings.HasSuffix(path, "/") {
+		text = strings.TrimSuffix(text, `"`) // a quoted folder stays open too
+	} else {
+		text += " "
+	}
+	m.composer.SetValue(text)
+	m.composer.MoveToEnd()
 }
 
 // filesRead is a FileReader's answer. With send set it answers a message's @mentions: the

@@ -34,6 +34,10 @@ func (f fakeFiles) Mentioned(text string) ([]wire.Attachment, []string, error) {
 	return f.Read(paths)
 }
 
+func (f fakeFiles) List() ([]string, error) {
+	return []string{"docs/", "docs/guide.md", "notes.txt", "b.md", "my notes.md"}, nil
+}
+
 func filesHarness(t *testing.T) *harness {
 	h := newHarness(t, "text", 100, 20)
 	h.m.files = fakeFiles{have: map[string]bool{"notes.txt": true, "b.md": true}}
@@ -116,4 +120,51 @@ type failingFiles struct{ fakeFiles }
 
 func (failingFiles) Mentioned(string) ([]wire.Attachment, []string, error) {
 	return nil, nil, errors.New("cannot attach secret.txt: permission denied")
+}
+
+// TestTabCompletesTheMentionBeingTyped: typing @ lists the files once (in a command), the
+// status line shows the best matches, Tab completes a file (closed with a space) or a folder
+// (left open), and a name with a space is quoted.
+func TestTabCompletesTheMentionBeingTyped(t *testing.T) {
+	h := filesHarness(t)
+	h.typeText("read @no")
+	h.send(takeNext[filesListed](h))
+	if got := h.status(); !strings.Contains(got, "notes.txt") || !strings.Contains(got, "(Tab completes)") {
+		t.Fatalf("status while typing a mention: %q", got)
+	}
+	h.send(keyTab)
+	if h.composer() != "read @notes.txt " {
+		t.Errorf("Tab made %q", h.composer())
+	}
+	h.typeText("and @do")
+	h.send(keyTab)
+	if h.composer() != "read @notes.txt and @docs/" {
+		t.Errorf("a folder: %q", h.composer())
+	}
+	h.typeText("gu")
+	h.send(keyTab)
+	if h.composer() != "read @notes.txt and @docs/guide.md " {
+		t.Errorf("into the folder: %q", h.composer())
+	}
+	h.typeText("@my")
+	h.send(keyTab)
+	if !strings.HasSuffix(h.composer(), `@"my notes.md" `) {
+		t.Errorf("a name with a space: %q", h.composer())
+	}
+	if len(h.pending) != 0 {
+		for _, p := range h.pending {
+			if _, again := p.(filesListed); again {
+				t.Error("the files were listed twice")
+			}
+		}
+	}
+}
+
+func TestAMentionMatchingNothingSaysSo(t *testing.T) {
+	h := filesHarness(t)
+	h.typeText("ask @zzz")
+	h.send(takeNext[filesListed](h))
+	if got := h.status(); !strings.Contains(got, "No file or folder here matches @zzz") {
+		t.Errorf("status %q", got)
+	}
 }

@@ -87,6 +87,8 @@ type Model struct {
 	mcp           *mcp.Manager
 	ed            everyday
 	files         FileReader // nil: nothing can be attached
+	fileList      []string   // what @mentions complete to; nil until listed
+	listing       bool       // fileList has been asked for
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -194,6 +196,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
+	if _, _, typing := next.mentionOpen(); typing {
+		cmd = tea.Batch(cmd, next.listFiles())
+	}
 	return next, cmd
 }
 
@@ -240,6 +245,9 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.gotModels(msg), nil
 	case filesRead:
 		return m.onFilesRead(msg)
+	case filesListed:
+		m.fileList = msg.paths
+		return m, nil
 	case SignalMsg, tea.InterruptMsg:
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
 		// reply is recorded and the tools are stopped before the program quits.

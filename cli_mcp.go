@@ -16,7 +16,8 @@ const mcpUsage = `Usage:
 
 The servers are the [mcp.NAME] tables of FILE, else of the config file (see the README). The
 token figures are estimates: the bytes of a server's tool definitions as sent with every
-request, divided by 4. The exit status is 1 when a server failed to start.
+request, divided by 4. Servers with enabled = false are listed as disabled, not started. The
+exit status is 1 when a server failed to start.
 `
 
 func runMCP(args []string, stdout, stderr io.Writer) int {
@@ -50,7 +51,7 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	}
 	mcp.WriteList(stdout, status)
 	for _, s := range status {
-		if s.State != mcp.StateReady {
+		if s.State != mcp.StateReady && s.State != mcp.StateDisabled {
 			return 1
 		}
 	}

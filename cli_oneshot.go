@@ -70,6 +70,18 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 	return code
 }
 
+// sameTerminal reports whether a and b are one terminal (stdout and stderr on the same screen).
+func sameTerminal(a, b io.Writer) bool {
+	fa, ok := a.(*os.File)
+	fb, okb := b.(*os.File)
+	if !ok || !okb || !term.IsTerminal(int(fa.Fd())) || !term.IsTerminal(int(fb.Fd())) {
+		return false
+	}
+	ia, err := fa.Stat()
+	ib, errb := fb.Stat()
+	return err == nil && errb == nil && os.SameFile(ia, ib)
+}
+
 // textRule is how the reply is cleaned for stdout: the screen's rules on a terminal, the
 // text without terminal controls in a file or pipe, the bytes as they came with --raw.
 func textRule(raw bool, stdout io.Writer) oneshot.TextRule {
@@ -122,6 +134,7 @@ func oneShot(f app.Flags, prompt, message string, attached app.Attached, format 
 		Chat: sess.Chat, Performer: sess.Performer, Log: conv.Recorder(),
 		Prompt: message, Attachments: files, Format: format, Out: stdout, ErrAlways: stderr,
 		Interrupt: sigs, Session: conv.Session(), Text: text,
+		SharedTerminal: sameTerminal(stdout, stderr),
 	}
 	if !quiet {
 		opts.Err = stderr

@@ -19,6 +19,13 @@ const RetryHint = "Retry is available: Enter retries, Tab goes to the composer."
 // RetryHintShort is RetryHint for a status line too narrow for it: the one key that retries.
 const RetryHintShort = "Enter retries."
 
+// ComposerHint ends the error phase's status instead of RetryHint while the composer holds
+// the focus (Retry cannot help until the user changes something, or they pressed Tab).
+const ComposerHint = "Enter sends a new message, Shift+Tab goes to Retry."
+
+// ComposerHintShort is ComposerHint for a status line too narrow for it.
+const ComposerHintShort = "Shift+Tab: Retry."
+
 // StatusShort is Status with the error phase's key hint in its short form (RetryHintShort);
 // in every other phase it is Status.
 func StatusShort(s State) string {
@@ -27,6 +34,32 @@ func StatusShort(s State) string {
 		return full
 	}
 	return strings.TrimSuffix(full, retryHint) + RetryHintShort
+}
+
+// ErrorHint is the key hint that ends the error phase's status while focus holds the cursor.
+func ErrorHint(focus Focus) string {
+	if focus == FocusComposer {
+		return ComposerHint
+	}
+	return RetryHint
+}
+
+// StatusFocused is Status for a screen where focus holds the cursor: in the error phase, the
+// key hint is ErrorHint(focus).
+func StatusFocused(s State, focus Focus) string {
+	if s.Phase != Error {
+		return Status(s)
+	}
+	return strings.TrimSuffix(Status(s), retryHint) + ErrorHint(focus)
+}
+
+// StatusShortFocused is StatusShort for a screen where focus holds the cursor (see
+// StatusFocused).
+func StatusShortFocused(s State, focus Focus) string {
+	if s.Phase != Error || focus != FocusComposer {
+		return StatusShort(s)
+	}
+	return strings.TrimSuffix(Status(s), retryHint) + ComposerHintShort
 }
 
 // spokenPunctuation keeps JSON punctuation out of the status line, which a screen reader speaks

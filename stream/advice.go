@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -15,12 +17,16 @@ import (
 func (c *Client) advise(e *wire.Error, body []byte) {
 	switch {
 	case e.Status == http.StatusUnauthorized:
+		e.Helps = wire.RetryUseless
 		if c.APIKey == "" {
 			e.Message = strings.TrimRight(e.Message, ". ") + ". No API key is set: " + c.keyHint()
 		} else {
-			e.Message = strings.TrimRight(e.Message, ". ") + ". " + c.keySource() + " is set but " +
+			e.Message = strings.TrimRight(e.Message, ". ") + ". " + format.Sentence(c.keySource()) + " is set but " +
 				strings.TrimRight(c.BaseURL, "/") + " rejected it"
 		}
+	case c.NoSuchModel != "" && (e.Status == http.StatusNotFound || errorCode(body) == "model_not_found"):
+		e.Helps = wire.RetryUseless
+		e.Message = c.NoSuchModel + " (the server answered HTTP " + strconv.Itoa(e.Status) + ")"
 	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
 		e.Helps = wire.RetryUseless
 		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +

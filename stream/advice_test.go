@@ -23,11 +23,11 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		retry   wire.RetryHelps
 		notWant string
 	}{
-		{name: "401, a key was sent", status: 401, body: `{"error":{"message":"Incorrect API key provided"}}`,
+		{name: "401, a key was sent", status: 401, retry: wire.RetryUseless, body: `{"error":{"message":"Incorrect API key provided"}}`,
 			want: "Incorrect API key provided. OPENAI_API_KEY is set but SRV/v1 rejected it"},
-		{name: "401, the key came from elsewhere", status: 401, source: "the key command of provider work",
-			body: `{"error":{"message":"bad key"}}`, want: "bad key. the key command of provider work is set but SRV/v1 rejected it"},
-		{name: "401, no key", status: 401, noKey: true, body: `{"error":{"message":"Missing bearer"}}`,
+		{name: "401, the key came from elsewhere", status: 401, retry: wire.RetryUseless, source: "the key command of provider work",
+			body: `{"error":{"message":"bad key"}}`, want: "bad key. The key command of provider work is set but SRV/v1 rejected it"},
+		{name: "401, no key", status: 401, retry: wire.RetryUseless, noKey: true, body: `{"error":{"message":"Missing bearer"}}`,
 			want: "Missing bearer. No API key is set: export OPENAI_API_KEY, or name the provider's key in the config file"},
 		{name: "400 too long", status: 400, retry: wire.RetryUseless,
 			body: `{"error":{"message":"This model's maximum context length is 128000 tokens.","code":"context_length_exceeded"}}`,
@@ -71,6 +71,17 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a model the server lacks, named with a provider that is not configured", func(t *testing.T) {
+		c, _ := testServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, `{"error":{"message":"The model nope/x does not exist. Valid models: a, b, c","code":"model_not_found"}}`)
+		})
+		c.NoSuchModel = `There is no provider "nope"`
+		res, _ := streamResult(t, c)
+		if res.Err == nil || !strings.HasPrefix(res.Err.Message, c.NoSuchModel) || strings.Contains(res.Err.Message, "Valid models") {
+			t.Fatalf("message %v, want the advice instead of the server's list", res.Err)
+		}
+	})
 	t.Run("a refused connection is worth a quick retry", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

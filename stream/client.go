@@ -62,6 +62,10 @@ type Client struct {
 	// KeySource names where APIKey came from ("OPENAI_API_KEY", "the key command of provider
 	// x"), so a rejected key's error can say; "" means OPENAI_API_KEY.
 	KeySource string
+	// NoSuchModel, when set, is what an answer that the server has no such model (HTTP 404,
+	// or the code model_not_found) says instead of the server's words: why the model's name
+	// was likely meant otherwise (a PROVIDER/MODEL whose provider is not configured).
+	NoSuchModel string
 
 	noStreamOptions atomic.Bool // the server rejected stream_options: never send it again
 	noReasoning     atomic.Bool // the server refused reasoning in assistant messages: never send it again

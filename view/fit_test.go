@@ -36,7 +36,7 @@ func TestFitStatus(t *testing.T) {
 		{"idle is untouched", phase.State{Phase: phase.Idle}, 40, 4, phase.StatusIdle, false, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rows, ownRow := fitStatus(tc.state, "", tc.width, tc.rows, button)
+			rows, ownRow := fitStatus(tc.state, phase.FocusRetry, "", tc.width, tc.rows, button)
 			if ownRow != tc.ownRow {
 				t.Errorf("own row = %v, want %v", ownRow, tc.ownRow)
 			}

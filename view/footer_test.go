@@ -88,9 +88,9 @@ func TestRenderStatus(t *testing.T) {
 		{"retry focused, long reason wraps clear of the button", failed, phase.FocusRetry, 80, []string{
 			"HTTP 401 from api.openai.com: Incorrect API key provided.",
 			"Retry is available: Enter retries, Tab goes to the composer.   [ Retry · Enter ]"}, 65, true, true},
-		{"retry shown, composer focused", failed, phase.FocusComposer, 80, []string{
+		{"retry shown, composer focused: the hint says what Enter does now", failed, phase.FocusComposer, 80, []string{
 			"HTTP 401 from api.openai.com: Incorrect API key provided.",
-			"Retry is available: Enter retries, Tab goes to the composer.   [ Retry · Enter ]"}, 65, true, false},
+			"Enter sends a new message, Shift+Tab goes to Retry.            [ Retry · Enter ]"}, 65, true, false},
 		{"narrow: the control has its own row", streaming, phase.FocusStop, 30, []string{
 			"Writing a reply. Esc stops",
 			"generating.",

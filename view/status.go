@@ -94,7 +94,7 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 			}
 		}
 	} else {
-		wrapped, ownRow = fitStatus(state, silence, width, maxRows, ansi.StringWidth(button))
+		wrapped, ownRow = fitStatus(state, focus, silence, width, maxRows, ansi.StringWidth(button))
 	}
 	for _, w := range wrapped {
 		b.rows = append(b.rows, look.Paint(strings.TrimRight(w, " ")))
@@ -130,8 +130,8 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 // (phase.StatusShort) first, then the control moves to a row of its own so the text has the
 // full width, and only then is the message cut. Where the full hint fits beside the control,
 // the message is cut and the full hint kept.
-func fitStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (out []string, ownRow bool) {
-	out, ownRow = layStatus(state, silence, width, maxRows, buttonWidth)
+func fitStatus(state phase.State, focus phase.Focus, silence string, width, maxRows, buttonWidth int) (out []string, ownRow bool) {
+	out, ownRow = layStatus(state, focus, silence, width, maxRows, buttonWidth)
 	limit, avail := min(maxStatusLines, maxRows), max(1, width-max(buttonReserve, buttonWidth+2))
 	if ownRow {
 		limit, avail = min(maxStatusLines, maxRows-1), width
@@ -145,7 +145,9 @@ func fitStatus(state phase.State, silence string, width, maxRows, buttonWidth in
 	return out, ownRow
 }
 
-func layStatus(state phase.State, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
+func layStatus(state phase.State, focus phase.Focus, silence string, width, maxRows, buttonWidth int) (rows []string, ownRow bool) {
+	full := func(s phase.State) string { return phase.StatusFocused(s, focus) }
+	short := func(s phase.State) string { return phase.StatusShortFocused(s, focus) }
 	beside := max(1, width-max(buttonReserve, buttonWidth+2))
 	besideRows := min(maxStatusLines, maxRows)
 	ownRows := min(maxStatusLines, maxRows-1)
@@ -157,33 +159,33 @@ func layStatus(state phase.State, silence string, width, maxRows, buttonWidth in
 		if ownRows <= 0 {
 			return nil, true
 		}
-		if r, ok := fits(phase.Status(state), width, ownRows); ok {
+		if r, ok := fits(full(state), width, ownRows); ok {
 			return r, true
 		}
-		if r, ok := fits(phase.StatusShort(state), width, ownRows); ok {
+		if r, ok := fits(short(state), width, ownRows); ok {
 			return r, true
 		}
-		return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, width, ownRows)), silence, width), true
+		return wrapStatus(short(shortenReason(state, short, silence, width, ownRows)), silence, width), true
 	}
 	if besideRows <= 0 {
 		return nil, false
 	}
-	if r, ok := fits(phase.Status(state), beside, besideRows); ok {
+	if r, ok := fits(full(state), beside, besideRows); ok {
 		return r, false
 	}
-	if state.Phase != phase.Error || ansi.StringWidth(phase.RetryHint) <= beside {
-		return wrapStatus(phase.Status(shortenReason(state, phase.Status, silence, beside, besideRows)), silence, beside), false
+	if state.Phase != phase.Error || ansi.StringWidth(phase.ErrorHint(focus)) <= beside {
+		return wrapStatus(full(shortenReason(state, full, silence, beside, besideRows)), silence, beside), false
 	}
-	if r, ok := fits(phase.StatusShort(state), beside, besideRows); ok {
+	if r, ok := fits(short(state), beside, besideRows); ok {
 		return r, false
 	}
 	if ownRows > 0 {
-		if r, ok := fits(phase.StatusShort(state), width, ownRows); ok {
+		if r, ok := fits(short(state), width, ownRows); ok {
 			return r, true
 		}
-		return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, width, ownRows)), silence, width), true
+		return wrapStatus(short(shortenReason(state, short, silence, width, ownRows)), silence, width), true
 	}
-	return wrapStatus(phase.StatusShort(shortenReason(state, phase.StatusShort, silence, beside, besideRows)), silence, beside), false
+	return wrapStatus(short(shortenReason(state, short, silence, beside, besideRows)), silence, beside), false
 }
 
 // wrapStatus is a status text with the silence note, sanitised and wrapped to width.

@@ -97,6 +97,15 @@ func OneLine(s string, max int) string {
 	return string([]rune(s)[:max-1]) + "…"
 }
 
+// Sentence is s made to start a sentence: its first letter upper-cased, the rest as it is.
+func Sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 // FirstLine is the first line of s that is not empty, and how many lines follow it, not
 // counting a final empty one. The line is returned as it is (white space and control
 // characters kept).

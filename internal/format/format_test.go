@@ -17,6 +17,8 @@ func TestFormats(t *testing.T) {
 		{WrittenDuration(time.Hour + 5*time.Minute), "1h5m"}, {WrittenDuration(1500 * time.Millisecond), "2s"},
 		{OneLine(" a\n\n b\tc ", 10), "a b c"}, {OneLine("abcdef", 6), "abcdef"}, {OneLine("abcdefg", 6), "abcde…"},
 		{OneLine("ééééé", 3), "éé…"}, {OneLine("", 3), ""},
+		{Sentence("the api_key_cmd of provider fx"), "The api_key_cmd of provider fx"}, {Sentence("OPENAI_API_KEY"), "OPENAI_API_KEY"},
+		{Sentence("élan"), "Élan"}, {Sentence(""), ""},
 		{Host("api.example.com"), "api.example.com"}, {Host("  "), ""}, {Host("user:pw@host:1"), "host:1"},
 	} {
 		if tc.got != tc.want {

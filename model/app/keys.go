@@ -71,7 +71,9 @@ type Endpoint struct {
 }
 
 // Resolver turns providers into Endpoints, each once per session: a key command runs at
-// most once per provider, its result (or failure) kept. Safe for concurrent use.
+// most once per provider while it succeeds, its key kept; a failure is reported to every
+// caller waiting on that run and forgotten, so the next request (a Retry once the user has
+// fixed the key's source) resolves again. Safe for concurrent use.
 type Resolver struct {
 	File    *config.File
 	Env     Lookup
@@ -105,6 +107,13 @@ func (r *Resolver) Resolve(ctx context.Context, name string) (Endpoint, error) {
 	r.mu.Unlock()
 	res.once.Do(func() {
 		res.ep, res.err = r.resolve(ctx, p, keySource(p, p == r.File.DefaultProvider()))
+		if res.err != nil {
+			r.mu.Lock()
+			if r.done[name] == res {
+				delete(r.done, name)
+			}
+			r.mu.Unlock()
+		}
 	})
 	return res.ep, res.err
 }

@@ -74,6 +74,27 @@ api_key_cmd = ["sh", "-c", "echo run >> `+count+`; echo sk-cmd-key"]
 	}
 }
 
+// A key command that failed runs again on the next request: a Retry after the user fixed
+// it (unlocked the password store) gets the key.
+func TestResolveRunsAFailedKeyCommandAgain(t *testing.T) {
+	dir := t.TempDir()
+	ready := filepath.Join(dir, "ready")
+	f := mustParse(t, `[provider.p]
+base_url = "http://127.0.0.1:1/v1"
+api_key_cmd = ["sh", "-c", "cat `+ready+`"]
+`)
+	r := &Resolver{File: f, Env: envOf(nil)}
+	if _, err := r.Resolve(context.Background(), "p"); err == nil || !strings.Contains(err.Error(), "api_key_cmd") {
+		t.Fatalf("a failing key command resolved: %v", err)
+	}
+	if err := os.WriteFile(ready, []byte("sk-now\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if ep, err := r.Resolve(context.Background(), "p"); err != nil || ep.APIKey != "sk-now" {
+		t.Fatalf("after the fix: %+v, %v", ep, err)
+	}
+}
+
 func TestResolveKeysAndHeaders(t *testing.T) {
 	f := mustParse(t, `default = "main"
 [provider.main]

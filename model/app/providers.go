@@ -56,6 +56,7 @@ func (p *providers) client(ctx context.Context, name string) (*stream.Client, er
 	c.MaxReply = p.s.MaxReply
 	if chosen {
 		c.Wire = p.s.Wire
+		c.NoSuchModel = p.s.noSuchModel()
 	}
 	c.Secrets = p.set
 	p.mu.Lock()

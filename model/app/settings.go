@@ -75,6 +75,9 @@ type Settings struct {
 	Wire      wire.Wire
 	Provider  string // the config file's provider requests go to; "" when the file has none
 	Model     string // "" when the provider names none: Open asks its server
+	// Unmatched is the PROVIDER of -m PROVIDER/MODEL when the file defines no such provider
+	// (the whole name went to Provider as a model); "" otherwise.
+	Unmatched string
 	Key       KeySource
 
 	File     *config.File // nil: no config file
@@ -209,7 +212,7 @@ func (s *Settings) chooseProvider(f Flags, saved string) error {
 		return err
 	}
 	p := s.File.Providers[choice.Provider]
-	s.Provider, s.Model, s.BaseURL = choice.Provider, choice.Model, p.BaseURL
+	s.Provider, s.Model, s.BaseURL, s.Unmatched = choice.Provider, choice.Model, p.BaseURL, choice.Unmatched
 	s.Key = keySource(p, p == s.File.DefaultProvider())
 	s.Wire, _ = wire.ParseWire(p.Type) // checked when the file was read
 	if f.given("base-url") {
@@ -306,4 +309,20 @@ func (s Settings) ModelLabel() string {
 func dumbTerminal(env Lookup) bool {
 	term, ok := env("TERM")
 	return !ok || term == "" || term == "dumb"
+}
+
+// noSuchModel is what a request for the chosen model says when the server has no such model
+// and the model was named "PROVIDER/MODEL" with a PROVIDER the file does not define: that
+// there is no such provider, with the closest names; "" when the model was not so named.
+func (s *Settings) noSuchModel() string {
+	if s.Unmatched == "" || s.File == nil {
+		return ""
+	}
+	msg := fmt.Sprintf("There is no provider %q in %s", s.Unmatched, s.File.Path)
+	if near := s.File.Closest(s.Unmatched); len(near) > 0 {
+		msg += " (did you mean " + strings.Join(near, " or ") + "?)"
+	} else {
+		msg += " (it defines " + strings.Join(s.File.Order, ", ") + ")"
+	}
+	return msg + fmt.Sprintf(", so %s went to provider %s as a model name, and its server has no such model", s.Model, s.Provider)
 }

@@ -89,6 +89,8 @@ func TestSettingsPrecedence(t *testing.T) {
 		{name: "provider: the file's default", file: providersFile, field: "Provider", want: "first"},
 		{name: "provider: the flag", flags: Flags{Provider: "second"}, given: "provider", file: providersFile, field: "Provider", want: "second"},
 		{name: "provider: -m provider/model", flags: Flags{Model: "second/text"}, given: "m", file: providersFile, field: "Provider", want: "second"},
+		{name: "provider: -m with a provider the file lacks is a model of the default", flags: Flags{Model: "secnd/text"}, given: "m", file: providersFile, field: "Unmatched", want: "secnd"},
+		{name: "provider: -m provider/model matched", flags: Flags{Model: "second/text"}, given: "m", file: providersFile, field: "Unmatched", want: ""},
 		{name: "provider: the saved one", file: providersFile, saved: "second/text", field: "Provider", want: "second"},
 		{name: "provider: a saved one the file lost", file: providersFile, saved: "gone/text", field: "Provider", want: "first"},
 		{name: "provider: --provider beats the saved one", flags: Flags{Provider: "third"}, given: "provider", file: providersFile, saved: "second/text", field: "Provider", want: "third"},
@@ -243,5 +245,25 @@ func TestOnlyTheDemoIsNotConfigured(t *testing.T) {
 		if s, _ := Resolve(sources(t, c.flags, c.given, "", c.env, "")); s.Configured() != nil {
 			t.Errorf("%+v: %v", c.flags, s.Configured())
 		}
+	}
+}
+
+// A model named PROVIDER/MODEL whose provider the file lacks went to the default provider as a
+// model name: when its server has no such model, the error says there is no such provider,
+// with the closest names, instead of the server's list of models.
+func TestNoSuchModelNamesTheMissingProvider(t *testing.T) {
+	s, err := Resolve(sources(t, Flags{Model: "secnd/text"}, "m", providersFile, nil, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.noSuchModel()
+	for _, want := range []string{`no provider "secnd"`, "did you mean second?", "secnd/text went to provider first"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not say %q", got, want)
+		}
+	}
+	s, err = Resolve(sources(t, Flags{Model: "second/text"}, "m", providersFile, nil, ""))
+	if err != nil || s.noSuchModel() != "" {
+		t.Errorf("a model of a configured provider gets advice %q (%v)", s.noSuchModel(), err)
 	}
 }

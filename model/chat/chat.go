@@ -61,6 +61,9 @@ type Chat struct {
 	// composerFocus: in this error phase the composer, not Retry, holds the focus (Focus).
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
+
+	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
+	retryReq int
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).

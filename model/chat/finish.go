@@ -103,7 +103,11 @@ func (c *Chat) advance(st *step) []Effect {
 // Submit), so the model reads what ran and why the rest did not.
 func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	c.step = nil
-	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: reason})
+	note := reason
+	if st.id == c.retryReq {
+		note += RetriedNote
+	}
+	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: note})
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
 	c.focusOnFailure()

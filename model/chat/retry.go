@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -35,11 +36,37 @@ func (c *Chat) RetryCannotHelp() bool {
 }
 
 // RetryNow is the automatic retry AutoRetry announced: Retry, counted so that it happens once.
+// A failure and its automatic retry show as one reply: the failed reply, empty and last, makes
+// way for the retry's, and should the retry fail too, its mark says it was retried once.
 func (c *Chat) RetryNow() []Effect {
 	if _, ok := c.AutoRetry(); !ok {
 		return nil
 	}
+	if c.awaitingRetry() != nil {
+		c.tr.Truncate(c.tr.Len() - 1)
+	}
 	effects := c.Retry()
 	c.autoRetried = true
+	c.retryReq = c.nextReq
 	return effects
+}
+
+// RetriedNote is what a failed reply's mark adds when the request was the automatic retry.
+const RetriedNote = " (retried once)"
+
+// emptyReply reports whether a reply shows nothing but its mark.
+func emptyReply(e *transcript.Entry) bool {
+	return e.Text() == "" && e.Reasoning() == "" && len(e.Cards()) == 0
+}
+
+// awaitingRetry is the failed reply while its automatic retry is pending and would replace
+// it; nil otherwise.
+func (c *Chat) awaitingRetry() *transcript.Entry {
+	if _, ok := c.AutoRetry(); !ok {
+		return nil
+	}
+	if e := c.failed.entry; c.tr.Last() == e && emptyReply(e) {
+		return e
+	}
+	return nil
 }

@@ -5,10 +5,14 @@ package chat
 // request's reply (its text, reasoning, cards and mark still change, and what is added after
 // it is shown after it). A prompt is settled once sent, a reply once its request's stream has
 // ended and all its calls are final (the next request of the turn, if any, has its own
-// reply), a failed or stopped reply at once. The user's own toggles (ToggleDetails) may still
+// reply), a stopped reply at once, and a failed one at once unless its automatic retry is
+// pending and will take its place (RetryNow). The user's own toggles (ToggleDetails) may still
 // change a settled entry; the turn does not.
 func (c *Chat) Settled() int {
 	n := c.tr.Len()
+	if c.awaitingRetry() != nil {
+		return n - 1
+	}
 	if c.step == nil {
 		return n
 	}

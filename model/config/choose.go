@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -9,6 +10,9 @@ import (
 type Choice struct {
 	Provider string
 	Model    string // "" when neither the command line nor the file names one
+	// Unmatched is the PROVIDER of a model named "PROVIDER/MODEL" when the file defines no
+	// such provider (so the whole name is a model of Provider); "" otherwise.
+	Unmatched string
 }
 
 // String is "provider/model".
@@ -21,11 +25,14 @@ func (c Choice) String() string { return c.Provider + "/" + c.Model }
 // file's default is used. The model is then, in order: the one named, Default's "/MODEL"
 // when Default names the chosen provider, the provider's default_model, its first model.
 func (f *File) Choose(provider, model string) (Choice, error) {
+	unmatched := ""
 	if prefix, rest, ok := strings.Cut(model, "/"); ok && f.Providers[prefix] != nil {
 		if provider != "" && provider != prefix {
 			return Choice{}, fmt.Errorf("--provider %s and --model %s name different providers", provider, model)
 		}
 		provider, model = prefix, rest
+	} else if ok && provider == "" {
+		unmatched = prefix
 	}
 	if provider == "" {
 		p := f.DefaultProvider()
@@ -49,7 +56,28 @@ func (f *File) Choose(provider, model string) (Choice, error) {
 	if model == "" && len(p.Models) > 0 {
 		model = p.Models[0]
 	}
-	return Choice{Provider: provider, Model: model}, nil
+	return Choice{Provider: provider, Model: model, Unmatched: unmatched}, nil
+}
+
+// Closest is the file's provider names nearest to name (by edit distance, at most half its
+// length away), nearest first and at most three.
+func (f *File) Closest(name string) []string {
+	type near struct {
+		name string
+		d    int
+	}
+	var found []near
+	for _, p := range f.Order {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(p)); d <= max(1, len([]rune(name))/2) {
+			found = append(found, near{p, d})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b near) int { return a.d - b.d })
+	var out []string
+	for _, n := range found[:min(3, len(found))] {
+		out = append(out, n.name)
+	}
+	return out
 }
 
 // ListedModels are the models the file lists for a provider: default_model first when it is

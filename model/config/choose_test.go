@@ -57,6 +57,18 @@ base_url = "http://127.0.0.1:3/v1"
 			t.Errorf("(%q, %q) = %q, %v; want %q", c.provider, c.model, got, err, c.want)
 		}
 	}
+	if got, _ := f.Choose("", "secnod/text"); got.Unmatched != "secnod" {
+		t.Errorf("a slash that names no provider: Unmatched = %q", got.Unmatched)
+	}
+	if got, _ := f.Choose("", "second/text"); got.Unmatched != "" {
+		t.Errorf("a provider that exists: Unmatched = %q", got.Unmatched)
+	}
+	if got := f.Closest("secnod"); strings.Join(got, ",") != "second" {
+		t.Errorf("Closest(secnod) = %v", got)
+	}
+	if got := f.Closest("zzzzzz"); len(got) != 0 {
+		t.Errorf("Closest(zzzzzz) = %v, want none", got)
+	}
 	noDefault := mustParse(t, "[provider.z]\nbase_url = \"http://h/v1\"\ndefault_model = \"m\"\n[provider.y]\nbase_url = \"http://h/v1\"\n")
 	if got, _ := noDefault.Choose("", ""); got.String() != "z/m" {
 		t.Errorf("no default: the first provider declared, got %q", got)

@@ -71,6 +71,14 @@ func (d *Duration) UnmarshalText(b []byte) error {
 // IsEnabled reports whether the server is to be started.
 func (s Server) IsEnabled() bool { return s.Enabled == nil || *s.Enabled }
 
+// transport is how the server is reached: "http" for a URL, else "stdio".
+func (s Server) transport() string {
+	if s.URL != "" {
+		return "http"
+	}
+	return "stdio"
+}
+
 // Startup is the startup timeout in force.
 func (s Server) Startup() time.Duration { return orDefault(s.StartupTimeout, DefaultStartupTimeout) }
 

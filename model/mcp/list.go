@@ -18,6 +18,9 @@ func WriteList(w io.Writer, status []ServerStatus) {
 		n := s.DefinitionBytes()
 		total += n
 		line := fmt.Sprintf("%s (%s): %s", s.Name, s.Transport, s.State)
+		if s.State == StateDisabled {
+			line += " (enabled = false)"
+		}
 		if s.State == StateReady {
 			line += fmt.Sprintf(", %d %s, ~%d tokens", len(s.Tools), format.Plural(len(s.Tools), "tool", "tools"), EstimatedTokens(n))
 		}
@@ -26,6 +29,9 @@ func WriteList(w io.Writer, status []ServerStatus) {
 			for _, l := range strings.Split(safe.Text(s.Reason), "\n") {
 				fmt.Fprintln(w, "  "+l)
 			}
+		}
+		if len(s.Missing) > 0 {
+			fmt.Fprintln(w, "  warning: "+safe.Line(missingText(s.Missing)))
 		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, t := range s.Tools {

@@ -13,6 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/tools"
 )
@@ -51,7 +52,8 @@ type Manager struct {
 	settled chan struct{} // closed once no server is starting for the first time
 
 	mu         sync.Mutex
-	servers    []*server // the enabled servers, by name
+	servers    []*server      // the enabled servers, by name
+	disabled   []ServerStatus // the servers configured with enabled = false, by name
 	sessions   map[*server]*sdk.ClientSession
 	notices    []string
 	logs       map[string]*os.File
@@ -84,6 +86,8 @@ func Start(cfg Config, o Options) *Manager {
 	for _, name := range sortedNames(cfg) {
 		if sc := cfg[name]; sc.IsEnabled() {
 			m.servers = append(m.servers, &server{name: name, cfg: sc, m: m, state: StateStarting})
+		} else {
+			m.disabled = append(m.disabled, ServerStatus{Name: name, Transport: sc.transport(), State: StateDisabled})
 		}
 	}
 	for _, s := range m.servers {
@@ -168,6 +172,14 @@ type ServerStatus struct {
 	State     State
 	Reason    string // why it failed
 	Tools     []ToolInfo
+	Missing   []string // names its tools = [...] gives that the server does not have
+}
+
+// missingText is the warning for the names a server's tools = [...] gives that it does not
+// have (untrusted: the config's own words, sanitised where shown).
+func missingText(names []string) string {
+	return fmt.Sprintf("its tools = [...] names %s %s that it does not have.",
+		format.Plural(len(names), "a tool", "tools"), strings.Join(names, ", "))
 }
 
 // ToolInfo is one offered tool.
@@ -191,18 +203,17 @@ func (s ServerStatus) DefinitionBytes() int {
 // EstimatedTokens estimates the tokens of n bytes of tool definitions: bytes/4, rounded up.
 func EstimatedTokens(n int) int { return (n + 3) / 4 }
 
-// Status reports every enabled server.
+// Status reports every configured server, by name: the disabled ones as StateDisabled.
 func (m *Manager) Status() []ServerStatus {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := make([]ServerStatus, len(m.servers))
+	out := make([]ServerStatus, len(m.servers), len(m.servers)+len(m.disabled))
 	for i, s := range m.servers {
-		tr := "stdio"
-		if s.cfg.URL != "" {
-			tr = "http"
-		}
-		out[i] = ServerStatus{Name: s.name, Transport: tr, State: s.state, Reason: s.reason, Tools: append([]ToolInfo(nil), s.tools...)}
+		out[i] = ServerStatus{Name: s.name, Transport: s.cfg.transport(), State: s.state, Reason: s.reason,
+			Tools: append([]ToolInfo(nil), s.tools...), Missing: slices.Clone(s.missing)}
 	}
+	out = append(out, m.disabled...)
+	slices.SortFunc(out, func(a, b ServerStatus) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
@@ -249,6 +260,7 @@ func (m *Manager) list(ctx context.Context, s *server, cs *sdk.ClientSession) er
 		listed = append(listed, t)
 	}
 	ts, infos, keys, skipped := s.toolsOf(listed, cs)
+	missing := s.missingTools(listed)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.isClosed || ctx.Err() != nil {
@@ -260,6 +272,10 @@ func (m *Manager) list(ctx context.Context, s *server, cs *sdk.ClientSession) er
 	for _, sk := range skipped {
 		m.notices = append(m.notices, fmt.Sprintf("MCP server %s: tool %s is not offered.", s.name, sk))
 	}
+	if len(missing) > 0 && !slices.Equal(missing, s.missing) {
+		m.notices = append(m.notices, fmt.Sprintf("MCP server %s: %s", s.name, missingText(missing)))
+	}
+	s.missing = missing
 	changed := 0
 	for tool, key := range keys {
 		if old, ok := s.keys[tool]; ok && old != key {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -384,4 +385,67 @@ func TestServerCredentialsAreSecretsOfTheRun(t *testing.T) {
 	if strings.Contains(res.Output, "tok-123") {
 		t.Errorf("the result carries the token: %q", res.Output)
 	}
+}
+
+// An HTTP server with nothing listening fails to start with the connection refused and its
+// URL, as a request to a provider says it, not as an answer from the server.
+func TestHTTPServerNotListeningSaysTheConnectionWasRefused(t *testing.T) {
+	m, _ := start(t, Config{"web": {URL: closedURL(t)}})
+	settle(t, m)
+	st := m.Status()[0]
+	if st.State != StateFailed || !strings.Contains(st.Reason, "connection refused") || !strings.Contains(st.Reason, "/mcp") ||
+		strings.Contains(st.Reason, "answered") {
+		t.Fatalf("state %s, reason %q; want failed, saying the connection to its URL was refused", st.State, st.Reason)
+	}
+}
+
+// A tools = [...] naming tools the server does not have is a warning naming them; the tools
+// it has are offered.
+func TestAllowListNamingMissingToolsIsAWarning(t *testing.T) {
+	cfg := stdioServer(t, "stdio", "")
+	cfg.Tools = []string{"echo", "nope", "gone"}
+	m, reg := start(t, Config{"a": cfg})
+	settle(t, m)
+	if !slices.Contains(reg.Names(), "a__echo") {
+		t.Fatalf("the tool it has is not offered: %v", reg.Names())
+	}
+	st := m.Status()[0]
+	if !slices.Equal(st.Missing, []string{"nope", "gone"}) {
+		t.Fatalf("missing %v, want [nope gone]", st.Missing)
+	}
+	u, _ := m.Next()
+	if !slices.ContainsFunc(u.Notices, func(n string) bool { return strings.Contains(n, "nope, gone") && strings.Contains(n, "MCP server a") }) {
+		t.Fatalf("no notice names the missing tools: %q", u.Notices)
+	}
+}
+
+// A disabled server is reported as disabled, never started.
+func TestDisabledServerIsListedAsDisabled(t *testing.T) {
+	off := false
+	dir := t.TempDir()
+	cfg := stdioServer(t, "stdio", dir)
+	cfg.Enabled = &off
+	m, _ := start(t, Config{"off": cfg, "on": stdioServer(t, "stdio", dir)})
+	settle(t, m)
+	st := m.Status()
+	if len(st) != 2 || st[0].Name != "off" || st[0].State != StateDisabled || st[1].State != StateReady {
+		t.Fatalf("status %+v; want off disabled, on ready", st)
+	}
+	var b strings.Builder
+	WriteList(&b, st)
+	if !strings.Contains(b.String(), "off (stdio): disabled") {
+		t.Fatalf("the list does not show the disabled server:\n%s", b.String())
+	}
+}
+
+// closedURL is an MCP URL on a loopback port nothing listens on.
+func closedURL(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr + "/mcp"
 }

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -26,7 +28,8 @@ const (
 	StateStarting State = "starting"
 	StateReady    State = "ready"
 	StateFailed   State = "failed"
-	StateStopped  State = "stopped" // the manager was closed
+	StateStopped  State = "stopped"  // the manager was closed
+	StateDisabled State = "disabled" // configured with enabled = false: never started
 )
 
 // stderrLines is how many of a failed server's last stderr lines a notice quotes.
@@ -45,6 +48,19 @@ type server struct {
 	tools    []ToolInfo // as last listed
 	restarts int
 	keys     map[string]string // the server's tool name → approval key as last listed
+	missing  []string          // names its tools = [...] gives that it did not list, as last listed
+}
+
+// missingTools is the names of the server's tools = [...] that listed does not hold, in the
+// order they are configured.
+func (s *server) missingTools(listed []*sdk.Tool) []string {
+	var missing []string
+	for _, name := range s.cfg.Tools {
+		if !slices.ContainsFunc(listed, func(t *sdk.Tool) bool { return t.Name == name }) {
+			missing = append(missing, name)
+		}
+	}
+	return missing
 }
 
 // group is the registry group of the server's tools, as a notice names it.
@@ -160,6 +176,8 @@ func (s *server) startFailure(startCtx context.Context, ss *session, err error) 
 		msg = fmt.Sprintf("no answer to initialize within %s (startup_timeout)", format.WrittenDuration(s.cfg.Startup()))
 	case ss.child != nil && exitedEarly(ss.child):
 		msg = "it exited: " + ss.child.cmd.ProcessState.String()
+	case ss.http != nil && unreached(err) != "":
+		msg = "could not connect to " + format.Endpoint(s.cfg.URL) + ": " + unreached(err)
 	default:
 		msg = errorText(err)
 	}
@@ -277,6 +295,24 @@ func callFunc(cs *sdk.ClientSession, tool string) tools.ExternalFunc {
 		}
 		return resultText(res), res.IsError, nil
 	}
+}
+
+// unreached says why a request to an HTTP server got no answer at all (nothing listening, no
+// such host, the network), in words for the user; "" when err is no such failure.
+func unreached(err error) string {
+	var (
+		dnsErr *net.DNSError
+		opErr  *net.OpError
+	)
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused (is the server running?)"
+	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
+		return "no such host " + format.OneLine(dnsErr.Name, maxServerName)
+	case errors.As(err, &opErr):
+		return format.OneLine(opErr.Err.Error(), maxServerWords)
+	}
+	return ""
 }
 
 // errorText words an SDK error for the user and the model.

@@ -29,7 +29,7 @@ type runner struct {
 	cleanDone  int               // bytes of clean written
 	replies    []writtenReply    // the replies written out, in order
 	openLine   bool              // the reply text written so far is not empty and does not end with '\n'
-	endsInLine bool              // the last byte written to Out was not '\n'
+	endsInLine bool              // the last byte written to Out was not '\n' (nor, on a shared terminal, was a notice's line end written since)
 	thinking   bool              // reasoning was written to Err without its line's end
 	said       map[string]bool   // the notices' texts written to Err
 	outErr     error
@@ -163,7 +163,7 @@ func (r *runner) cards(e *transcript.Entry) {
 			r.event(map[string]any{"type": "tool_call", "id": c.ID(), "name": c.Name(), "arguments": c.Args()})
 		}
 		if c.Status() == phase.CallRunning {
-			r.note(strings.TrimSpace("Running "+safe.Line(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
+			r.note(strings.TrimSpace("Running "+safe.ToolName(c.Name())+" "+safe.Line(c.Summary()))+"\n", true)
 		}
 		if c.Status().Final() {
 			r.event(map[string]any{"type": "tool_result", "id": c.ID(), "name": c.Name(), "result": c.Result(), "is_error": c.IsError()})
@@ -172,7 +172,7 @@ func (r *runner) cards(e *transcript.Entry) {
 				line, _ := format.FirstLine(strings.TrimSpace(c.Result()))
 				word = "failed: " + line
 			}
-			r.note(fmt.Sprintf("Tool %s %s\n", safe.Line(c.Name()), safe.Line(word)), true)
+			r.note(fmt.Sprintf("Tool %s %s\n", safe.ToolName(c.Name()), safe.Line(word)), true)
 		}
 	}
 }

@@ -40,6 +40,9 @@ type Options struct {
 	ErrAlways   io.Writer        // where an error is reported even when Err is nil; nil: nowhere
 	Interrupt   <-chan os.Signal // the first signal stops the turn, keeping the partial reply
 	Session     string           // the session id, reported in JSON
+	// SharedTerminal says Out and Err are one terminal: a notice said while the reply's line
+	// is open there starts on a line of its own.
+	SharedTerminal bool
 }
 
 // Run holds one turn and returns how it went. It returns once every effect it started has
@@ -239,6 +242,9 @@ func (r *runner) note(s string, tool bool) {
 	if tool {
 		r.endThinking()
 		s = "phasechat: " + s
+	}
+	if r.o.SharedTerminal && r.endsInLine {
+		s, r.endsInLine = "\n"+s, false
 	}
 	_, _ = io.WriteString(r.o.Err, safe.Text(s))
 }

@@ -3,8 +3,10 @@ package oneshot
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -123,5 +125,48 @@ func TestUsageIsNullWhenTheServerReportedNone(t *testing.T) {
 	}
 	if res, _, _ := turn(t, "context-cap", nil); res.Usage == nil || res.Usage.PromptTokens != 4096 {
 		t.Fatalf("reported usage lost: %+v", res.Usage)
+	}
+}
+
+// A tool's name reads on stderr as on its card and the status line: one sanitised form, the
+// status line's punctuation rule included.
+func TestAToolIsNamedAsOnItsCard(t *testing.T) {
+	_, _, errs := turn(t, "hostile", nil)
+	name := "list_dir\x1b]0;pwned\a"
+	if !strings.Contains(errs, "Tool "+safe.ToolName(name)+" ") {
+		t.Fatalf("stderr does not name the tool as its card does (%q):\n%q", safe.ToolName(name), errs)
+	}
+}
+
+// On a terminal that is both stdout and stderr, a notice said while the reply's line is open
+// starts on a line of its own; stdout alone still gets the reply's text only.
+func TestANoticeStartsItsOwnLineOnASharedTerminal(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		h, err := fixtures.NewHandler(fixtures.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		reg, err := tools.NewRegistry(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg.Clean = safe.Text
+		c := chat.New(chat.Config{Model: "text-then-tool", Tools: perform.Toolbox(reg)}, nil)
+		var term, out bytes.Buffer
+		stdout := io.MultiWriter(&term, &out)
+		Run(Options{Chat: c, Performer: &perform.Performer{Client: stream.NewClient(srv.URL+"/v1", ""), Tools: reg},
+			Prompt: "hi", Out: stdout, Err: &term, ErrAlways: &term, SharedTerminal: shared})
+		srv.Close()
+		glued := regexp.MustCompile(`[^\n]phasechat: `).FindString(term.String())
+		if shared && glued != "" {
+			t.Fatalf("a notice is glued to the reply's line:\n%s", term.String())
+		}
+		if !shared && glued == "" {
+			t.Fatalf("the scenario leaves no line open before a notice; the test shows nothing:\n%s", term.String())
+		}
+		if strings.Contains(out.String(), "phasechat:") || strings.HasPrefix(out.String(), "\n") {
+			t.Fatalf("stdout got more than the reply: %q", out.String())
+		}
 	}
 }

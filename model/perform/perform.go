@@ -89,7 +89,9 @@ func (p *Performer) open(e chat.OpenStream) chat.Source {
 		case err != nil && e.Ctx.Err() != nil:
 			src = newReplay(wire.Result{Outcome: wire.OutcomeStopped})
 		case err != nil:
-			src = newReplay(wire.Result{Outcome: wire.OutcomeError, Err: &wire.Error{Message: err.Error(), Cause: err}})
+			// The provider cannot be reached as configured (its key cannot be read): only a
+			// change the user makes can help.
+			src = newReplay(wire.Result{Outcome: wire.OutcomeError, Err: &wire.Error{Message: err.Error(), Cause: err, Helps: wire.RetryUseless}})
 		}
 		client = c
 	}

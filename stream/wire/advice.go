@@ -1,7 +1,8 @@
 package wire
 
 // RetryHelps says what retrying a failed request can do: RetryUseless when the same request
-// must fail again (the conversation is too long), RetrySoon when it failed before the server
+// must fail again until the user changes something (the conversation is too long, the key is
+// missing, rejected or cannot be read), RetrySoon when it failed before the server
 // sent a byte of an answer and a quick second try often works (a refused connection, a
 // gateway's 502/503/504, a 500 with no body), RetryMaybe otherwise.
 type RetryHelps uint8

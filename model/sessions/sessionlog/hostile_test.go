@@ -40,6 +40,9 @@ func TestCreateRefusesASymlink(t *testing.T) {
 		if !strings.Contains(err.Error(), "symbolic link") {
 			t.Errorf("%s: error %q does not name the link", name, err)
 		}
+		if !errors.Is(err, ErrNotALog) || strings.Contains(err.Error(), ErrNotALog.Error()) {
+			t.Errorf("%s: error %q: want ErrNotALog as its cause, not as a tail of its words", name, err)
+		}
 		after, _ := os.Stat(target)
 		if before != nil && (after.Mode() != before.Mode() || after.Size() != before.Size()) {
 			t.Errorf("%s: the target changed: %v %d -> %v %d", name, before.Mode(), before.Size(), after.Mode(), after.Size())
@@ -69,7 +72,7 @@ func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
 		if err == nil {
 			w.Close()
 			t.Errorf("%s: accepted as a log", name)
-		} else if !errors.Is(err, ErrNotALog) || !strings.Contains(err.Error(), "not a phasechat session log") {
+		} else if !errors.Is(err, ErrNotALog) || !strings.Contains(err.Error(), "not a phasechat session log") || strings.Contains(err.Error(), ErrNotALog.Error()) {
 			t.Errorf("%s: error %v", name, err)
 		}
 		data, _ := os.ReadFile(path)

@@ -15,6 +15,13 @@ import (
 // ErrNotALog is the cause of Create's refusal of a file that is not a session log.
 var ErrNotALog = errors.New("sessionlog: not a session log")
 
+// notALog is Create's refusal: its text is what the user is told, errors.Is finds ErrNotALog
+// in it, and errors.Unwrap gives the cause.
+type notALog struct{ error }
+
+func (e notALog) Is(target error) bool { return target == ErrNotALog }
+func (e notALog) Unwrap() error        { return errors.Unwrap(e.error) }
+
 // Create opens the log at path for appending, or creates it with mode 0600 (the log holds the
 // conversation, so only its owner may read it). It never follows a symbolic link at path, and
 // refuses anything but a regular file with no other hard link that is empty or starts like a
@@ -42,7 +49,7 @@ func Create(path string) (*Writer, error) {
 func openLog(path string) (*os.File, error) {
 	f, err := safefile.OpenAppend(path)
 	if errors.Is(err, safefile.ErrSymlink) || errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrHardLinked) {
-		return nil, fmt.Errorf("the session log: %w, so nothing was written to it: %w", err, ErrNotALog)
+		return nil, notALog{fmt.Errorf("the session log: %w, so nothing was written to it", err)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the session log: %w", err)
@@ -69,7 +76,7 @@ func checkExisting(f *os.File, path string) error {
 		return fmt.Errorf("cannot read the session log: %w", err)
 	}
 	if !startsLikeALog(head, err == nil) {
-		return fmt.Errorf("%s is not a phasechat session log, so nothing was written to it; give a new file or an existing log: %w", path, ErrNotALog)
+		return notALog{fmt.Errorf("%s is not a phasechat session log, so nothing was written to it; give a new file or an existing log", path)}
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"github.com/phasechat/phasechat/model/chat"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -92,9 +91,7 @@ func (m *Model) baseFrame() view.Frame {
 		Draft:    m.composerText != "",
 		Attached: chat.Chips(m.chat.Attached()),
 	}
-	if t := m.timers; t.retryLeft > 0 {
-		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick
-	}
+	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
 	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {

@@ -70,6 +70,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	}
 	store, err := app.OpenStore()
 	if err == nil {
+		store.Notices = stderr
 		err = sessionsCommand(store, cmd, pos, *asJSON, *format, stdout)
 	}
 	if err != nil {

@@ -75,6 +75,8 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 			}
 			// Saving is a convenience: the chat goes on without it, and says so.
 			store, unsaved = nil, "This conversation is not being saved: "+err.Error()
+		} else {
+			store.Notices = s.StoreNotices
 		}
 	}
 	var resumed *sessions.Resumed
@@ -126,6 +128,9 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.history = resumed.Messages
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
+		}
+		if note := resumed.Log.SkippedNote(); note != "" {
+			c.notice += " The log is damaged: " + note + "."
 		}
 	}
 	if unsaved != "" {
@@ -194,7 +199,7 @@ func isFile(arg string) bool {
 // with the run's secrets hidden.
 func (c *Conversation) Recorder() perform.Recorder {
 	if r := c.recorders(); r != nil {
-		return redactingRecorder{c.secrets, r}
+		return newRedactingRecorder(c.secrets, r)
 	}
 	return nil
 }
@@ -239,7 +244,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) 
 		head := c.start.Header
 		head.New = true
 		c.log.Head(head)
-		log := redactingRecorder{c.secrets, c.log}
+		log := newRedactingRecorder(c.secrets, c.log)
 		for i := range history {
 			log.Add(chat.Record{Message: &history[i]})
 		}
@@ -278,6 +283,9 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."
+	}
+	if note := r.Log.SkippedNote(); note != "" {
+		notice += " The log is damaged: " + note + "."
 	}
 	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
 }

@@ -98,6 +98,9 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		m.chat.Notice(strings.Join(m.chat.UsageReport(), "\n"))
 		m.follow()
 		return m, nil
+	case chat.CommandAttach:
+		m.resetHistory()
+		return m.attachCommand(arg)
 	case chat.CommandSystem:
 		done()
 		m.chat.SetSystem(arg)

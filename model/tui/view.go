@@ -88,6 +88,7 @@ func (m *Model) baseFrame() view.Frame {
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
+		Attached: chat.Chips(m.chat.Attached()),
 	}
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)

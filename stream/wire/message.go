@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -35,6 +34,8 @@ type Message struct {
 	// Display data the session log keeps: no request sends them.
 	End    phase.End
 	Ending phase.Ending
+	// Attachments, on a user message, are the files sent after its text, in order.
+	Attachments []Attachment
 }
 
 // NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking
@@ -114,10 +115,11 @@ type jsonMessage struct {
 	ToolCallID       string           `json:"tool_call_id,omitempty"`
 	Name             string           `json:"name,omitempty"`
 	Native           *NativeReasoning `json:"native_reasoning,omitempty"`
+	Attachments      []Attachment     `json:"attachments,omitempty"`
 }
 
 func (m Message) MarshalJSON() ([]byte, error) {
-	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native}
+	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native, Attachments: m.Attachments}
 	if text := m.Text(); text != "" || !m.HasCalls() {
 		out.Content = &text
 	}
@@ -180,17 +182,19 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 // unmarshalMessage is Message.UnmarshalJSON by encoding/json, for what DecodeMessage leaves.
 func unmarshalMessage(b []byte, m *Message) error {
 	var in struct {
-		Role       string           `json:"role"`
-		ToolCallID string           `json:"tool_call_id"`
-		Name       string           `json:"name"`
-		Native     *NativeReasoning `json:"native_reasoning"`
-		wireDelta                   // content, reasoning, tool_calls
+		Role        string           `json:"role"`
+		ToolCallID  string           `json:"tool_call_id"`
+		Name        string           `json:"name"`
+		Native      *NativeReasoning `json:"native_reasoning"`
+		Attachments []Attachment     `json:"attachments"`
+		wireDelta                    // content, reasoning, tool_calls
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
 	*m = messageFromWire(&in.wireDelta)
 	m.Role, m.ToolCallID, m.Name, m.Native = in.Role, in.ToolCallID, in.Name, in.Native
+	m.Attachments = in.Attachments
 	return nil
 }
 
@@ -198,15 +202,15 @@ func unmarshalMessage(b []byte, m *Message) error {
 // content blocks split into content and reasoning, tool calls in index order (a call without
 // an id gets call_<index>, as in a stream).
 func messageFromWire(d *wireDelta) Message {
-	var reasoning, text strings.Builder
+	var reasoning, text string // one piece each, mostly: += copies none
 	for _, p := range d.Content.Parts {
 		if p.Reasoning {
-			reasoning.WriteString(p.Text)
+			reasoning += p.Text
 		} else {
-			text.WriteString(p.Text)
+			text += p.Text
 		}
 	}
-	reasoning.WriteString(d.reasoning().S)
+	reasoning += d.reasoning().S
 	var toolCalls []ToolCall
 	calls := d.ToolCalls
 	if f, ok := d.legacyCall(); ok && len(calls) == 0 {
@@ -227,7 +231,7 @@ func messageFromWire(d *wireDelta) Message {
 		})
 	}
 	sortByIndex(toolCalls)
-	return Message{Parts: ReplyParts(reasoning.String(), text.String(), toolCalls), ReasoningField: d.reasoningField()}
+	return Message{Parts: ReplyParts(reasoning, text, toolCalls), ReasoningField: d.reasoningField()}
 }
 
 func (t Tool) MarshalJSON() ([]byte, error) {

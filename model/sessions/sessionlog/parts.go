@@ -25,6 +25,7 @@ type recordLine struct {
 	TextAfter textAfter       `json:"text_after,omitempty"`
 	Message   json.RawMessage `json:"message,omitempty"`
 	Usage     *wire.Usage     `json:"usage,omitempty"`
+	Live      *liveRecord     `json:"live,omitempty"`
 }
 
 // loggedMessage is a message as a log line holds it: its parts in order.
@@ -36,6 +37,9 @@ type loggedMessage struct {
 	ToolCallID     string                `json:"tool_call_id,omitempty"`
 	Name           string                `json:"name,omitempty"`
 	Native         *wire.NativeReasoning `json:"native_reasoning,omitempty"`
+	// Attachments are a user message's files: their names, kinds and hashes, never their
+	// bytes (the session store keeps those by hash).
+	Attachments []wire.Attachment `json:"attachments,omitempty"`
 }
 
 // loggedPart is one of a message's parts: "text" and "reasoning" have Text; "call" has the rest.
@@ -49,7 +53,7 @@ type loggedPart struct {
 }
 
 func (r Record) MarshalJSON() ([]byte, error) {
-	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage}
+	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage, Live: r.Live}
 	if m := r.Message; m != nil {
 		l.End, l.Call = endRecordOf(m.End), callRecordOf(m.Ending)
 		parts := make([]loggedPart, 0, len(m.Parts))
@@ -64,7 +68,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 			}
 		}
 		b, err := json.Marshal(loggedMessage{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
-			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native})
+			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native, Attachments: m.Attachments})
 		if err != nil {
 			return nil, err
 		}
@@ -78,7 +82,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &l); err != nil {
 		return err
 	}
-	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage}
+	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage, Live: l.Live}
 	if len(l.Message) == 0 || bytes.Equal(l.Message, []byte("null")) {
 		return nil
 	}
@@ -93,7 +97,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		}
 		m.Parts = oldOrder(m, l.TextAfter)
 	} else {
-		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native}
+		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native, Attachments: lm.Attachments}
 		for _, p := range *lm.Parts {
 			switch p.Type {
 			case "text":

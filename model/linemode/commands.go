@@ -109,7 +109,7 @@ func (s *session) copyReply(arg string) {
 		}
 		switch {
 		case word != "code" || n < 0:
-			s.say(Note("Usage: /copy, or /copy code N for the Nth code block of the last reply."))
+			s.say(Note("Usage: /copy, or /copy code [N] for the last (or Nth) code block of the last reply."))
 			return
 		case len(blocks) == 0:
 			s.say(Note("The last reply has no code block."))

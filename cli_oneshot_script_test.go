@@ -133,7 +133,7 @@ func TestOneShotStdoutClosedByItsReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(saved.Messages); n != 2 || !strings.HasPrefix(saved.Messages[1].Content, "drip1 drip2 ") {
+	if n := len(saved.Messages); n != 2 || !strings.HasPrefix(saved.Messages[1].Text(), "drip1 drip2 ") {
 		t.Fatalf("saved %+v", saved.Messages)
 	}
 }

@@ -115,8 +115,8 @@ func TestSessionsJSONEscapesControls(t *testing.T) {
 	if holdsTerminalControl(out) || strings.Contains(out, "\u202e") {
 		t.Errorf("export json writes a control raw: %q", out)
 	}
-	if exp.Messages[1].Content != "answer to "+hostileReply {
-		t.Errorf("exported content %q", exp.Messages[1].Content)
+	if exp.Messages[1].Text() != "answer to "+hostileReply {
+		t.Errorf("exported content %q", exp.Messages[1].Text())
 	}
 	code, out, _ = runCLI("sessions", "list", "--json")
 	if code != 0 || holdsTerminalControl(out) || strings.Contains(out, "\u202e") {

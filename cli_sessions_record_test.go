@@ -23,11 +23,11 @@ func TestSessionsShowIncompleteRepliesAndModelSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "first-model"}})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "tell me a long story"}})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "Once upon a", End: phase.End{Why: phase.EndStopped}}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("tell me a long story")}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("Once upon a"), End: phase.End{Why: phase.EndStopped}}})
 	ss.Add(chat.Record{Model: "other/second-model"})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "again"}})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "The end."}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("again")}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("The end.")}})
 	if err := ss.Close(); err != nil {
 		t.Fatal(err)
 	}

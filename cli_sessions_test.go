@@ -25,8 +25,8 @@ func seedSessions(t *testing.T, prompts ...string) []string {
 	var ids []string
 	for _, p := range prompts {
 		ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "text"}})
-		ss.Add(chat.Record{Message: &wire.Message{Role: "user", Content: p}})
-		ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "answer to " + p}})
+		ss.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts(p)}})
+		ss.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("answer to " + p)}})
 		if err := ss.Close(); err != nil {
 			t.Fatal(err)
 		}

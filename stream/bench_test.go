@@ -35,8 +35,8 @@ type minimalChunk struct {
 func TestRealisticStreamIsWhatItSays(t *testing.T) {
 	body, payloads := realisticStream()
 	res, err := Replay(bytes.NewReader(body), "", ReplayJSON, io.Discard, nil)
-	if err != nil || len(payloads) != 5000 || res.Outcome != wire.OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
-		!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 {
+	if err != nil || len(payloads) != 5000 || res.Outcome != wire.OutcomeComplete || len(res.Message.Calls()) != 2 ||
+		!json.Valid([]byte(res.Message.Calls()[1].Arguments)) || len(res.Message.Text()) < 10000 {
 		t.Fatalf("%d payloads, result %+v, err %v", len(payloads), res.Outcome, err)
 	}
 }

@@ -50,10 +50,10 @@ func TestWireStreamsAreWhatTheySay(t *testing.T) {
 	for _, as := range []wire.Wire{wire.WireAnthropic, wire.WireResponses} {
 		body, payloads := wireStream(as)
 		res, err := Replay(bytes.NewReader(body), "", ReplayJSON, new(bytes.Buffer), nil)
-		if err != nil || len(payloads) != 5000 || res.Outcome != wire.OutcomeComplete || len(res.Message.ToolCalls) != 2 ||
-			!json.Valid([]byte(res.Message.ToolCalls[1].Arguments)) || len(res.Message.Content) < 10000 || res.FinishReason != "tool_calls" {
+		if err != nil || len(payloads) != 5000 || res.Outcome != wire.OutcomeComplete || len(res.Message.Calls()) != 2 ||
+			!json.Valid([]byte(res.Message.Calls()[1].Arguments)) || len(res.Message.Text()) < 10000 || res.FinishReason != "tool_calls" {
 			t.Fatalf("%s: %d payloads, outcome %s, %d calls, %d bytes of content, err %v", as, len(payloads), res.Outcome,
-				len(res.Message.ToolCalls), len(res.Message.Content), err)
+				len(res.Message.Calls()), len(res.Message.Text()), err)
 		}
 	}
 }

@@ -257,7 +257,7 @@ func TestTruncationOverHTTP(t *testing.T) {
 	t.Run("the server ends the body without finish_reason or [DONE]", func(t *testing.T) {
 		c, _ := testServer(t, sseHandler("data: "+delta(`{"content":"partial"}`)+"\n\n"))
 		res, _ := streamResult(t, c)
-		if res.Outcome != wire.OutcomeTruncated || res.Err.Message != wire.MsgTruncated || res.Message.Content != "partial" {
+		if res.Outcome != wire.OutcomeTruncated || res.Err.Message != wire.MsgTruncated || res.Message.Text() != "partial" {
 			t.Errorf("result = %+v", res)
 		}
 	})
@@ -270,7 +270,7 @@ func TestTruncationOverHTTP(t *testing.T) {
 			conn.Close()
 		})
 		res, _ := streamResult(t, c)
-		if res.Outcome != wire.OutcomeError || res.Message.Content != "kept" || res.Malformed != 0 {
+		if res.Outcome != wire.OutcomeError || res.Message.Text() != "kept" || res.Malformed != 0 {
 			t.Errorf("result = %+v", res)
 		}
 		if !errors.Is(res.Err, wire.ErrConnectionDropped) || !strings.Contains(res.Err.Message, "was reset") ||

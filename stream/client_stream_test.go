@@ -114,7 +114,7 @@ func TestCancelMidStreamLeavesNothingBehind(t *testing.T) {
 		s.Next()
 		var res wire.Result
 		finishes(t, "Result", func() { res = s.Result() })
-		if res.Outcome != wire.OutcomeStopped || res.Message.Content == "" {
+		if res.Outcome != wire.OutcomeStopped || res.Message.Text() == "" {
 			t.Errorf("result %+v", res)
 		}
 		if _, ok := s.Next(); ok {
@@ -143,7 +143,7 @@ func TestStallWatchdog(t *testing.T) {
 		var ups []wire.Update
 		finishes(t, "a stalled stream", func() { ups = drain(s) })
 		res := s.Result()
-		if res.Outcome != wire.OutcomeError || res.Err.Message != "No data from the server for 100ms" || res.Message.Content != "x" {
+		if res.Outcome != wire.OutcomeError || res.Err.Message != "No data from the server for 100ms" || res.Message.Text() != "x" {
 			t.Errorf("result %+v", res)
 		}
 		if st, _ := fold(ups); st.Reason != "No data from the server for 100ms" {
@@ -198,7 +198,7 @@ func TestStallWatchdog(t *testing.T) {
 			res, _ = streamResult(t, c)
 			return res.Outcome == wire.OutcomeComplete || time.Duration(longestGap.Load()) < c.StallTimeout/2
 		}, "every run had the server silent for half the stall timeout; the last ended %+v", &res)
-		if res.Outcome != wire.OutcomeComplete || res.Message.Content != "ok" {
+		if res.Outcome != wire.OutcomeComplete || res.Message.Text() != "ok" {
 			t.Errorf("result %+v", res)
 		}
 	})

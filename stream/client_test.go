@@ -77,9 +77,9 @@ func TestRequestShape(t *testing.T) {
 	req := wire.Request{
 		Model: "m", System: "be brief",
 		Messages: []wire.Message{
-			{Role: "user", Content: "hi"},
-			{Role: "assistant", Reasoning: "never sent", ToolCalls: []wire.ToolCall{{Index: 0, ID: "c1", Name: "f", Arguments: `{"a":1}`}}},
-			{Role: "tool", ToolCallID: "c1", Content: "42"},
+			{Role: "user", Parts: wire.TextParts("hi")},
+			{Role: "assistant", Parts: wire.ReplyParts("never sent", "", []wire.ToolCall{{Index: 0, ID: "c1", Name: "f", Arguments: `{"a":1}`}})},
+			{Role: "tool", ToolCallID: "c1", Parts: wire.TextParts("42")},
 		},
 		Tools: []wire.Tool{{Name: "f", Description: "does f", Parameters: json.RawMessage(`{"type":"object"}`)}, {Name: "g"}},
 	}
@@ -121,9 +121,9 @@ func TestRequestShape(t *testing.T) {
 
 func TestMessageJSONRoundTrip(t *testing.T) {
 	in := []wire.Message{
-		{Role: "user", Content: ""},
-		{Role: "assistant", Content: "Let me check.", ToolCalls: []wire.ToolCall{{Index: 0, ID: "a", Name: "f", Arguments: "{}"}, {Index: 1, ID: "b", Name: "g", Arguments: `{"x":1}`}}},
-		{Role: "tool", ToolCallID: "a", Name: "f", Content: "ok"},
+		{Role: "user", Parts: wire.TextParts("")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "Let me check.", []wire.ToolCall{{Index: 0, ID: "a", Name: "f", Arguments: "{}"}, {Index: 1, ID: "b", Name: "g", Arguments: `{"x":1}`}})},
+		{Role: "tool", ToolCallID: "a", Name: "f", Parts: wire.TextParts("ok")},
 	}
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -184,7 +184,7 @@ func TestStreamAnsweredWithAChatCompletion(t *testing.T) {
 	s := c.Stream(context.Background(), wire.Request{})
 	ups := drain(s)
 	res := s.Result()
-	if res.Outcome != wire.OutcomeComplete || res.Message.Content != "Checking both." || len(res.Message.ToolCalls) != 2 {
+	if res.Outcome != wire.OutcomeComplete || res.Message.Text() != "Checking both." || len(res.Message.Calls()) != 2 {
 		t.Fatalf("result = %+v", res)
 	}
 	st, calls := fold(ups)
@@ -197,7 +197,7 @@ func TestCompleteReadsAnEventStreamToo(t *testing.T) {
 	sc := equivalenceScenarios["reasoning and text"]
 	c, _ := testServer(t, sseHandler(sc.SSE))
 	res, err := c.Complete(context.Background(), wire.Request{})
-	if err != nil || res.Message.Content != "Hello world" || res.Message.Reasoning != "Think." {
+	if err != nil || res.Message.Text() != "Hello world" || res.Message.Reasoning() != "Think." {
 		t.Errorf("result %+v, err %v", res, err)
 	}
 }

@@ -206,9 +206,9 @@ func checkFact(t *testing.T, rel string, res wire.Result) {
 
 func checkAgainst(t *testing.T, want corpusFact, res wire.Result) {
 	t.Helper()
-	got := corpusFact{content: len(res.Message.Content), reasoning: len(res.Message.Reasoning),
+	got := corpusFact{content: len(res.Message.Text()), reasoning: len(res.Message.Reasoning()),
 		finish: res.FinishReason, outcome: res.Outcome}
-	for _, tc := range res.Message.ToolCalls {
+	for _, tc := range res.Message.Calls() {
 		got.calls = append(got.calls, tc.Name+"("+strconv.Itoa(len(tc.Arguments))+")")
 	}
 	if u := res.Usage; u != nil {
@@ -286,11 +286,11 @@ func TestCorpusAnswers(t *testing.T) {
 			res, ups := streamResult(t, c)
 			checkAgainst(t, want, res)
 			st, calls := fold(ups)
-			if st.Text.String() != res.Message.Content || st.Reasoning.String() != res.Message.Reasoning {
+			if st.Text.String() != res.Message.Text() || st.Reasoning.String() != res.Message.Reasoning() {
 				t.Errorf("folded text %q, reasoning %q; result %+v", st.Text.String(), st.Reasoning.String(), res.Message)
 			}
-			if calls.Len() != len(res.Message.ToolCalls) {
-				t.Errorf("%d calls folded, %d in the result", calls.Len(), len(res.Message.ToolCalls))
+			if calls.Len() != len(res.Message.Calls()) {
+				t.Errorf("%d calls folded, %d in the result", calls.Len(), len(res.Message.Calls()))
 			}
 			replayed, err := Replay(bytes.NewReader(body), "", ReplayJSON, new(bytes.Buffer), nil)
 			if err != nil || !reflect.DeepEqual(replayed, res) {

@@ -45,7 +45,7 @@ func TestBufferedCallsSharingAnIDEqualStreamed(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := ids(buffered.Message.ToolCalls), ids(streamed.Message.ToolCalls); !reflect.DeepEqual(got, want) || len(got) != 2 {
+	if got, want := ids(buffered.Message.Calls()), ids(streamed.Message.Calls()); !reflect.DeepEqual(got, want) || len(got) != 2 {
 		t.Fatalf("buffered calls %q, streamed %q", got, want)
 	}
 	if bcalls.Len() != 2 || scalls.Len() != 2 {

@@ -40,10 +40,10 @@ func TestWireEndpointsAndHeaders(t *testing.T) {
 				io.WriteString(w, tt.body)
 			})
 			c.Wire = tt.wire
-			s := c.Stream(context.Background(), wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}})
+			s := c.Stream(context.Background(), wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}})
 			drain(s)
 			res := s.Result()
-			if got != tt.want || res.Outcome != wire.OutcomeComplete || res.Message.Content != "hi" {
+			if got != tt.want || res.Outcome != wire.OutcomeComplete || res.Message.Text() != "hi" {
 				t.Errorf("seen %+v, want %+v; result %+v", got, tt.want, res)
 			}
 		})

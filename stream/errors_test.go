@@ -68,7 +68,7 @@ func TestCompleteErrors(t *testing.T) {
 }
 
 func TestBufferedUpdatesOfAFailedResult(t *testing.T) {
-	r := wire.Result{Message: wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: "{}"}}},
+	r := wire.Result{Message: wire.Message{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: "{}"}})},
 		Outcome: wire.OutcomeError, Err: &wire.Error{Message: "boom"}}
 	ups := wire.BufferedUpdates(r)
 	st, calls := fold(ups)

@@ -34,7 +34,7 @@ func TestMislabelledBodiesAreReadByTheirContent(t *testing.T) {
 			if res.Outcome != tc.outcome {
 				t.Fatalf("outcome %s (%v), want %s", res.Outcome, res.Err, tc.outcome)
 			}
-			got := res.Message.Content
+			got := res.Message.Text()
 			if res.Err != nil {
 				got = res.Err.Message
 			}

@@ -47,7 +47,7 @@ func TestRequestOptionsHeadersAndExtraBody(t *testing.T) {
 	c.Headers = map[string]string{"X-Title": "phasechat", "Authorization": "Bearer overridden"}
 	c.Options = wire.Options{MaxTokens: &maxTokens, Temperature: &temp, ReasoningEffort: "low",
 		ExtraBody: map[string]any{"top_k": 5, "options": map[string]any{"num_ctx": 8192}, "model": "not-this", "max_tokens": 1}}
-	s := c.Stream(context.Background(), wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}})
+	s := c.Stream(context.Background(), wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}})
 	drain(s)
 	s.Close()
 	b := rec.body(0)
@@ -89,7 +89,7 @@ func TestStreamOptionsFallback(t *testing.T) {
 				w.Header().Set("Content-Type", "text/event-stream")
 				io.WriteString(w, doneBody)
 			})
-			req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}}
+			req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}}
 			s := c.Stream(context.Background(), req)
 			drain(s)
 			r := s.Result()
@@ -125,7 +125,7 @@ func TestStreamOptionsModes(t *testing.T) {
 		w.WriteHeader(422)
 		io.WriteString(w, `{"detail":"stream_options is not allowed"}`)
 	})
-	req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Content: "hi"}}}
+	req := wire.Request{Model: "m", Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}}
 	for _, mode := range []wire.StreamOptionsMode{wire.StreamOptionsNever, wire.StreamOptionsAlways} {
 		before := len(rec.bodies)
 		c.Options.StreamOptions = mode

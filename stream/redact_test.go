@@ -67,7 +67,7 @@ func TestAKeyEchoedInPiecesNeverLeavesTheClient(t *testing.T) {
 		if len(list) != 1 {
 			t.Fatalf("calls = %+v", list)
 		}
-		streamed := []string{st.Text.String(), st.Reasoning.String(), list[0].ArgsText, res.Message.Content, res.Message.Reasoning, res.Message.ToolCalls[0].Arguments}
+		streamed := []string{st.Text.String(), st.Reasoning.String(), list[0].ArgsText, res.Message.Text(), res.Message.Reasoning(), res.Message.Calls()[0].Arguments}
 		for _, u := range ups {
 			streamed = append(streamed, u.Frame.Data)
 		}
@@ -75,14 +75,14 @@ func TestAKeyEchoedInPiecesNeverLeavesTheClient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole := []string{buffered.Message.Content, buffered.Message.Reasoning, buffered.Message.ToolCalls[0].Arguments}
+		whole := []string{buffered.Message.Text(), buffered.Message.Reasoning(), buffered.Message.Calls()[0].Arguments}
 		for _, text := range append(streamed, whole...) {
 			if strings.Contains(text, c.APIKey) && (!short || strings.Contains(text, "Bearer "+c.APIKey)) || strings.Contains(text, other) {
 				t.Errorf("short key %v: a secret got through: %q", short, text)
 			}
 		}
-		if want := "your header: Bearer [redacted] [redacted]"; st.Text.String() != want || buffered.Message.Content != want {
-			t.Errorf("short key %v: text %q, buffered %q, want %q", short, st.Text.String(), buffered.Message.Content, want)
+		if want := "your header: Bearer [redacted] [redacted]"; st.Text.String() != want || buffered.Message.Text() != want {
+			t.Errorf("short key %v: text %q, buffered %q, want %q", short, st.Text.String(), buffered.Message.Text(), want)
 		}
 		if !json.Valid([]byte(list[0].ArgsText)) || !strings.Contains(list[0].ArgsText, "Bearer [redacted]") {
 			t.Errorf("short key %v: arguments %q", short, list[0].ArgsText)

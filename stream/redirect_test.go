@@ -69,7 +69,7 @@ func TestTheKeyNeverFollowsARedirectElsewhere(t *testing.T) {
 				if res.Outcome != wire.OutcomeError || res.Err == nil || !strings.Contains(res.Err.Message, tc.want) {
 					t.Fatalf("%v: outcome %s, error %v; want one saying %q", as, res.Outcome, res.Err, tc.want)
 				}
-				if strings.Contains(res.Message.Content, "stolen") {
+				if strings.Contains(res.Message.Text(), "stolen") {
 					t.Errorf("%v: the answer of the other server was shown", as)
 				}
 				if _, err := c.Complete(context.Background(), wire.Request{Model: "m"}); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -101,7 +101,7 @@ func TestARedirectWithinTheEndpointIsFollowed(t *testing.T) {
 	c := NewClient(srv.URL+"/old", redirectKey)
 	s := c.Stream(context.Background(), wire.Request{Model: "m"})
 	drain(s)
-	if res := s.Result(); res.Outcome != wire.OutcomeComplete || res.Message.Content != "hi" {
+	if res := s.Result(); res.Outcome != wire.OutcomeComplete || res.Message.Text() != "hi" {
 		t.Fatalf("result %+v", res)
 	}
 	mu.Lock()

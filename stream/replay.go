@@ -109,10 +109,10 @@ type ReplayCall struct {
 
 func replayObject(r wire.Result) ReplayObject {
 	out := ReplayObject{
-		Content: r.Message.Content, Reasoning: r.Message.Reasoning, ToolCalls: []ReplayCall{},
+		Content: r.Message.Text(), Reasoning: r.Message.Reasoning(), ToolCalls: []ReplayCall{},
 		FinishReason: r.FinishReason, Usage: r.Usage, Outcome: r.Outcome, Error: errorText(r.Err),
 	}
-	for _, tc := range r.Message.ToolCalls {
+	for _, tc := range r.Message.Calls() {
 		out.ToolCalls = append(out.ToolCalls, ReplayCall{Index: tc.Index, ID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 	}
 	return out
@@ -129,13 +129,13 @@ func errorText(e *wire.Error) *string {
 // line with the outcome. Model text is untrusted: it goes through clean.
 func writeText(w io.Writer, r wire.Result, clean func(string) string) error {
 	var b strings.Builder
-	if c := r.Message.Content; c != "" {
+	if c := r.Message.Text(); c != "" {
 		b.WriteString(clean(c))
 		if !strings.HasSuffix(c, "\n") {
 			b.WriteByte('\n')
 		}
 	}
-	for _, tc := range r.Message.ToolCalls {
+	for _, tc := range r.Message.Calls() {
 		fmt.Fprintf(&b, "%s(%s)\n", clean(tc.Name), clean(tc.Arguments))
 	}
 	var notes []string
@@ -145,7 +145,7 @@ func writeText(w io.Writer, r wire.Result, clean func(string) string) error {
 	if u := r.Usage; u != nil {
 		notes = append(notes, fmt.Sprintf("%d prompt + %d completion tokens", u.PromptTokens, u.CompletionTokens))
 	}
-	if n := len(r.Message.Reasoning); n > 0 {
+	if n := len(r.Message.Reasoning()); n > 0 {
 		notes = append(notes, fmt.Sprintf("%d bytes of reasoning not shown", n))
 	}
 	if r.Malformed > 0 {

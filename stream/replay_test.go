@@ -94,7 +94,7 @@ func TestReplayText(t *testing.T) {
 
 func TestReplayJSONBodies(t *testing.T) {
 	_, res := replay(t, `{"choices":[{"index":0,"message":{"role":"assistant","content":"whole"},"finish_reason":"stop"}]}`, ReplayJSON)
-	if res.Outcome != wire.OutcomeComplete || res.Message.Content != "whole" || res.FinishReason != "stop" {
+	if res.Outcome != wire.OutcomeComplete || res.Message.Text() != "whole" || res.FinishReason != "stop" {
 		t.Errorf("a chat.completion: %+v", res)
 	}
 	_, res = replay(t, `{"error":{"message":"Incorrect API key provided"}}`, ReplayJSON)

@@ -140,10 +140,10 @@ func TestEscCancelsARunningTool(t *testing.T) {
 			expectGone(t, pids)
 
 			want := []wire.Message{
-				{Role: "user", Content: "run hang"},
-				{Role: "assistant", Content: tt.content, ToolCalls: []wire.ToolCall{{ID: "call_e2e_1", Name: "hang", Arguments: "{}"}},
+				{Role: "user", Parts: wire.TextParts("run hang")},
+				{Role: "assistant", Parts: wire.ReplyParts("", tt.content, []wire.ToolCall{{ID: "call_e2e_1", Name: "hang", Arguments: "{}"}}),
 					End: phase.End{Why: phase.EndStopped}},
-				{Role: "tool", ToolCallID: "call_e2e_1", Name: "hang", Content: "stopped by the user",
+				{Role: "tool", ToolCallID: "call_e2e_1", Name: "hang", Parts: wire.TextParts("stopped by the user"),
 					Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}}},
 			}
 			if got := s.chat().History; fmt.Sprint(got) != fmt.Sprint(want) {

@@ -58,7 +58,7 @@ func TestToolTurnInEachWire(t *testing.T) {
 					t.Fatalf("%d requests, want the first and its follow-up", len(reqs))
 				}
 				h := s.chat().History
-				calls := len(h[1].ToolCalls)
+				calls := len(h[1].Calls())
 				if len(h) != 3+calls || h[0].Role != "user" || h[1].Role != "assistant" || h[len(h)-1].Role != "assistant" || calls == 0 {
 					t.Fatalf("history %+v", h)
 				}
@@ -107,7 +107,7 @@ func TestNativeReasoningGoesBackAndSurvivesResume(t *testing.T) {
 			if len(reqs) != 2 || !bytes.Contains(reqs[1].Raw, []byte(tt.proof)) {
 				t.Fatalf("the follow-up lacks %s", tt.proof)
 			}
-			if r := s.chat().History[1]; r.Reasoning == "" || r.Native == nil || r.Native.Wire != tt.wire {
+			if r := s.chat().History[1]; r.Reasoning() == "" || r.Native == nil || r.Native.Wire != tt.wire {
 				t.Errorf("the reply lost its reasoning: %+v", r)
 			}
 			saved, err := sessionlog.Read(path)
@@ -180,7 +180,7 @@ func TestEscRetryAndErrorsInEachWire(t *testing.T) {
 				t.Fatalf("after Esc: %s stopped=%v", st.Phase, st.Stopped)
 			}
 			for _, m := range e.chat().History {
-				if len(m.ToolCalls) > 0 {
+				if len(m.Calls()) > 0 {
 					t.Errorf("a call that never became ready joined the history: %+v", m)
 				}
 			}
@@ -198,7 +198,7 @@ func TestBufferedAndDemoTurnsInEachWire(t *testing.T) {
 			s := newSessionOn(t, srv, w.wire, chat.Config{Model: string(w.wire) + "-parallel-tools", NoStream: true}, nil, reg, nil)
 			s.submit("go")
 			s.expectComplete()
-			if h := s.chat().History; len(h) != 6 || len(h[1].ToolCalls) != 3 || !strings.HasPrefix(s.lastReply(), "Tool results received: now → ") {
+			if h := s.chat().History; len(h) != 6 || len(h[1].Calls()) != 3 || !strings.HasPrefix(s.lastReply(), "Tool results received: now → ") {
 				t.Fatalf("history %+v; answer %q", h, s.lastReply())
 			}
 			if last := srv.Last(t).Raw; !bytes.Contains(last, []byte(`"stream":false`)) {

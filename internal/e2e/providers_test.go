@@ -152,7 +152,7 @@ func TestCutOffRepliesAreMarked(t *testing.T) {
 				t.Errorf("the cut-off call: %+v", card)
 			}
 			for _, m := range s.chat().History {
-				if len(m.ToolCalls) > 0 || m.Role == "tool" {
+				if len(m.Calls()) > 0 || m.Role == "tool" {
 					t.Errorf("the cut-off call went into the history: %+v", m)
 				}
 			}
@@ -204,17 +204,17 @@ func TestResumeAReasoningToolLoop(t *testing.T) {
 			}
 			var withCalls wire.Message
 			for _, m := range saved.Messages {
-				if len(m.ToolCalls) > 0 {
+				if len(m.Calls()) > 0 {
 					withCalls = m
 				}
 			}
 			switch model {
 			case "deepseek-thinking-tools":
-				if withCalls.Reasoning == "" || withCalls.ReasoningField != wire.FieldReasoningContent {
+				if withCalls.Reasoning() == "" || withCalls.ReasoningField != wire.FieldReasoningContent {
 					t.Errorf("the log lost the reasoning: %+v", withCalls)
 				}
 			default:
-				if string(withCalls.ToolCalls[0].ExtraContent) != `{"google":{"thought_signature":"CtgBAXLI2nxSig=="}}` {
+				if string(withCalls.Calls()[0].ExtraContent) != `{"google":{"thought_signature":"CtgBAXLI2nxSig=="}}` {
 					t.Errorf("the log lost extra_content: %+v", withCalls)
 				}
 			}

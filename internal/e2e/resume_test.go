@@ -54,7 +54,7 @@ func TestStreamedAndBufferedLogsAreIdentical(t *testing.T) {
 		t.Run(tt.model, func(t *testing.T) {
 			streamed := turnLog(t, srv, reg, tt.model, tt.prompt, false)
 			buffered := turnLog(t, srv, reg, tt.model, tt.prompt, true)
-			if !bytes.Equal(withoutTimesAndPlaces(t, streamed), withoutTimesAndPlaces(t, buffered)) {
+			if !bytes.Equal(withoutTimesAndOrder(t, streamed), withoutTimesAndOrder(t, buffered)) {
 				t.Fatalf("the logs differ\nstreamed:\n%s\nbuffered:\n%s", streamed, buffered)
 			}
 			if n := bytes.Count(streamed, []byte("\n")); n < 2 {
@@ -147,7 +147,7 @@ func unanswered(msgs []wire.Message) int {
 	for _, m := range msgs {
 		switch m.Role {
 		case "assistant":
-			n = len(m.ToolCalls)
+			n = len(m.Calls())
 		case "tool":
 			n--
 		default:
@@ -157,9 +157,10 @@ func unanswered(msgs []wire.Message) int {
 	return n
 }
 
-// withoutTimesAndPlaces is a log with each record's time and its cards' places in the text
-// (text_after) dropped: the records of two runs are the same when all but those are.
-func withoutTimesAndPlaces(t *testing.T, log []byte) []byte {
+// withoutTimesAndOrder is a log with each record's time dropped and each message's parts put
+// in one order (reasoning, text, calls; each kind joined or in its order): the records of two
+// runs are the same when all but the times and where the cards stood in the text are.
+func withoutTimesAndOrder(t *testing.T, log []byte) []byte {
 	t.Helper()
 	var out []byte
 	for _, line := range bytes.SplitAfter(log, []byte("\n")) {
@@ -174,7 +175,9 @@ func withoutTimesAndPlaces(t *testing.T, log []byte) []byte {
 			t.Fatalf("a record without its time: %s", line)
 		}
 		delete(rec, "time")
-		delete(rec, "text_after")
+		if msg, ok := rec["message"]; ok {
+			rec["message"] = partsInOneOrder(t, msg)
+		}
 		b, err := json.Marshal(rec)
 		if err != nil {
 			t.Fatal(err)
@@ -182,4 +185,33 @@ func withoutTimesAndPlaces(t *testing.T, log []byte) []byte {
 		out = append(append(out, b...), '\n')
 	}
 	return out
+}
+
+// partsInOneOrder is a logged message with its parts as reasoning, text, then calls.
+func partsInOneOrder(t *testing.T, msg json.RawMessage) json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	var parts []map[string]string
+	if err := json.Unmarshal(msg, &m); err != nil || json.Unmarshal(m["parts"], &parts) != nil {
+		return msg
+	}
+	joined := map[string]string{}
+	var calls []map[string]string
+	for _, p := range parts {
+		if p["type"] == "call" {
+			calls = append(calls, p)
+		} else {
+			joined[p["type"]] += p["text"]
+		}
+	}
+	var out []map[string]string
+	for _, kind := range []string{"reasoning", "text"} {
+		if joined[kind] != "" {
+			out = append(out, map[string]string{"type": kind, "text": joined[kind]})
+		}
+	}
+	b, _ := json.Marshal(append(out, calls...))
+	m["parts"] = b
+	b, _ = json.Marshal(m)
+	return b
 }

@@ -29,7 +29,7 @@ func TestMaxStepsStopsTheLoopAndTheUserContinues(t *testing.T) {
 	if last.Role() != transcript.RoleNotice || !strings.Contains(last.Text(), "--max-steps 1") || !strings.Contains(last.Text(), "send a message to continue") {
 		t.Fatalf("the last entry must be the step-limit notice: %+v", last)
 	}
-	if h := s.chat().History; len(h) != 3 || h[2].Role != "tool" || h[2].Content != nowText {
+	if h := s.chat().History; len(h) != 3 || h[2].Role != "tool" || h[2].Text() != nowText {
 		t.Fatalf("the tool result must be kept in the history: %+v", h)
 	}
 

@@ -22,11 +22,11 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := conv.Recorder()
-	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "before"}})
-	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "first answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("before")}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("first answer")}})
 	rec = conv.New()
-	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "after new"}})
-	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "second answer"}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("after new")}})
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("second answer")}})
 	first := conv.ended[0].ID()
 	if err := conv.ended[0].Close(); err != nil { // closing in the background: wait for the index
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "back again"}})
+	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("back again")}})
 	if err := conv.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestLogFileFollowsNewConversations(t *testing.T) {
 	}
 	var got []string
 	for _, m := range log.Messages {
-		got = append(got, m.Content)
+		got = append(got, m.Text())
 	}
 	if strings.Join(got, "|") != "before|first answer|back again" {
 		t.Fatalf("the log reads back as %q, want the resumed conversation", got)

@@ -21,7 +21,7 @@ func TestAHeldConversationIsRefusedViewedOrForked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Content: "hello"}})
+	first.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hello")}})
 	id := first.Session()
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestAHeldConversationIsRefusedViewedOrForked(t *testing.T) {
 	if err != nil || !fork.Saving() {
 		t.Fatal(err)
 	}
-	fork.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Content: "more"}})
+	fork.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("more")}})
 	forkID := fork.Session()
 	if _, err := fork.Resume(id); !errors.Is(err, sessions.ErrHeld) {
 		t.Fatalf("the picker resumed a held conversation: %v", err)

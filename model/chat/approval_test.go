@@ -33,7 +33,7 @@ func TestSideEffectsWaitForApproval(t *testing.T) {
 	}
 	h.expectPhase(phase.StreamingTool, "Working on write_note. Esc stops generating.")
 	h.toolDone("w1", "saved", false)
-	if h.c.History[2].Content != "saved" {
+	if h.c.History[2].Text() != "saved" {
 		t.Fatalf("history %+v", h.c.History)
 	}
 }
@@ -48,7 +48,7 @@ func TestDenialIsAResultTheModelSees(t *testing.T) {
 	if len(effectsOf[OpenStream](effects)) != 1 {
 		t.Fatalf("the turn must continue so the model reads the denial: %+v", effects)
 	}
-	if got := h.c.History[2]; got.Role != "tool" || got.Content != resultDeclined {
+	if got := h.c.History[2]; got.Role != "tool" || got.Text() != resultDeclined {
 		t.Fatalf("denial result %+v", got)
 	}
 }
@@ -59,8 +59,8 @@ func TestNoTerminalDenies(t *testing.T) {
 		t.Fatal("with no terminal, a side-effecting call must be denied, not asked")
 	}
 	h.end(complete(nil))
-	if h.c.History[2].Content != resultNoAsk {
-		t.Fatalf("result %q", h.c.History[2].Content)
+	if h.c.History[2].Text() != resultNoAsk {
+		t.Fatalf("result %q", h.c.History[2].Text())
 	}
 }
 
@@ -132,7 +132,7 @@ func TestResultsJoinTheHistoryInCallOrder(t *testing.T) {
 	h.toolDone("b", "B", false)
 	var got []string
 	for _, m := range h.c.History[2:5] {
-		got = append(got, m.ToolCallID+"="+m.Content)
+		got = append(got, m.ToolCallID+"="+m.Text())
 	}
 	if !reflect.DeepEqual(got, []string{"a=A", "b=B", "c=C"}) {
 		t.Fatalf("results %v", got)
@@ -146,8 +146,8 @@ func TestRepairHistory(t *testing.T) {
 		in   []wire.Message
 		want []string
 	}{
-		{"valid stays", []wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}, {Role: "tool", ToolCallID: "x"}, {Role: "assistant"}}, []string{"user", "assistant", "tool", "assistant"}},
-		{"cut before the result", []wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}}, []string{"user", "assistant", "tool"}},
+		{"valid stays", []wire.Message{{Role: "user"}, {Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{call})}, {Role: "tool", ToolCallID: "x"}, {Role: "assistant"}}, []string{"user", "assistant", "tool", "assistant"}},
+		{"cut before the result", []wire.Message{{Role: "user"}, {Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{call})}}, []string{"user", "assistant", "tool"}},
 		{"orphan result dropped", []wire.Message{{Role: "user"}, {Role: "tool", ToolCallID: "y"}}, []string{"user"}},
 		{"system dropped", []wire.Message{{Role: "system"}, {Role: "user"}}, []string{"user"}},
 	}
@@ -157,18 +157,18 @@ func TestRepairHistory(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, roles(got), c.want)
 		}
 	}
-	cut := repairHistory([]wire.Message{{Role: "user"}, {Role: "assistant", ToolCalls: []wire.ToolCall{call}}})
-	if cut[2].Content != resultInterrupted || cut[2].ToolCallID != "x" {
+	cut := repairHistory([]wire.Message{{Role: "user"}, {Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{call})}})
+	if cut[2].Text() != resultInterrupted || cut[2].ToolCallID != "x" {
 		t.Fatalf("synthesised result %+v", cut[2])
 	}
 }
 
 func TestResumeRebuildsTheTranscript(t *testing.T) {
 	c := New(Config{}, []wire.Message{
-		{Role: "user", Content: "time?"},
-		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "x", Name: "now", Arguments: "{}"}}},
-		{Role: "tool", ToolCallID: "x", Content: "noon"},
-		{Role: "assistant", Content: "It is noon."},
+		{Role: "user", Parts: wire.TextParts("time?")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{ID: "x", Name: "now", Arguments: "{}"}})},
+		{Role: "tool", ToolCallID: "x", Parts: wire.TextParts("noon")},
+		{Role: "assistant", Parts: wire.TextParts("It is noon.")},
 	})
 	if len(c.Entries()) != 3 || c.Entries()[1].Cards()[0].Result() != "noon" || c.Entries()[2].Text() != "It is noon." {
 		t.Fatalf("entries %+v", c.Entries())
@@ -184,10 +184,10 @@ func TestResumeRebuildsTheTranscript(t *testing.T) {
 func TestResumeShowsUnfinishedCallsAsFailed(t *testing.T) {
 	calls := []wire.ToolCall{{ID: "x", Name: "now"}, {ID: "y", Name: "hang"}, {ID: "z", Name: "write_note"}}
 	c := New(Config{}, []wire.Message{
-		{Role: "user", Content: "go"},
-		{Role: "assistant", ToolCalls: calls},
-		{Role: "tool", ToolCallID: "x", Content: "noon"},
-		{Role: "tool", ToolCallID: "z", Content: resultDeclined, Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
+		{Role: "user", Parts: wire.TextParts("go")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "", calls)},
+		{Role: "tool", ToolCallID: "x", Parts: wire.TextParts("noon")},
+		{Role: "tool", ToolCallID: "z", Parts: wire.TextParts(resultDeclined), Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
 	})
 	cards := c.Entries()[1].Cards()
 	want := []struct {
@@ -207,8 +207,8 @@ func TestStopWhileAskingDropsTheCallThatNeverRan(t *testing.T) {
 	h.feed(toolFrame("now", start("n1", "now"), delta("n1", "{}"), ready("n1")))
 	h.do(h.c.Stop())
 	asst := h.c.History[1]
-	if len(asst.ToolCalls) != 1 || asst.ToolCalls[0].ID != "n1" {
-		t.Fatalf("the running call stays, the one waiting for approval is dropped: %+v", asst.ToolCalls)
+	if len(asst.Calls()) != 1 || asst.Calls()[0].ID != "n1" {
+		t.Fatalf("the running call stays, the one waiting for approval is dropped: %+v", asst.Calls())
 	}
 	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) {
 		t.Fatalf("history %v", got)
@@ -217,9 +217,9 @@ func TestStopWhileAskingDropsTheCallThatNeverRan(t *testing.T) {
 
 func TestResumedCardsKeepTheirSummary(t *testing.T) {
 	c := New(Config{Tools: fakeTools{}}, []wire.Message{
-		{Role: "user", Content: "q"},
-		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}}},
-		{Role: "tool", ToolCallID: "x", Content: "r"},
+		{Role: "user", Parts: wire.TextParts("q")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{ID: "x", Name: "lookup", Arguments: `{"q":1}`}})},
+		{Role: "tool", ToolCallID: "x", Parts: wire.TextParts("r")},
 	})
 	if got := c.Entries()[1].Cards()[0].Summary(); got != `args={"q":1}` {
 		t.Fatalf("summary %q", got)

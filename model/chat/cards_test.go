@@ -166,8 +166,8 @@ func TestInterruptedCallsKeepTheHistoryValid(t *testing.T) {
 			got = append(got, m)
 		}
 	}
-	if len(got) != 2 || len(got[0].ToolCalls) != 1 || got[0].ToolCalls[0].ID != "r" ||
-		got[1].ToolCallID != "r" || got[1].Content != resultStopped {
+	if len(got) != 2 || len(got[0].Calls()) != 1 || got[0].Calls()[0].ID != "r" ||
+		got[1].ToolCallID != "r" || got[1].Text() != resultStopped {
 		t.Fatalf("history after Stop: %+v", got)
 	}
 	entries := h.c.Entries()

@@ -53,7 +53,7 @@ func TestApprovalsAreNumberedAndDeclinesShown(t *testing.T) {
 	h.toolDone("w2", "saved", false)
 	var declined int
 	for _, m := range h.c.History {
-		if m.Role == "tool" && m.Content == resultDeclined {
+		if m.Role == "tool" && m.Text() == resultDeclined {
 			declined++
 		}
 	}

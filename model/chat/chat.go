@@ -126,7 +126,7 @@ func (c *Chat) Submit(text string) []Effect {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
-	msg := wire.Message{Role: "user", Content: text}
+	msg := wire.Message{Role: "user", Parts: wire.TextParts(text)}
 	c.History = append(c.History, msg)
 	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
 	c.steps, c.Turn = 0, wire.Usage{}

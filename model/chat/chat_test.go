@@ -30,7 +30,7 @@ func TestTextOnlyTurn(t *testing.T) {
 	h.expectPhase(phase.StreamingText, "") // done of the stream is not done of the turn yet
 	h.end(complete(&wire.Usage{PromptTokens: 5, CompletionTokens: 2, TotalTokens: 7}))
 	h.expectPhase(phase.Complete, phase.StatusComplete)
-	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant"}) || h.c.History[1].Content != "Hi there" {
+	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant"}) || h.c.History[1].Text() != "Hi there" {
 		t.Fatalf("history %v %+v", got, h.c.History)
 	}
 	last := h.c.Entries()[len(h.c.Entries())-1]
@@ -82,10 +82,10 @@ func TestSeedSequenceWithEarlyDispatch(t *testing.T) {
 		t.Fatal("the continuation must be a new request id")
 	}
 	asst := h.c.History[1]
-	if asst.Content != "Found two headings." || len(asst.ToolCalls) != 1 || asst.ToolCalls[0].Arguments != `{"q":"home"}` {
+	if asst.Text() != "Found two headings." || len(asst.Calls()) != 1 || asst.Calls()[0].Arguments != `{"q":"home"}` {
 		t.Fatalf("assistant message %+v", asst)
 	}
-	if res := h.c.History[2]; res.ToolCallID != "call_0" || res.Content != "two headings: Home, About" {
+	if res := h.c.History[2]; res.ToolCallID != "call_0" || res.Text() != "two headings: Home, About" {
 		t.Fatalf("tool result %+v", res)
 	}
 	h.expectPhase(phase.StreamingText, phase.StatusWriting)
@@ -118,11 +118,11 @@ func TestStopKeepsPartialReplyAndValidHistory(t *testing.T) {
 		t.Fatalf("history %v, want %v", got, want)
 	}
 	asst := h.c.History[1]
-	if asst.Content != "partial " || len(asst.ToolCalls) != 1 || asst.ToolCalls[0].ID != "a" {
+	if asst.Text() != "partial " || len(asst.Calls()) != 1 || asst.Calls()[0].ID != "a" {
 		t.Fatalf("the running call stays, the pending one is dropped: %+v", asst)
 	}
-	if h.c.History[2].Content != resultStopped {
-		t.Fatalf("running call result %q", h.c.History[2].Content)
+	if h.c.History[2].Text() != resultStopped {
+		t.Fatalf("running call result %q", h.c.History[2].Text())
 	}
 	entry := h.c.Entries()[1]
 	if entry.Mark() != transcript.MarkStopped || entry.Streaming() || entry.Text() != "partial " {
@@ -180,7 +180,7 @@ func TestErrorKeepsPartialTextAndRetryResends(t *testing.T) {
 	h.feed(text("whole answer"))
 	h.end(complete(nil))
 	h.expectPhase(phase.Complete, "")
-	if h.c.History[1].Content != "whole answer" {
+	if h.c.History[1].Text() != "whole answer" {
 		t.Fatalf("history %+v", h.c.History)
 	}
 }
@@ -230,7 +230,7 @@ func TestNoToolsMeansAnErrorResultTheModelSees(t *testing.T) {
 		t.Fatal("ran a tool with no toolbox")
 	}
 	h.end(complete(nil))
-	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) || h.c.History[2].Content != resultNoTools {
+	if got := roles(h.c.History); !reflect.DeepEqual(got, []string{"user", "assistant", "tool"}) || h.c.History[2].Text() != resultNoTools {
 		t.Fatalf("history %v %+v", got, h.c.History)
 	}
 }
@@ -244,7 +244,7 @@ func TestInvalidArgumentsAreAnErrorResult(t *testing.T) {
 		t.Fatal("ran a call with invalid arguments")
 	}
 	h.end(complete(nil))
-	res := h.c.History[2].Content
+	res := h.c.History[2].Text()
 	if !strings.Contains(res, "not valid JSON") {
 		t.Fatalf("result %q", res)
 	}
@@ -253,12 +253,12 @@ func TestInvalidArgumentsAreAnErrorResult(t *testing.T) {
 // TestRestartStartsAfreshOrFromHistory: Restart keeps the configuration and replaces the
 // conversation; it does nothing while a reply streams.
 func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
-	c := New(Config{Model: "m", System: "old"}, []wire.Message{{Role: "user", Content: "a"}, {Role: "assistant", Content: "b"}})
+	c := New(Config{Model: "m", System: "old"}, []wire.Message{{Role: "user", Parts: wire.TextParts("a")}, {Role: "assistant", Parts: wire.TextParts("b")}})
 	c.Restart(nil)
 	if len(c.History) != 0 || len(c.Entries()) != 0 {
 		t.Fatalf("after Restart(nil): %d messages, %d entries", len(c.History), len(c.Entries()))
 	}
-	c.Restart([]wire.Message{{Role: "user", Content: "x"}, {Role: "system", Content: "dropped"}})
+	c.Restart([]wire.Message{{Role: "user", Parts: wire.TextParts("x")}, {Role: "system", Parts: wire.TextParts("dropped")}})
 	if len(c.History) != 1 || len(c.Entries()) != 1 {
 		t.Fatalf("after Restart(history): %+v", c.History)
 	}

@@ -11,19 +11,19 @@ import (
 // calls get distinct ids, each result answers its own call in order, and the input is kept.
 func TestResumedDuplicateCallIDsMakeAValidRequest(t *testing.T) {
 	in := []wire.Message{
-		{Role: "user", Content: "go"},
-		{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "call_0", Name: "now"}, {ID: "call_0", Name: "now", Arguments: `{"a":1}`}, {ID: "x", Name: "now"}}},
-		{Role: "tool", ToolCallID: "call_0", Content: "first"},
-		{Role: "tool", ToolCallID: "call_0", Content: "second"},
+		{Role: "user", Parts: wire.TextParts("go")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{ID: "call_0", Name: "now"}, {ID: "call_0", Name: "now", Arguments: `{"a":1}`}, {ID: "x", Name: "now"}})},
+		{Role: "tool", ToolCallID: "call_0", Parts: wire.TextParts("first")},
+		{Role: "tool", ToolCallID: "call_0", Parts: wire.TextParts("second")},
 	}
-	orig := in[1].ToolCalls[1].ID
+	orig := in[1].Calls()[1].ID
 	out := repairHistory(in)
 	var ids, results []string
-	for _, c := range out[1].ToolCalls {
+	for _, c := range out[1].Calls() {
 		ids = append(ids, c.ID)
 	}
 	for _, m := range out[2:] {
-		results = append(results, m.ToolCallID+"="+m.Content)
+		results = append(results, m.ToolCallID+"="+m.Text())
 	}
 	if !reflect.DeepEqual(ids, []string{"call_0", "call_0_2", "x"}) {
 		t.Fatalf("ids %q", ids)
@@ -31,7 +31,7 @@ func TestResumedDuplicateCallIDsMakeAValidRequest(t *testing.T) {
 	if !reflect.DeepEqual(results, []string{"call_0=first", "call_0_2=second", "x=" + resultInterrupted}) {
 		t.Fatalf("results %q", results)
 	}
-	if in[1].ToolCalls[1].ID != orig {
+	if in[1].Calls()[1].ID != orig {
 		t.Fatal("the input history was changed")
 	}
 }

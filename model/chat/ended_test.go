@@ -22,7 +22,7 @@ func TestResumedReplyKeepsItsEndMark(t *testing.T) {
 		{phase.End{Why: phase.EndSignal, Note: "SIGTERM"}, transcript.MarkStopped},
 		{phase.End{Why: phase.EndCrashed}, transcript.MarkStopped},
 	} {
-		history := []wire.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "partial", End: tc.end}}
+		history := []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}, {Role: "assistant", Parts: wire.TextParts("partial"), End: tc.end}}
 		e := New(Config{}, history).Entries()[1]
 		if e.End() != tc.end || e.Mark() != tc.mark || e.Note() != tc.end.Note {
 			t.Errorf("%+v resumed as %+v, mark %v note %q, want mark %v", tc.end, e.End(), e.Mark(), e.Note(), tc.mark)

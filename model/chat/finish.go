@@ -130,30 +130,43 @@ func interruptionOf(reason string, err *wire.Error) phase.Interruption {
 	return phase.Interruption{Why: why, Detail: reason}
 }
 
-// commit appends the step's reply and its tool results to the history. After Stop (why not
-// nil) the unfinished calls are interrupted first. Only the calls with an answer go in
+// commit appends the step's reply and its tool results to the history: the reply's parts are
+// its reasoning, then its text runs and calls in the order its entry shows them (the order
+// they streamed). After Stop (why not nil) the unfinished calls are interrupted first. Only the calls with an answer go in
 // (phase.ToolCall.Answered): those that never ran (their arguments never complete, or
 // still waiting for approval or a slot) are dropped.
 func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)
 	}
-	reply := wire.Message{Role: "assistant", Content: st.entry.Text(), Reasoning: st.entry.Reasoning(), ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
+	reply := wire.Message{Role: "assistant", ReasoningField: st.reply.ReasoningField, Native: st.reply.Native, End: st.entry.End()}
+	reply.AppendReasoning(st.entry.Reasoning())
 	extra := map[string]json.RawMessage{}
-	for _, tc := range st.reply.ToolCalls {
+	for _, tc := range st.reply.Calls() {
 		if tc.ExtraContent != nil {
 			extra[tc.ID] = tc.ExtraContent
 		}
 	}
 	var results []wire.Message
-	for _, call := range st.calls.List() {
-		if !call.Answered() {
-			continue
-		}
-		reply.ToolCalls = append(reply.ToolCalls, wire.ToolCall{Index: len(reply.ToolCalls), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID], TextAfter: st.entry.TextAfter(call.ID)})
-		results = append(results, wire.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Content: call.Result.Output, Ending: call.Ending()})
+	answer := func(call phase.ToolCall) {
+		reply.Parts = append(reply.Parts, wire.ToolCall{Index: len(results), ID: call.ID, Name: call.Name, Arguments: call.ArgsText, ExtraContent: extra[call.ID]})
+		results = append(results, wire.Message{Role: "tool", ToolCallID: call.ID, Name: call.Name, Parts: wire.TextParts(call.Result.Output), Ending: call.Ending()})
 	}
-	if reply.Content == "" && len(reply.ToolCalls) == 0 {
+	cards, shown := st.entry.Cards(), map[string]bool{}
+	for _, p := range st.entry.Parts() { // in the order the reply streamed
+		if !p.IsCard() {
+			reply.AppendText(st.entry.PartText(p))
+		} else if call, ok := st.calls.Get(cards[p.Card()].ID()); ok && call.Answered() {
+			shown[call.ID] = true
+			answer(call)
+		}
+	}
+	for _, call := range st.calls.List() {
+		if call.Answered() && !shown[call.ID] {
+			answer(call)
+		}
+	}
+	if reply.Text() == "" && len(results) == 0 {
 		return nil
 	}
 	var effects []Effect

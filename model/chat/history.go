@@ -31,19 +31,20 @@ func repairHistory(in []wire.Message) []wire.Message {
 				i++
 				answered[in[i].ToolCallID] = append(answered[in[i].ToolCallID], in[i])
 			}
-			given := m.ToolCalls
-			m.ToolCalls = slices.Clone(given)
-			wire.DistinctIDs(m.ToolCalls)
+			given := m.Calls()
+			distinct := slices.Clone(given)
+			wire.DistinctIDs(distinct)
+			m.SetCalls(distinct)
 			var results []wire.Message
 			for j, call := range given {
-				id := m.ToolCalls[j].ID
+				id := distinct[j].ID
 				var res wire.Message
 				if q := answered[call.ID]; len(q) > 0 {
 					res, answered[call.ID] = q[0], q[1:]
 				} else {
-					res = wire.Message{Role: "tool", Name: call.Name, Content: sessionEnded.Interruption.Text(), Ending: sessionEnded}
+					res = wire.Message{Role: "tool", Name: call.Name, Parts: wire.TextParts(sessionEnded.Interruption.Text()), Ending: sessionEnded}
 				}
-				m.ToolCalls[j].ID, res.ToolCallID = id, id
+				res.ToolCallID = id
 				results = append(results, res)
 			}
 			out = append(append(out, m), results...)
@@ -53,29 +54,31 @@ func repairHistory(in []wire.Message) []wire.Message {
 }
 
 // entriesFor rebuilds the transcript of a valid history: user and assistant messages become
-// entries, their text and cards in the order the reply showed them live (each call's
-// TextAfter), marked as they ended (End), and each tool message becomes the result on its
-// call's card, in the state its Ending says (done when it says none).
+// entries, an assistant's parts added one by one as they streamed (so its text runs and cards
+// come in the order they did live), marked as they ended (End), and each tool message becomes
+// the result on its call's card, in the state its Ending says (done when it says none).
 // Cards get their argument summary from tools when it is not nil.
 func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 	owner := map[string]*transcript.Entry{} // call id → the entry holding its card
 	for _, m := range h {
 		switch m.Role {
 		case "user":
-			tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: m.Content})
+			tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: m.Text()})
 		case "assistant":
-			spec := transcript.Spec{Role: transcript.RoleAssistant, Text: m.Content, Reasoning: m.Reasoning}
-			for _, call := range m.ToolCalls {
-				card := transcript.CardSpec{Call: phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments, Status: phase.CallDone}, TextAfter: call.TextAfter}
-				if box != nil {
-					card.Summary = box.Describe(phase.ToolCall{ID: call.ID, Name: call.Name, ArgsText: call.Arguments})
+			reasoning := m.Reasoning()
+			e := tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Reasoning: reasoning, End: m.End})
+			for _, p := range m.Parts {
+				switch p := p.(type) {
+				case wire.Text:
+					tr.SetReply(e, e.Text()+p.Text, reasoning)
+				case wire.ToolCall:
+					call := phase.ToolCall{ID: p.ID, Name: p.Name, ArgsText: p.Arguments, Status: phase.CallDone}
+					tr.SetCall(e, call)
+					if box != nil {
+						tr.SetSummary(e, p.ID, box.Describe(call))
+					}
+					owner[p.ID] = e
 				}
-				spec.Cards = append(spec.Cards, card)
-			}
-			spec.End = m.End // marked as the reply was when it ended
-			e := tr.Add(spec)
-			for _, call := range m.ToolCalls {
-				owner[call.ID] = e
 			}
 		case "tool":
 			e := owner[m.ToolCallID]
@@ -87,7 +90,7 @@ func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 			if end := m.Ending; end.Status.Final() {
 				call.Status, call.NotRun, call.Interruption = end.Status, end.NotRun, end.Interruption
 			}
-			call.Result = phase.ToolResult{Output: m.Content, IsError: call.Status.Failed()}
+			call.Result = phase.ToolResult{Output: m.Text(), IsError: call.Status.Failed()}
 			tr.SetCall(e, call)
 		}
 	}

@@ -61,13 +61,13 @@ func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
 			if got := roles(h.c.History); strings.Join(got, ",") != "user,assistant,tool,user" {
 				t.Fatalf("history roles %v", got)
 			}
-			if res := h.c.History[2]; res.ToolCallID != "a" || res.Content != tc.ran {
-				t.Errorf("the model reads %q for the interrupted call", res.Content)
+			if res := h.c.History[2]; res.ToolCallID != "a" || res.Text() != tc.ran {
+				t.Errorf("the model reads %q for the interrupted call", res.Text())
 			}
-			if calls := h.c.History[1].ToolCalls; len(calls) != 1 {
+			if calls := h.c.History[1].Calls(); len(calls) != 1 {
 				t.Errorf("the half-received call must not be sent back: %+v", calls)
 			}
-			if recs := effectsOf[Record](effects); len(recs) != 3 || recs[1].Message.Content != tc.ran {
+			if recs := effectsOf[Record](effects); len(recs) != 3 || recs[1].Message.Text() != tc.ran {
 				t.Errorf("the session log must get the interrupted reply and its result: %+v", recs)
 			}
 		})
@@ -80,7 +80,7 @@ func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
 		if got := h.c.Entries()[len(h.c.Entries())-1].Cards()[0].Result(); got != "stopped by the user" {
 			t.Errorf("card %q", got)
 		}
-		if got := h.c.History[2].Content; got != "stopped by the user" {
+		if got := h.c.History[2].Text(); got != "stopped by the user" {
 			t.Errorf("history %q", got)
 		}
 	})
@@ -116,7 +116,7 @@ func TestAnInvalidCallGoesBackToTheModelUnasked(t *testing.T) {
 	if len(effectsOf[OpenStream](effects)) != 1 {
 		t.Fatalf("the turn must continue so the model reads the problem: %+v", effects)
 	}
-	if got := h.c.History[2]; got.Role != "tool" || got.Content != problem {
+	if got := h.c.History[2]; got.Role != "tool" || got.Text() != problem {
 		t.Fatalf("the model reads %+v", got)
 	}
 }

@@ -81,7 +81,7 @@ func TestStopEndsQueuedCallsUnrun(t *testing.T) {
 		t.Fatalf("a stopped step started %v", got)
 	}
 	for _, m := range h.c.History {
-		for _, tc := range m.ToolCalls {
+		for _, tc := range m.Calls() {
 			if tc.ID == "b" {
 				t.Fatalf("the queued call that never ran is in the history: %+v", m)
 			}

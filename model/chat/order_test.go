@@ -22,6 +22,20 @@ func partsOf(e *transcript.Entry) string {
 	return strings.Join(out, " ")
 }
 
+// wirePartsOf writes a message's text and calls as partsOf does.
+func wirePartsOf(m wire.Message) string {
+	var out []string
+	for _, p := range m.Parts {
+		switch p := p.(type) {
+		case wire.Text:
+			out = append(out, "t:"+p.Text)
+		case wire.ToolCall:
+			out = append(out, "c:"+p.ID)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // withText is a frame that carries text and call events at once.
 func withText(d string, calls ...phase.CallEvent) wire.Update {
 	u := text(d)
@@ -29,8 +43,8 @@ func withText(d string, calls ...phase.CallEvent) wire.Update {
 	return u
 }
 
-// The engine puts each frame's text and cards in the reply in the order the stream sent them;
-// the history's assistant message still holds the text whole.
+// The engine puts each frame's text and cards in the reply in the order the stream sent them,
+// and the history's assistant message holds the same parts in the same order.
 func TestRepliesKeepWireOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -73,7 +87,7 @@ func TestRepliesKeepWireOrder(t *testing.T) {
 					break
 				}
 			}
-			if reply == nil || reply.Content != e.Text() {
+			if reply == nil || reply.Text() != e.Text() || wirePartsOf(*reply) != tc.want {
 				t.Fatalf("history's reply %+v, entry text %q", reply, e.Text())
 			}
 			if got := partsOf(New(Config{}, h.c.History).Entries()[1]); got != tc.want {
@@ -98,7 +112,7 @@ func agenticReply(h *harness, finish bool) {
 }
 
 // However a reply ends — whole, stopped with Esc, failed (committed by the next message), cut
-// off — its record says where each card stood in its text, and the history rebuilt from the
+// off — its record holds its parts in the order they streamed, and the history rebuilt from the
 // record shows the reply as it was shown live.
 func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 	const want = "t:Let me look. c:a t: It says so. c:b t: So."
@@ -144,17 +158,16 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 			if got := partsOf(live); got != want {
 				t.Fatalf("live parts %q, want %q", got, want)
 			}
-			calls := reply.Message.ToolCalls
-			if len(calls) != 2 || calls[0].TextAfter != len(" It says so. So.") || calls[1].TextAfter != len(" So.") {
-				t.Fatalf("recorded calls %+v", calls)
+			if got := wirePartsOf(*reply.Message); got != want {
+				t.Fatalf("recorded parts %q, want %q", got, want)
 			}
-			history := []wire.Message{{Role: "user", Content: "hi"}, *reply.Message}
+			history := []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}, *reply.Message}
 			resumed := New(Config{}, history).Entries()[1]
 			if got := partsOf(resumed); got != want {
 				t.Fatalf("resumed parts %q, want %q", got, want)
 			}
-			if resumed.Text() != live.Text() || reply.Message.Content != live.Text() {
-				t.Fatalf("resumed text %q, recorded %q, live %q", resumed.Text(), reply.Message.Content, live.Text())
+			if resumed.Text() != live.Text() || reply.Message.Text() != live.Text() {
+				t.Fatalf("resumed text %q, recorded %q, live %q", resumed.Text(), reply.Message.Text(), live.Text())
 			}
 		})
 	}

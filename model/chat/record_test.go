@@ -12,7 +12,7 @@ func TestRecordOfAnIncompleteReplySaysWhy(t *testing.T) {
 	h.do(h.c.Submit("hello"))
 	h.feed(text("Once upon a"))
 	recs := effectsOf[Record](h.c.Stop())
-	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.Content != "Once upon a" || recs[0].Message.End != (phase.End{Why: phase.EndStopped}) {
+	if len(recs) != 1 || recs[0].Message == nil || recs[0].Message.Text() != "Once upon a" || recs[0].Message.End != (phase.End{Why: phase.EndStopped}) {
 		t.Fatalf("records after Stop: %+v", recs)
 	}
 	h.do(h.c.Submit("again"))

@@ -30,7 +30,7 @@ func TestSettled(t *testing.T) {
 		{"stopped", func() { h.feed(text("part")); h.do(c.Stop()) }, 6, 6},
 		{"cleared", func() { c.ClearTranscript() }, 0, 0},
 		{"restarted with history", func() {
-			c.Restart([]wire.Message{{Role: "user", Content: "q"}, {Role: "assistant", Content: "a"}})
+			c.Restart([]wire.Message{{Role: "user", Parts: wire.TextParts("q")}, {Role: "assistant", Parts: wire.TextParts("a")}})
 		}, 2, 2},
 	}
 	for _, s := range steps {

@@ -26,7 +26,7 @@ func (c *lineConversations) List() ([]sessions.Meta, error) {
 }
 func (c *lineConversations) Resume(id string) (sessions.Continued, error) {
 	c.resumed = id
-	return sessions.Continued{History: []wire.Message{{Role: "user", Content: "old"}, {Role: "assistant", Content: "older"}},
+	return sessions.Continued{History: []wire.Message{{Role: "user", Parts: wire.TextParts("old")}, {Role: "assistant", Parts: wire.TextParts("older")}},
 		Log: countRecorder{&c.recs}, Notice: "Resumed session " + id + "."}, nil
 }
 
@@ -69,7 +69,7 @@ func TestLineCommands(t *testing.T) {
 		t.Errorf("resumed %q, %d new, %d records to the switched recorders", convs.resumed, convs.news, convs.recs)
 	}
 	hist := o.Chat.History
-	if len(hist) != 2 || hist[0].Content != "hi" {
+	if len(hist) != 2 || hist[0].Text() != "hi" {
 		t.Fatalf("after /new the history is %+v, want only the last turn", hist)
 	}
 	if strings.Contains(got, "You: /frobnicate\nStatus: Writing") {

@@ -128,7 +128,7 @@ func toolResults(h []wire.Message) []string {
 	var out []string
 	for _, m := range h {
 		if m.Role == "tool" {
-			out = append(out, m.Content)
+			out = append(out, m.Text())
 		}
 	}
 	return out
@@ -159,8 +159,8 @@ func TestModelCallsAnMCPToolAndTheTurnCompletes(t *testing.T) {
 			if got := toolResults(dr.d.Chat.History); len(got) != 1 || got[0] != "from the server" {
 				t.Errorf("tool results %q", got)
 			}
-			if last := dr.d.Chat.History[len(dr.d.Chat.History)-1]; !strings.Contains(last.Content, "from the server") {
-				t.Errorf("the follow-up reply %q does not quote the result", last.Content)
+			if last := dr.d.Chat.History[len(dr.d.Chat.History)-1]; !strings.Contains(last.Text(), "from the server") {
+				t.Errorf("the follow-up reply %q does not quote the result", last.Text())
 			}
 		})
 	}

@@ -98,9 +98,9 @@ func TestPullTakesWhatIsBuffered(t *testing.T) {
 
 // A buffered (stream: false) answer replays in one pull, its end included.
 func TestReplayPullsAtOnce(t *testing.T) {
-	res := wire.Result{Outcome: wire.OutcomeComplete, Message: wire.Message{Role: "assistant", Content: "hello"}}
+	res := wire.Result{Outcome: wire.OutcomeComplete, Message: wire.Message{Role: "assistant", Parts: wire.TextParts("hello")}}
 	msg := (&Performer{}).Do(chat.PullNext{Req: 1, Src: newReplay(res)}).(chat.StreamMsg)
-	if msg.More || msg.Result.Message.Content != "hello" || len(msg.Rest) == 0 {
+	if msg.More || msg.Result.Message.Text() != "hello" || len(msg.Rest) == 0 {
 		t.Fatalf("replayed in %d updates, More %v, result %+v", 1+len(msg.Rest), msg.More, msg.Result)
 	}
 }

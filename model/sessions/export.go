@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
-	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -44,35 +43,26 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	for _, msg := range log.Messages {
 		switch msg.Role {
 		case "user":
-			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Content))
+			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Text()))
 		case "assistant":
 			// The text and the calls in the order the reply showed them; the calls that came
 			// after all its text follow the note on an incomplete reply, as they always did.
 			b.WriteString("\n## Assistant\n\n")
-			placed, after := 0, msg.ToolCalls
-			for len(after) > 0 {
-				at := phase.CardPlace(msg.Content, after[0].TextAfter, placed)
-				if at == len(msg.Content) {
-					break
-				}
-				if at > placed {
-					b.WriteString(safe.Text(msg.Content[placed:at]) + "\n")
-					placed = at
-				}
-				writeCall(&b, after[0])
-				after = after[1:]
+			tail := len(msg.Parts) // the calls after all the text start here
+			for tail > 0 && !isText(msg.Parts[tail-1]) {
+				tail--
 			}
-			if placed < len(msg.Content) {
-				b.WriteString(safe.Text(msg.Content[placed:]) + "\n")
+			for _, p := range msg.Parts[:tail] {
+				writePart(&b, p)
 			}
 			if why := msg.End.Text(); why != "" {
 				fmt.Fprintf(&b, "\n*[The reply is incomplete: %s.]*\n", safe.Line(strings.TrimSuffix(why, ".")))
 			}
-			for _, c := range after {
-				writeCall(&b, c)
+			for _, p := range msg.Parts[tail:] {
+				writePart(&b, p)
 			}
 		case "tool":
-			fmt.Fprintf(&b, "\nResult of `%s`:\n\n%s", safe.Line(msg.Name), fenced("", msg.Content))
+			fmt.Fprintf(&b, "\nResult of `%s`:\n\n%s", safe.Line(msg.Name), fenced("", msg.Text()))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -115,6 +105,22 @@ type Export struct {
 type Incomplete struct {
 	Message int    `json:"message"`
 	Why     string `json:"why"`
+}
+
+// isText reports whether p is a run of text.
+func isText(p wire.Part) bool {
+	_, ok := p.(wire.Text)
+	return ok
+}
+
+// writePart writes a reply's part: a run of its text, or a call; reasoning is left out.
+func writePart(b *strings.Builder, p wire.Part) {
+	switch p := p.(type) {
+	case wire.Text:
+		b.WriteString(safe.Text(p.Text) + "\n")
+	case wire.ToolCall:
+		writeCall(b, p)
+	}
 }
 
 // JSON writes a session as one indented JSON object (messages in the API's own shape).

@@ -169,7 +169,7 @@ func (s *Store) scanLogs() []Meta {
 		for _, msg := range log.Messages {
 			if msg.Role == "user" {
 				if m.Turns == 0 {
-					m.Title = Title(msg.Content)
+					m.Title = Title(msg.Text())
 				}
 				m.Turns++
 			}

@@ -34,13 +34,13 @@ func (s *Store) Search(text string) ([]Hit, error) {
 			if msg.Role != "user" && msg.Role != "assistant" {
 				continue
 			}
-			lower := strings.ToLower(msg.Content)
+			lower := strings.ToLower(msg.Text())
 			i := strings.Index(lower, needle)
 			if i < 0 {
 				continue
 			}
 			if hit.Matches == 0 {
-				hit = Hit{Meta: m, Role: msg.Role, Snippet: snippet(msg.Content, lower, i, len(needle))}
+				hit = Hit{Meta: m, Role: msg.Role, Snippet: snippet(msg.Text(), lower, i, len(needle))}
 			}
 			hit.Matches++
 		}

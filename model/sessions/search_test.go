@@ -24,7 +24,7 @@ func TestSearchFindsUserAndAssistantText(t *testing.T) {
 	}
 	a := mk(user("tell me about Rust lifetimes"), assistant("Lifetimes are…"))
 	b := mk(user("weather?"), assistant("It is sunny in LISBON today"))
-	mk(user("nothing here"), chat.Record{Message: &wire.Message{Role: "tool", Content: "lisbon in a tool result"}})
+	mk(user("nothing here"), chat.Record{Message: &wire.Message{Role: "tool", Parts: wire.TextParts("lisbon in a tool result")}})
 
 	hits, err := s.Search("lisbon")
 	if err != nil {
@@ -60,9 +60,9 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m", Endpoint: "http://h/v1", System: "be kind"}})
 	ss.Add(user("show code"))
-	call := wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}}}
+	call := wire.Message{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{ID: "c1", Name: "read_file", Arguments: `{"path":"a"}`}})}
 	ss.Add(chat.Record{Message: &call})
-	ss.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Content: "x ``` y\x1b[31m"}})
+	ss.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: "c1", Name: "read_file", Parts: wire.TextParts("x ``` y\x1b[31m")}})
 	ss.Add(assistant("```go\nfmt.Println()\n```"))
 	m, r, out := exported(t, s, ss)
 	for _, want := range []string{"# show code\n", "- Model: m\n", "## System\n\nbe kind\n", "## You\n\nshow code\n", "Tool call `read_file`:\n\n```json\n{\"path\":\"a\"}\n```\n", "````\nx ``` y", "## Assistant\n\n```go\nfmt.Println()\n```\n"} {
@@ -81,7 +81,7 @@ func TestExportMarkdownAndJSON(t *testing.T) {
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.ID != m.ID || back.System != "be kind" || len(back.Messages) != 4 || back.Messages[1].ToolCalls[0].Name != "read_file" {
+	if back.ID != m.ID || back.System != "be kind" || len(back.Messages) != 4 || back.Messages[1].Calls()[0].Name != "read_file" {
 		t.Fatalf("json export = %+v", back)
 	}
 }
@@ -92,10 +92,10 @@ func TestExportMarkdownKeepsTheReplysOrder(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{})
 	ss.Add(user("look"))
-	reply := wire.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []wire.ToolCall{
-		{ID: "a", Name: "first", Arguments: "{}", TextAfter: len(" It says so. So.")},
-		{Index: 1, ID: "b", Name: "second", Arguments: "{}", TextAfter: len(" So.")},
-		{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
+	reply := wire.Message{Role: "assistant", Parts: []wire.Part{
+		wire.Text{Text: "Let me look."}, wire.ToolCall{ID: "a", Name: "first", Arguments: "{}"},
+		wire.Text{Text: " It says so."}, wire.ToolCall{Index: 1, ID: "b", Name: "second", Arguments: "{}"},
+		wire.Text{Text: " So."}, wire.ToolCall{Index: 2, ID: "c", Name: "third", Arguments: "{}"},
 	}}
 	reply.End = phase.End{Why: phase.EndStopped}
 	ss.Add(chat.Record{Message: &reply})

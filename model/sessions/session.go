@@ -211,7 +211,7 @@ func (ss *Session) open(first []chat.Record) error {
 	if ss.meta.Title == "" {
 		for _, r := range first {
 			if r.Message != nil && r.Message.Role == "user" {
-				ss.meta.Title = Title(r.Message.Content)
+				ss.meta.Title = Title(r.Message.Text())
 				break
 			}
 		}
@@ -253,7 +253,7 @@ func (ss *Session) count(r chat.Record) {
 	ss.meta.Turns++
 	ss.unsaved++
 	if ss.meta.Title == "" {
-		ss.meta.Title = Title(r.Message.Content)
+		ss.meta.Title = Title(r.Message.Text())
 	}
 }
 

@@ -30,11 +30,11 @@ func openStore(t testing.TB) *Store {
 }
 
 func user(text string) chat.Record {
-	return chat.Record{Message: &wire.Message{Role: "user", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts(text)}}
 }
 
 func assistant(text string) chat.Record {
-	return chat.Record{Message: &wire.Message{Role: "assistant", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts(text)}}
 }
 
 func closeSession(t testing.TB, ss *Session) {
@@ -148,12 +148,12 @@ func TestResumeAppendsToTheSameSession(t *testing.T) {
 // that history.
 func TestSeedIsWrittenFirst(t *testing.T) {
 	s := openStore(t)
-	seed := []wire.Message{{Role: "user", Content: "old question"}, {Role: "assistant", Content: "old answer"}}
+	seed := []wire.Message{{Role: "user", Parts: wire.TextParts("old question")}, {Role: "assistant", Parts: wire.TextParts("old answer")}}
 	ss := s.Begin(Start{Seed: seed})
 	ss.Add(user("new question"))
 	closeSession(t, ss)
 	log, err := sessionlog.Read(ss.Path())
-	if err != nil || len(log.Messages) != 3 || log.Messages[0].Content != "old question" {
+	if err != nil || len(log.Messages) != 3 || log.Messages[0].Text() != "old question" {
 		t.Fatalf("log = %+v, %v", log, err)
 	}
 	all, _ := s.List()

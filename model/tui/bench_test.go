@@ -24,10 +24,10 @@ func fillTranscript(h *harness, lines int) int {
 	for n, total := 0, 0; total < lines; {
 		for stop := max(20, 2*n); n < stop; n++ {
 			history = append(history,
-				wire.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
-				wire.Message{Role: "assistant", Content: fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
+				wire.Message{Role: "user", Parts: wire.TextParts(fmt.Sprintf("Question %d: how does the cache work?", n))},
+				wire.Message{Role: "assistant", Parts: wire.TextParts(fmt.Sprintf("Reply %d: frames are read, classified and reduced.\n\n"+
 					"- the view draws only what the window shows\n- every entry it drew is cached\n\n"+
-					"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n)})
+					"```go\nfunc f(x int) int { return x * %d }\n```\n\nSo the next frame costs almost nothing.", n, n))})
 		}
 		h.m.chat = chat.New(h.cfg, history)
 		total = h.measure()

@@ -138,7 +138,7 @@ func TestALargePasteIsFoldedInTheTranscript(t *testing.T) {
 	}
 	golden.RequireEqual(t, []byte(screen))
 	sent := h.server.requests()
-	if len(sent) != 1 || sent[0].Messages[len(sent[0].Messages)-1].Content != paste.String() {
+	if len(sent) != 1 || sent[0].Messages[len(sent[0].Messages)-1].Text() != paste.String() {
 		t.Fatalf("the request does not carry the whole paste")
 	}
 	h.send(keyAltUp)

@@ -88,7 +88,7 @@ func TestFirstScreenGoesWhenTheConversationStarts(t *testing.T) {
 	}
 	h.feedAll()
 	sent := h.server.requests()[0].Messages
-	if len(sent) != 1 || sent[0].Content != "hello" {
+	if len(sent) != 1 || sent[0].Text() != "hello" {
 		t.Fatalf("sent %+v", sent)
 	}
 }

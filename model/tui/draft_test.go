@@ -29,7 +29,7 @@ func TestTypingWhileAReplyStreamsKeepsADraft(t *testing.T) {
 	h.expect("reply over", answered())
 	h.send(keyEnter)
 	sent := h.server.requests()
-	if len(sent) != 2 || sent[1].Messages[len(sent[1].Messages)-1].Content != "next question and more" {
+	if len(sent) != 2 || sent[1].Messages[len(sent[1].Messages)-1].Text() != "next question and more" {
 		t.Fatalf("Enter after the reply must send the draft: %+v", sent)
 	}
 }

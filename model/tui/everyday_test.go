@@ -135,7 +135,7 @@ func TestSlashCommands(t *testing.T) {
 
 	h.submit("//etc/hosts is a file")
 	h.feedAll()
-	if got := h.m.Chat().History[0].Content; got != "/etc/hosts is a file" {
+	if got := h.m.Chat().History[0].Text(); got != "/etc/hosts is a file" {
 		t.Fatalf("// sent %q", got)
 	}
 }
@@ -150,7 +150,7 @@ func TestSystemClearNewRetry(t *testing.T) {
 	h.submit("hello")
 	h.feedAll()
 	reqs := h.server.requests()
-	if len(reqs) != 1 || reqs[0].Messages[0].Role != "system" || reqs[0].Messages[0].Content != "be brief" {
+	if len(reqs) != 1 || reqs[0].Messages[0].Role != "system" || reqs[0].Messages[0].Text() != "be brief" {
 		t.Fatalf("the system prompt was not sent: %+v", reqs)
 	}
 	h.submit("/clear")
@@ -204,8 +204,8 @@ func TestCopy(t *testing.T) {
 		t.Fatalf("status %q", h.status())
 	}
 	c := h.m.Chat()
-	c.Restart(append(slices.Clone(c.History), wire.Message{Role: "user", Content: "code please"},
-		wire.Message{Role: "assistant", Content: "a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n"}))
+	c.Restart(append(slices.Clone(c.History), wire.Message{Role: "user", Parts: wire.TextParts("code please")},
+		wire.Message{Role: "assistant", Parts: wire.TextParts("a\n```go\none()\n```\nb\n~~~\ntwo\n~~~\n")}))
 	h.typeText("/copy code 1")
 	if out := h.send(keyEnter); !slices.Equal(clipboardWrites(out), []string{"one()"}) {
 		t.Fatalf("/copy code 1 wrote %q", clipboardWrites(out))
@@ -226,8 +226,8 @@ func TestCopyLeavesOutTerminalControls(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.m.ed.clipboard = func(string) error { return nil }
 	c := h.m.Chat()
-	c.Restart([]wire.Message{{Role: "user", Content: "hi"},
-		{Role: "assistant", Content: "echo ok\x1b[201~\rrm -rf ~\n```sh\nls\x1b[201~ -la\u009b\n```\n"}})
+	c.Restart([]wire.Message{{Role: "user", Parts: wire.TextParts("hi")},
+		{Role: "assistant", Parts: wire.TextParts("echo ok\x1b[201~\rrm -rf ~\n```sh\nls\x1b[201~ -la\u009b\n```\n")}})
 	if out := h.send(keyCtrlY); !slices.Equal(clipboardWrites(out), []string{"echo okrm -rf ~\n```sh\nls -la\n```\n"}) {
 		t.Fatalf("Ctrl+Y wrote %q", clipboardWrites(out))
 	}
@@ -274,7 +274,7 @@ func (f *fakeConversations) List() ([]sessions.Meta, error) { return f.all, nil 
 func (f *fakeConversations) Resume(id string) (sessions.Continued, error) {
 	f.resumed = id
 	f.rec = nopRecorder{n: new(int)}
-	return sessions.Continued{History: []wire.Message{{Role: "user", Content: "old " + id}, {Role: "assistant", Content: "old answer"}}, Log: f.rec, Notice: "Resumed " + id}, nil
+	return sessions.Continued{History: []wire.Message{{Role: "user", Parts: wire.TextParts("old " + id)}, {Role: "assistant", Parts: wire.TextParts("old answer")}}, Log: f.rec, Notice: "Resumed " + id}, nil
 }
 
 // TestSessionPicker: Ctrl+S lists the saved conversations, typing filters them, Enter brings

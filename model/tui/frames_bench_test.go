@@ -126,9 +126,9 @@ func BenchmarkResumeToFirstFrame(b *testing.B) {
 	reply := strings.Repeat(para+"\n\n", 10)
 	for n := range 1000 {
 		for _, m := range []wire.Message{
-			{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)},
-			{Role: "assistant", Content: reply, ToolCalls: []wire.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}}},
-			{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file", Content: "package main\n\nfunc main() {}\n"},
+			{Role: "user", Parts: wire.TextParts(fmt.Sprintf("Question %d: how does the cache work?", n))},
+			{Role: "assistant", Parts: wire.ReplyParts("", reply, []wire.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}})},
+			{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file", Parts: wire.TextParts("package main\n\nfunc main() {}\n")},
 		} {
 			w.Add(chat.Record{Message: &m})
 		}

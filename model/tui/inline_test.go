@@ -408,7 +408,7 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 // known, before anything of the new turn.
 func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
-	h.m.chat = chat.New(h.cfg, []wire.Message{{Role: "user", Content: "an old question"}, {Role: "assistant", Content: "an old answer"}})
+	h.m.chat = chat.New(h.cfg, []wire.Message{{Role: "user", Parts: wire.TextParts("an old question")}, {Role: "assistant", Parts: wire.TextParts("an old answer")}})
 	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}}
 	ih := &inlineHarness{harness: h}
 	h.observe = func(msg tea.Msg) {

@@ -49,7 +49,7 @@ func TestEscStopsAndStaleMessagesAreDropped(t *testing.T) {
 	if strings.Contains(h.m.View().Content, "STALE") {
 		t.Fatalf("a stale message reached the screen:\n%s", h.m.View().Content)
 	}
-	if got := h.m.Chat().History[len(h.m.Chat().History)-1].Content; got != "Hello! This is a plain streamed reply, sent one word at a time." {
+	if got := h.m.Chat().History[len(h.m.Chat().History)-1].Text(); got != "Hello! This is a plain streamed reply, sent one word at a time." {
 		t.Fatalf("the new reply is %q", got)
 	}
 }
@@ -67,7 +67,7 @@ func TestEscDuringToolWork(t *testing.T) {
 	h.feedToolDone() // the result the cancelled run produced
 	h.expect("late tool result", stopped())
 	hist := h.m.Chat().History
-	if n := len(hist); n != 3 || hist[2].Role != "tool" || hist[2].Content != "stopped by the user" {
+	if n := len(hist); n != 3 || hist[2].Role != "tool" || hist[2].Text() != "stopped by the user" {
 		t.Fatalf("history after stopping a tool: %+v", hist)
 	}
 	if !strings.Contains(h.m.View().Content, "stopped by the user") {
@@ -112,7 +112,7 @@ func TestApproval(t *testing.T) {
 		h.feedAll()
 		h.expect("turn over", answered())
 		want := map[rune]string{'y': "saved", 'n': "The user declined to run this tool."}[answer]
-		if got := h.m.Chat().History[2].Content; got != want {
+		if got := h.m.Chat().History[2].Text(); got != want {
 			t.Fatalf("%c: the model was told %q, want %q", answer, got, want)
 		}
 	}

@@ -143,8 +143,8 @@ func TestModelPickerSwitchesMidSession(t *testing.T) {
 		t.Fatalf("requests: %d to the second server, %d to the first", len(sent), len(h.server.requests()))
 	}
 	got := sent[0]
-	if got.Model != "reasoning" || len(got.Messages) != 3 || got.Messages[0].Content != "hello" ||
-		got.Messages[1].Role != "assistant" || got.Messages[2].Content != "and you?" {
+	if got.Model != "reasoning" || len(got.Messages) != 3 || got.Messages[0].Text() != "hello" ||
+		got.Messages[1].Role != "assistant" || got.Messages[2].Text() != "and you?" {
 		t.Errorf("the second server got %+v", got)
 	}
 	h.send(keyCtrl('p'))

@@ -42,7 +42,7 @@ func TestStallIgnoresASlowConsumer(t *testing.T) {
 	var r wire.Result
 	testwait.Until(t, func() bool {
 		writes.reset()
-		s := c.Stream(context.Background(), wire.Request{Model: "long", Messages: []wire.Message{{Role: "user", Content: "hi"}}})
+		s := c.Stream(context.Background(), wire.Request{Model: "long", Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}})
 		defer s.Close()
 		s.Next()
 		time.Sleep(3 * c.StallTimeout)

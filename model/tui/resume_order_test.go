@@ -63,18 +63,32 @@ func TestResumedReplyKeepsItsOrder(t *testing.T) {
 	inOrder(t, want, "Let me look", "✓ done · list_dir", "The listing is", "✓ done · list_dir", "So both")
 	golden.RequireEqual(t, []byte(resumed))
 
-	// The same log written before cards had places resumes as it always did: the text, then
-	// the cards.
+	// The log is written as parts; the same reply logged by a version before parts (its
+	// cards' places in text_after) resumes in the same order, and one logged before cards had
+	// places as it always did: the text, then the cards.
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := regexp.MustCompile(`"text_after":\[[0-9,]*\],`).ReplaceAll(data, nil)
-	if len(old) == len(data) {
-		t.Fatal("the log keeps no places")
+	if !strings.Contains(string(data), `"parts":[`) || strings.Contains(string(data), "text_after") {
+		t.Fatalf("the log is not written as parts:\n%s", data)
+	}
+	old, err := os.ReadFile(beforeParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log, err = sessionlog.Read(beforeParts); err != nil {
+		t.Fatal(err)
+	}
+	if got := resumedScreen(h.cfg, log.Messages); got != resumed {
+		t.Fatalf("the log written before parts resumes differently\nnow:\n%s\nbefore parts:\n%s", resumed, got)
+	}
+	older := regexp.MustCompile(`"text_after":\[[0-9,]*\],`).ReplaceAll(old, nil)
+	if len(older) == len(old) {
+		t.Fatal("the log written before parts keeps no places")
 	}
 	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
-	if err := os.WriteFile(oldPath, old, 0o600); err != nil {
+	if err := os.WriteFile(oldPath, older, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if log, err = sessionlog.Read(oldPath); err != nil {
@@ -82,6 +96,9 @@ func TestResumedReplyKeepsItsOrder(t *testing.T) {
 	}
 	inOrder(t, transcriptRows(t, resumedScreen(h.cfg, log.Messages)), "Let me look", "The listing is", "So both", "✓ done · list_dir", "✓ done · list_dir")
 }
+
+// beforeParts is the log of the agentic scenario as the version before parts wrote it.
+const beforeParts = "../sessions/sessionlog/testdata/before-parts.jsonl"
 
 // resumedScreen is the first screen of a new model resuming history, 80x40.
 func resumedScreen(cfg chat.Config, history []wire.Message) string {

@@ -48,7 +48,7 @@ func TestSignalsEndTheTurnBeforeQuitting(t *testing.T) {
 		}
 		partial := false
 		for _, r := range log.records {
-			if r.Message != nil && r.Message.Role == "assistant" && r.Message.Content != "" {
+			if r.Message != nil && r.Message.Role == "assistant" && r.Message.Text() != "" {
 				partial = true
 			}
 		}

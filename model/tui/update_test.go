@@ -106,7 +106,7 @@ func TestRetryFocusAndResend(t *testing.T) {
 	h.send(keyEnter) // on Retry: re-sends, the composer keeps its draft
 	h.expect("retry", writing())
 	sent := h.server.requests()
-	if len(sent) != 2 || len(sent[1].Messages) != 1 || sent[1].Messages[0].Content != "hello" {
+	if len(sent) != 2 || len(sent[1].Messages) != 1 || sent[1].Messages[0].Text() != "hello" {
 		t.Fatalf("Retry did not re-send the same request: %+v", sent)
 	}
 	h.feedAll()
@@ -127,7 +127,7 @@ func TestCtrlRRegenerates(t *testing.T) {
 	h.send(keyCtrlR)
 	h.expect("ctrl+r", writing())
 	sent := h.server.requests()
-	if len(sent) != 2 || len(sent[1].Messages) != 1 || sent[1].Messages[0].Content != "hello" {
+	if len(sent) != 2 || len(sent[1].Messages) != 1 || sent[1].Messages[0].Text() != "hello" {
 		t.Fatalf("Ctrl+R did not ask again with the user message alone: %+v", sent)
 	}
 	if got := len(h.m.Chat().Entries()); got != before {

@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -66,30 +65,9 @@ func (e *Entry) Reasoning() string { return e.reasoning }
 // Parts are a reply's text and cards in the order the stream produced them: a run of text,
 // a card, the text that came after it, and so on. Text runs are never empty and never
 // adjacent; their concatenation is Text, and every card appears exactly once, in the order of
-// Cards. A reply rebuilt from a saved history is split where each card's CardSpec.TextAfter
-// says (a history that kept no place has its text first and then its cards). The slice is the
+// Cards. An entry made whole by Add has its text first and then its cards. The slice is the
 // entry's own: read it, do not keep it past the next change.
 func (e *Entry) Parts() []Part { return e.parts }
-
-// TextAfter is how many bytes of Text come after the card of call id in Parts: what a saved
-// history keeps so that the reply is rebuilt in the same order (CardSpec.TextAfter). 0 for a
-// card after all the text, and when the entry has no card of id.
-func (e *Entry) TextAfter(id string) int {
-	card := slices.IndexFunc(e.cards, func(c Card) bool { return c.call.ID == id })
-	if card < 0 {
-		return 0
-	}
-	before := 0
-	for _, p := range e.parts {
-		switch {
-		case p.card == card:
-			return len(e.text) - before
-		case p.card < 0:
-			before = p.to
-		}
-	}
-	return 0
-}
 
 // PartText is the text of a text part (a slice of Text, sharing its storage); "" for a card.
 func (e *Entry) PartText(p Part) string {

@@ -77,17 +77,12 @@ func (t *Transcript) Add(s Spec) *Entry {
 	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, end: s.End,
 		streaming: s.Streaming, expanded: s.Expanded, index: len(t.entries)}
 	e.countLines()
-	placed := 0 // the bytes of Text in parts so far
+	if s.Text != "" {
+		e.parts = append(e.parts, Part{card: -1, to: len(s.Text)})
+	}
 	for _, c := range s.Cards {
-		if at := phase.CardPlace(s.Text, c.TextAfter, placed); at > placed {
-			e.parts = append(e.parts, Part{card: -1, from: placed, to: at})
-			placed = at
-		}
 		e.parts = append(e.parts, Part{card: len(e.cards)})
 		e.cards = append(e.cards, Card{call: c.Call, summary: c.Summary, expanded: c.Expanded})
-	}
-	if placed < len(s.Text) {
-		e.parts = append(e.parts, Part{card: -1, from: placed, to: len(s.Text)})
 	}
 	t.entries = append(t.entries, e)
 	t.noteEntry(EntryAdded, e)
@@ -238,12 +233,10 @@ type Spec struct {
 	Expanded  bool
 }
 
-// CardSpec is what a new card holds. TextAfter is how many bytes of the entry's Text come
-// after the card (see Entry.TextAfter), read by phase.CardPlace: 0, or a value out of range,
-// puts it after all the text, and a card is never put before the card ahead of it.
+// CardSpec is what a new card holds. A Spec's cards come after its text; a reply whose text
+// and cards interleave is built as it streamed (SetReply, SetCall).
 type CardSpec struct {
-	Call      phase.ToolCall
-	Summary   string
-	Expanded  bool
-	TextAfter int
+	Call     phase.ToolCall
+	Summary  string
+	Expanded bool
 }

@@ -124,7 +124,9 @@ func DecodeAnswer(data []byte) (Result, *Error) {
 	}
 	r := Result{FinishReason: choice.FinishReason.S, Outcome: OutcomeComplete}
 	r.Message = messageFromWire(choice.Message)
-	DistinctIDs(r.Message.ToolCalls)
+	calls := r.Message.Calls()
+	DistinctIDs(calls)
+	r.Message.SetCalls(calls)
 	r.Message.Role = "assistant"
 	if resp.Usage != nil {
 		usage := Usage(*resp.Usage)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-
-	"github.com/phasechat/phasechat/phase"
 )
 
 // AnthropicVersion is the anthropic-version header every Messages request sends.
@@ -55,19 +53,19 @@ func anthropicRequest(req Request, stream bool, o *Options) ([]byte, error) {
 	for _, m := range req.Messages {
 		switch m.Role {
 		case "system":
-			if m.Content != "" {
-				system = append(system, m.Content)
+			if m.Text() != "" {
+				system = append(system, m.Text())
 			}
 		case "user":
-			add("user", textBlock(m.Content)...)
+			add("user", textBlock(m.Text())...)
 		case "assistant":
 			var blocks []json.RawMessage
-			if n := m.Native; n != nil && n.Wire == WireAnthropic && len(m.ToolCalls) > 0 {
+			if n := m.Native; n != nil && n.Wire == WireAnthropic && len(m.Calls()) > 0 {
 				blocks = append(blocks, n.Items...)
 			}
 			add("assistant", append(blocks, replyBlocks(m)...)...)
 		case "tool":
-			add("user", mustJSON(anthropicBlockOut{"type": "tool_result", "tool_use_id": m.ToolCallID, "content": m.Content}))
+			add("user", mustJSON(anthropicBlockOut{"type": "tool_result", "tool_use_id": m.ToolCallID, "content": m.Text()}))
 		}
 	}
 	if len(msgs) > 0 && msgs[0].Role != "user" { // Messages starts with the user
@@ -102,21 +100,24 @@ func nonNil(m []anthropicMessageOut) []anthropicMessageOut {
 	return m
 }
 
-// replyBlocks is an assistant message's text and tool_use blocks in the order the reply
-// streamed them: its text is split where each call's card stood (ToolCall.TextAfter, read by
-// phase.CardPlace). A piece of text that is only white space is not split off but sent with
-// the text after it, as Messages rejects a text block of white space alone.
+// replyBlocks is an assistant message's text and tool_use blocks in the order of its parts
+// (reasoning goes back only as Native blocks). Text that is only white space is not sent
+// alone but joined to the text after it, as Messages rejects a text block of white space.
 func replyBlocks(m Message) []json.RawMessage {
 	var blocks []json.RawMessage
-	placed := 0
-	for _, tc := range m.ToolCalls {
-		if at := phase.CardPlace(m.Content, tc.TextAfter, placed); strings.TrimSpace(m.Content[placed:at]) != "" {
-			blocks = append(blocks, textBlock(m.Content[placed:at])...)
-			placed = at
+	pending := "" // text not sent yet
+	for _, p := range m.Parts {
+		switch p := p.(type) {
+		case Text:
+			pending += p.Text
+		case ToolCall:
+			if strings.TrimSpace(pending) != "" {
+				blocks, pending = append(blocks, textBlock(pending)...), ""
+			}
+			blocks = append(blocks, mustJSON(anthropicBlockOut{"type": "tool_use", "id": p.ID, "name": p.Name, "input": argumentsObject(p.Arguments)}))
 		}
-		blocks = append(blocks, mustJSON(anthropicBlockOut{"type": "tool_use", "id": tc.ID, "name": tc.Name, "input": argumentsObject(tc.Arguments)}))
 	}
-	return append(blocks, textBlock(m.Content[placed:])...)
+	return append(blocks, textBlock(pending)...)
 }
 
 // textBlock is a text block, or none for empty text (Messages rejects empty text blocks).

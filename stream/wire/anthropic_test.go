@@ -58,14 +58,14 @@ func checkBlockInvariants(t *testing.T, ups []Update, res Result) {
 			}
 		}
 	}
-	if content.String() != res.Message.Content || reasoning.String() != res.Message.Reasoning {
-		t.Fatalf("content %q / reasoning %q are not their deltas %q / %q", res.Message.Content, res.Message.Reasoning, content.String(), reasoning.String())
+	if content.String() != res.Message.Text() || reasoning.String() != res.Message.Reasoning() {
+		t.Fatalf("content %q / reasoning %q are not their deltas %q / %q", res.Message.Text(), res.Message.Reasoning(), content.String(), reasoning.String())
 	}
 	if err := callOrderError(ups...); err != nil {
 		t.Fatal(err)
 	}
 	byID := map[string]ToolCall{}
-	for _, tc := range res.Message.ToolCalls {
+	for _, tc := range res.Message.Calls() {
 		if _, dup := byID[tc.ID]; dup {
 			t.Fatalf("two calls with id %q", tc.ID)
 		}
@@ -177,8 +177,8 @@ func TestAnthropicDecoder(t *testing.T) {
 			if got := blockCallLog(ups); strings.Join(got, "\n") != strings.Join(tt.log, "\n") {
 				t.Errorf("calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.log, "\n"))
 			}
-			if res.Message.Content != tt.content || res.FinishReason != tt.finish || res.Outcome != tt.outcome {
-				t.Errorf("content %q finish %q outcome %q", res.Message.Content, res.FinishReason, res.Outcome)
+			if res.Message.Text() != tt.content || res.FinishReason != tt.finish || res.Outcome != tt.outcome {
+				t.Errorf("content %q finish %q outcome %q", res.Message.Text(), res.FinishReason, res.Outcome)
 			}
 			if msg := errorText(res.Err); (msg == nil) != (tt.err == "") || msg != nil && *msg != tt.err {
 				t.Errorf("error %v, want %q", res.Err, tt.err)
@@ -197,8 +197,8 @@ func TestAnthropicUsageAndThinking(t *testing.T) {
 		"", aBlock(3, `{"type":"tool_use","id":"t","name":"f","input":{}}`), "", aBlockStop(3),
 		"", aDeltaTool, "", aStop)
 	_, res := runWire(t, WireAnthropic, body)
-	if res.Message.Reasoning != "Let me think.\n\nAgain." {
-		t.Errorf("reasoning %q", res.Message.Reasoning)
+	if res.Message.Reasoning() != "Let me think.\n\nAgain." {
+		t.Errorf("reasoning %q", res.Message.Reasoning())
 	}
 	if u := res.Usage; u == nil || *u != (Usage{15, 20, 35}) {
 		t.Errorf("usage %+v: input and cache read are the prompt; output the last reported", u)

@@ -236,8 +236,7 @@ func (s *replyState) End(cause error) Update {
 func (s *replyState) Result() Result {
 	r := Result{
 		Message: Message{
-			Role: "assistant", Content: string(s.content), Reasoning: string(s.reasoning),
-			ToolCalls: s.calls.toolCalls(),
+			Role: "assistant", Parts: ReplyParts(string(s.reasoning), string(s.content), s.calls.toolCalls()),
 		},
 		FinishReason: s.finish,
 		FinishSaid:   s.said,

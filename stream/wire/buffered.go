@@ -13,13 +13,13 @@ func BufferedUpdates(r Result) []Update {
 		out = append(out, Update{N: len(out) + 1, Kind: kind, Events: []phase.Event{ev}, Calls: calls})
 	}
 	m := r.Message
-	if m.Reasoning != "" {
-		add(KindText, phase.Event{Kind: phase.KindReasoning, Delta: m.Reasoning})
+	if m.Reasoning() != "" {
+		add(KindText, phase.Event{Kind: phase.KindReasoning, Delta: m.Reasoning()})
 	}
-	if m.Content != "" || len(m.ToolCalls) == 0 {
-		add(KindText, phase.Event{Kind: phase.KindText, Delta: m.Content})
+	if m.Text() != "" || len(m.Calls()) == 0 {
+		add(KindText, phase.Event{Kind: phase.KindText, Delta: m.Text()})
 	}
-	for _, tc := range m.ToolCalls {
+	for _, tc := range m.Calls() {
 		calls := []phase.CallEvent{{Type: phase.CallStart, ID: tc.ID, Name: tc.Name}}
 		if tc.Arguments != "" {
 			calls = append(calls, phase.CallEvent{Type: phase.CallDelta, ID: tc.ID, ArgsTextDelta: tc.Arguments})

@@ -352,8 +352,8 @@ func asError(err error) *Error {
 func (d *Decoder) Result() Result {
 	r := Result{
 		Message: Message{
-			Role: "assistant", Content: string(d.content), Reasoning: string(d.reasoning),
-			ReasoningField: d.field, ToolCalls: d.asm.toolCalls(),
+			Role: "assistant", Parts: ReplyParts(string(d.reasoning), string(d.content), d.asm.toolCalls()),
+			ReasoningField: d.field,
 		},
 		FinishReason: d.finish,
 		Outcome:      d.outcome,

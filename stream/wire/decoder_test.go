@@ -124,7 +124,7 @@ func mustUnsupported() string {
 
 func TestMalformedIsCountedAndNeverMovesThePhase(t *testing.T) {
 	ups, end, res := run(nil, delta(`{"content":"a"}`), `not json`, `{"choices":`, finishChunk("stop"), "[DONE]")
-	if res.Malformed != 2 || res.Outcome != OutcomeComplete || res.Message.Content != "a" {
+	if res.Malformed != 2 || res.Outcome != OutcomeComplete || res.Message.Text() != "a" {
 		t.Fatalf("result = %+v", res)
 	}
 	for _, u := range ups[1:3] {
@@ -207,7 +207,7 @@ func TestEndIsFinal(t *testing.T) {
 	if late.Kind != KindIgnore || late.N != 2 || len(late.Events) != 0 {
 		t.Errorf("frame after the end = %+v", late)
 	}
-	if r := d.Result(); r.Message.Content != "a" || r.Outcome != OutcomeTruncated {
+	if r := d.Result(); r.Message.Text() != "a" || r.Outcome != OutcomeTruncated {
 		t.Errorf("result = %+v", r)
 	}
 }
@@ -232,7 +232,7 @@ func TestReasoningIsKeptApart(t *testing.T) {
 		delta(`{"content":null,"reasoning_content":""}`), delta(`{"content":null,"reasoning_content":"think"}`),
 		delta(`{"reasoning":" more"}`), delta(`{"content":[{"type":"thinking","thinking":"!"},{"type":"text","text":"An"}]}`),
 		delta(`{"content":"swer"}`), "[DONE]")
-	if res.Message.Reasoning != "think more!" || res.Message.Content != "Answer" {
-		t.Errorf("reasoning %q, content %q", res.Message.Reasoning, res.Message.Content)
+	if res.Message.Reasoning() != "think more!" || res.Message.Text() != "Answer" {
+		t.Errorf("reasoning %q, content %q", res.Message.Reasoning(), res.Message.Text())
 	}
 }

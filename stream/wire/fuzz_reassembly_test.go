@@ -54,7 +54,7 @@ func FuzzReassembly(f *testing.F) {
 			return
 		}
 		got := map[int]string{}
-		for _, tc := range res.Message.ToolCalls {
+		for _, tc := range res.Message.Calls() {
 			got[tc.Index] = tc.Arguments
 		}
 		for index, args := range want {

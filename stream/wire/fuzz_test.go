@@ -60,15 +60,15 @@ func checkInvariants(t *testing.T, ups []Update, res Result) {
 		}
 		fragments += argumentBytes(u)
 	}
-	if content.String() != res.Message.Content || reasoning.String() != res.Message.Reasoning {
-		t.Fatalf("content %q / reasoning %q are not their deltas %q / %q", res.Message.Content, res.Message.Reasoning, content.String(), reasoning.String())
+	if content.String() != res.Message.Text() || reasoning.String() != res.Message.Reasoning() {
+		t.Fatalf("content %q / reasoning %q are not their deltas %q / %q", res.Message.Text(), res.Message.Reasoning(), content.String(), reasoning.String())
 	}
 	if err := callOrderError(ups...); err != nil {
 		t.Fatal(err)
 	}
 	total := 0
 	byID := map[string]ToolCall{}
-	for _, tc := range res.Message.ToolCalls {
+	for _, tc := range res.Message.Calls() {
 		total += len(tc.Arguments)
 		if _, dup := byID[tc.ID]; dup {
 			t.Fatalf("two calls with id %q", tc.ID)

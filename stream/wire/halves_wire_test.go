@@ -79,8 +79,8 @@ func TestAnthropicJoinsSurrogateHalvesAcrossDeltas(t *testing.T) {
 			if res.Outcome != OutcomeComplete {
 				t.Fatalf("outcome %q (%v)", res.Outcome, res.Err)
 			}
-			if res.Message.Content != tt.content || res.Message.Reasoning != tt.reason {
-				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Content, res.Message.Reasoning, tt.content, tt.reason)
+			if res.Message.Text() != tt.content || res.Message.Reasoning() != tt.reason {
+				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Text(), res.Message.Reasoning(), tt.content, tt.reason)
 			}
 			if got := textDeltas(ups, "text"); !reflect.DeepEqual(got, tt.deltas) {
 				t.Fatalf("text deltas %q, want %q", got, tt.deltas)
@@ -177,8 +177,8 @@ func TestResponsesJoinsSurrogateHalvesAcrossDeltas(t *testing.T) {
 			if res.Outcome != OutcomeComplete {
 				t.Fatalf("outcome %q (%v)", res.Outcome, res.Err)
 			}
-			if res.Message.Content != tt.content || res.Message.Reasoning != tt.reason {
-				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Content, res.Message.Reasoning, tt.content, tt.reason)
+			if res.Message.Text() != tt.content || res.Message.Reasoning() != tt.reason {
+				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Text(), res.Message.Reasoning(), tt.content, tt.reason)
 			}
 			if got := textDeltas(ups, "text"); !reflect.DeepEqual(got, tt.deltas) {
 				t.Fatalf("text deltas %q, want %q", got, tt.deltas)

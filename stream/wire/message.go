@@ -2,13 +2,17 @@ package wire
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/phasechat/phasechat/phase"
 )
 
-// Message is one chat message. It marshals to the OpenAI request shape: content is null when
-// it is empty and tool_calls are present; tool_calls are
+// Message is one chat message: its Parts (text, reasoning and tool calls) in the order they
+// streamed, so a reply shown again shows them in the same order. It marshals to the OpenAI
+// request shape: content (its text) is null when it is empty and tool_calls are present;
+// tool_calls are
 // {"id","type":"function","function":{"name","arguments"}} plus the call's extra_content when
 // it has one; a tool result carries tool_call_id; Reasoning is written in ReasoningField
 // (nothing when that is empty). Unmarshal reads the same shape back (and a response message's
@@ -16,13 +20,11 @@ import (
 // of it. A request sends reasoning and extra_content only within the current turn (see
 // Request).
 type Message struct {
-	Role      string // "system", "user", "assistant" or "tool"
-	Content   string
-	Reasoning string // assistant only; shown apart
+	Role  string // "system", "user", "assistant" or "tool"
+	Parts []Part // only an assistant's has Reasoning or ToolCall parts
 	// ReasoningField is the field the provider sent Reasoning in ("reasoning_content" or
 	// "reasoning"), which is where it goes back; "" means it is never sent back.
 	ReasoningField string
-	ToolCalls      []ToolCall
 	ToolCallID     string // role "tool": the call this result answers
 	Name           string // optional participant or tool name
 	// Native is what the provider wants back verbatim in its own wire format (assistant
@@ -55,19 +57,12 @@ const (
 // sent none, the order it appeared in); Arguments is the JSON text as sent. ExtraContent is
 // the call's provider-specific extra_content (Gemini's thought signature), sent back
 // unchanged; nil when there was none.
-//
-// TextAfter is how many bytes of the message's Content came after the call's card when the
-// reply was shown live, so that a resumed reply shows its text and cards in the order they
-// streamed. It is never sent itself (a Messages request orders the reply's blocks by it). 0
-// (the zero value, and what a log written without it reads as) puts the card after all the
-// text; phase.CardPlace reads any other value, one out of range as 0.
 type ToolCall struct {
 	Index        int
 	ID           string
 	Name         string
 	Arguments    string
 	ExtraContent json.RawMessage
-	TextAfter    int
 }
 
 // Usage is the token accounting the provider reported (the last report seen, never summed).
@@ -110,16 +105,16 @@ type jsonMessage struct {
 
 func (m Message) MarshalJSON() ([]byte, error) {
 	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native}
-	if m.Content != "" || len(m.ToolCalls) == 0 {
-		out.Content = &m.Content
+	if text := m.Text(); text != "" || !m.HasCalls() {
+		out.Content = &text
 	}
 	switch m.ReasoningField {
 	case FieldReasoningContent:
-		out.ReasoningContent = m.Reasoning
+		out.ReasoningContent = m.Reasoning()
 	case FieldReasoning:
-		out.Reasoning = m.Reasoning
+		out.Reasoning = m.Reasoning()
 	}
-	for _, tc := range m.ToolCalls {
+	for _, tc := range m.Calls() {
 		out.ToolCalls = append(out.ToolCalls, jsonToolCall{
 			ID: tc.ID, Type: "function",
 			Function:     jsonFunctionCall{Name: tc.Name, Arguments: tc.Arguments},
@@ -131,23 +126,32 @@ func (m Message) MarshalJSON() ([]byte, error) {
 
 // withoutTurnState is m as an earlier turn sends it: no reasoning, no extra_content.
 func (m Message) withoutTurnState() Message {
-	m.Reasoning, m.ReasoningField = "", ""
-	if hasExtra(m.ToolCalls) {
-		calls := make([]ToolCall, len(m.ToolCalls))
-		copy(calls, m.ToolCalls)
-		for i := range calls {
-			calls[i].ExtraContent = nil
-		}
-		m.ToolCalls = calls
+	m.ReasoningField = ""
+	if !slices.ContainsFunc(m.Parts, turnState) {
+		return m
 	}
+	parts := make([]Part, 0, len(m.Parts))
+	for _, p := range m.Parts {
+		switch p := p.(type) {
+		case Reasoning:
+		case ToolCall:
+			p.ExtraContent = nil
+			parts = append(parts, p)
+		default:
+			parts = append(parts, p)
+		}
+	}
+	m.Parts = parts
 	return m
 }
 
-func hasExtra(calls []ToolCall) bool {
-	for _, c := range calls {
-		if c.ExtraContent != nil {
-			return true
-		}
+// turnState reports whether p is reasoning or a call with extra_content.
+func turnState(p Part) bool {
+	switch p := p.(type) {
+	case Reasoning:
+		return true
+	case ToolCall:
+		return p.ExtraContent != nil
 	}
 	return false
 }
@@ -181,16 +185,16 @@ func unmarshalMessage(b []byte, m *Message) error {
 // content blocks split into content and reasoning, tool calls in index order (a call without
 // an id gets call_<index>, as in a stream).
 func messageFromWire(d *wireDelta) Message {
-	var m Message
+	var reasoning, text strings.Builder
 	for _, p := range d.Content.Parts {
 		if p.Reasoning {
-			m.Reasoning += p.Text
+			reasoning.WriteString(p.Text)
 		} else {
-			m.Content += p.Text
+			text.WriteString(p.Text)
 		}
 	}
-	m.Reasoning += d.reasoning().S
-	m.ReasoningField = d.reasoningField()
+	reasoning.WriteString(d.reasoning().S)
+	var toolCalls []ToolCall
 	calls := d.ToolCalls
 	if f, ok := d.legacyCall(); ok && len(calls) == 0 {
 		calls = []wireToolCall{f}
@@ -204,13 +208,13 @@ func messageFromWire(d *wireDelta) Message {
 		if id == "" {
 			id = "call_" + strconv.Itoa(index)
 		}
-		m.ToolCalls = append(m.ToolCalls, ToolCall{
+		toolCalls = append(toolCalls, ToolCall{
 			Index: index, ID: id, Name: tc.Function.Name.S, Arguments: tc.Function.Arguments.Text,
 			ExtraContent: extraContent(tc.ExtraContent),
 		})
 	}
-	sortByIndex(m.ToolCalls)
-	return m
+	sortByIndex(toolCalls)
+	return Message{Parts: ReplyParts(reasoning.String(), text.String(), toolCalls), ReasoningField: d.reasoningField()}
 }
 
 func (t Tool) MarshalJSON() ([]byte, error) {

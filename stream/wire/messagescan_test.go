@@ -63,8 +63,7 @@ func TestDecodeMessageAgreesWithEncodingJSON(t *testing.T) {
 }
 
 func TestMessageRoundTrips(t *testing.T) {
-	in := Message{Role: "assistant", Content: "caf\u00e9 \"q\" 😀", Reasoning: "r", ReasoningField: FieldReasoning,
-		ToolCalls: []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: `{"a":1}`, ExtraContent: json.RawMessage(`{"k":1}`)}}}
+	in := Message{Role: "assistant", Parts: ReplyParts("r", "caf\u00e9 \"q\" 😀", []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: `{"a":1}`, ExtraContent: json.RawMessage(`{"k":1}`)}}), ReasoningField: FieldReasoning}
 	b, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)

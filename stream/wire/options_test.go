@@ -11,17 +11,15 @@ import (
 func TestTurnStateGoesBackWithinTheTurn(t *testing.T) {
 	sig := json.RawMessage(`{"google":{"thought_signature":"c2ln"}}`)
 	req := Request{Model: "m", Messages: []Message{
-		{Role: "user", Content: "first"},
-		{Role: "assistant", Reasoning: "old thought", ReasoningField: FieldReasoningContent,
-			ToolCalls: []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: sig}}},
-		{Role: "tool", ToolCallID: "a", Content: "noon"},
-		{Role: "assistant", Content: "It is noon."},
-		{Role: "user", Content: "second"},
-		{Role: "assistant", Reasoning: "new thought", ReasoningField: FieldReasoning,
-			ToolCalls: []ToolCall{{ID: "b", Name: "now", Arguments: "{}", ExtraContent: sig}}},
-		{Role: "tool", ToolCallID: "b", Content: "one"},
-		{Role: "assistant", Reasoning: "not the provider's", ToolCalls: []ToolCall{{ID: "c", Name: "now", Arguments: "{}"}}},
-		{Role: "tool", ToolCallID: "c", Content: "two"},
+		{Role: "user", Parts: TextParts("first")},
+		{Role: "assistant", Parts: ReplyParts("old thought", "", []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: sig}}), ReasoningField: FieldReasoningContent},
+		{Role: "tool", ToolCallID: "a", Parts: TextParts("noon")},
+		{Role: "assistant", Parts: TextParts("It is noon.")},
+		{Role: "user", Parts: TextParts("second")},
+		{Role: "assistant", Parts: ReplyParts("new thought", "", []ToolCall{{ID: "b", Name: "now", Arguments: "{}", ExtraContent: sig}}), ReasoningField: FieldReasoning},
+		{Role: "tool", ToolCallID: "b", Parts: TextParts("one")},
+		{Role: "assistant", Parts: ReplyParts("not the provider's", "", []ToolCall{{ID: "c", Name: "now", Arguments: "{}"}})},
+		{Role: "tool", ToolCallID: "c", Parts: TextParts("two")},
 	}}
 	b, err := req.body(true, true, true, nil)
 	if err != nil {
@@ -48,15 +46,14 @@ func TestTurnStateGoesBackWithinTheTurn(t *testing.T) {
 	if strings.Contains(string(b), "not the provider's") {
 		t.Error("reasoning of no known field is sent")
 	}
-	if req.Messages[1].Reasoning != "old thought" || req.Messages[1].ToolCalls[0].ExtraContent == nil {
+	if req.Messages[1].Reasoning() != "old thought" || req.Messages[1].Calls()[0].ExtraContent == nil {
 		t.Error("building the body changed the history")
 	}
 }
 
 // The session log keeps reasoning, its field and extra_content; reading it back restores them.
 func TestMessageRoundTripKeepsTurnState(t *testing.T) {
-	in := Message{Role: "assistant", Content: "c", Reasoning: "r", ReasoningField: FieldReasoning,
-		ToolCalls: []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: json.RawMessage(`{"google":{"thought_signature":"x"}}`)}}}
+	in := Message{Role: "assistant", Parts: ReplyParts("r", "c", []ToolCall{{ID: "a", Name: "now", Arguments: "{}", ExtraContent: json.RawMessage(`{"google":{"thought_signature":"x"}}`)}}), ReasoningField: FieldReasoning}
 	b, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +62,7 @@ func TestMessageRoundTripKeepsTurnState(t *testing.T) {
 	if err := json.Unmarshal(b, &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.Reasoning != "r" || out.ReasoningField != FieldReasoning || string(out.ToolCalls[0].ExtraContent) != `{"google":{"thought_signature":"x"}}` {
+	if out.Reasoning() != "r" || out.ReasoningField != FieldReasoning || string(out.Calls()[0].ExtraContent) != `{"google":{"thought_signature":"x"}}` {
 		t.Errorf("round trip: %s → %+v", b, out)
 	}
 }
@@ -82,7 +79,7 @@ func TestDecoderKeepsTurnState(t *testing.T) {
 	}
 	d.End(nil)
 	r := d.Result()
-	if r.Message.ReasoningField != FieldReasoning || string(r.Message.ToolCalls[0].ExtraContent) != `{"google":{"thought_signature":"s"}}` {
+	if r.Message.ReasoningField != FieldReasoning || string(r.Message.Calls()[0].ExtraContent) != `{"google":{"thought_signature":"s"}}` {
 		t.Errorf("result %+v", r.Message)
 	}
 }
@@ -118,11 +115,10 @@ func BenchmarkRequestBody(b *testing.B) {
 	sig := json.RawMessage(`{"google":{"thought_signature":"c2lnbmF0dXJl"}}`)
 	for i := range 50 {
 		msgs = append(msgs,
-			Message{Role: "user", Content: "question " + fmt.Sprint(i)},
-			Message{Role: "assistant", Reasoning: strings.Repeat("thinking ", 40), ReasoningField: FieldReasoningContent,
-				ToolCalls: []ToolCall{{ID: "c" + fmt.Sprint(i), Name: "read_file", Arguments: `{"path":"README.md"}`, ExtraContent: sig}}},
-			Message{Role: "tool", ToolCallID: "c" + fmt.Sprint(i), Content: strings.Repeat("result line\n", 20)},
-			Message{Role: "assistant", Content: strings.Repeat("answer ", 30)})
+			Message{Role: "user", Parts: TextParts("question " + fmt.Sprint(i))},
+			Message{Role: "assistant", Parts: ReplyParts(strings.Repeat("thinking ", 40), "", []ToolCall{{ID: "c" + fmt.Sprint(i), Name: "read_file", Arguments: `{"path":"README.md"}`, ExtraContent: sig}}), ReasoningField: FieldReasoningContent},
+			Message{Role: "tool", ToolCallID: "c" + fmt.Sprint(i), Parts: TextParts(strings.Repeat("result line\n", 20))},
+			Message{Role: "assistant", Parts: TextParts(strings.Repeat("answer ", 30))})
 	}
 	req := Request{Model: "m", System: "be brief", Messages: msgs}
 	b.ReportAllocs()

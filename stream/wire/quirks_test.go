@@ -53,8 +53,8 @@ func TestSurrogateHalvesAcrossDeltasAreJoined(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ups, end, res := run(nil, tt.payloads...)
-			if res.Message.Content != tt.content || res.Message.Reasoning != tt.reason {
-				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Content, res.Message.Reasoning, tt.content, tt.reason)
+			if res.Message.Text() != tt.content || res.Message.Reasoning() != tt.reason {
+				t.Fatalf("content %q reasoning %q, want %q and %q", res.Message.Text(), res.Message.Reasoning(), tt.content, tt.reason)
 			}
 			var deltas []string
 			for _, u := range append(ups, end) {
@@ -78,8 +78,8 @@ func TestLegacyFunctionCallIsOneToolCall(t *testing.T) {
 		delta(`{"function_call":{"arguments":"\"Oslo\"}"}}`),
 		`{"choices":[{"index":0,"delta":{},"finish_reason":"function_call"}]}`)
 	want := []ToolCall{{Index: 0, ID: "call_0", Name: "get_weather", Arguments: `{"city":"Oslo"}`}}
-	if !reflect.DeepEqual(res.Message.ToolCalls, want) || res.FinishReason != "function_call" {
-		t.Fatalf("calls %+v finish %q, want %+v", res.Message.ToolCalls, res.FinishReason, want)
+	if !reflect.DeepEqual(res.Message.Calls(), want) || res.FinishReason != "function_call" {
+		t.Fatalf("calls %+v finish %q, want %+v", res.Message.Calls(), res.FinishReason, want)
 	}
 	log := callLog(append(ups, end)...)
 	// No id: the call starts when it becomes ready, as an id-less tool call does.
@@ -89,14 +89,14 @@ func TestLegacyFunctionCallIsOneToolCall(t *testing.T) {
 	}
 	buffered, err := DecodeAnswer([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","content":null,` +
 		`"function_call":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}},"finish_reason":"function_call"}]}`))
-	if err != nil || !reflect.DeepEqual(buffered.Message.ToolCalls, want) {
-		t.Fatalf("buffered: calls %+v, err %v", buffered.Message.ToolCalls, err)
+	if err != nil || !reflect.DeepEqual(buffered.Message.Calls(), want) {
+		t.Fatalf("buffered: calls %+v, err %v", buffered.Message.Calls(), err)
 	}
 }
 
 func TestFunctionCallNullIsNoCall(t *testing.T) {
 	_, _, res := run(nil, delta(`{"content":"hi","function_call":null,"tool_calls":null}`), finishChunk("stop"))
-	if len(res.Message.ToolCalls) != 0 || res.Message.Content != "hi" {
+	if len(res.Message.Calls()) != 0 || res.Message.Text() != "hi" {
 		t.Fatalf("%+v", res.Message)
 	}
 }
@@ -107,10 +107,10 @@ func TestMaxIndexThenUnindexedCallKeepsOrder(t *testing.T) {
 		tool(-1, "b", "g", `"{}"`),
 		finishChunk("tool_calls"))
 	var ids []string
-	for _, tc := range res.Message.ToolCalls {
+	for _, tc := range res.Message.Calls() {
 		ids = append(ids, tc.ID)
 	}
-	if !reflect.DeepEqual(ids, []string{"a", "b"}) || res.Message.ToolCalls[0].Index != math.MaxInt {
-		t.Fatalf("calls %+v, want a then b", res.Message.ToolCalls)
+	if !reflect.DeepEqual(ids, []string{"a", "b"}) || res.Message.Calls()[0].Index != math.MaxInt {
+		t.Fatalf("calls %+v, want a then b", res.Message.Calls())
 	}
 }

@@ -179,8 +179,8 @@ func TestReassembly(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ups, end, res := run(nil, tt.payloads...)
 			all := append(ups, end)
-			if !reflect.DeepEqual(res.Message.ToolCalls, tt.calls) {
-				t.Errorf("calls = %+v\nwant    %+v", res.Message.ToolCalls, tt.calls)
+			if !reflect.DeepEqual(res.Message.Calls(), tt.calls) {
+				t.Errorf("calls = %+v\nwant    %+v", res.Message.Calls(), tt.calls)
 			}
 			if got := callLog(all...); !reflect.DeepEqual(got, tt.log) {
 				t.Errorf("call events = %q\nwant          %q", got, tt.log)
@@ -204,7 +204,7 @@ func TestMachineAgreesWithResult(t *testing.T) {
 	m := machine(append(ups, end)...)
 	x, _ := m.Get("x")
 	y, _ := m.Get("y")
-	if x.Status != phase.CallArgsReady || x.ArgsText != res.Message.ToolCalls[0].Arguments {
+	if x.Status != phase.CallArgsReady || x.ArgsText != res.Message.Calls()[0].Arguments {
 		t.Errorf("x = %+v", x)
 	}
 	if y.Status != phase.CallError || !strings.HasPrefix(y.Result.Output, phase.ErrInvalidArgs.Error()+": ") {

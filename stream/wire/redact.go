@@ -20,51 +20,37 @@ func RedactError(set *secret.Set, e *Error) *Error {
 	return &out
 }
 
-// RedactMessage hides the secrets in every text of a message. Each call's TextAfter is
-// counted again in the redacted Content, so its card stays between the same words; when a
-// secret spans a card's place, every card goes after all the text (TextAfter 0).
+// RedactMessage hides the secrets in every text of a message. Each part is redacted alone,
+// so the parts keep their order; when a secret spans two text parts (a card stood inside it)
+// the text is redacted whole instead and put before the calls, rather than show a card inside
+// a secret.
 func RedactMessage(set *secret.Set, m Message) Message {
 	if set.Empty() {
 		return m
 	}
-	content := m.Content
-	m.Content, m.Reasoning, m.Name = set.Redact(m.Content), set.Redact(m.Reasoning), set.Redact(m.Name)
+	m.Name = set.Redact(m.Name)
 	m.Native = redactNative(set, m.Native)
-	if len(m.ToolCalls) > 0 {
-		calls := make([]ToolCall, len(m.ToolCalls))
-		for i, tc := range m.ToolCalls {
-			tc.ID, tc.Name, tc.Arguments = set.Redact(tc.ID), set.Redact(tc.Name), set.Redact(tc.Arguments)
-			calls[i] = tc
-		}
-		if content != m.Content {
-			recountTextAfter(set, content, m.Content, calls)
-		}
-		m.ToolCalls = calls
+	if len(m.Parts) == 0 {
+		return m
 	}
+	parts := make([]Part, len(m.Parts))
+	for i, p := range m.Parts {
+		switch p := p.(type) {
+		case Text:
+			parts[i] = Text{set.Redact(p.Text)}
+		case Reasoning:
+			parts[i] = Reasoning{set.Redact(p.Text)}
+		case ToolCall:
+			p.ID, p.Name, p.Arguments = set.Redact(p.ID), set.Redact(p.Name), set.Redact(p.Arguments)
+			parts[i] = p
+		}
+	}
+	whole := Message{Parts: parts}
+	if text := set.Redact(m.Text()); text != whole.Text() {
+		whole.Parts = ReplyParts(whole.Reasoning(), text, whole.Calls())
+	}
+	m.Parts = whole.Parts
 	return m
-}
-
-// recountTextAfter counts each call's TextAfter, a place in content, in redacted (content
-// with set's secrets hidden). A place keeps its words when the text before it and the text
-// after it, each redacted alone, make redacted again; otherwise a secret spans it, and every
-// call is put after all the text rather than show a card inside a secret.
-func recountTextAfter(set *secret.Set, content, redacted string, calls []ToolCall) {
-	for i := range calls {
-		after := calls[i].TextAfter
-		if after <= 0 || after > len(content) {
-			calls[i].TextAfter = 0
-			continue
-		}
-		at := len(content) - after
-		tail := set.Redact(content[at:])
-		if len(tail) > len(redacted) || redacted[len(redacted)-len(tail):] != tail || set.Redact(content[:at]) != redacted[:len(redacted)-len(tail)] {
-			for j := range calls {
-				calls[j].TextAfter = 0
-			}
-			return
-		}
-		calls[i].TextAfter = len(tail)
-	}
 }
 
 // UpdateRedactor hides the secrets in a stream's updates. Text, reasoning and each call's

@@ -15,7 +15,7 @@ func TestRedactMessageHidesSecretsInNativeReasoning(t *testing.T) {
 	const key = "sk-native-secret-0123456789"
 	set := secret.New(key)
 	clean := json.RawMessage(`{"type":"thinking","thinking":"nothing here","signature":"sig-AAA"}`)
-	m := Message{Role: "assistant", Content: "ok", Native: &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{
+	m := Message{Role: "assistant", Parts: TextParts("ok"), Native: &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{
 		json.RawMessage(`{"type":"thinking","thinking":"the key is ` + key + `","signature":"sig-BBB"}`),
 		clean,
 		json.RawMessage(`{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"uses ` + key + `"}],"encrypted_content":"enc-CCC"}`),

@@ -72,7 +72,7 @@ type Request struct {
 func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) ([]byte, error) {
 	msgs := make([]Message, 0, len(req.Messages)+1)
 	if req.System != "" {
-		msgs = append(msgs, Message{Role: "system", Content: req.System})
+		msgs = append(msgs, Message{Role: "system", Parts: TextParts(req.System)})
 	}
 	current := currentTurn(req.Messages)
 	for i, m := range req.Messages {
@@ -80,7 +80,7 @@ func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) (
 		if i < current {
 			m = m.withoutTurnState()
 		} else if !sendReasoning {
-			m.Reasoning, m.ReasoningField = "", ""
+			m.ReasoningField = "" // so never sent
 		}
 		msgs = append(msgs, m)
 	}
@@ -150,7 +150,7 @@ func currentTurn(msgs []Message) int {
 // assistant message of the current turn with reasoning in a known field.
 func SendsReasoning(req Request) bool {
 	for _, m := range req.Messages[currentTurn(req.Messages):] {
-		if m.ReasoningField != "" && m.Reasoning != "" {
+		if m.ReasoningField != "" && m.Reasoning() != "" {
 			return true
 		}
 	}

@@ -10,13 +10,13 @@ import (
 // reasoning its format wants back.
 func toolLoop(native *NativeReasoning) []Message {
 	return []Message{
-		{Role: "user", Content: "Weather in Rome?"},
-		{Role: "assistant", Content: "Checking.", Native: native, ToolCalls: []ToolCall{
+		{Role: "user", Parts: TextParts("Weather in Rome?")},
+		{Role: "assistant", Parts: ReplyParts("", "Checking.", []ToolCall{
 			{Index: 0, ID: "c1", Name: "weather", Arguments: `{"city":"Rome"}`},
 			{Index: 1, ID: "c2", Name: "time", Arguments: ``},
-		}},
-		{Role: "tool", ToolCallID: "c1", Name: "weather", Content: "sunny"},
-		{Role: "tool", ToolCallID: "c2", Name: "time", Content: "noon"},
+		}), Native: native},
+		{Role: "tool", ToolCallID: "c1", Name: "weather", Parts: TextParts("sunny")},
+		{Role: "tool", ToolCallID: "c2", Name: "time", Parts: TextParts("noon")},
 	}
 }
 
@@ -54,7 +54,7 @@ func TestAnthropicRequest(t *testing.T) {
 
 	// Another format's reasoning is never sent; nor is reasoning of a reply without tools.
 	req.Messages = toolLoop(&NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{json.RawMessage(`{"type":"reasoning"}`)}})
-	req.Messages = append(req.Messages, Message{Role: "assistant", Content: "Sunny.", Native: native}, Message{Role: "user", Content: "Thanks"})
+	req.Messages = append(req.Messages, Message{Role: "assistant", Parts: TextParts("Sunny."), Native: native}, Message{Role: "user", Parts: TextParts("Thanks")})
 	limit := 100
 	body, _ = anthropicRequest(req, false, &Options{MaxTokens: &limit})
 	if s := string(body); strings.Contains(s, "reasoning") || strings.Contains(s, `"thinking"`) || !strings.Contains(s, `"max_tokens":100`) || !strings.Contains(s, `"stream":false`) {

@@ -29,23 +29,23 @@ func responsesRequest(req Request, stream bool, o *Options) ([]byte, error) {
 	for _, m := range req.Messages {
 		switch m.Role {
 		case "system":
-			if m.Content != "" {
-				instructions = append(instructions, m.Content)
+			if m.Text() != "" {
+				instructions = append(instructions, m.Text())
 			}
 		case "user":
-			input = append(input, mustJSON(map[string]string{"type": "message", "role": "user", "content": m.Content}))
+			input = append(input, mustJSON(map[string]string{"type": "message", "role": "user", "content": m.Text()}))
 		case "assistant":
 			var ids map[string]string
 			if n := m.Native; n != nil && n.Wire == WireResponses {
 				ids = n.ItemIDs
-				if len(m.ToolCalls) > 0 {
+				if len(m.Calls()) > 0 {
 					input = append(input, n.Items...)
 				}
 			}
-			if m.Content != "" {
-				input = append(input, mustJSON(map[string]string{"type": "message", "role": "assistant", "content": m.Content}))
+			if m.Text() != "" {
+				input = append(input, mustJSON(map[string]string{"type": "message", "role": "assistant", "content": m.Text()}))
 			}
-			for _, tc := range m.ToolCalls {
+			for _, tc := range m.Calls() {
 				item := map[string]string{"type": "function_call", "call_id": tc.ID, "name": tc.Name, "arguments": tc.Arguments}
 				if id := ids[tc.ID]; id != "" {
 					item["id"] = id
@@ -53,7 +53,7 @@ func responsesRequest(req Request, stream bool, o *Options) ([]byte, error) {
 				input = append(input, mustJSON(item))
 			}
 		case "tool":
-			input = append(input, mustJSON(map[string]string{"type": "function_call_output", "call_id": m.ToolCallID, "output": m.Content}))
+			input = append(input, mustJSON(map[string]string{"type": "function_call_output", "call_id": m.ToolCallID, "output": m.Text()}))
 		}
 	}
 	tools := make([]responsesToolOut, 0, len(req.Tools))

@@ -98,8 +98,8 @@ func TestResponsesDecoder(t *testing.T) {
 			if got := blockCallLog(ups); strings.Join(got, "\n") != strings.Join(tt.log, "\n") {
 				t.Errorf("calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.log, "\n"))
 			}
-			if res.Message.Content != tt.content || res.FinishReason != tt.finish || res.Outcome != tt.outcome {
-				t.Errorf("content %q finish %q outcome %q", res.Message.Content, res.FinishReason, res.Outcome)
+			if res.Message.Text() != tt.content || res.FinishReason != tt.finish || res.Outcome != tt.outcome {
+				t.Errorf("content %q finish %q outcome %q", res.Message.Text(), res.FinishReason, res.Outcome)
 			}
 			if msg := errorText(res.Err); (msg == nil) != (tt.err == "") || msg != nil && *msg != tt.err {
 				t.Errorf("error %v, want %q", res.Err, tt.err)
@@ -118,8 +118,8 @@ func TestResponsesReasoning(t *testing.T) {
 		"", `{"type":"response.output_item.done","output_index":0,"item":`+item+`}`,
 		"", rCall(1, "fc_9", "call_9", "f"), "", rArgsDone(1, "fc_9", "{}"), "", rCompleted("completed"))
 	_, res := runWire(t, WireResponses, body)
-	if res.Message.Reasoning != "**A** one\n\n**B** two" {
-		t.Errorf("reasoning %q: parts set apart, the done's rest added", res.Message.Reasoning)
+	if res.Message.Reasoning() != "**A** one\n\n**B** two" {
+		t.Errorf("reasoning %q: parts set apart, the done's rest added", res.Message.Reasoning())
 	}
 	n := res.Message.Native
 	if n == nil || n.Wire != WireResponses || len(n.Items) != 1 || string(n.Items[0]) != item || n.ItemIDs["call_9"] != "fc_9" {
@@ -140,18 +140,16 @@ func TestNativeAnswers(t *testing.T) {
 			name: "an Anthropic message with thinking and a tool call",
 			body: `{"type":"message","content":[{"type":"thinking","thinking":"hm","signature":"s"},{"type":"text","text":"Let me."},` +
 				`{"type":"tool_use","id":"t1","name":"f","input":{"a": 1}}],"stop_reason":"tool_use","usage":{"input_tokens":3,"output_tokens":4}}`,
-			want: Result{Message: Message{Role: "assistant", Content: "Let me.", Reasoning: "hm",
-				ToolCalls: []ToolCall{{Index: 0, ID: "t1", Name: "f", Arguments: `{"a": 1}`}},
-				Native:    &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"signature":"s","thinking":"hm","type":"thinking"}`)}}},
+			want: Result{Message: Message{Role: "assistant", Parts: ReplyParts("hm", "Let me.", []ToolCall{{Index: 0, ID: "t1", Name: "f", Arguments: `{"a": 1}`}}),
+				Native: &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"signature":"s","thinking":"hm","type":"thinking"}`)}}},
 				FinishReason: "tool_calls", FinishSaid: "stop_reason tool_use", Usage: &Usage{3, 4, 7}, Outcome: OutcomeComplete},
 		},
 		{
 			name: "a Responses response with a function call",
 			body: `{"object":"response","status":"completed","output":[{"type":"function_call","id":"fc","call_id":"c","name":"f","arguments":"{}"},` +
 				`{"type":"message","id":"m","content":[{"type":"output_text","text":"ok"}]}],"usage":{"input_tokens":1,"output_tokens":2,"total_tokens":3}}`,
-			want: Result{Message: Message{Role: "assistant", Content: "ok",
-				ToolCalls: []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: `{}`}},
-				Native:    &NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{}, ItemIDs: map[string]string{"c": "fc"}}},
+			want: Result{Message: Message{Role: "assistant", Parts: ReplyParts("", "ok", []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: `{}`}}),
+				Native: &NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{}, ItemIDs: map[string]string{"c": "fc"}}},
 				FinishReason: "tool_calls", Usage: &Usage{1, 2, 3}, Outcome: OutcomeComplete},
 		},
 		{

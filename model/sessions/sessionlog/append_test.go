@@ -19,13 +19,13 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 		text string
 		kept []wire.Message // what Read returns before the append
 	}{
-		{"cut mid-line", userLine + "\n" + callLine[:40], []wire.Message{{Role: "user", Content: "what time is it"}}},
-		{"complete but unterminated", userLine, []wire.Message{{Role: "user", Content: "what time is it"}}},
+		{"cut mid-line", userLine + "\n" + callLine[:40], []wire.Message{{Role: "user", Parts: wire.TextParts("what time is it")}}},
+		{"complete but unterminated", userLine, []wire.Message{{Role: "user", Parts: wire.TextParts("what time is it")}}},
 		{"cut inside the first line", userLine[:10], nil},
-		{"whole lines", userLine + "\n", []wire.Message{{Role: "user", Content: "what time is it"}}},
-		{"long line cut", userLine + "\n" + long[:9000], []wire.Message{{Role: "user", Content: "what time is it"}}},
-		{"long line unterminated", userLine + "\n" + long, []wire.Message{{Role: "user", Content: "what time is it"},
-			{Role: "user", Content: strings.Repeat("ab", 6000)}}},
+		{"whole lines", userLine + "\n", []wire.Message{{Role: "user", Parts: wire.TextParts("what time is it")}}},
+		{"long line cut", userLine + "\n" + long[:9000], []wire.Message{{Role: "user", Parts: wire.TextParts("what time is it")}}},
+		{"long line unterminated", userLine + "\n" + long, []wire.Message{{Role: "user", Parts: wire.TextParts("what time is it")},
+			{Role: "user", Parts: wire.TextParts(strings.Repeat("ab", 6000))}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 				data, _ := os.ReadFile(path)
 				t.Fatalf("the log is unreadable after appending: %v\n%s", err, data)
 			}
-			want := append(append([]wire.Message(nil), tt.kept...), wire.Message{Role: "user", Content: "resumed"})
+			want := append(append([]wire.Message(nil), tt.kept...), wire.Message{Role: "user", Parts: wire.TextParts("resumed")})
 			if !reflect.DeepEqual(after.Messages, want) || after.CutOff {
 				t.Fatalf("after: %+v (cutOff %v), want %+v", after.Messages, after.CutOff, want)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // endRecord is how a reply that was not whole ended: {"why":"failed","note":"HTTP 500 …"}.
@@ -39,6 +40,22 @@ func callRecordOf(e phase.Ending) *callRecord {
 	return &callRecord{Status: string(e.Status), NotRun: string(e.NotRun), Cut: string(i.Why), Detail: i.Detail, Stage: string(i.Stage)}
 }
 
+// ends is how m ended, as the records beside it say; old is true for a message written before
+// parts, whose log may say it in words instead (Ended, or a tool result's own words).
+func ends(m wire.Message, end *endRecord, call *callRecord, ended string, old bool) (phase.End, phase.Ending) {
+	switch {
+	case m.Role == "assistant" && end != nil:
+		return end.end(), phase.Ending{}
+	case m.Role == "assistant" && old:
+		return oldEnd(ended), phase.Ending{}
+	case m.Role == "tool" && call != nil:
+		return phase.End{}, call.ending()
+	case m.Role == "tool" && old:
+		return phase.End{}, oldEnding(m.Text())
+	}
+	return phase.End{}, phase.Ending{}
+}
+
 // end is the End the record says; a reason no version wrote (a log edited by hand) reads as
 // a whole reply.
 func (r *endRecord) end() phase.End {
@@ -60,23 +77,29 @@ func (r *callRecord) ending() phase.Ending {
 		Interruption: phase.Interruption{Why: phase.Cutoff(r.Cut), Detail: r.Detail, Stage: phase.CallStatus(r.Stage)}}
 }
 
-// The words logs written before End and Call kept for how a reply or a call ended.
-const (
-	oldStopped = "stopped by the user"
-	oldFailed  = "the request failed: "
-	oldCutOff  = "cut off: "
-)
+// oldStopped is the words logs written before End and Call kept for a reply or a call the
+// user stopped.
+const oldStopped = "stopped by the user"
+
+// oldEnds are the words logs written before End kept for why a reply ended early, each for
+// its reason; the words of a reason with a note are followed by it.
+var oldEnds = []struct {
+	words string
+	why   phase.EndReason
+	note  bool
+}{
+	{oldStopped, phase.EndStopped, false},
+	{"the request failed: ", phase.EndFailed, true},
+	{"cut off: ", phase.EndCutOff, true},
+}
 
 // oldEnd reads the words a log written before End kept for why a reply ended early. Words it
 // never wrote (a log edited by hand) read as a whole reply.
 func oldEnd(words string) phase.End {
-	switch {
-	case words == oldStopped:
-		return phase.End{Why: phase.EndStopped}
-	case strings.HasPrefix(words, oldFailed):
-		return phase.End{Why: phase.EndFailed, Note: strings.TrimPrefix(words, oldFailed)}
-	case strings.HasPrefix(words, oldCutOff):
-		return phase.End{Why: phase.EndCutOff, Note: strings.TrimPrefix(words, oldCutOff)}
+	for _, o := range oldEnds {
+		if note, ok := strings.CutPrefix(words, o.words); ok && (o.note || note == "") {
+			return phase.End{Why: o.why, Note: note}
+		}
 	}
 	return phase.End{}
 }
@@ -94,8 +117,15 @@ func oldEnding(result string) phase.Ending {
 	case result == oldStopped:
 		return phase.Ending{Status: phase.CallInterrupted, Interruption: phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}}
 	case result == phase.NotRunNoApprover.Text(), result == phase.NotRunNoTools.Text(),
-		result == phase.Interruption{Why: phase.CutSessionEnded}.Text(), strings.HasPrefix(result, "interrupted: "):
+		result == phase.Interruption{Why: phase.CutSessionEnded}.Text(), interruptedWords(result):
 		return failed
 	}
 	return phase.Ending{}
+}
+
+// interruptedWords reports whether result is in the words an interrupted call was answered
+// with before Call: "interrupted: " and why.
+func interruptedWords(result string) bool {
+	_, ok := strings.CutPrefix(result, "interrupted: ")
+	return ok
 }

@@ -19,12 +19,11 @@ func TestEndsRoundTrip(t *testing.T) {
 	w := create(t, path)
 	stopped := phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}
 	msgs := []wire.Message{
-		{Role: "user", Content: "go"},
-		{Role: "assistant", Content: "Let me", End: phase.End{Why: phase.EndFailed, Note: "HTTP 500"},
-			ToolCalls: []wire.ToolCall{{ID: "a", Name: "now"}, {Index: 1, ID: "b", Name: "sh"}, {Index: 2, ID: "c", Name: "hang"}}},
-		{Role: "tool", ToolCallID: "a", Content: "noon"},
-		{Role: "tool", ToolCallID: "b", Content: phase.NotRunDeclined.Text(), Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
-		{Role: "tool", ToolCallID: "c", Content: stopped.Text(), Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: stopped}},
+		{Role: "user", Parts: wire.TextParts("go")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "Let me", []wire.ToolCall{{ID: "a", Name: "now"}, {Index: 1, ID: "b", Name: "sh"}, {Index: 2, ID: "c", Name: "hang"}}), End: phase.End{Why: phase.EndFailed, Note: "HTTP 500"}},
+		{Role: "tool", ToolCallID: "a", Parts: wire.TextParts("noon")},
+		{Role: "tool", ToolCallID: "b", Parts: wire.TextParts(phase.NotRunDeclined.Text()), Ending: phase.Ending{Status: phase.CallDeclined, NotRun: phase.NotRunDeclined}},
+		{Role: "tool", ToolCallID: "c", Parts: wire.TextParts(stopped.Text()), Ending: phase.Ending{Status: phase.CallInterrupted, Interruption: stopped}},
 	}
 	for i := range msgs {
 		w.Add(chat.Record{Message: &msgs[i]})

@@ -170,7 +170,7 @@ func TestAFailedWriteIsReportedAtOnceAndRetried(t *testing.T) {
 	}
 	var got []string
 	for _, m := range log.Messages {
-		got = append(got, m.Content)
+		got = append(got, m.Text())
 	}
 	if strings.Join(got, ",") != "one,two,three" {
 		t.Fatalf("messages %v, want one,two,three in order", got)
@@ -217,7 +217,7 @@ func TestAFullDiskLosesNoRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(log.Messages); n != 10 || log.Messages[0].Content != "first" || log.Messages[9].Content != "last" {
+	if n := len(log.Messages); n != 10 || log.Messages[0].Text() != "first" || log.Messages[9].Text() != "last" {
 		t.Fatalf("%d messages survived, want 10", n)
 	}
 }

@@ -20,81 +20,14 @@ import (
 )
 
 // Record is one line of the log. Time is when the record was queued; logs written before
-// records carried it have none.
+// records carried it have none. A message record holds the message's parts in order and how
+// it ended (see line); reading one written before parts gives the same message.
 type Record struct {
-	Type    string     `json:"type"` // "session", "message" or "usage"
-	Time    *time.Time `json:"time,omitempty"`
-	Session *Header    `json:"session,omitempty"`
-	// End, on an assistant message, is how the reply ended when it was not whole.
-	End *endRecord `json:"end,omitempty"`
-	// Call, on a tool result, is how its call ended when it did not end done.
-	Call *callRecord `json:"call,omitempty"`
-	// Ended is how logs written before End said why a reply ended early, in words; it is
-	// read (see oldEnd), never written.
-	Ended string `json:"ended,omitempty"`
-	// TextAfter, on an assistant message with tool calls, is each call's TextAfter in the
-	// order of its tool_calls (see wire.ToolCall): where its card stood in the text. Absent
-	// when every card came after all the text; it is display data the wire never carries, so
-	// it stands beside the message rather than in it.
-	TextAfter textAfter     `json:"text_after,omitempty"`
-	Message   *wire.Message `json:"message,omitempty"`
-	Usage     *wire.Usage   `json:"usage,omitempty"`
-}
-
-// textAfter is a record's list of the places of its message's cards. Reading it never fails:
-// anything but a list of integers reads as none, so a log edited by hand still resumes, its
-// cards after the text.
-type textAfter []int
-
-func (t *textAfter) UnmarshalJSON(b []byte) error {
-	var places []int
-	if json.Unmarshal(b, &places) != nil || len(places) == 0 {
-		places = nil
-	}
-	*t = places
-	return nil
-}
-
-// textAfterOf is m's calls' TextAfter for the record, or nil when every one is 0.
-func textAfterOf(m *wire.Message) textAfter {
-	var out textAfter
-	for i, tc := range m.ToolCalls {
-		if tc.TextAfter != 0 && out == nil {
-			out = make(textAfter, len(m.ToolCalls))
-		}
-		if out != nil {
-			out[i] = tc.TextAfter
-		}
-	}
-	return out
-}
-
-// message is the record's message with how it ended and each call's TextAfter from the
-// record. A place below
-// 0 or past the message's text (a log edited by hand) reads as 0, that card after all the
-// text; one before an earlier card's place reads as that place, so cards keep their order.
-func (r *Record) message() wire.Message {
-	m := *r.Message
-	switch {
-	case m.Role == "assistant" && r.End != nil:
-		m.End = r.End.end()
-	case m.Role == "assistant":
-		m.End = oldEnd(r.Ended)
-	case m.Role == "tool" && r.Call != nil:
-		m.Ending = r.Call.ending()
-	case m.Role == "tool":
-		m.Ending = oldEnding(m.Content)
-	}
-	most := len(m.Content)
-	for i := range min(len(r.TextAfter), len(m.ToolCalls)) {
-		after := r.TextAfter[i]
-		if after < 0 || after > len(m.Content) {
-			after = 0
-		}
-		most = min(most, after)
-		m.ToolCalls[i].TextAfter = most
-	}
-	return m
+	Type    string // "session", "message" or "usage"
+	Time    *time.Time
+	Session *Header
+	Message *wire.Message
+	Usage   *wire.Usage
 }
 
 // Header says what a conversation was held with. It opens a log and is written again each
@@ -159,17 +92,14 @@ func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	switch {
 	case r.Message != nil:
-		rec.End, rec.Call = endRecordOf(r.Message.End), callRecordOf(r.Message.Ending)
-		if rec.TextAfter = textAfterOf(r.Message); rec.TextAfter != nil {
-			w.mu.Lock()
-			set := w.secrets
-			w.mu.Unlock()
-			if !set.Empty() {
-				// Redacted here as a message, not only as the line's bytes (see queue), so
-				// that the places of its cards are counted in the text the log keeps.
-				m := wire.RedactMessage(set, *r.Message)
-				rec.Message, rec.TextAfter = &m, textAfterOf(&m)
-			}
+		w.mu.Lock()
+		set := w.secrets
+		w.mu.Unlock()
+		if !set.Empty() {
+			// Redacted here as a message, not only as the line's bytes (see queue), so that
+			// a secret split across two of its parts is hidden too.
+			m := wire.RedactMessage(set, *r.Message)
+			rec.Message = &m
 		}
 	case r.Usage != nil:
 		rec = Record{Type: "usage", Usage: r.Usage}

@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 }
 
 func userRecord(text string) chat.Record {
-	return chat.Record{Message: &wire.Message{Role: "user", Content: text}}
+	return chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts(text)}}
 }
 
 func create(t *testing.T, path string) *Writer {
@@ -65,7 +65,7 @@ func TestCreateRestrictsANewFileToItsOwner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(log.Messages) != 2 || log.Messages[0].Content != "before" || log.Messages[1].Content != "hello" {
+	if len(log.Messages) != 2 || log.Messages[0].Text() != "before" || log.Messages[1].Text() != "hello" {
 		t.Fatalf("Create must append to an existing log: %+v", log.Messages)
 	}
 }
@@ -126,7 +126,7 @@ func TestOrderIsKeptUnderConcurrentAdd(t *testing.T) {
 		case rec.Type == "usage" && rec.Usage != nil:
 			got = rec.Usage.TotalTokens
 		case rec.Type == "message" && rec.Message != nil:
-			got, _ = strconv.Atoi(rec.Message.Content)
+			got, _ = strconv.Atoi(rec.Message.Text())
 		}
 		if got != want {
 			t.Fatalf("line %d holds record %d (%s)", i+1, got, line)
@@ -151,8 +151,8 @@ func TestCloseFlushes(t *testing.T) {
 			t.Fatalf("%d of %d records were written before Close returned", len(log.Messages), n)
 		}
 		for i, m := range log.Messages {
-			if m.Content != strconv.Itoa(i) {
-				t.Fatalf("record %d is %q", i, m.Content)
+			if m.Text() != strconv.Itoa(i) {
+				t.Fatalf("record %d is %q", i, m.Text())
 			}
 		}
 	}
@@ -176,16 +176,16 @@ func TestCloseTwiceAndAddAfterClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "kept"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("kept")}})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "dropped"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("dropped")}})
 	if err := w.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
 	}
 	log, err := Read(path)
-	if err != nil || len(log.Messages) != 1 || log.Messages[0].Content != "kept" {
+	if err != nil || len(log.Messages) != 1 || log.Messages[0].Text() != "kept" {
 		t.Fatalf("log %+v, err %v", log, err)
 	}
 }

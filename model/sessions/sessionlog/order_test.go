@@ -16,25 +16,24 @@ import (
 
 // agentic is a reply that talks between its calls: "Let me look." a " It says so." b " So.".
 func agentic() *wire.Message {
-	return &wire.Message{Role: "assistant", Content: "Let me look. It says so. So.", ToolCalls: []wire.ToolCall{
-		{ID: "a", Name: "now", Arguments: "{}", TextAfter: len(" It says so. So.")},
-		{Index: 1, ID: "b", Name: "now", Arguments: "{}", TextAfter: len(" So.")},
+	return &wire.Message{Role: "assistant", Parts: []wire.Part{
+		wire.Text{Text: "Let me look."}, wire.ToolCall{ID: "a", Name: "now", Arguments: "{}"},
+		wire.Text{Text: " It says so."}, wire.ToolCall{Index: 1, ID: "b", Name: "now", Arguments: "{}"},
+		wire.Text{Text: " So."},
 	}}
 }
 
-// placesLine is a message record with text_after given as raw JSON, around agentic's message.
+// The layouts of agentic's reply: as it streamed, and with its text first.
+const (
+	asStreamed = "t:Let me look. c:a t: It says so. c:b t: So."
+	textFirst  = "t:Let me look. It says so. So. c:a c:b"
+)
+
+// placesLine is a message record of a log written before parts, with text_after given as raw
+// JSON, around agentic's message.
 func placesLine(raw string) string {
 	return `{"type":"message","time":"2026-12-01T08:00:00Z","text_after":` + raw + `,"message":{"role":"assistant","content":"Let me look. It says so. So.","tool_calls":[` +
 		`{"id":"a","type":"function","function":{"name":"now","arguments":"{}"}},{"id":"b","type":"function","function":{"name":"now","arguments":"{}"}}]}}`
-}
-
-// textAfters is each call's TextAfter.
-func textAfters(m wire.Message) []int {
-	var out []int
-	for _, tc := range m.ToolCalls {
-		out = append(out, tc.TextAfter)
-	}
-	return out
 }
 
 // readOne writes lines as a log and reads its one message back.
@@ -50,35 +49,39 @@ func readOne(t *testing.T, lines ...string) wire.Message {
 	return log.Messages[0]
 }
 
-// Where each card stood in its reply's text is written beside the message, never in it (the
-// message is what requests send), and read back; a reply whose cards all came after the text
-// is written as before.
-func TestCardsPlacesRoundTrip(t *testing.T) {
+// A message is written as its parts, in order, readable as they are (jq '.message.parts'), and
+// read back the same, its calls numbered in order; how a reply ended is written beside it.
+func TestPartsRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
 	w.Add(chat.Record{Message: agentic()})
 	stopped := agentic()
 	stopped.End = phase.End{Why: phase.EndStopped}
 	w.Add(chat.Record{Message: stopped})
-	plain := agentic()
-	plain.ToolCalls[0].TextAfter, plain.ToolCalls[1].TextAfter = 0, 0
-	w.Add(chat.Record{Message: plain})
+	thinking := agentic()
+	thinking.Parts = append([]wire.Part{wire.Reasoning{Text: "hm"}}, thinking.Parts...)
+	thinking.AppendReasoning("more")
+	w.Add(chat.Record{Message: thinking})
 	closeLog(t, w)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[0], `"text_after":[16,4],"message":{`) || strings.Contains(lines[2], "text_after") {
+	if len(lines) != 3 || !strings.Contains(lines[0], `"message":{"role":"assistant","parts":[{"type":"text","text":"Let me look."},{"type":"call","id":"a","name":"now","arguments":"{}"},`) ||
+		!strings.Contains(lines[1], `"end":{"why":"stopped"}`) || strings.Contains(string(data), "text_after") || strings.Contains(string(data), `"content"`) {
 		t.Fatalf("log:\n%s", data)
 	}
 	log, err := Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range [][]int{{16, 4}, {16, 4}, {0, 0}} {
-		if got := textAfters(log.Messages[i]); !reflect.DeepEqual(got, want) {
-			t.Errorf("message %d: TextAfter %v, want %v", i, got, want)
+	for i, want := range []string{asStreamed, asStreamed, "r:hm " + asStreamed + " r:more"} {
+		if got := layout(log.Messages[i].Parts); got != want {
+			t.Errorf("message %d: parts %q, want %q", i, got, want)
+		}
+		if calls := log.Messages[i].Calls(); calls[0].Index != 0 || calls[1].Index != 1 {
+			t.Errorf("message %d: calls %+v", i, calls)
 		}
 	}
 	if log.Messages[1].End != (phase.End{Why: phase.EndStopped}) {
@@ -86,84 +89,81 @@ func TestCardsPlacesRoundTrip(t *testing.T) {
 	}
 }
 
-// A log written before cards had places, and a hand-edited or hostile one, resumes: whatever
-// text_after holds, the line reads, the text is whole, and a place that cannot be one reads as
-// 0 (the card after all the text) or, before an earlier card's place, as that place.
+// A log written before parts, and a hand-edited or hostile one, resumes: whatever text_after
+// holds, the line reads, the text is whole, and a place that cannot be one puts its card after
+// all the text or, before an earlier card's place, at that place.
 func TestCardsPlacesFromAHostileLog(t *testing.T) {
 	for _, tc := range []struct {
 		name, raw string
-		want      []int
+		want      string
 	}{
-		{"as written", "[16,4]", []int{16, 4}},
-		{"below 0", "[-1,4]", []int{0, 0}},
-		{"past the text", "[29,4]", []int{0, 0}},
-		{"the whole text", "[28,4]", []int{28, 4}},
-		{"before the card ahead", "[4,16]", []int{4, 4}},
-		{"fewer than the calls", "[16]", []int{16, 0}},
-		{"more than the calls", "[16,4,2,1]", []int{16, 4}},
-		{"empty", "[]", []int{0, 0}},
-		{"null", "null", []int{0, 0}},
-		{"a string", `"16"`, []int{0, 0}},
-		{"an object", `{"a":16}`, []int{0, 0}},
-		{"strings", `["16","4"]`, []int{0, 0}},
-		{"a fraction", "[16.5,4]", []int{0, 0}},
-		{"an exponent", "[1e1,4]", []int{0, 0}},
-		{"past int64", "[99999999999999999999,4]", []int{0, 0}},
-		{"largest int", "[9223372036854775807,4]", []int{0, 0}},
-		{"nested", "[[16],4]", []int{0, 0}},
+		{"as written", "[16,4]", asStreamed},
+		{"below 0", "[-1,4]", textFirst},
+		{"past the text", "[29,4]", textFirst},
+		{"the whole text", "[28,4]", "c:a t:Let me look. It says so. c:b t: So."},
+		{"before the card ahead", "[4,16]", "t:Let me look. It says so. c:a c:b t: So."},
+		{"fewer than the calls", "[16]", "t:Let me look. c:a t: It says so. So. c:b"},
+		{"more than the calls", "[16,4,2,1]", asStreamed},
+		{"empty", "[]", textFirst},
+		{"null", "null", textFirst},
+		{"a string", `"16"`, textFirst},
+		{"an object", `{"a":16}`, textFirst},
+		{"strings", `["16","4"]`, textFirst},
+		{"a fraction", "[16.5,4]", textFirst},
+		{"an exponent", "[1e1,4]", textFirst},
+		{"past int64", "[99999999999999999999,4]", textFirst},
+		{"largest int", "[9223372036854775807,4]", textFirst},
+		{"nested", "[[16],4]", textFirst},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := readOne(t, placesLine(tc.raw))
-			if m.Content != "Let me look. It says so. So." || len(m.ToolCalls) != 2 {
+			if m.Text() != "Let me look. It says so. So." || len(m.Calls()) != 2 {
 				t.Fatalf("message %+v", m)
 			}
-			if got := textAfters(m); !reflect.DeepEqual(got, tc.want) {
-				t.Fatalf("TextAfter %v, want %v", got, tc.want)
+			if got := layout(m.Parts); got != tc.want {
+				t.Fatalf("parts %q, want %q", got, tc.want)
 			}
 		})
 	}
-	if m := readOne(t, callLine); !reflect.DeepEqual(textAfters(m), []int{0}) {
+	if m := readOne(t, callLine); layout(m.Parts) != "c:call_1" {
 		t.Fatalf("a line without places: %+v", m)
 	}
-	if m := readOne(t, `{"type":"message","text_after":[3],"message":{"role":"user","content":"hello"}}`); m.Content != "hello" || m.ToolCalls != nil {
+	if m := readOne(t, `{"type":"message","text_after":[3],"message":{"role":"user","content":"hello"}}`); m.Text() != "hello" || m.Calls() != nil {
 		t.Fatalf("places on a message without calls: %+v", m)
 	}
 }
 
-// The log hides secrets in a reply's text as a message, so its cards' places are counted in
-// the text it keeps: a card stays between the same words, or, when a secret spans its place,
-// every card goes after all the text.
+// The log hides secrets in a reply's text as a message, part by part, so a card stays between
+// the same words, or, when a secret spans a card, every card goes after all the text.
 func TestCardsPlacesAfterRedaction(t *testing.T) {
 	const key = "sk-live-0123456789abcdef"
+	a, b := wire.ToolCall{ID: "a", Name: "now", Arguments: "{}"}, wire.ToolCall{Index: 1, ID: "b", Name: "now", Arguments: "{}"}
 	for _, tc := range []struct {
-		name, content string
-		after         []int
-		want          []string // the text after each card, as logged
+		name  string
+		parts []wire.Part
+		want  string
 	}{
-		{"a secret before the cards", "key " + key + " then" + " more" + " end", []int{len(" more end"), len(" end")}, []string{" more end", " end"}},
-		{"a secret between the cards", "look" + " key " + key + " ok" + " end", []int{len(" key " + key + " ok end"), len(" end")}, []string{" key [redacted] ok end", " end"}},
-		{"a secret after the cards", "look" + " a" + " key " + key, []int{len(" a key " + key), len(" key " + key)}, []string{" a key [redacted]", " key [redacted]"}},
-		{"a secret across a card", "look sk-live-01" + "23456789abcdef" + " end", []int{len("23456789abcdef end"), len(" end")}, []string{"", ""}},
+		{"a secret before the cards", []wire.Part{wire.Text{Text: "key " + key + " then"}, a, wire.Text{Text: " more"}, b, wire.Text{Text: " end"}},
+			"t:key [redacted] then c:a t: more c:b t: end"},
+		{"a secret between the cards", []wire.Part{wire.Text{Text: "look"}, a, wire.Text{Text: " key " + key + " ok"}, b, wire.Text{Text: " end"}},
+			"t:look c:a t: key [redacted] ok c:b t: end"},
+		{"a secret after the cards", []wire.Part{wire.Text{Text: "look"}, a, wire.Text{Text: " a"}, b, wire.Text{Text: " key " + key}},
+			"t:look c:a t: a c:b t: key [redacted]"},
+		{"a secret across a card", []wire.Part{wire.Text{Text: "look sk-live-01"}, a, wire.Text{Text: "23456789abcdef"}, b, wire.Text{Text: " end"}},
+			"t:look [redacted] end c:a c:b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &wire.Message{Role: "assistant", Content: tc.content}
-			for i, after := range tc.after {
-				m.ToolCalls = append(m.ToolCalls, wire.ToolCall{Index: i, ID: string(rune('a' + i)), Name: "now", Arguments: "{}", TextAfter: after})
-			}
 			path := filepath.Join(t.TempDir(), "log.jsonl")
 			w := create(t, path)
 			w.SetSecrets(secret.New(key))
-			w.Add(chat.Record{Message: m})
+			w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: tc.parts}})
 			closeLog(t, w)
 			data, _ := os.ReadFile(path)
 			if strings.Contains(string(data), key) {
 				t.Fatalf("the key is in the log:\n%s", data)
 			}
-			got := readOne(t, strings.TrimSuffix(string(data), "\n"))
-			for i, tc2 := range got.ToolCalls {
-				if after := got.Content[len(got.Content)-tc2.TextAfter:]; after != tc.want[i] {
-					t.Errorf("card %d: text after it %q, want %q (content %q)", i, after, tc.want[i], got.Content)
-				}
+			if got := layout(readOne(t, strings.TrimSuffix(string(data), "\n")).Parts); got != tc.want {
+				t.Errorf("parts %q, want %q", got, tc.want)
 			}
 		})
 	}
@@ -174,11 +174,11 @@ func TestCardsPlacesAfterRedaction(t *testing.T) {
 func TestWhyAReplyEndedIsReadOntoIt(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
-	w.Add(chat.Record{Message: &wire.Message{Role: "user", Content: "hi"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hi")}})
 	stopped := agentic()
 	stopped.End = phase.End{Why: phase.EndStopped}
 	w.Add(chat.Record{Message: stopped})
-	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Content: "whole"}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("whole")}})
 	closeLog(t, w)
 	log, err := Read(path)
 	if err != nil {
@@ -192,5 +192,40 @@ func TestWhyAReplyEndedIsReadOntoIt(t *testing.T) {
 	entries := chat.New(chat.Config{}, log.Messages).Entries()
 	if got := entries[1].Mark(); got != transcript.MarkStopped {
 		t.Fatalf("the resumed reply's mark is %v, want stopped", got)
+	}
+}
+
+// A real log written before parts reads into parts in the order the reply streamed, and
+// written again it holds the same messages.
+func TestALogWrittenBeforePartsReadsIntoParts(t *testing.T) {
+	log, err := Read("testdata/before-parts.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range log.Messages {
+		got = append(got, m.Role+" "+layout(m.Parts))
+	}
+	want := []string{
+		"user t:look around",
+		"assistant t:Let me look at the directory first. c:call_look t:\n\nThe listing is on its way. Once more, to be sure: c:call_again t:\n\nSo both listings will come back together.",
+		"tool t:(empty directory)", "tool t:(empty directory)",
+		"assistant t:Tool results received: list_dir → (empty directory); list_dir → (empty directory).",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("read\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	w := create(t, path)
+	for i := range log.Messages {
+		w.Add(chat.Record{Message: &log.Messages[i]})
+	}
+	closeLog(t, w)
+	again, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Messages, log.Messages) {
+		t.Fatalf("written again and read:\n%+v\nread before:\n%+v", again.Messages, log.Messages)
 	}
 }

@@ -92,7 +92,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				}
 				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
-				log.Messages = append(log.Messages, rec.message()) // why a reply ended early is on it
+				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -141,10 +141,11 @@ func (l Log) Model() string {
 	return l.Models[len(l.Models)-1]
 }
 
-// readRecord reads a message or usage record in the form Writer writes it,
-// {"type":"message"[,"time":"…"],"message":{…}} or {"type":"usage"[,"time":"…"],"usage":{…}},
-// in one pass over the line; false leaves any other line (and any message DecodeMessage leaves
-// to encoding/json, and any usage not written as Writer writes it) to json.Unmarshal, which
+// readRecord reads a usage record in the form Writer writes it,
+// {"type":"usage"[,"time":"…"],"usage":{…}}, or a message record in the form versions before
+// parts wrote it, {"type":"message"[,"time":"…"][,"text_after":[…]],"message":{…}}, in one
+// pass over the line; false leaves any other line (and any message DecodeMessage leaves to
+// encoding/json, and any usage not written as Writer writes it) to json.Unmarshal, which
 // reads it as it always did.
 func readRecord(line []byte, rec *Record) bool {
 	if rest, ok := bytes.CutPrefix(line, []byte(`{"type":"message",`)); ok {
@@ -190,11 +191,17 @@ func readMessageRecord(rest []byte, rec *Record) bool {
 	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
 		return false
 	}
-	m, ok := wire.DecodeMessage(body[:len(body)-1])
+	body = body[:len(body)-1]
+	if written := bytes.Index(body, []byte(`,"parts":`)); written >= 0 && bytes.IndexByte(body[:written], ',') < 0 {
+		return false // {"role":…,"parts": a message written with its parts
+	}
+	m, ok := wire.DecodeMessage(body)
 	if !ok {
 		return false
 	}
-	*rec = Record{Type: "message", Time: at, TextAfter: places, Message: &m}
+	m.Parts = oldOrder(m, places)
+	m.End, m.Ending = ends(m, nil, nil, "", true)
+	*rec = Record{Type: "message", Time: at, Message: &m}
 	return true
 }
 

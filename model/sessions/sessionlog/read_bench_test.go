@@ -19,11 +19,26 @@ func longLog(tb testing.TB, turns int) []byte { return longLogPlaced(tb, turns, 
 
 // longLogPlaced is longLog with each reply's call shown where after bytes of its text follow.
 func longLogPlaced(tb testing.TB, turns, after int) []byte {
+	return longLogWritten(tb, turns, after, false)
+}
+
+// longLogWritten is longLogPlaced, written as versions before parts wrote it when old is true
+// (each message in the API's shape, each card's place in text_after).
+func longLogWritten(tb testing.TB, turns, after int, old bool) []byte {
 	var b bytes.Buffer
 	at := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)
 	write := func(r Record) {
 		r.Time = &at
 		line, err := json.Marshal(r)
+		if m := r.Message; old && m != nil {
+			var msg []byte
+			msg, err = json.Marshal(m)
+			places := ""
+			if m.HasCalls() {
+				places = fmt.Sprintf(`"text_after":[%d],`, after)
+			}
+			line = fmt.Appendf(nil, `{"type":"message","time":"2026-12-01T08:00:00Z",%s"message":%s}`, places, msg)
+		}
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -33,14 +48,17 @@ func longLogPlaced(tb testing.TB, turns, after int) []byte {
 	write(Record{Type: "session", Session: &Header{Model: "gpt-4o", Endpoint: "https://api.openai.com/v1"}})
 	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
 	for n := range turns {
-		write(Record{Type: "message", Message: &wire.Message{Role: "user", Content: fmt.Sprintf("Question %d: how does the cache work?", n)}})
+		write(Record{Type: "message", Message: &wire.Message{Role: "user", Parts: wire.TextParts(fmt.Sprintf("Question %d: how does the cache work?", n))}})
 		reply := strings.Repeat(para+"\n\n", 10)
-		m := &wire.Message{Role: "assistant", Content: reply,
-			Reasoning: "I should look at the file first.", ReasoningField: wire.FieldReasoningContent,
-			ToolCalls: []wire.ToolCall{{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`, TextAfter: after}}}
-		write(Record{Type: "message", TextAfter: textAfterOf(m), Message: m})
+		call := wire.ToolCall{ID: fmt.Sprintf("call_%d", n), Name: "read_file", Arguments: `{"path":"src/main.go"}`}
+		m := &wire.Message{Role: "assistant", ReasoningField: wire.FieldReasoningContent}
+		m.AppendReasoning("I should look at the file first.")
+		m.AppendText(reply[:len(reply)-after])
+		m.Parts = append(m.Parts, call)
+		m.AppendText(reply[len(reply)-after:])
+		write(Record{Type: "message", Message: m})
 		write(Record{Type: "message", Message: &wire.Message{Role: "tool", ToolCallID: fmt.Sprintf("call_%d", n), Name: "read_file",
-			Content: "package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n"}})
+			Parts: wire.TextParts("package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n")}})
 		write(Record{Type: "usage", Usage: &wire.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
 	}
 	return b.Bytes()
@@ -50,8 +68,12 @@ func longLogPlaced(tb testing.TB, turns, after int) []byte {
 func BenchmarkReadLongLog(b *testing.B) { benchmarkRead(b, longLog(b, 1000)) }
 
 // BenchmarkReadLongLogWithPlaces is BenchmarkReadLongLog with each reply's card shown midway
-// through its text, so that every reply's record carries text_after.
+// through its text, so that every reply has two text parts.
 func BenchmarkReadLongLogWithPlaces(b *testing.B) { benchmarkRead(b, longLogPlaced(b, 1000, 5000)) }
+
+// BenchmarkReadOldLongLog is BenchmarkReadLongLogWithPlaces written as versions before parts
+// wrote it: every reply's record carries text_after.
+func BenchmarkReadOldLongLog(b *testing.B) { benchmarkRead(b, longLogWritten(b, 1000, 5000, true)) }
 
 func benchmarkRead(b *testing.B, data []byte) {
 	b.SetBytes(int64(len(data)))
@@ -73,6 +95,7 @@ func benchmarkRead(b *testing.B, data []byte) {
 func recordLines(tb testing.TB) []string {
 	lines := strings.Split(string(longLog(tb, 3)), "\n")
 	lines = append(lines, strings.Split(string(longLogPlaced(tb, 2, 700)), "\n")...)
+	lines = append(lines, strings.Split(string(longLogWritten(tb, 2, 700, true)), "\n")...)
 	return append(lines, userLine, callLine, toolLine, usageLine,
 		`{"type":"message","message":{"role":"user","content":"no time"}}`,
 		`{"type":"message","time":"2026-12-01T08:00:00.5+01:00","message":{"role":"user","content":"zone"}}`,
@@ -135,8 +158,8 @@ func TestRecordsReadAsJSONDoes(t *testing.T) {
 }
 
 // FuzzReadRecord holds the one-pass reader to json.Unmarshal on any line, and a log of the
-// line to the cards' places a resumed reply can show (each within the text, none before an
-// earlier card's) and to the ends and call endings a version writes.
+// line to the parts a resumed reply can show (no empty part, no two text parts in a row,
+// calls in the order of their index) and to the ends and call endings a version writes.
 func FuzzReadRecord(f *testing.F) {
 	for _, line := range recordLines(f) {
 		f.Add(line)
@@ -151,13 +174,39 @@ func FuzzReadRecord(f *testing.F) {
 			if st := m.Ending.Status; st != "" && (!st.Failed() || m.Role != "tool") {
 				t.Fatalf("%s: read a call ending no version writes: %+v", line, m.Ending)
 			}
-			most := len(m.Content)
-			for _, tc := range m.ToolCalls {
-				if tc.TextAfter < 0 || tc.TextAfter > most {
-					t.Fatalf("%s: TextAfter %d of a call after one with %d (text of %d bytes)", line, tc.TextAfter, most, len(m.Content))
-				}
-				most = tc.TextAfter
-			}
+			checkParts(t, line, m.Parts)
 		}
 	})
+}
+
+// checkParts fails unless parts are as a log's reader gives them: no empty text or reasoning,
+// no two parts of text (or of reasoning) in a row, calls in the order of their index.
+func checkParts(t *testing.T, line string, parts []wire.Part) {
+	t.Helper()
+	last := 0
+	for i, p := range parts {
+		switch p := p.(type) {
+		case wire.Text:
+			if _, again := at(parts, i+1).(wire.Text); p.Text == "" || again {
+				t.Fatalf("%s: text part %d of %q", line, i, parts)
+			}
+		case wire.Reasoning:
+			if _, again := at(parts, i+1).(wire.Reasoning); p.Text == "" || again {
+				t.Fatalf("%s: reasoning part %d of %q", line, i, parts)
+			}
+		case wire.ToolCall:
+			if p.Index < last {
+				t.Fatalf("%s: call %d after call %d", line, p.Index, last)
+			}
+			last = p.Index
+		}
+	}
+}
+
+// at is parts[i], or nil past the end.
+func at(parts []wire.Part, i int) wire.Part {
+	if i < len(parts) {
+		return parts[i]
+	}
+	return nil
 }

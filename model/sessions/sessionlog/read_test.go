@@ -30,9 +30,9 @@ func writeLog(t *testing.T, text string) string {
 }
 
 func TestRead(t *testing.T) {
-	user := wire.Message{Role: "user", Content: "what time is it"}
-	call := wire.Message{Role: "assistant", ToolCalls: []wire.ToolCall{{ID: "call_1", Name: "now", Arguments: "{}"}}}
-	tool := wire.Message{Role: "tool", Content: "12:00", ToolCallID: "call_1", Name: "now"}
+	user := wire.Message{Role: "user", Parts: wire.TextParts("what time is it")}
+	call := wire.Message{Role: "assistant", Parts: wire.ReplyParts("", "", []wire.ToolCall{{ID: "call_1", Name: "now", Arguments: "{}"}})}
+	tool := wire.Message{Role: "tool", Parts: wire.TextParts("12:00"), ToolCallID: "call_1", Name: "now"}
 	tests := []struct {
 		name     string
 		text     string
@@ -97,13 +97,13 @@ func TestReadMissingFile(t *testing.T) {
 // What the engine records reads back as the same messages and summed usage.
 func TestWriteThenRead(t *testing.T) {
 	msgs := []wire.Message{
-		{Role: "user", Content: "list and read"},
-		{Role: "assistant", Content: "On it.", ToolCalls: []wire.ToolCall{
+		{Role: "user", Parts: wire.TextParts("list and read")},
+		{Role: "assistant", Parts: wire.ReplyParts("", "On it.", []wire.ToolCall{
 			{Index: 0, ID: "a", Name: "list_dir", Arguments: `{"path":"."}`},
-			{Index: 1, ID: "b", Name: "read_file", Arguments: `{"path":"x\u2028y"}`}}},
-		{Role: "tool", ToolCallID: "a", Name: "list_dir", Content: "x\n"},
-		{Role: "tool", ToolCallID: "b", Name: "read_file", Content: "line1\nline2 \"quoted\" ␛[31m"},
-		{Role: "assistant", Content: "Done."},
+			{Index: 1, ID: "b", Name: "read_file", Arguments: `{"path":"x\u2028y"}`}})},
+		{Role: "tool", ToolCallID: "a", Name: "list_dir", Parts: wire.TextParts("x\n")},
+		{Role: "tool", ToolCallID: "b", Name: "read_file", Parts: wire.TextParts("line1\nline2 \"quoted\" ␛[31m")},
+		{Role: "assistant", Parts: wire.TextParts("Done.")},
 	}
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	w := create(t, path)
@@ -128,7 +128,7 @@ func TestWriteThenRead(t *testing.T) {
 // Lines longer than the reader's buffer are read whole, and the lines after them too.
 func TestReadLinesLongerThanTheBuffer(t *testing.T) {
 	big := strings.Repeat("long \"line\" ", 3*readBuffer/12)
-	line, err := json.Marshal(Record{Type: "message", Message: &wire.Message{Role: "user", Content: big}})
+	line, err := json.Marshal(Record{Type: "message", Message: &wire.Message{Role: "user", Parts: wire.TextParts(big)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestReadLinesLongerThanTheBuffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(log.Messages) != 3 || log.Messages[0].Content != big || log.Messages[1].Content != "what time is it" || log.Messages[2].Content != big || !log.CutOff {
+	if len(log.Messages) != 3 || log.Messages[0].Text() != big || log.Messages[1].Text() != "what time is it" || log.Messages[2].Text() != big || !log.CutOff {
 		t.Fatalf("read %d messages (cut off %v), want the long one, the user's, the long one and a cut-off line", len(log.Messages), log.CutOff)
 	}
 }

@@ -1,0 +1,111 @@
+package sessionlog
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// line is a record as a log line holds it. A message is written as its parts
+// ({"role":…,"parts":[{"type":"text","text":…},{"type":"call","id":…},…]}) with how it ended
+// beside it (End, Call); Ended and TextAfter are only read, from logs written before parts.
+type line struct {
+	Type    string     `json:"type"`
+	Time    *time.Time `json:"time,omitempty"`
+	Session *Header    `json:"session,omitempty"`
+	// End, on an assistant message, is how the reply ended when it was not whole.
+	End *endRecord `json:"end,omitempty"`
+	// Call, on a tool result, is how its call ended when it did not end done.
+	Call *callRecord `json:"call,omitempty"`
+	// Ended is how logs written before End said why a reply ended early, in words.
+	Ended string `json:"ended,omitempty"`
+	// TextAfter is how logs written before parts kept where each card stood (see oldOrder).
+	TextAfter textAfter       `json:"text_after,omitempty"`
+	Message   json.RawMessage `json:"message,omitempty"`
+	Usage     *wire.Usage     `json:"usage,omitempty"`
+}
+
+// message is a message as a log line holds it: its parts in order.
+type message struct {
+	Role  string  `json:"role"`
+	Parts *[]part `json:"parts"` // nil: a message written before parts (the API's shape)
+	// ReasoningField is where the provider sent the reasoning, and where it goes back.
+	ReasoningField string                `json:"reasoning_field,omitempty"`
+	ToolCallID     string                `json:"tool_call_id,omitempty"`
+	Name           string                `json:"name,omitempty"`
+	Native         *wire.NativeReasoning `json:"native_reasoning,omitempty"`
+}
+
+// part is one of a message's parts: "text" and "reasoning" have Text; "call" has the rest.
+type part struct {
+	Type         string          `json:"type"`
+	Text         string          `json:"text,omitempty"`
+	ID           string          `json:"id,omitempty"`
+	Name         string          `json:"name,omitempty"`
+	Arguments    string          `json:"arguments,omitempty"`
+	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
+}
+
+func (r Record) MarshalJSON() ([]byte, error) {
+	l := line{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage}
+	if m := r.Message; m != nil {
+		l.End, l.Call = endRecordOf(m.End), callRecordOf(m.Ending)
+		parts := make([]part, 0, len(m.Parts))
+		for _, p := range m.Parts {
+			switch p := p.(type) {
+			case wire.Text:
+				parts = append(parts, part{Type: "text", Text: p.Text})
+			case wire.Reasoning:
+				parts = append(parts, part{Type: "reasoning", Text: p.Text})
+			case wire.ToolCall:
+				parts = append(parts, part{Type: "call", ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
+			}
+		}
+		b, err := json.Marshal(message{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
+			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native})
+		if err != nil {
+			return nil, err
+		}
+		l.Message = b
+	}
+	return json.Marshal(l)
+}
+
+func (r *Record) UnmarshalJSON(b []byte) error {
+	var l line
+	if err := json.Unmarshal(b, &l); err != nil {
+		return err
+	}
+	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage}
+	if len(l.Message) == 0 || bytes.Equal(l.Message, []byte("null")) {
+		return nil
+	}
+	var lm message
+	if err := json.Unmarshal(l.Message, &lm); err != nil {
+		return err
+	}
+	var m wire.Message
+	if lm.Parts == nil { // the API's shape, and the places of its cards beside it
+		if err := json.Unmarshal(l.Message, &m); err != nil {
+			return err
+		}
+		m.Parts = oldOrder(m, l.TextAfter)
+	} else {
+		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native}
+		for _, p := range *lm.Parts {
+			switch p.Type {
+			case "text":
+				m.AppendText(p.Text)
+			case "reasoning":
+				m.AppendReasoning(p.Text)
+			case "call":
+				m.Parts = append(m.Parts, wire.ToolCall{Index: len(m.Calls()), ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
+			} // a part of a type no version writes (a log edited by hand) is left out
+		}
+	}
+	m.End, m.Ending = ends(m, l.End, l.Call, l.Ended, lm.Parts == nil)
+	r.Message = &m
+	return nil
+}

@@ -42,15 +42,20 @@ func (s *Store) loadIndex() (all []Meta, missing bool, err error) {
 		return nil, false, fmt.Errorf("cannot read the sessions index: %w", err)
 	}
 	all = make([]Meta, 0, bytes.Count(data, []byte{'\n'}))
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
+	shared := string(data) // the entries' strings are parts of one copy of the file
+	for at := 0; at < len(data); {
+		end := len(data)
+		if i := bytes.IndexByte(data[at:], '\n'); i >= 0 {
+			end = at + i
 		}
-		var m Meta
-		if json.Unmarshal(line, &m) == nil && m.ID != "" && validID(m.ID) {
+		line := data[at:end:end]
+		m, ok := decodeIndexLine(line, shared[at:end])
+		at = end + 1
+		if !ok {
+			m = Meta{}
+			ok = json.Unmarshal(line, &m) == nil
+		}
+		if ok && m.ID != "" && validID(m.ID) {
 			all = append(all, m)
 		}
 	}

@@ -124,6 +124,13 @@ func (p Picker) Key(k tea.KeyPressMsg) (Picker, PickerOutcome) {
 func (p *Picker) refilter() {
 	words := strings.Fields(strings.ToLower(string(p.filter)))
 	p.matches = p.matches[:0]
+	if len(words) == 0 { // everything matches: nothing to lower-case
+		for i := range p.items {
+			p.matches = append(p.matches, i)
+		}
+		p.cursor = min(p.cursor, max(0, len(p.matches)-1))
+		return
+	}
 	for i, it := range p.items {
 		low := strings.ToLower(it)
 		ok := true

@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"fmt"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -31,8 +31,23 @@ type sessionResumedMsg struct {
 // sessionLabel is a saved conversation as the picker lists it; its title, model and id can
 // all be typed to find it.
 func sessionLabel(s sessions.Meta) string {
-	return fmt.Sprintf("%s  %3d %s  %s  · %s · %s", s.Updated.Local().Format("2006-01-02 15:04"), s.Turns,
-		format.Plural(s.Turns, "turn ", "turns"), s.Title, s.Model, s.ID)
+	b := make([]byte, 0, 48+len(s.Title)+len(s.Model)+len(s.ID))
+	b = s.Updated.Local().AppendFormat(b, "2006-01-02 15:04")
+	b = append(b, "  "...)
+	turns := strconv.Itoa(s.Turns)
+	for range 3 - len(turns) { // right-aligned in three columns
+		b = append(b, ' ')
+	}
+	b = append(b, turns...)
+	b = append(b, ' ')
+	b = append(b, format.Plural(s.Turns, "turn ", "turns")...)
+	b = append(b, "  "...)
+	b = append(b, s.Title...)
+	b = append(b, "  · "...)
+	b = append(b, s.Model...)
+	b = append(b, " · "...)
+	b = append(b, s.ID...)
+	return string(b)
 }
 
 func (m *Model) openPicker() (*Model, tea.Cmd) {

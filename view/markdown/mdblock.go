@@ -200,6 +200,13 @@ func (m *Renderer) text1(st *blockState, s string, final bool, out *rows.Builder
 			}
 		}
 	}
+	if len(content) >= longLine {
+		if m.rec != nil {
+			*m.rec = appendUnmeasured(*m.rec)
+		}
+		m.wrappedLong(sh, content, final, out, longLineChunk)
+		return
+	}
 	cells := parseLineInto(m.cells, content, sh.base, final)
 	m.cells = cells // drawn or measured here, never kept
 	if m.rec != nil {

@@ -97,6 +97,9 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 			}
 			m.flush(&st, &b)
 			d.final, d.finalOf = b.Compact(), len(text)
+			// The finished drawing replaces the open part's: its incremental state, a copy of
+			// the partial line and its rows, is let go.
+			d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
 			if d.lay.tailPage >= 0 {
 				d.lay.tail.Shrink()
 			}

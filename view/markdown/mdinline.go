@@ -60,6 +60,7 @@ type inlineParser struct {
 	final   bool    // no more text follows src
 	literal []int32 // offsets of openers drawn as literal text (the finished line's second pass)
 	out     []cell
+	sink    *chunkSink // when set, takes out's cells as they gather (mdlong.go)
 }
 
 func (p *inlineParser) isLiteral(i int) bool {
@@ -137,6 +138,9 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 	src := p.src
 	i := from
 	for i < len(src) {
+		if p.sink != nil && len(p.out) >= p.sink.limit {
+			p.out = append(p.out[:0], p.sink.take(p.out)...)
+		}
 		c := src[i]
 		if st.code > 0 {
 			if c == '`' {

@@ -1,0 +1,68 @@
+package markdown
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/view/rows"
+)
+
+// longLinePieces are the inline constructs a long line is made of, closed and left open.
+var longLinePieces = []string{
+	"word ", "longer words here ", "**bold** ", "*italic* ", "~~strike~~ ", "`code span` ",
+	"[a link](https://example.com/x) ", "![alt](img.png) ", "&amp; ", "\t", "日本語の文 ",
+	"averyveryveryverylongwordthatmustbecutinsidebecauseitiswiderthanaline ", "**", "*", "`",
+	"~~", "[", "\\*", "  ", "e\u0301 ", "_a_ ", "__b__ ", "***c*** ",
+}
+
+func longLineOf(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(longLinePieces[r.IntN(len(longLinePieces))])
+	}
+	return b.String()
+}
+
+// Drawn in chunks of any size, a line comes out exactly as drawn whole, final or still growing.
+func TestLongLineInChunksDrawsAsWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pal := NewPalette(Dark())
+	for trial := range 60 {
+		s := longLineOf(r, 50+r.IntN(600))
+		for _, width := range []int{12, 37, 120} {
+			for _, final := range []bool{true, false} {
+				m := NewRenderer(pal, width, DefaultMeasure)
+				sh := m.shape(&blockState{}, s)
+				var whole rows.Builder
+				m.wrapped(sh, parseLine(s[sh.content:], sh.base, final), &whole)
+				want := linesSlice(whole.Snapshot())
+				for _, chunk := range []int{1, 2, 5, 64} {
+					var got rows.Builder
+					m.wrappedLong(sh, s[sh.content:], final, &got, chunk)
+					if g := linesSlice(got.Snapshot()); !slices.Equal(g, want) {
+						t.Fatalf("trial %d, width %d, final %v, chunk %d: %q\ngot  %q\nwant %q", trial, width, final, chunk, s, g, want)
+					}
+					counting := rows.NewCounter()
+					m.wrappedLong(sh, s[sh.content:], final, &counting, chunk)
+					if counting.Len() != len(want) {
+						t.Fatalf("trial %d: counted %d rows, drew %d", trial, counting.Len(), len(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// A reply on one long line is drawn holding a few chunks of its cells, not all of them.
+func TestLongLineHoldsNoCellsForItsLength(t *testing.T) {
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	text := longLineOf(rand.New(rand.NewPCG(3, 4)), 256<<10)
+	var d Doc
+	d.Update(m, text, true)
+	d.Update(m, text, false)
+	if c := cap(m.cells); c > 4*longLineChunk {
+		t.Fatalf("after a %d-byte line the renderer keeps room for %d cells", len(text), c)
+	}
+}

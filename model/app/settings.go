@@ -107,6 +107,7 @@ type Settings struct {
 
 	// Set by the front end before Open.
 	Title      string // a new session's title; "" for its first prompt's words
+	OneShot    bool   // a one-shot run (-p): its session is marked so, or not kept with save_oneshot = false
 	CanAsk     bool   // a user answers approvals
 	LiveOutput bool   // a running tool's output is shown as it prints
 	// OnHeld chooses what to do when the conversation to continue is open in another process;

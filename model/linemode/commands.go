@@ -138,6 +138,7 @@ func (s *session) listSessions() {
 		s.say(Note("The saved conversations could not be listed: " + err.Error()))
 		return
 	}
+	all = sessions.Interactive(all) // one-shot runs are kept, but not offered here
 	if len(all) == 0 {
 		s.say(Note("No saved conversations yet."))
 		return

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -22,12 +23,13 @@ import (
 )
 
 const fixturesUsage = `Usage:
-  phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR] [--log FILE] [--side NAME]
+  phasechat fixtures serve [--addr 127.0.0.1:8787] [--interval 400ms] [--dir DIR] [--log FILE] [--side NAME] [--speed 1]
   phasechat fixtures list [--dir DIR]
   phasechat fixtures body [--dir DIR] NAME
 
-serve runs the fixture server. The request's model names the scenario; the answer comes in
-the format the path asks for:
+serve runs the fixture server. The request's model names the scenario; a scenario written as
+moves answers in the format the path asks for, a raw one (exact bytes of one format) only
+there, with an error in the path's format elsewhere:
   POST /v1/chat/completions   OpenAI Chat Completions
   POST /v1/messages           Anthropic Messages
   POST /v1/responses          OpenAI Responses
@@ -43,6 +45,8 @@ a JSON line with the request body (keys in your environment redacted).
 summary, or a model that is no scenario) with scenario NAME, in the request's format when the
 catalogue has it so (anthropic-text on /v1/messages); default text, none to answer them like
 any other request.
+--speed N plays every pause N times as fast: 1 is the recorded pace, 0 no pauses at all
+(a stall still waits for the client to leave).
 list prints every scenario with what it shows. body writes a scenario's streamed body to
 standard output, for example into "phasechat replay -".
 `
@@ -51,10 +55,25 @@ const recordUsage = `Usage:
   phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
 
 record is a reverse proxy to URL (for example https://api.openai.com/v1): point the chat at
-http://ADDR/v1 and each answer comes back unchanged and live while it is saved in DIR as a
-scenario file (001-<model>.scenario, ...). Your API key is forwarded, never saved.
+http://ADDR/v1 and each answer comes back unchanged and live while it is saved in DIR. The
+answers of one conversation (the same model, each request carrying more messages than the
+last) make one recording, 001-<model>.scenario, which answers each request of a replay with
+the answer recorded at its place in the conversation; a silence the client gave up on is
+saved as a stall that lasted as long. Your API key is forwarded, never saved.
 Replay the files with: phasechat fixtures serve --dir DIR
 `
+
+// paceOfSpeed is the fixture server's pace for --speed: the factor every pause is scaled by
+// (1/speed; 0, no pauses, for speed 0). ok is false for a negative or non-finite speed.
+func paceOfSpeed(speed float64) (pace float64, ok bool) {
+	switch {
+	case speed < 0 || math.IsNaN(speed) || math.IsInf(speed, 0):
+		return 0, false
+	case speed == 0:
+		return 0, true
+	}
+	return 1 / speed, true
+}
 
 // untilInterrupted runs a serving command ("phasechat fixtures", "phasechat record") until
 // Ctrl+C (SIGINT) or SIGTERM.
@@ -112,14 +131,20 @@ func fixturesServe(ctx context.Context, args []string, stdout, stderr io.Writer)
 	dir := fs.String("dir", "", "also serve the *.scenario files in this folder")
 	logPath := fs.String("log", "", "append each request as a JSON line to this file")
 	side := fs.String("side", "text", "the scenario that answers side requests (none: answer them as any other)")
+	speed := fs.Float64("speed", 1, "play pauses this many times as fast (0: no pauses)")
 	if code := parse(args); code >= 0 {
 		return code
+	}
+	pace, ok := paceOfSpeed(*speed)
+	if !ok {
+		fmt.Fprintln(stderr, "phasechat fixtures serve: --speed must be 0 (no pauses) or more, such as 1 or 2")
+		return 2
 	}
 	if *interval <= 0 {
 		fmt.Fprintln(stderr, "phasechat fixtures serve: --interval must be more than 0, such as 400ms")
 		return 2
 	}
-	opts := fixtures.Options{Interval: *interval, Pace: 1, Dir: *dir, Warn: stderr, Access: stdout, Side: *side}
+	opts := fixtures.Options{Interval: *interval, Pace: pace, Dir: *dir, Warn: stderr, Access: stdout, Side: *side}
 	if *side == "none" {
 		opts.Side = ""
 	}

@@ -209,3 +209,52 @@ func TestCommandLineMistakes(t *testing.T) {
 		})
 	}
 }
+
+// A tool turn recorded through phasechat record replays as that turn: the recording answers
+// the first request with the tool call and the follow-up with the recorded follow-up answer,
+// so a one-shot chat against it runs the tool once and ends in success.
+func TestRecordedToolTurnReplaysAsATurn(t *testing.T) {
+	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	defer stopUp()
+	out := filepath.Join(t.TempDir(), "rec")
+	proxy, stopRec, _ := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
+	live := runOneShotChild(t, t.TempDir(), "", "-p", "what time is it", "--base-url", proxy+"/v1", "--model", "text-then-tool", "--no-save")
+	stopRec()
+	if live.code != 0 || !strings.Contains(live.stdout, "Tool results received: now") {
+		t.Fatalf("recording: exit %d\nstdout %q\nstderr %q", live.code, live.stdout, live.stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.scenario"))
+	if len(files) != 1 {
+		t.Fatalf("the turn was saved as %v, want one recording", files)
+	}
+	saved, _ := os.ReadFile(files[0])
+	if n := bytes.Count(saved, []byte("\n--- answer ")); n != 2 {
+		t.Fatalf("%d answers in the recording, want 2:\n%s", n, saved)
+	}
+	logFile := filepath.Join(t.TempDir(), "access.jsonl")
+	replay, stopReplay, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--dir", out, "--log", logFile)
+	name := strings.TrimSuffix(filepath.Base(files[0]), ".scenario")
+	again := runOneShotChild(t, t.TempDir(), "", "-p", "what time is it", "--base-url", replay+"/v1", "--model", name, "--no-save")
+	stopReplay()
+	if again.code != 0 || again.stdout != live.stdout {
+		t.Fatalf("replayed: exit %d\nstdout %q (recorded %q)\nstderr %q", again.code, again.stdout, live.stdout, again.stderr)
+	}
+	entries, _ := os.ReadFile(logFile)
+	if n := bytes.Count(entries, []byte("\n")); n != 2 {
+		t.Fatalf("%d requests to the recording, want 2 (the call, then its one follow-up):\n%s", n, entries)
+	}
+}
+
+// --speed scales every pause: 1 the recorded pace, 2 twice as fast, 0 none; less is refused.
+func TestFixturesServeSpeed(t *testing.T) {
+	for speed, want := range map[float64]float64{1: 1, 2: 0.5, 0: 0, 0.5: 2} {
+		if pace, ok := paceOfSpeed(speed); !ok || pace != want {
+			t.Errorf("--speed %v: pace %v %v, want %v", speed, pace, ok, want)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := fixturesMain(context.Background(), []string{"serve", "--speed", "-1"}, io.Discard, &stderr); code != 2 ||
+		!strings.Contains(stderr.String(), "--speed must be 0") {
+		t.Errorf("--speed -1: exit %d, %q", code, stderr.String())
+	}
+}

@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -183,33 +184,91 @@ func sniff(contentType string, br *bufio.Reader) bodyKind {
 	return byBody
 }
 
-// sniffBody classifies a body by its first non-blank bytes: '{' JSON, '<' HTML, an SSE field
-// ("data:", "event:", "id:", "retry:", or a ":" comment) or nothing at all an event stream,
-// anything else text.
+// sniffBody classifies a body by its first bytes, a leading BOM skipped: '{' JSON, '<' HTML,
+// nothing at all an event stream. Otherwise it reads the peeked lines as the framer would: a
+// line starting with a known field ("data", "event", "id", "retry", with a colon or alone)
+// or a ":" comment makes an event stream; unknown fields ("name: value"), prose and blank
+// lines are read past. A body that ends within the peek window without a known field is text
+// if any line was prose (no colon), else an event stream (its framing reports no event); one
+// that fills the window is an event stream, since an event may still follow.
+// It only peeks, and decides as soon as a line tells, so a live stream is not held up.
 func sniffBody(br *bufio.Reader) bodyKind {
-	for n := 1; n <= minRead; n++ {
-		b, _ := br.Peek(n)
-		if len(b) < n {
-			return bodySSE // an empty body: the stream's framing reports it
-		}
-		switch c := b[n-1]; c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{':
+	pos := 0
+	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+		pos = len(bom)
+	}
+	first, prose := true, false
+	for {
+		line, next, kind := peekLine(br, pos)
+		trimmed := bytes.TrimLeft(line, " \t")
+		switch {
+		case kind != bodyText:
+			return kind
+		case first && len(trimmed) > 0 && trimmed[0] == '{':
 			return bodyJSON
-		case '<':
+		case first && len(trimmed) > 0 && trimmed[0] == '<':
 			return bodyHTML
-		case ':':
+		case next == windowFull:
+			return bodySSE // an event may follow: the framer reads on
+		case next < 0 && !prose && (len(line) == 0 || bytes.IndexByte(line, ':') > 0):
+			return bodySSE // no body, or fields only: no event, which the framing reports
+		case next < 0:
+			return bodyText
+		}
+		if len(trimmed) > 0 {
+			first = false
+			prose = prose || bytes.IndexByte(line, ':') < 0
+		}
+		pos = next
+	}
+}
+
+// Where peekLine's line ended short of a line end.
+const (
+	bodyEnded  = -1
+	windowFull = -2
+)
+
+// sseFields are the fields the framer acts on; a line starting with one, then a colon, or
+// holding only its name, is an event stream's.
+var sseFields = []string{"data", "event", "id", "retry"}
+
+// peekLine peeks the line starting at pos, a byte at a time so that nothing is awaited that
+// the decision does not need. kind is bodySSE as soon as the line is known to be an event
+// stream's (a known field or a comment), else bodyText; next is where the following line
+// starts, bodyEnded when the body ended in the line, or windowFull when the peek window
+// filled before the line did.
+func peekLine(br *bufio.Reader, pos int) (line []byte, next int, kind bodyKind) {
+	for n := pos + 1; ; n++ {
+		if n > minRead {
+			b, _ := br.Peek(minRead)
+			return b[min(pos, len(b)):], windowFull, bodyText
+		}
+		b, _ := br.Peek(n)
+		line = b[min(pos, len(b)):]
+		if len(b) < n {
+			return line, bodyEnded, lineKind(line, true)
+		}
+		switch c := b[n-1]; {
+		case c == '\r' || c == '\n':
+			line = line[:len(line)-1]
+			return line, n, lineKind(line, true)
+		case len(line) == 1 && c == ':':
+			return line, n, bodySSE
+		}
+		if k := lineKind(line, false); k == bodySSE {
+			return line, n, k
+		}
+	}
+}
+
+// lineKind is bodySSE for a line that starts with a known field and a colon, or (when whole)
+// is only a known field's name; else bodyText.
+func lineKind(line []byte, whole bool) bodyKind {
+	for _, field := range sseFields {
+		if bytes.HasPrefix(line, []byte(field+":")) || whole && string(line) == field {
 			return bodySSE
 		}
-		head, _ := br.Peek(min(n-1+len("retry:"), minRead))
-		rest := string(head[n-1:])
-		for _, field := range []string{"data", "event", "id", "retry"} {
-			if strings.HasPrefix(field+":", rest) || strings.HasPrefix(rest, field+":") || strings.HasPrefix(rest, field+" ") {
-				return bodySSE
-			}
-		}
-		return bodyText
 	}
-	return bodySSE
+	return bodyText
 }

@@ -133,7 +133,7 @@ func TestEscRetryAndErrorsInEachWire(t *testing.T) {
 	scenarios := map[string]string{}
 	for _, w := range nativeWires {
 		// Overloaded once, then the format's text scenario (per server): Retry recovers.
-		scenarios[string(w.wire)+"-flaky"] = "description e2e: overloaded, then text\nalternate " + string(w.wire) + "-text\n" +
+		scenarios[string(w.wire)+"-flaky"] = "description e2e: overloaded, then text\nformat " + string(w.wire) + "\nalternate " + string(w.wire) + "-text\n" +
 			"status 529\nheader Content-Type: application/json\n" +
 			`line {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}` + "\n"
 	}

@@ -41,10 +41,10 @@ func parallelBarrier(t *testing.T) string {
 	}
 	text := string(fixtures.Format(sc))
 	for old, renamed := range map[string]string{"now": "wait_a", "list_dir": "wait_b", "read_file": "wait_c"} {
-		if !strings.Contains(text, `"name":"`+old+`"`) {
+		if !strings.Contains(text, ` "`+old+`"`+"\n") { // the name of a call line: call ID "NAME"
 			t.Fatalf("parallel-tools no longer calls %s", old)
 		}
-		text = strings.ReplaceAll(text, `"name":"`+old+`"`, `"name":"`+renamed+`"`)
+		text = strings.ReplaceAll(text, ` "`+old+`"`+"\n", ` "`+renamed+`"`+"\n")
 	}
 	return text
 }

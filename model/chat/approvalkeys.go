@@ -10,9 +10,9 @@ import (
 // burst of typing that runs on into it, are not answers.
 const ApprovalQuiet = 700 * time.Millisecond
 
-// Question identifies the approval question shown now ("" when none): a new question, even for
+// questionText identifies the approval question shown now ("" when none): a new question, even for
 // a call of the same id in a later request, gets a new identity.
-func (c *Chat) Question() string {
+func (c *Chat) questionText() string {
 	if !c.Asking() {
 		return ""
 	}
@@ -23,9 +23,10 @@ func (c *Chat) Question() string {
 // ApprovalKeys decides which key presses answer an approval question: only one made while the
 // question is shown, after the keyboard was quiet for ApprovalQuiet since it appeared (every
 // key before that, and any key that is not an answer, restarts the wait). y runs the call, n
-// declines it, and "always allow" takes a deliberate capital A: a lowercase a only says so. The front end owns the clock: it starts
-// a timer of ApprovalQuiet whenever Arm or Key asks for one and calls Quiet with the timer's
-// generation when it fires. The zero value is ready. Not safe for concurrent use.
+// declines it, and "always allow" takes a deliberate capital A: a lowercase a only says so. The engine keeps one (see
+// Chat.ApprovalKey): it returns a Wait whenever Arm or Key asks for a timer and calls Quiet
+// with the timer's generation when the Wait comes back. The zero value is ready. Not safe for
+// concurrent use.
 type ApprovalKeys struct {
 	question string
 	gen      int
@@ -42,7 +43,7 @@ const ApprovalHintAlways = "Press A (Shift+A) to always allow this tool, y to ru
 // draft, where they show).
 const ApprovalNotTaken = "That key was not taken as an answer. Press y to run the tool, n to decline, A to always allow it."
 
-// Arm is called after every change of the engine with its Question. When a new question has
+// Arm is called after every change of the engine with its question. When a new question has
 // appeared it returns true and the generation of the timer to start.
 func (g *ApprovalKeys) Arm(question string) (start bool, gen int) {
 	if question == g.question {

@@ -62,6 +62,11 @@ type Chat struct {
 
 	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
 	retryReq int
+
+	retry    retryCountdown // the automatic retry's, while one runs
+	approval ApprovalKeys   // which keys answer the approval question shown
+	asked    question       // the question approval was last armed for
+	quiet    time.Duration  // see SetApprovalQuiet
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -116,7 +121,9 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
 // when text is blank.
-func (c *Chat) Submit(text string) []Effect {
+func (c *Chat) Submit(text string) []Effect { return c.out(c.submit(text)) }
+
+func (c *Chat) submit(text string) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -135,7 +142,9 @@ func (c *Chat) Submit(text string) []Effect {
 }
 
 // Retry re-sends the request that failed. Only in the error phase.
-func (c *Chat) Retry() []Effect {
+func (c *Chat) Retry() []Effect { return c.out(c.retryFailed()) }
+
+func (c *Chat) retryFailed() []Effect {
 	if c.State.Phase != phase.Error {
 		return nil
 	}
@@ -150,7 +159,9 @@ func (c *Chat) CanRegenerate() bool {
 }
 
 // Regenerate drops everything after the last user message and asks again.
-func (c *Chat) Regenerate() []Effect {
+func (c *Chat) Regenerate() []Effect { return c.out(c.regenerate()) }
+
+func (c *Chat) regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
@@ -170,11 +181,11 @@ func (c *Chat) Regenerate() []Effect {
 // Stop ends the request and every tool it started. The partial reply stays, marked, and goes
 // into the history with the calls that ran (those still running get a "stopped by the user"
 // result); calls that never became ready are dropped.
-func (c *Chat) Stop() []Effect { return c.stop(phase.EndStopped, "") }
+func (c *Chat) Stop() []Effect { return c.out(c.stop(phase.EndStopped, "")) }
 
 // StopBySignal is Stop when a signal ends the run (signal names it, e.g. "SIGTERM"): the
 // reply's end says so.
-func (c *Chat) StopBySignal(signal string) []Effect { return c.stop(phase.EndSignal, signal) }
+func (c *Chat) StopBySignal(signal string) []Effect { return c.out(c.stop(phase.EndSignal, signal)) }
 
 // stop ends the request with why; a note of "" keeps the one the reply had.
 func (c *Chat) stop(why phase.EndReason, note string) []Effect {
@@ -297,6 +308,7 @@ func (c *Chat) Restart(history []wire.Message) {
 	c.tr.Truncate(0)
 	entriesFor(&c.tr, c.History, c.cfg.Tools)
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
+	c.retry.left = 0
 }
 
 // SetSystem replaces the system prompt sent with every later request ("" sends none).

@@ -28,7 +28,9 @@ func (c *Chat) Asking() bool {
 }
 
 // Approve answers the oldest approval question.
-func (c *Chat) Approve(d Decision) []Effect {
+func (c *Chat) Approve(d Decision) []Effect { return c.out(c.approve(d)) }
+
+func (c *Chat) approve(d Decision) []Effect {
 	st := c.step
 	if st == nil {
 		return nil
@@ -132,9 +134,10 @@ func interruptionOf(reason string, err *wire.Error) phase.Interruption {
 
 // commit appends the step's reply and its tool results to the history: the reply's parts are
 // its reasoning, then its text runs and calls in the order its entry shows them (the order
-// they streamed). After Stop (why not nil) the unfinished calls are interrupted first. Only the calls with an answer go in
-// (phase.ToolCall.Answered): those that never ran (their arguments never complete, or
-// still waiting for approval or a slot) are dropped.
+// they streamed). After Stop (why not nil) the unfinished calls are interrupted first. Only
+// the calls with an answer go in (phase.ToolCall.Answered): those that never ran (their
+// arguments never complete, or still waiting for approval or a slot) are dropped, and the
+// text around them joins.
 func (c *Chat) commit(st *step, why *phase.Interruption) []Effect {
 	if why != nil {
 		st.interrupt(*why)

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -171,4 +172,67 @@ func TestRecordedRepliesKeepTheirCardsPlaces(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzPartsFollowTheStream: however a reply interleaves text and calls (each byte of script a
+// frame: a multiple of 3 starts a call, anything else is a piece of text), its parts are in the
+// order the frames came, live on the transcript, in the history the engine commits, and in
+// the transcript rebuilt from that history.
+func FuzzPartsFollowTheStream(f *testing.F) {
+	f.Add([]byte{1, 0, 2, 3, 6, 4})
+	f.Add([]byte{0, 1, 1, 3})
+	f.Add([]byte{3, 6, 9})
+	f.Add([]byte{1, 2, 4})
+	f.Fuzz(func(t *testing.T, script []byte) {
+		if len(script) > 40 {
+			script = script[:40]
+		}
+		h := newHarness(t, Config{Tools: fakeTools{}})
+		h.do(h.c.Submit("hi"))
+		var want []string
+		afterText := false // the last part is text
+		for i, b := range script {
+			if b%3 == 0 {
+				id := fmt.Sprintf("c%d", i)
+				h.feed(toolFrame("now", start(id, "now"), delta(id, "{}")))
+				want, afterText = append(want, "c:"+id), false
+				continue
+			}
+			piece := fmt.Sprintf("<%d>", b)
+			h.feed(text(piece))
+			if afterText {
+				want[len(want)-1] += piece
+			} else {
+				want, afterText = append(want, "t:"+piece), true
+			}
+		}
+		layout := strings.Join(want, " ")
+		live := h.c.Entries()[1]
+		if got := partsOf(live); got != layout {
+			t.Fatalf("live parts %q, want %q", got, layout)
+		}
+		var readies []phase.CallEvent
+		for _, call := range h.c.step.calls.List() {
+			readies = append(readies, ready(call.ID))
+		}
+		h.feed(doneUpdate(readies...))
+		for _, call := range h.c.step.calls.List() {
+			if call.Status == phase.CallRunning {
+				h.toolDone(call.ID, "ok", false)
+			}
+		}
+		h.end(complete(nil))
+		if len(h.c.History) < 2 {
+			if layout != "" {
+				t.Fatalf("no reply committed for %q", layout)
+			}
+			return
+		}
+		if got := wirePartsOf(h.c.History[1]); got != layout {
+			t.Fatalf("committed parts %q, want %q", got, layout)
+		}
+		if got := partsOf(New(Config{}, h.c.History).Entries()[1]); got != layout {
+			t.Fatalf("resumed parts %q, want %q", got, layout)
+		}
+	})
 }

@@ -15,7 +15,7 @@ const QuickRetryDelay = time.Second
 // AutoRetry says whether the request that just failed is retried on its own, and after how
 // long: once per failure the user has not acted on, after a 429's or 503's Retry-After, or
 // after QuickRetryDelay for a failure before the first byte (refused, 502/503/504, an empty
-// 500). The front end keeps the time (a timer command) and calls RetryNow when it is up.
+// 500). The engine counts the time down by Waits (see RetryIn) and calls RetryNow when it is up.
 func (c *Chat) AutoRetry() (time.Duration, bool) {
 	if c.State.Phase != phase.Error || c.autoRetried || c.failErr == nil {
 		return 0, false

@@ -8,7 +8,9 @@ import (
 
 // HandleStream folds one pull from the current request's source, its updates in order. A
 // message from any other request only gets its source closed.
-func (c *Chat) HandleStream(m StreamMsg) []Effect {
+func (c *Chat) HandleStream(m StreamMsg) []Effect { return c.out(c.handleStream(m)) }
+
+func (c *Chat) handleStream(m StreamMsg) []Effect {
 	st := c.step
 	if st == nil || m.Req != st.id {
 		if m.Src != nil {
@@ -118,7 +120,9 @@ func (c *Chat) HandleToolOutput(m ToolOutputMsg) []Effect {
 }
 
 // HandleToolDone records a tool's result; a slot it freed goes to the oldest queued call.
-func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect {
+func (c *Chat) HandleToolDone(m ToolDoneMsg) []Effect { return c.out(c.handleToolDone(m)) }
+
+func (c *Chat) handleToolDone(m ToolDoneMsg) []Effect {
 	st := c.step
 	if st == nil || m.Req != st.id {
 		return nil

@@ -57,13 +57,10 @@ const composerFirst = "The next line is sent as a new message; an empty line goe
 // or A after the keyboard was still; any other printable key makes the answer wait again.
 func (s *session) key(k Key) {
 	if s.chat.Asking() && k >= ' ' && k < 0x7f {
-		v := s.approval.Key(string(rune(k)))
-		switch {
-		case v.Answer:
-			s.apply(s.chat.Approve(v.Decision))
+		v, effects := s.chat.ApprovalKey(string(rune(k)))
+		s.apply(effects)
+		if v.Answer {
 			return
-		case v.Restart:
-			s.waitQuiet(v.Gen)
 		}
 		if v.Hint != "" {
 			s.say(v.Hint)

@@ -1,7 +1,6 @@
 package linemode
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -62,12 +61,13 @@ func Run(o Options) (err error) {
 		clip:       o.Clipboard,
 		codeBlocks: o.CodeBlocks,
 		convs:      o.Conversations,
-		quiet:      cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 		logTrouble: o.LogTrouble,
 	}
 	if s.term == nil {
 		s.chat.NoRetryKey() // no single keys from a pipe: there, the next line is a new message
 	}
+	s.chat.SetApprovalQuiet(o.ApprovalQuiet)
+	s.driver.Timer = s.arm
 	if s.term != nil {
 		defer func() {
 			if rerr := s.term.restore(); rerr != nil && err == nil {
@@ -117,13 +117,13 @@ type session struct {
 	mcp    <-chan mcp.Update
 
 	keys       keyDecoder
-	approval   chat.ApprovalKeys
-	quiet      time.Duration    // see Options.ApprovalQuiet
-	quietTimer <-chan time.Time // the approval wait's timer; nil when none runs
-	quietGen   int              // its generation
+	quietTimer <-chan time.Time // fires when the approval wait is up; nil when none runs
+	quietWait  chat.Wait        // that wait
 	logTrouble <-chan error
 	escTimer   <-chan time.Time // fires escWait after a possible lone ESC; nil when none
-	retryTimer <-chan time.Time // fires when the failed request's automatic retry is due; nil when none
+	retryTimer <-chan time.Time // fires at the next second of the automatic retry's countdown; nil when none runs
+	retryWait  chat.Wait        // that second's wait
+	retryNew   bool             // a countdown began and is not said yet
 	line       []byte           // the line being read, up to its '\n'
 	queued     []string         // whole lines not sent yet
 	models     chat.ModelLister
@@ -157,12 +157,13 @@ func (s *session) loop(sigs <-chan os.Signal) {
 			s.sync()
 		case <-s.quietTimer:
 			s.quietTimer = nil
-			if s.approval.Quiet(s.quietGen) {
+			if _, notTaken := s.chat.TimeUp(s.quietWait); notTaken {
 				s.say(chat.ApprovalNotTaken)
 			}
 		case <-s.retryTimer:
 			s.retryTimer = nil
-			s.apply(s.chat.RetryNow())
+			effects, _ := s.chat.TimeUp(s.retryWait)
+			s.apply(effects)
 		case <-s.escTimer:
 			s.escTimer = nil
 			for _, k := range s.keys.Expire() {
@@ -204,16 +205,13 @@ func (s *session) apply(effects []chat.Effect) {
 // the prompt.
 func (s *session) sync() {
 	s.say(s.ann.Announce(s.chat.State)...)
-	if start, gen := s.approval.Arm(s.chat.Question()); start {
-		s.waitQuiet(gen)
-	}
 	if s.quitting {
 		return
 	}
 	if s.chat.State.Phase != phase.Error {
 		s.retryTimer = nil
 	}
-	s.armRetry()
+	s.sayRetry()
 	f := s.chat.Focus()
 	if s.focusSet && f == s.focus {
 		return
@@ -232,25 +230,32 @@ func (s *session) sync() {
 	}
 }
 
-// armRetry starts the timer of the failed request's one automatic retry (a 429's or 503's
-// Retry-After, or a quick one after a failure before the first byte), as the full-screen chat
-// does, and says so; Enter still retries at once.
-func (s *session) armRetry() {
-	wait, ok := s.chat.AutoRetry()
-	if !ok || s.retryTimer != nil {
+// arm starts the timer of one of the engine's Waits. A later Wait of a kind replaces the one
+// pending: the engine expects only its latest.
+func (s *session) arm(w chat.Wait) {
+	switch w.For {
+	case chat.WaitApproval:
+		s.quietTimer, s.quietWait = time.After(w.After), w
+	case chat.WaitRetry:
+		s.retryNew = s.retryNew || w.Tag != s.retryWait.Tag
+		s.retryTimer, s.retryWait = time.After(w.After), w
+	}
+}
+
+// sayRetry says, once a countdown, that the failed request is retried on its own (after a
+// 429's or 503's Retry-After, or quickly after a failure before the first byte), as the
+// full-screen chat shows; Enter still retries at once.
+func (s *session) sayRetry() {
+	wait, quick := s.chat.RetryIn()
+	if !s.retryNew || wait == 0 {
 		return
 	}
-	s.retryTimer = time.After(wait)
-	if wait <= chat.QuickRetryDelay {
+	s.retryNew = false
+	if quick {
 		s.say(Note("Retrying once…"))
 		return
 	}
-	s.say(Note(fmt.Sprintf("Retrying once in %d seconds…", int((wait+time.Second-1)/time.Second))))
-}
-
-// waitQuiet starts the approval wait of generation gen (see chat.ApprovalKeys).
-func (s *session) waitQuiet(gen int) {
-	s.quietTimer, s.quietGen = time.After(s.quiet), gen
+	s.say(Note(fmt.Sprintf("Retrying once in %d seconds…", int(wait/time.Second))))
 }
 
 // say prints whole lines, starting a new line first if the prompt is showing.

@@ -16,6 +16,9 @@ type Driver struct {
 	Chat      *chat.Chat
 	Performer *Performer
 	Log       Recorder // nil: no log
+	// Timer arms the engine's Waits (chat.Wait), on the goroutine that applies them; the
+	// owner hands each back to Chat.TimeUp when its time comes. nil: Waits are dropped.
+	Timer func(chat.Wait)
 
 	results  chan any
 	finished chan struct{} // holds a token once an effect has been performed, for Wait
@@ -53,6 +56,12 @@ func (d *Driver) Results() <-chan any { return d.results }
 // goroutine.
 func (d *Driver) Apply(effects []chat.Effect) {
 	for _, e := range LogRecords(effects, d.Log) {
+		if w, ok := e.(chat.Wait); ok {
+			if d.Timer != nil {
+				d.Timer(w)
+			}
+			continue
+		}
 		d.inFlight.Add(1)
 		go func() {
 			if msg := d.Performer.Do(e); msg != nil {

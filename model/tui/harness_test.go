@@ -219,7 +219,7 @@ func (h *harness) quiet() {
 	var due []tea.Msg
 	kept := h.timers[:0]
 	for _, msg := range h.timers {
-		if _, ok := msg.(approvalQuietMsg); ok {
+		if w, ok := msg.(waitMsg); ok && w.wait.For == chat.WaitApproval {
 			due = append(due, msg)
 		} else {
 			kept = append(kept, msg)

@@ -20,13 +20,14 @@ func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if m.chat.Asking() && m.picker == nil && k.Text != "" {
 		// Only a deliberate key answers (see chat.ApprovalKeys); any other typing goes on to
 		// the composer as usual and makes the answer wait for the keyboard to be still.
-		v := m.approval.Key(k.Text)
+		v, effects := m.chat.ApprovalKey(k.Text)
 		if v.Answer {
-			return m.after(m.chat.Approve(v.Decision))
+			return m.after(effects)
 		}
 		if v.Restart {
 			next, cmd := m.press(k)
-			return next, tea.Batch(cmd, m.quietAfter(v.Gen))
+			next, wait := next.after(effects)
+			return next, tea.Batch(cmd, wait)
 		}
 	}
 	return m.press(k)

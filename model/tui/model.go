@@ -4,7 +4,6 @@
 package tui
 
 import (
-	"cmp"
 	"os"
 	"time"
 
@@ -67,8 +66,6 @@ type Model struct {
 	welcome  view.Welcome
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
-	approval *chat.ApprovalKeys
-	quiet    time.Duration // see Options.ApprovalQuiet
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
@@ -142,6 +139,7 @@ func New(o Options) *Model {
 	if o.Notice != "" {
 		o.Chat.Notice(o.Notice)
 	}
+	o.Chat.SetApprovalQuiet(o.ApprovalQuiet)
 	return &Model{
 		chat:         o.Chat,
 		perform:      o.Performer,
@@ -159,8 +157,6 @@ func New(o Options) *Model {
 		timers:       timers{tick: tick},
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
-		approval:     &chat.ApprovalKeys{},
-		quiet:        cmp.Or(o.ApprovalQuiet, chat.ApprovalQuiet),
 		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }
@@ -184,7 +180,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}
 	switch msg.(type) {
-	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, retryTick:
+	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, waitMsg:
 		// The engine's inputs touch the composer only through after(), by focusing or blurring.
 		if next.composer.Focused() == focused {
 			return next, cmd
@@ -229,8 +225,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.after(m.chat.HandleToolOutput(msg))
 	case silenceTick:
 		return m.onSilence(msg)
-	case retryTick:
-		return m.onRetryTick(msg)
+	case waitMsg:
+		return m.timeUp(msg.wait)
 	case mcpMsg:
 		return m.applyMCP(msg)
 	case modelsMsg:
@@ -242,9 +238,6 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return next, next.quit(cmd)
 	case LogTroubleMsg:
 		m.chat.LogTrouble(msg.Err)
-		return m, nil
-	case approvalQuietMsg:
-		m.approval.Quiet(msg.gen) // keys not taken went to the draft, where they show
 		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -277,9 +270,6 @@ func (m *Model) after(effects []chat.Effect) (*Model, tea.Cmd) {
 		m.composer.Blur()
 	}
 	cmds := make([]tea.Cmd, 0, len(effects)+1)
-	if start, gen := m.approval.Arm(m.chat.Question()); start {
-		cmds = append(cmds, m.quietAfter(gen))
-	}
 	for _, e := range perform.LogRecords(effects, m.log) {
 		cmds = append(cmds, m.command(e))
 	}
@@ -294,15 +284,10 @@ type SignalMsg struct{ Signal os.Signal }
 // a failure (nil); send it with Program.Send from the log's OnError.
 type LogTroubleMsg struct{ Err error }
 
-// approvalQuietMsg says the keyboard has been still for the approval wait of generation gen.
-type approvalQuietMsg struct{ gen int }
-
-// quietAfter is the timer of the approval wait: the clock lives in the command, not the model.
-func (m *Model) quietAfter(gen int) tea.Cmd {
-	return m.timers.tick(m.quiet, func(time.Time) tea.Msg { return approvalQuietMsg{gen} })
-}
-
 func (m *Model) command(e chat.Effect) tea.Cmd {
+	if w, ok := e.(chat.Wait); ok {
+		return m.timers.tick(w.After, func(time.Time) tea.Msg { return waitMsg{w} })
+	}
 	p := m.perform
 	return func() tea.Msg { return p.Do(e) }
 }

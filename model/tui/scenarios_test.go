@@ -10,6 +10,7 @@ import (
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/tools"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -63,7 +64,11 @@ func TestEveryScenarioEndsInItsPhase(t *testing.T) {
 			if sc, ok := fixtures.Lookup(name); ok && sc.Stream.End == fixtures.EndStall {
 				stall = time.Second
 			}
-			l := newLiveLoop(t, name, live{stall: stall, tools: reg})
+			var format wire.Wire
+			if sc, ok := fixtures.Lookup(name); ok {
+				format, _ = wire.ParseWire(sc.Formats()[0]) // a raw scenario is asked in the format it is written in
+			}
+			l := newLiveLoop(t, name, live{stall: stall, tools: reg, wire: format})
 			l.submit("hello")
 			l.until("the turn to end", func(m *Model) bool { return !m.Chat().State.Phase.Streaming() })
 			l.settle()

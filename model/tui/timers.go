@@ -13,11 +13,22 @@ import (
 //
 //   - the silence tick, once a second while a request is in flight, counts the seconds since
 //     the last stream message or tool result, for the status line's "waiting 12s", and tells
-//     the engine the time, for the running time on a running tool's card;
-//   - the retry tick, once a second while an automatic retry is pending, counts down to it.
-//
-// Each tick carries the generation it was scheduled in; a tick of an older generation is
-// dropped, so at most one of each kind is ever pending.
+//     the engine the time, for the running time on a running tool's card; it carries the
+//     generation it was scheduled in, and one of an older generation is dropped;
+//   - the engine's own timers (chat.Wait: the automatic retry's countdown, the approval
+//     question's quiet wait), armed as the engine says and handed back to it (waitMsg).
+
+// waitMsg is a chat.Wait whose time has come.
+type waitMsg struct{ wait chat.Wait }
+
+// timeUp hands the engine its Wait back; a retry it starts brings the view to the new reply.
+func (m *Model) timeUp(w chat.Wait) (*Model, tea.Cmd) {
+	effects, _ := m.chat.TimeUp(w) // keys not taken went to the draft, where they show
+	if m.chat.State.Phase.Streaming() && w.For == chat.WaitRetry {
+		m.follow()
+	}
+	return m.after(effects)
+}
 
 // waitingAfter is how long a stream may stay silent before the status line says so.
 const waitingAfter = 3
@@ -27,9 +38,6 @@ type silenceTick struct {
 	gen int
 	at  time.Time
 }
-
-// retryTick is one second of an automatic retry's countdown.
-type retryTick struct{ gen int }
 
 // Ticker schedules fn's message after d; tea.Tick is one.
 type Ticker func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
@@ -41,14 +49,6 @@ type timers struct {
 	silenceGen int
 	silenceOn  bool // a silence tick is pending
 	silent     int  // whole seconds since the last stream message or tool result
-
-	retryGen   int
-	retryLeft  int  // seconds until the automatic retry; 0: none pending
-	retryQuick bool // the pending retry is the quick one after a failure before the first byte
-}
-
-func (m *Model) schedule(msg tea.Msg) tea.Cmd {
-	return m.timers.tick(time.Second, func(time.Time) tea.Msg { return msg })
 }
 
 // scheduleSilence is the next silence tick of generation gen.
@@ -59,29 +59,19 @@ func (m *Model) scheduleSilence(gen int) tea.Cmd {
 // heard resets the silence count: the stream (or a tool) just said something.
 func (m *Model) heard() { m.timers.silent = 0 }
 
-// armTimers starts what the phase the engine is now in needs: the silence tick while a
-// request is in flight, the countdown when the failure it just entered is retried on its own.
+// armTimers starts the silence tick while a request is in flight.
 func (m *Model) armTimers() (*Model, tea.Cmd) {
-	var cmds []tea.Cmd
 	t := &m.timers
-	if m.chat.State.Phase.Streaming() {
-		if !t.silenceOn {
-			t.silenceOn = true
-			t.silenceGen++
-			cmds = append(cmds, m.scheduleSilence(t.silenceGen))
-		}
-	} else {
+	if !m.chat.State.Phase.Streaming() {
 		t.silent = 0
+		return m, nil
 	}
-	if wait, ok := m.chat.AutoRetry(); ok && t.retryLeft == 0 {
-		t.retryGen++
-		t.retryLeft = max(1, int((wait+time.Second-1)/time.Second))
-		t.retryQuick = wait <= chat.QuickRetryDelay
-		cmds = append(cmds, m.schedule(retryTick{t.retryGen}))
-	} else if !ok {
-		t.retryLeft = 0
+	if t.silenceOn {
+		return m, nil
 	}
-	return m, tea.Batch(cmds...)
+	t.silenceOn = true
+	t.silenceGen++
+	return m, m.scheduleSilence(t.silenceGen)
 }
 
 func (m *Model) onSilence(msg silenceTick) (*Model, tea.Cmd) {
@@ -100,19 +90,6 @@ func (m *Model) onSilence(msg silenceTick) (*Model, tea.Cmd) {
 		m.chat.Tick(msg.at)
 	}
 	return m, m.scheduleSilence(t.silenceGen)
-}
-
-func (m *Model) onRetryTick(msg retryTick) (*Model, tea.Cmd) {
-	t := &m.timers
-	if msg.gen != t.retryGen || t.retryLeft == 0 {
-		return m, nil
-	}
-	t.retryLeft--
-	if t.retryLeft > 0 {
-		return m, m.schedule(retryTick{t.retryGen})
-	}
-	m.follow()
-	return m.after(m.chat.RetryNow())
 }
 
 // waiting is how long the stream has been silent, when the status line should say so.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 )
 
@@ -161,7 +162,7 @@ func TestIdleSchedulesNothing(t *testing.T) {
 func retryTimers(h *harness) int {
 	n := 0
 	for _, msg := range h.timers {
-		if _, ok := msg.(retryTick); ok {
+		if w, ok := msg.(waitMsg); ok && w.wait.For == chat.WaitRetry {
 			n++
 		}
 	}

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
@@ -90,9 +88,7 @@ func (m *Model) baseFrame() view.Frame {
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
 	}
-	if t := m.timers; t.retryLeft > 0 {
-		f.Timing.RetryIn, f.Timing.RetryQuick = time.Duration(t.retryLeft)*time.Second, t.retryQuick
-	}
+	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
 	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {

@@ -105,3 +105,27 @@ func TestOldLogEndsAreReadTyped(t *testing.T) {
 		}
 	}
 }
+
+// A real log of a version that wrote how things ended in words (a reply stopped while its
+// calls ran: "ended", the places of its cards, the engine's answers as results) reads into
+// parts in the order the reply streamed and into the typed ends it meant.
+func TestALogWrittenInWordsReadsIntoPartsAndEnds(t *testing.T) {
+	log, err := Read("testdata/before-ends.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Messages) < 4 {
+		t.Fatalf("%d messages", len(log.Messages))
+	}
+	reply := log.Messages[1]
+	const want = "t:Let me look at the directory first. c:call_look t:\n\nThe listing is on its way. Once more, to be sure: c:call_again t:\n\nSo both listings will come back together."
+	if got := layout(reply.Parts); got != want || reply.End != (phase.End{Why: phase.EndStopped}) {
+		t.Fatalf("reply %q ended %+v", got, reply.End)
+	}
+	stopped := phase.Ending{Status: phase.CallInterrupted, Interruption: phase.Interruption{Why: phase.CutByUser, Stage: phase.CallRunning}}
+	for _, m := range log.Messages[2:4] {
+		if m.Role != "tool" || m.Ending != stopped {
+			t.Fatalf("result %+v, want ended %+v", m, stopped)
+		}
+	}
+}

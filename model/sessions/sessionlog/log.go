@@ -21,7 +21,7 @@ import (
 
 // Record is one line of the log. Time is when the record was queued; logs written before
 // records carried it have none. A message record holds the message's parts in order and how
-// it ended (see line); reading one written before parts gives the same message.
+// it ended (see recordLine); reading one written before parts gives the same message.
 type Record struct {
 	Type    string // "session", "message" or "usage"
 	Time    *time.Time

@@ -8,10 +8,10 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// line is a record as a log line holds it. A message is written as its parts
+// recordLine is a record as a log line holds it. A message is written as its parts
 // ({"role":…,"parts":[{"type":"text","text":…},{"type":"call","id":…},…]}) with how it ended
 // beside it (End, Call); Ended and TextAfter are only read, from logs written before parts.
-type line struct {
+type recordLine struct {
 	Type    string     `json:"type"`
 	Time    *time.Time `json:"time,omitempty"`
 	Session *Header    `json:"session,omitempty"`
@@ -27,10 +27,10 @@ type line struct {
 	Usage     *wire.Usage     `json:"usage,omitempty"`
 }
 
-// message is a message as a log line holds it: its parts in order.
-type message struct {
-	Role  string  `json:"role"`
-	Parts *[]part `json:"parts"` // nil: a message written before parts (the API's shape)
+// loggedMessage is a message as a log line holds it: its parts in order.
+type loggedMessage struct {
+	Role  string        `json:"role"`
+	Parts *[]loggedPart `json:"parts"` // nil: a message written before parts (the API's shape)
 	// ReasoningField is where the provider sent the reasoning, and where it goes back.
 	ReasoningField string                `json:"reasoning_field,omitempty"`
 	ToolCallID     string                `json:"tool_call_id,omitempty"`
@@ -38,8 +38,8 @@ type message struct {
 	Native         *wire.NativeReasoning `json:"native_reasoning,omitempty"`
 }
 
-// part is one of a message's parts: "text" and "reasoning" have Text; "call" has the rest.
-type part struct {
+// loggedPart is one of a message's parts: "text" and "reasoning" have Text; "call" has the rest.
+type loggedPart struct {
 	Type         string          `json:"type"`
 	Text         string          `json:"text,omitempty"`
 	ID           string          `json:"id,omitempty"`
@@ -49,21 +49,21 @@ type part struct {
 }
 
 func (r Record) MarshalJSON() ([]byte, error) {
-	l := line{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage}
+	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage}
 	if m := r.Message; m != nil {
 		l.End, l.Call = endRecordOf(m.End), callRecordOf(m.Ending)
-		parts := make([]part, 0, len(m.Parts))
+		parts := make([]loggedPart, 0, len(m.Parts))
 		for _, p := range m.Parts {
 			switch p := p.(type) {
 			case wire.Text:
-				parts = append(parts, part{Type: "text", Text: p.Text})
+				parts = append(parts, loggedPart{Type: "text", Text: p.Text})
 			case wire.Reasoning:
-				parts = append(parts, part{Type: "reasoning", Text: p.Text})
+				parts = append(parts, loggedPart{Type: "reasoning", Text: p.Text})
 			case wire.ToolCall:
-				parts = append(parts, part{Type: "call", ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
+				parts = append(parts, loggedPart{Type: "call", ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
 			}
 		}
-		b, err := json.Marshal(message{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
+		b, err := json.Marshal(loggedMessage{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
 			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native})
 		if err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 }
 
 func (r *Record) UnmarshalJSON(b []byte) error {
-	var l line
+	var l recordLine
 	if err := json.Unmarshal(b, &l); err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	if len(l.Message) == 0 || bytes.Equal(l.Message, []byte("null")) {
 		return nil
 	}
-	var lm message
+	var lm loggedMessage
 	if err := json.Unmarshal(l.Message, &lm); err != nil {
 		return err
 	}

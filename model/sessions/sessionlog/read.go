@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
@@ -145,7 +146,8 @@ func (l Log) Model() string {
 	return l.Models[len(l.Models)-1]
 }
 
-// readRecord reads a usage record in the form Writer writes it,
+// readRecord reads a message or usage record in the form Writer writes it,
+// {"type":"message"[,"time":"…"],"message":{…}} (see readParts) or
 // {"type":"usage"[,"time":"…"],"usage":{…}}, or a message record in the form versions before
 // parts wrote it, {"type":"message"[,"time":"…"][,"text_after":[…]],"message":{…}}, in one
 // pass over the line; false leaves any other line (and any message DecodeMessage leaves to
@@ -196,17 +198,36 @@ func readMessageRecord(rest []byte, rec *Record) bool {
 		return false
 	}
 	body = body[:len(body)-1]
-	if written := bytes.Index(body, []byte(`,"parts":`)); written >= 0 && bytes.IndexByte(body[:written], ',') < 0 {
-		return false // {"role":…,"parts": a message written with its parts
+	var m wire.Message
+	if hasPartsKey(body) { // written as its parts
+		if m, ok = readParts(body); !ok {
+			return false
+		}
+	} else { // written before parts, in the API's shape
+		if m, ok = wire.DecodeMessage(body); !ok {
+			return false
+		}
+		m.Parts = oldOrder(m, places)
+		m.End, m.Ending = ends(m, nil, nil, "", true)
 	}
-	m, ok := wire.DecodeMessage(body)
-	if !ok {
-		return false
-	}
-	m.Parts = oldOrder(m, places)
-	m.End, m.Ending = ends(m, nil, nil, "", true)
 	*rec = Record{Type: "message", Time: at, Message: &m}
 	return true
+}
+
+// hasPartsKey reports whether the JSON b has a member named parts at any depth, in any case
+// encoding/json would match. Only a key can end in `":`: a quote inside a string is escaped.
+func hasPartsKey(b []byte) bool {
+	for i := bytes.Index(b, []byte(`":`)); i >= 0; {
+		if j := bytes.LastIndexByte(b[max(0, i-8):i], '"'); j >= 0 && strings.EqualFold(string(b[max(0, i-8)+j+1:i]), "parts") {
+			return true
+		}
+		next := bytes.Index(b[i+2:], []byte(`":`))
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return false
 }
 
 // readTextAfter reads the optional "text_after":[N,…], member that follows a record's time,

@@ -123,7 +123,30 @@ func recordLines(tb testing.TB) []string {
 		`{"type":"message","end":{"why":"bogus"},"message":{"role":"assistant","content":"abc"}}`,
 		`{"type":"message","call":{"status":"interrupted","cut":"user","stage":"running"},"message":{"role":"tool","tool_call_id":"a","content":"stopped by the user"}}`,
 		`{"type":"message","call":{"status":"done"},"message":{"role":"tool","tool_call_id":"a","content":"x"}}`,
-		`{"type":"message","message":{"role":"tool","tool_call_id":"a","content":"The user declined to run this tool."}}`)
+		`{"type":"message","message":{"role":"tool","tool_call_id":"a","content":"The user declined to run this tool."}}`,
+		partsLine(`[{"type":"text","text":"a\"b\\c\/d\b\f\n\r\t é \u00e9 \ud83d\ude00 \ud83d \udc00x \uD83D\uDE00"}]`),
+		partsLine("[{\"type\":\"text\",\"text\":\"bad \xff utf-8 \xe2\x82\"},{\"type\":\"reasoning\",\"text\":\"r\"},{\"type\":\"text\",\"text\":\"more\"}]"),
+		partsLine(`[{"type":"text","text":"a"},{"type":"text","text":"b"},{"type":"call","id":"c","name":"n","arguments":"{}"},{"type":"call"}]`),
+		partsLine(`[{"type":"image","text":"x"},{"type":"text"},{"text":"no type"}]`),
+		partsLine(`[]`), partsLine(`null`), partsLine(`{}`), partsLine(`[{"type":"text","text":1}]`),
+		partsLine(`[{"type":"text","text":"a\x"}]`), partsLine(`[{"type":"text","text":"a\u12"}]`),
+		partsLine(`[{"type":"text","text":"a\u12zz"}]`), partsLine("[{\"type\":\"text\",\"text\":\"tab\tinside\"}]"),
+		partsLine(`[{"type":"text","Text":"case"}]`), partsLine(`[{"type":"text","text":"a"} ]`),
+		partsLine(`[{"type":"call","id":"c","extra_content":{"x":1}}]`),
+		`{"type":"message","message":{"role":"assistant","PARTS":[{"type":"text","text":"upper"}]}}`,
+		`{"type":"message","message":{"role":"assistant","partſ":[{"type":"text","text":"long s"}]}}`,
+		`{"type":"message","message":{"role":"assistant","parts":[{"type":"text","text":"one"}],"parts":[{"type":"text","text":"two"}]}}`,
+		`{"type":"message","message":{"role":"assistant","content":"old","parts":[{"type":"text","text":"new"}]}}`,
+		`{"type":"message","message":{"role":"assistant","parts":[],"native_reasoning":{"wire":"anthropic"}}}`,
+		`{"type":"message","message":{"role":"tool","parts":[{"type":"text","text":"ok"}],"tool_call_id":"c","name":"n","reasoning_field":"reasoning"}}`,
+		`{"type":"message","message":{"role":"a,b","parts":[{"type":"text","text":"comma"}]}}`,
+		`{"type":"message","text_after":[3],"message":{"role":"assistant","parts":[{"type":"text","text":"abcdef"},{"type":"call","id":"c"}]}}`,
+		`{"type":"message","message":{"name":"n","role":"user","parts":[{"type":"text","text":"any order"}]}}`)
+}
+
+// partsLine is a message record written as parts, around raw parts.
+func partsLine(raw string) string {
+	return `{"type":"message","time":"2026-12-01T08:00:00Z","message":{"role":"assistant","parts":` + raw + `}}`
 }
 
 // checkRecordLine holds the one-pass reader to json.Unmarshal on line; it reports whether

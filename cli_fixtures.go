@@ -52,7 +52,7 @@ standard output, for example into "phasechat replay -".
 `
 
 const recordUsage = `Usage:
-  phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788]
+  phasechat record --upstream URL --out DIR [--addr 127.0.0.1:8788] [--fault SPEC]
 
 record is a reverse proxy to URL (for example https://api.openai.com/v1): point the chat at
 http://ADDR/v1 and each answer comes back unchanged and live while it is saved in DIR. The
@@ -60,6 +60,11 @@ answers of one conversation (the same model, each request carrying more messages
 last) make one recording, 001-<model>.scenario, which answers each request of a replay with
 the answer recorded at its place in the conversation; a silence the client gave up on is
 saved as a stall that lasted as long. Your API key is forwarded, never saved.
+--fault SPEC makes every answer misbehave on its way to you, as your provider might, and saves
+it as you got it: stall@N (nothing after the Nth event, until you give up), reset@N (the
+connection cut after it), cut@N (the body ended after it, no end event), status:CODE (an
+HTTP error in the API's shape without asking the upstream; 429 with Retry-After) or slow:MS
+(every event MS later).
 Replay the files with: phasechat fixtures serve --dir DIR
 `
 
@@ -257,8 +262,18 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	upstream := fs.String("upstream", "", "the API to record, such as https://api.openai.com/v1")
 	out := fs.String("out", "", "folder for the recordings (created if missing)")
 	addr := fs.String("addr", "127.0.0.1:8788", "address to listen on (loopback unless you say otherwise)")
+	faultSpec := fs.String("fault", "", "a fault injected into every answer: stall@N, reset@N, cut@N, status:CODE or slow:MS")
 	if code := parse(args); code >= 0 {
 		return code
+	}
+	var fault fixtures.Fault
+	if *faultSpec != "" {
+		f, err := fixtures.ParseFault(*faultSpec)
+		if err != nil {
+			fmt.Fprintf(stderr, "phasechat record: %v\n", err)
+			return 2
+		}
+		fault = f
 	}
 	if *upstream == "" || *out == "" {
 		fmt.Fprintf(stderr, "phasechat record: --upstream and --out are both required\n\n%s", recordUsage)
@@ -277,6 +292,7 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	known := app.EnvSecrets()
 	known.AddURL(*upstream)
 	rec.Redact = func(s string, exchange []string) string { return known.With(exchange...).Redact(s) }
+	rec.Fault = fault
 	ln, err := listen(*addr, stderr, "record")
 	if err != nil {
 		return 1
@@ -286,6 +302,9 @@ func recordMain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fmt.Fprintf(stdout, "  chat through it: phasechat --base-url %s --model <model>\n", base)
 	fmt.Fprintf(stdout, "  or:              export OPENAI_BASE_URL=%s\n", base)
 	fmt.Fprintln(stdout, "  your API key is forwarded upstream and never written to a file")
+	if fault.Kind != fixtures.FaultNone {
+		fmt.Fprintf(stdout, "  every answer gets the fault %s\n", fault)
+	}
 	return serveUntilDone(ctx, ln, rec, stdout, stderr, "record")
 }
 

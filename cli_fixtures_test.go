@@ -258,3 +258,24 @@ func TestFixturesServeSpeed(t *testing.T) {
 		t.Errorf("--speed -1: exit %d, %q", code, stderr.String())
 	}
 }
+
+// record --fault takes the faults it names and refuses others before it starts.
+func TestRecordFaultFlag(t *testing.T) {
+	var stderr bytes.Buffer
+	code := recordMain(context.Background(), []string{"--upstream", "http://127.0.0.1:1/v1", "--out", t.TempDir(), "--fault", "explode@2"}, io.Discard, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "stall@N") {
+		t.Errorf("a bad fault: exit %d, %q", code, stderr.String())
+	}
+	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	defer stopUp()
+	proxy, stopRec, out := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", t.TempDir(), "--addr", "127.0.0.1:0", "--fault", "status:503")
+	defer stopRec()
+	resp, err := http.Post(proxy+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"text","stream":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 503 || !strings.Contains(out.String(), "every answer gets the fault status:503") {
+		t.Errorf("status %d, output %q", resp.StatusCode, out.String())
+	}
+}

@@ -103,6 +103,9 @@ func chatSession(f app.Flags, stdout, stderr io.Writer) error {
 	var pipeNote string
 	s.CanAsk, pipeNote = app.InputTerminal(s.Accessible, term.IsTerminal(int(os.Stdin.Fd())), app.TTYAvailable)
 	s.LiveOutput = !s.Accessible // the full-screen cards show a running tool's last lines
+	if s.Accessible {
+		s.StoreNotices = stderr // the full screen owns the terminal: there the store says nothing
+	}
 	if term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd())) {
 		s.OnHeld = func(e *sessions.HeldError) sessions.HeldChoice { return sessions.AskHeld(os.Stdin, os.Stderr, e) }
 	}

@@ -72,6 +72,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	}
 	store, err := app.OpenStore()
 	if err == nil {
+		store.Notices = stderr
 		err = sessionsCommand(store, cmd, pos, *asJSON, *every, *format, stdout)
 	}
 	if err != nil {

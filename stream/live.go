@@ -82,9 +82,10 @@ func (s *Stream) Ready() bool {
 	return s.feed.ready()
 }
 
-// countReply adds u's text, reasoning and argument bytes to the reply's size and stops the
-// stream once it passes the client's limit; what arrived until then is kept.
+// countReply adds u's text, reasoning, argument and kept native bytes to the reply's size and
+// stops the stream once it passes the client's limit; what arrived until then is kept.
 func (s *Stream) countReply(u wire.Update) {
+	s.size += int64(u.Kept)
 	for _, ev := range u.Events {
 		s.size += int64(len(ev.Delta))
 	}

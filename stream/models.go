@@ -10,10 +10,11 @@ import (
 	"sort"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// maxModelsBody caps how much of a GET /models answer is read.
+// maxModelsBody caps how much of a GET /models answer is read; a longer one is refused.
 const maxModelsBody = 8 << 20
 
 // ListModels asks the server which models it serves (GET BaseURL/models, OpenAI's list shape
@@ -40,7 +41,7 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 		return nil, wire.RedactError(c.secrets(), connectError(url, err))
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxModelsBody))
+	data, err := io.ReadAll(safefile.Limit(resp.Body, maxModelsBody, "the model list"))
 	if err != nil {
 		return nil, wire.RedactError(c.secrets(), &wire.Error{Message: "Reading the model list from " + resp.Request.URL.Host + " failed: " + format.OneLine(err.Error(), 200), Cause: err})
 	}

@@ -75,6 +75,8 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 			}
 			// Saving is a convenience: the chat goes on without it, and says so.
 			store, unsaved = nil, "This conversation is not being saved: "+err.Error()
+		} else {
+			store.Notices = s.StoreNotices
 		}
 	}
 	var resumed *sessions.Resumed

@@ -40,6 +40,7 @@ func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (s
 	cmd.Env = append(os.Environ(), mark)
 	var out, errOut limitedBuffer
 	out.max, errOut.max = maxKeyOutput, 4096
+	out.full = cancel // no key is that long: the command is stopped, not read to its end
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.WaitDelay = time.Second // a child that keeps the pipes open does not hold us up
 	cmd.Cancel = func() error {
@@ -52,6 +53,8 @@ func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (s
 	err = cmd.Run()
 	name := argv[0] // only the program: its arguments could hold anything
 	switch {
+	case out.over:
+		return "", fmt.Errorf("the key command %q printed more than %d KiB and was stopped; it should print only the key", name, maxKeyOutput>>10)
 	case ctx.Err() == context.DeadlineExceeded:
 		return "", fmt.Errorf("the key command %q did not finish within %s and was stopped", name, timeout)
 	case errors.Is(err, exec.ErrNotFound):
@@ -62,8 +65,6 @@ func RunKeyCommand(ctx context.Context, argv []string, timeout time.Duration) (s
 			msg += ": " + why
 		}
 		return "", errors.New(msg)
-	case out.over:
-		return "", fmt.Errorf("the key command %q printed more than %d KiB; it should print only the key", name, maxKeyOutput>>10)
 	}
 	key := strings.TrimSpace(out.String())
 	if key == "" {
@@ -92,19 +93,27 @@ func lastLine(s string) string {
 	return l
 }
 
-// limitedBuffer keeps the first max bytes written and notes whether there were more.
+// limitedBuffer keeps the first max bytes written and notes whether there were more; full,
+// when not nil, is called once when there are. It has no ReadFrom (the buffer is not
+// embedded): io.Copy must go through Write, or the cap would be bypassed.
 type limitedBuffer struct {
-	bytes.Buffer
+	buf  bytes.Buffer
 	max  int
 	over bool
+	full func()
 }
+
+func (b *limitedBuffer) String() string { return b.buf.String() }
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	n := len(p)
-	if room := b.max - b.Len(); len(p) > room {
+	if room := b.max - b.buf.Len(); len(p) > room {
+		if !b.over && b.full != nil {
+			b.full()
+		}
 		b.over = true
 		p = p[:max(room, 0)]
 	}
-	b.Buffer.Write(p)
+	b.buf.Write(p)
 	return n, nil
 }

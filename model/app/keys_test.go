@@ -159,3 +159,12 @@ headers = { "X-A" = "${MISSING}" }
 		t.Errorf("unset api_key_env: %v", err)
 	}
 }
+
+// A key command that prints without end is stopped once it passes the cap, and says so; it
+// is not read until its timeout.
+func TestAnEndlessKeyCommandIsStoppedAtTheCap(t *testing.T) {
+	_, err := RunKeyCommand(context.Background(), []string{"sh", "-c", "exec cat /dev/zero"}, time.Hour)
+	if err == nil || !strings.Contains(err.Error(), "printed more than 64 KiB and was stopped") {
+		t.Fatalf("an endless key command: %v", err)
+	}
+}

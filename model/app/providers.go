@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -23,6 +24,7 @@ const discoverTimeout = 15 * time.Second
 type providers struct {
 	s        *Settings
 	resolver *Resolver
+	discover time.Duration // the bound on one GET /models
 
 	mu      sync.Mutex
 	clients map[string]*stream.Client
@@ -31,7 +33,7 @@ type providers struct {
 
 func newProviders(s *Settings, set *secret.Set) *providers {
 	addFileSecrets(set, s.File, s.Env) // every provider's, used this run or not
-	return &providers{s: s, resolver: &Resolver{File: s.File, Env: s.Env}, clients: map[string]*stream.Client{}, set: set}
+	return &providers{s: s, resolver: &Resolver{File: s.File, Env: s.Env}, discover: discoverTimeout, clients: map[string]*stream.Client{}, set: set}
 }
 
 // client returns the named provider's client.
@@ -86,16 +88,16 @@ func providerClient(ep Endpoint, p *config.Provider, stall time.Duration) *strea
 }
 
 // start makes the chosen provider's client. A provider that names no model gets the first
-// its server lists, which becomes the session's model.
+// its server lists, which becomes the session's model. The key command and the listing are
+// each bounded on their own (KeyCommandTimeout, then discoverTimeout).
 func (p *providers) start() (*stream.Client, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), KeyCommandTimeout+discoverTimeout)
-	defer cancel()
+	ctx := context.Background()
 	c, err := p.client(ctx, p.s.Provider)
 	if err != nil {
 		return nil, err
 	}
 	if p.s.Model == "" {
-		models, err := c.ListModels(ctx)
+		models, err := p.listModels(ctx, c)
 		if err != nil || len(models) == 0 {
 			why := "it lists none"
 			if err != nil {
@@ -124,9 +126,7 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 		if len(names) == 0 {
 			c, err := p.client(ctx, name)
 			if err == nil {
-				dctx, cancel := context.WithTimeout(ctx, discoverTimeout)
-				names, err = c.ListModels(dctx)
-				cancel()
+				names, err = p.listModels(ctx, c)
 			}
 			if err != nil {
 				problems = append(problems, name+": "+err.Error())
@@ -138,4 +138,16 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 		}
 	}
 	return items, problems
+}
+
+// listModels asks c's server for its models, waiting at most p.discover for the answer; a
+// server silent that long is said to be.
+func (p *providers) listModels(ctx context.Context, c *stream.Client) ([]string, error) {
+	dctx, cancel := context.WithTimeout(ctx, p.discover)
+	defer cancel()
+	names, err := c.ListModels(dctx)
+	if err != nil && ctx.Err() == nil && errors.Is(dctx.Err(), context.DeadlineExceeded) {
+		return nil, fmt.Errorf("the server did not answer GET /models within %s", format.WrittenDuration(p.discover))
+	}
+	return names, err
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -110,6 +111,9 @@ type Settings struct {
 	OneShot    bool   // a one-shot run (-p): its session is marked so, or not kept with save_oneshot = false
 	CanAsk     bool   // a user answers approvals
 	LiveOutput bool   // a running tool's output is shown as it prints
+	// StoreNotices is where the sessions store says what the user should know as it happens
+	// (a wait for the index's lock held by another process); nil says nothing.
+	StoreNotices io.Writer
 	// OnHeld chooses what to do when the conversation to continue is open in another process;
 	// nil refuses it (the error names the holder).
 	OnHeld func(*sessions.HeldError) sessions.HeldChoice

@@ -13,6 +13,8 @@ type headerTransport struct {
 	headers  http.Header
 	sentAuth bool         // an Authorization header is configured
 	auth     atomic.Int32 // the last 401 or 403 status seen; 0 when none
+	// oversized, when not nil, is set when an answer is refused for passing MaxMessageSize.
+	oversized *atomic.Bool
 }
 
 func newHeaderTransport(s Server, e environ) (*headerTransport, error) {
@@ -44,6 +46,9 @@ func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.Header[k] = v
 	}
 	resp, err := t.base.RoundTrip(req)
+	if err == nil {
+		resp.Body = boundBody(resp, t.oversized)
+	}
 	if err == nil && (resp.StatusCode == http.StatusUnauthorized ||
 		(resp.StatusCode == http.StatusForbidden && resp.Header.Get("WWW-Authenticate") != "")) {
 		t.auth.Store(int32(resp.StatusCode))

@@ -11,6 +11,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/tools"
 )
 
@@ -49,6 +51,10 @@ type server struct {
 	restarts int
 	keys     map[string]string // the server's tool name → approval key as last listed
 	missing  []string          // names its tools = [...] gives that it did not list, as last listed
+
+	// oversized is set when an HTTP answer was refused for passing MaxMessageSize, so the
+	// call that then fails says why; it is read and cleared without the lock.
+	oversized atomic.Bool
 }
 
 // missingTools is the names of the server's tools = [...] that listed does not hold, in the
@@ -145,6 +151,7 @@ func (s *server) start(ctx context.Context) (*session, error) {
 		if err != nil {
 			return nil, err
 		}
+		ht.oversized = &s.oversized
 		ss.http = ht
 		transport = &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: ht.client(), MaxRetries: 2}
 	}
@@ -262,7 +269,7 @@ func (s *server) toolsOf(listed []*sdk.Tool, cs *sdk.ClientSession) ([]tools.Too
 		keys[t.Name] = key
 		tool, err := tools.NewExternal(tools.External{
 			Name: name, Description: t.Description, Parameters: params, SideEffects: asks,
-			ApprovalKey: key, Timeout: s.cfg.CallLimit(), Call: callFunc(cs, t.Name),
+			ApprovalKey: key, Timeout: s.cfg.CallLimit(), Call: s.callFunc(cs, t.Name),
 		})
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s: %v", format.OneLine(t.Name, maxServerName), strings.TrimPrefix(err.Error(), "tools: ")))
@@ -286,10 +293,14 @@ func annotationKey(a *sdk.ToolAnnotations) string {
 }
 
 // callFunc calls one of the server's tools over cs. When ctx ends the SDK sends the
-// protocol's cancellation notice and abandons the call; its late answer is dropped.
-func callFunc(cs *sdk.ClientSession, tool string) tools.ExternalFunc {
+// protocol's cancellation notice and abandons the call; its late answer is dropped. A call
+// failing after an answer was refused for its size says so.
+func (s *server) callFunc(cs *sdk.ClientSession, tool string) tools.ExternalFunc {
 	return func(ctx context.Context, args json.RawMessage) (string, bool, error) {
 		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: args})
+		if err != nil && s.oversized.Swap(false) {
+			return "", false, fmt.Errorf("the server's answer was larger than %s, the most phasechat reads of one answer", safefile.Size(MaxMessageSize))
+		}
 		if err != nil {
 			return "", false, errors.New(errorText(err))
 		}

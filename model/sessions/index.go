@@ -85,7 +85,7 @@ func compareStrings(a, b string) int {
 // update changes the index under the lock: change gets every entry and returns what the index
 // holds next (or an error, and the index stays as it was).
 func (s *Store) update(change func([]Meta) ([]Meta, error)) error {
-	unlock, err := lock(filepath.Join(s.dir, lockName))
+	unlock, err := lock(filepath.Join(s.dir, lockName), "the sessions index", s.lockWait, s.Notices)
 	if err != nil {
 		return err
 	}

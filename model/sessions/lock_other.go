@@ -9,16 +9,6 @@ import (
 	"github.com/phasechat/phasechat/internal/safefile"
 )
 
-var indexMu sync.Mutex
-
-// lock serialises index updates within this process only: without flock, two processes
-// updating the index at the same moment may lose one update (the index itself is still
-// replaced whole, never half-written).
-func lock(string) (func(), error) {
-	indexMu.Lock()
-	return indexMu.Unlock, nil
-}
-
 // openLockFile opens (creating, 0600) a lock file the way safefile writes: never through a link,
 // never a special file or one with other hard links (a holder is written into it).
 func openLockFile(path string) (*os.File, error) {

@@ -67,7 +67,7 @@ func (p *Prompts) Add(prompt string) error {
 	if prompt == "" {
 		return nil
 	}
-	unlock, err := lock(p.path + ".lock")
+	unlock, err := lock(p.path+".lock", "the prompt history", LockWait, nil)
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,12 @@
 package sessions
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/view/safe"
 )
 
 // Hit is one session whose user or assistant messages hold the text searched for.
@@ -16,7 +18,8 @@ type Hit struct {
 }
 
 // Search finds the sessions whose user or assistant messages contain text, ignoring case,
-// most recently updated first. It reads every log; a log that cannot be read is skipped.
+// most recently updated first. It reads every log; a log that cannot be read is skipped, and
+// said on Notices.
 func (s *Store) Search(text string) ([]Hit, error) {
 	all, err := s.List()
 	if err != nil {
@@ -27,6 +30,9 @@ func (s *Store) Search(text string) ([]Hit, error) {
 	for _, m := range all {
 		log, err := sessionlog.Read(s.LogPath(m.ID))
 		if err != nil {
+			if s.Notices != nil {
+				fmt.Fprintf(s.Notices, "phasechat: session %s not searched: %s\n", m.ID, safe.Line(err.Error()))
+			}
 			continue
 		}
 		var hit Hit

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
 )
@@ -46,5 +48,55 @@ func TestIndexAndHistoryThatAreNotFilesAreRefused(t *testing.T) {
 	os.Symlink("/dev/zero", p.path)
 	if _, err := p.Load(); !errors.Is(err, safefile.ErrNotRegular) {
 		t.Fatalf("Load of a history linked to /dev/zero = %v", err)
+	}
+}
+
+// A change to the index waits for another process's lock only so long (injected here), says
+// once that it waits, then gives up with ErrLocked and changes nothing; once the lock is let
+// go, the change goes through.
+func TestAnIndexLockHeldElsewhereIsWaitedForWithinItsBound(t *testing.T) {
+	s := openStore(t)
+	m := saved(t, s, 1)
+	other, err := openLockFile(filepath.Join(s.Dir(), lockName)) // another open: another process to flock
+	if err != nil {
+		t.Fatal(err)
+	}
+	if taken, err := tryLock(other); !taken || err != nil {
+		t.Fatalf("taking the lock: %v %v", taken, err)
+	}
+	var said strings.Builder
+	s.Notices, s.lockWait = &said, 100*time.Millisecond
+	_, err = s.Rename(m.ID, "a new title")
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "the sessions index: another process held its lock for 100ms") {
+		t.Fatalf("a change under a held lock: %v", err)
+	}
+	if got := said.String(); got != "phasechat: waiting for the sessions index: another process holds its lock (giving up after 100ms)\n" {
+		t.Errorf("the wait was said as %q", got)
+	}
+	if after, _ := s.Find(m.ID); after.Title != m.Title {
+		t.Errorf("the title changed to %q", after.Title)
+	}
+	other.Close()
+	if _, err := s.Rename(m.ID, "a new title"); err != nil {
+		t.Fatalf("once the lock is free: %v", err)
+	}
+}
+
+// Search skips a log it cannot read (here a FIFO) and says which, finding the others.
+func TestSearchSaysWhichLogItCouldNotRead(t *testing.T) {
+	s := openStore(t)
+	bad, good := saved(t, s, 1), saved(t, s, 1)
+	os.Remove(s.LogPath(bad.ID))
+	if err := syscall.Mkfifo(s.LogPath(bad.ID), 0o600); err != nil {
+		t.Skip(err)
+	}
+	var said strings.Builder
+	s.Notices = &said
+	hits, err := s.Search("question")
+	if err != nil || len(hits) != 1 || hits[0].Meta.ID != good.ID {
+		t.Fatalf("Search = %+v, %v", hits, err)
+	}
+	if want := "phasechat: session " + bad.ID + " not searched: cannot open the session log: " + s.LogPath(bad.ID) + " is a named pipe (FIFO)"; !strings.HasPrefix(said.String(), want) {
+		t.Errorf("said %q, want it to start %q", said.String(), want)
 	}
 }

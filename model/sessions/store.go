@@ -3,6 +3,7 @@ package sessions
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -41,6 +42,11 @@ func Interactive(all []Meta) []Meta {
 // Store is a sessions folder.
 type Store struct {
 	dir string
+	// Notices, when not nil, is told what the user should know as it happens, each a line: a
+	// change waiting for the index's lock held by another process, a log Search could not
+	// read (a full-screen front end leaves it nil: the terminal is its own).
+	Notices  io.Writer
+	lockWait time.Duration // how long a change waits for that lock: LockWait
 }
 
 // ErrNotFound is the cause when no session has the id asked for.
@@ -89,7 +95,7 @@ func Open(dir string) (*Store, error) {
 	if err := privateDir(dir); err != nil {
 		return nil, err
 	}
-	return &Store{dir: dir}, nil
+	return &Store{dir: dir, lockWait: LockWait}, nil
 }
 
 // privateDir makes dir exist as a folder only its owner can enter.

@@ -28,7 +28,7 @@ type anthropicBlock struct {
 	call      *blockCall
 	input     json.RawMessage // tool_use: the start's input (a placeholder {} when streamed)
 	thinking  []byte
-	signature string
+	signature []byte // gathered by appending: deltas add in linear time
 	data      string // redacted_thinking
 }
 
@@ -145,9 +145,11 @@ func (d *anthropicDecoder) start(u *Update, ev *anthropicEvent) {
 	case "thinking":
 		d.split = true
 		b.thinking = append(b.thinking, d.textHalves(u, cb.Thinking, cb.ThinkingHalves, true)...)
-		b.signature = cb.Signature
+		b.signature = append(b.signature, cb.Signature...)
+		u.Kept += len(cb.Signature)
 	case "redacted_thinking":
 		b.data = cb.Data
+		u.Kept += len(cb.Data)
 	case "tool_use":
 		b.input = cb.Input
 		b.call, u.Calls = d.calls.open(strconv.Itoa(ev.Index), cb.ID, cb.Name, u.Calls)
@@ -167,7 +169,8 @@ func (d *anthropicDecoder) delta(u *Update, ev *anthropicEvent) {
 		}
 	case "signature_delta":
 		if b != nil {
-			b.signature += dl.Signature
+			b.signature = append(b.signature, dl.Signature...)
+			u.Kept += len(dl.Signature)
 		}
 	case "input_json_delta":
 		if b == nil || b.call == nil {
@@ -198,8 +201,8 @@ func (d *anthropicDecoder) stop(u *Update, index int) {
 		}
 	case "thinking":
 		b.thinking = append(b.thinking, d.flushHalf(u, true)...)
-		if b.signature != "" {
-			d.keep(map[string]string{"type": "thinking", "thinking": string(b.thinking), "signature": b.signature})
+		if len(b.signature) > 0 {
+			d.keep(map[string]string{"type": "thinking", "thinking": string(b.thinking), "signature": string(b.signature)})
 		}
 	case "redacted_thinking":
 		if b.data != "" {

@@ -32,6 +32,10 @@ type Update struct {
 	Events []phase.Event
 	Calls  []phase.CallEvent // start, delta, ready and (for a failed stream) error only
 	Err    *Error            // the stream's error, on the Update whose events report it
+	// Kept is how many bytes the frame added to what the reply keeps to send back and shows
+	// in no event (signatures, redacted thinking, reasoning items): they count toward the
+	// reply's size as its text does.
+	Kept int
 }
 
 // Outcome is how a stream ended (docs/architecture.md, Outcomes).

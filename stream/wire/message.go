@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/phasechat/phasechat/phase"
 )
@@ -185,15 +184,15 @@ func unmarshalMessage(b []byte, m *Message) error {
 // content blocks split into content and reasoning, tool calls in index order (a call without
 // an id gets call_<index>, as in a stream).
 func messageFromWire(d *wireDelta) Message {
-	var reasoning, text strings.Builder
+	var reasoning, text string // one piece each, mostly: += copies none
 	for _, p := range d.Content.Parts {
 		if p.Reasoning {
-			reasoning.WriteString(p.Text)
+			reasoning += p.Text
 		} else {
-			text.WriteString(p.Text)
+			text += p.Text
 		}
 	}
-	reasoning.WriteString(d.reasoning().S)
+	reasoning += d.reasoning().S
 	var toolCalls []ToolCall
 	calls := d.ToolCalls
 	if f, ok := d.legacyCall(); ok && len(calls) == 0 {
@@ -214,7 +213,7 @@ func messageFromWire(d *wireDelta) Message {
 		})
 	}
 	sortByIndex(toolCalls)
-	return Message{Parts: ReplyParts(reasoning.String(), text.String(), toolCalls), ReasoningField: d.reasoningField()}
+	return Message{Parts: ReplyParts(reasoning, text, toolCalls), ReasoningField: d.reasoningField()}
 }
 
 func (t Tool) MarshalJSON() ([]byte, error) {

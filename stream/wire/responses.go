@@ -277,6 +277,7 @@ func (d *responsesDecoder) itemDone(u *Update, ev *responsesEvent) {
 			}
 		}
 		d.replay = append(d.replay, append(json.RawMessage(nil), ev.Item...))
+		u.Kept += len(ev.Item)
 	}
 }
 

@@ -221,6 +221,7 @@ func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, t
 		o.st = last.st
 		o.more = true
 	}
+	clear(cells) // the scratch must not keep this update's copy of the line alive
 	return o.done.Snapshot(), t.Snapshot()
 }
 

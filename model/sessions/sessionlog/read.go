@@ -28,6 +28,9 @@ type Log struct {
 	// Models is every model the conversation was held with, in order: the header's, then
 	// each one it was switched to.
 	Models []string
+	// MessageModels is, for each of Messages, the model the conversation was held with when
+	// it was written (Models' last then); "" where the log had named none.
+	MessageModels []string
 	// Started is the time of the first record that has one; nil when none has.
 	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
@@ -116,6 +119,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
 				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
+				log.MessageModels = append(log.MessageModels, log.Model())
 			default:
 				u := *rec.Usage
 				log.UsageReported = true

@@ -15,7 +15,7 @@ const (
 	EndStopped  EndReason = "stopped" // the user stopped it
 	EndSignal   EndReason = "signal"  // a signal stopped the program
 	EndFailed   EndReason = "failed"  // its request failed
-	EndCrashed  EndReason = "crashed" // the program ended before the reply did
+	EndCrashed  EndReason = "crashed" // the program stopped unexpectedly before the reply ended (its log is all that is left)
 )
 
 // Whole reports whether the reply ended complete.
@@ -38,7 +38,7 @@ func (e End) Text() string {
 		}
 		return "stopped by " + e.Note
 	case EndCrashed:
-		return "the program ended before the reply did"
+		return "interrupted: phasechat stopped unexpectedly"
 	}
 	return string(e.Why)
 }

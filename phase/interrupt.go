@@ -11,6 +11,7 @@ const (
 	CutRequestFailed  Cutoff = "failed"  // the server reported an error
 	CutStreamEnded    Cutoff = "ended"   // the stream ended the call unfinished; Detail says how
 	CutSessionEnded   Cutoff = "session" // a resumed conversation holds no result for the call
+	CutCrashed        Cutoff = "crashed" // phasechat stopped unexpectedly (its log is all that is left)
 )
 
 // Interruption is why an interrupted call was ended: Why, the words the user was told about
@@ -30,6 +31,10 @@ func (i Interruption) Text() string {
 		return "stopped by the user"
 	case i.Why == CutSessionEnded:
 		return "No result: the session ended before this tool finished."
+	case i.Why == CutCrashed && i.Stage == CallRunning:
+		return "outcome unknown: phasechat stopped while it ran"
+	case i.Why == CutCrashed:
+		return "not run: phasechat stopped before it started"
 	case i.Why == CutStreamEnded:
 		return "not run: " + i.Detail
 	case i.Stage == CallPending && i.Why == CutArgumentsCut:
@@ -67,6 +72,7 @@ const (
 	NotRunDeclined   NotRun = "declined"    // the user said no
 	NotRunNoApprover NotRun = "no approver" // it needs approval and nobody can give it
 	NotRunNoTools    NotRun = "no tools"    // the session offers no tools
+	NotRunUnanswered NotRun = "unanswered"  // phasechat stopped while it asked the user
 )
 
 // Text is the one wording of a reason a call was not run.
@@ -78,6 +84,8 @@ func (n NotRun) Text() string {
 		return "Not run: this tool has side effects and there is no terminal to ask for approval (start phasechat with --yes to allow it)."
 	case NotRunNoTools:
 		return "Not run: no tools are available in this session."
+	case NotRunUnanswered:
+		return "Declined: phasechat stopped before the user answered whether to run this tool."
 	}
 	return ""
 }

@@ -129,6 +129,9 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
+		if note := resumed.Log.SkippedNote(); note != "" {
+			c.notice += " The log is damaged: " + note + "."
+		}
 	}
 	if unsaved != "" {
 		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
@@ -196,7 +199,7 @@ func isFile(arg string) bool {
 // with the run's secrets hidden.
 func (c *Conversation) Recorder() perform.Recorder {
 	if r := c.recorders(); r != nil {
-		return redactingRecorder{c.secrets, r}
+		return newRedactingRecorder(c.secrets, r)
 	}
 	return nil
 }
@@ -241,7 +244,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) 
 		head := c.start.Header
 		head.New = true
 		c.log.Head(head)
-		log := redactingRecorder{c.secrets, c.log}
+		log := newRedactingRecorder(c.secrets, c.log)
 		for i := range history {
 			log.Add(chat.Record{Message: &history[i]})
 		}
@@ -280,6 +283,9 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	notice := fmt.Sprintf("Resumed session %s: %s (%d messages).", m.ID, safe.Line(m.Title), len(r.Messages))
 	if r.Log.CutOff {
 		notice += " Its last line was cut off and was skipped."
+	}
+	if note := r.Log.SkippedNote(); note != "" {
+		notice += " The log is damaged: " + note + "."
 	}
 	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
 }

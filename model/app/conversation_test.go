@@ -85,3 +85,22 @@ func TestAStoreThatCannotBeOpenedDoesNotStopTheChat(t *testing.T) {
 		t.Fatal("--continue without a store did not fail")
 	}
 }
+
+// --resume of a log with a damaged line resumes what could be read and says what was skipped.
+func TestResumeSaysSkippedRecords(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	text := `{"type":"message","message":{"role":"user","content":"hi"}}` + "\n" + "garbled\n" +
+		`{"type":"message","message":{"role":"assistant","content":"hello"}}` + "\n"
+	if err := os.WriteFile(logPath, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	conv, err := openConversation(&Settings{Resume: logPath, NoSave: true}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conv.Close()
+	if want := "The log is damaged: skipped 1 unreadable record (line 2)."; !strings.Contains(conv.Notice(), want) {
+		t.Fatalf("notice %q lacks %q", conv.Notice(), want)
+	}
+}

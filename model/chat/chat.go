@@ -216,11 +216,11 @@ func (c *Chat) request() []Effect {
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
 	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
-	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: c.History}
+	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.History)}
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}
-	return []Effect{OpenStream{Req: c.step.id, Ctx: ctx, Provider: c.cfg.Provider, Request: req, Buffered: c.cfg.NoStream}}
+	return []Effect{live(Live{What: LiveBegin}), OpenStream{Req: c.step.id, Ctx: ctx, Provider: c.cfg.Provider, Request: req, Buffered: c.cfg.NoStream}}
 }
 
 // noticeOnce appends a notice unless the same text was said before in this session.

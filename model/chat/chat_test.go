@@ -17,7 +17,7 @@ func TestTextOnlyTurn(t *testing.T) {
 	if len(opens) != 1 || opens[0].Request.Model != "m" || opens[0].Request.System != "be brief" || len(opens[0].Request.Messages) != 1 {
 		t.Fatalf("submit effects: %+v", effects)
 	}
-	if recs := effectsOf[Record](effects); len(recs) != 1 || recs[0].Message.Role != "user" {
+	if recs := finalRecords(effects); len(recs) != 1 || recs[0].Message.Role != "user" {
 		t.Fatalf("the user message is not recorded: %+v", effects)
 	}
 	h.expectPhase(phase.StreamingText, phase.StatusWriting)

@@ -43,6 +43,10 @@ type RunTool struct {
 	Call phase.ToolCall // a ready call: its arguments parsed (Args)
 	// Watch asks for the tool's output while it runs, as ToolOutputMsg before its ToolDoneMsg.
 	Watch bool
+	// Durable, when not nil, returns once the records before this effect are on disk; a tool
+	// with side effects waits for it before it starts, so the log says it started even if
+	// the power fails (see perform.LogRecords).
+	Durable func() error
 }
 
 // AwaitTool asks for the next message of a watched tool: another ToolOutputMsg or its
@@ -61,6 +65,8 @@ type Record struct {
 	// Model, set alone, says the conversation goes on with this model from here (a switch;
 	// "provider/model" when the provider is named).
 	Model string
+	// Live, set alone, is a step of the request in flight (see Live).
+	Live *Live
 }
 
 func (OpenStream) isEffect()  {}

@@ -41,12 +41,14 @@ func (c *Chat) approve(d Decision) []Effect {
 	}
 	var effects []Effect
 	run := func(call phase.ToolCall) {
+		effects = append(effects, live(Live{What: LiveAnswer, ID: call.ID, Name: call.Name, Allow: true}))
 		effects = append(effects, c.start(st, call.ID)...)
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindToolWork, Tool: call.Name})
 	}
 	switch d {
 	case Deny:
 		st.apply(phase.CallEvent{Type: phase.CallDecline, ID: asked.ID})
+		effects = append(effects, live(Live{What: LiveAnswer, ID: asked.ID, Name: asked.Name}))
 		if _, more := st.calls.Asking(); !more && !st.ended {
 			// Nothing runs and nothing waits: the status goes back to the reply still streaming.
 			c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindText})
@@ -113,7 +115,7 @@ func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
 	c.focusOnFailure()
-	return st.release()
+	return append(st.release(), live(Live{What: LiveEnd, End: phase.End{Why: phase.EndFailed, Note: reason}}))
 }
 
 // interruptionOf says why a request that failed with err (reason: what the user was told)

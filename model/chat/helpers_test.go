@@ -132,3 +132,15 @@ var (
 
 // resultInterrupted answers a call whose result a resumed history does not hold.
 var resultInterrupted = phase.Interruption{Why: phase.CutSessionEnded}.Text()
+
+// finalRecords is the records among effects that the log keeps for good: messages, usage and
+// model switches, not the Live steps of a request in flight.
+func finalRecords(effects []Effect) []Record {
+	var out []Record
+	for _, r := range effectsOf[Record](effects) {
+		if r.Live == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -67,7 +67,7 @@ func TestAnInterruptedCallSaysWhyItEnded(t *testing.T) {
 			if calls := h.c.History[1].Calls(); len(calls) != 1 {
 				t.Errorf("the half-received call must not be sent back: %+v", calls)
 			}
-			if recs := effectsOf[Record](effects); len(recs) != 3 || recs[1].Message.Text() != tc.ran {
+			if recs := finalRecords(effects); len(recs) != 3 || recs[1].Message.Text() != tc.ran {
 				t.Errorf("the session log must get the interrupted reply and its result: %+v", recs)
 			}
 		})

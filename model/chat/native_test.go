@@ -25,7 +25,7 @@ func TestNativeReasoningStaysWithTheReply(t *testing.T) {
 	if got := opens[0].Request.Messages[1]; got.Role != "assistant" || got.Native != native {
 		t.Fatalf("continuation's assistant message %+v", got)
 	}
-	records := effectsOf[Record](effects)
+	records := finalRecords(effects)
 	if len(records) == 0 || records[0].Message == nil || records[0].Message.Native != native {
 		t.Fatalf("the session log must keep it: %+v", records)
 	}

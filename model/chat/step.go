@@ -27,6 +27,9 @@ type step struct {
 	// came in and each call's provider-specific fields, which go back in the tool loop.
 	reply  wire.Message
 	cutOff string // why the server cut the reply off (wire.CutOff); "" when it did not
+	// loggedText and loggedReasoning are how much of the reply's text and reasoning Live
+	// records hold so far.
+	loggedText, loggedReasoning int
 }
 
 func newStep(id int, ctx context.Context, cancel context.CancelFunc, tr *transcript.Transcript, entry *transcript.Entry) *step {

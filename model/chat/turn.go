@@ -29,6 +29,9 @@ func (c *Chat) handleStream(m StreamMsg) []Effect {
 		}
 		effects = c.applyUpdate(st, u, effects)
 	}
+	if c.step == st {
+		effects = c.liveText(st, effects)
+	}
 	switch {
 	case c.step != st: // the stream's error ended the step
 		return effects
@@ -128,11 +131,14 @@ func (c *Chat) handleToolDone(m ToolDoneMsg) []Effect {
 		return nil
 	}
 	before, _ := st.calls.Get(m.CallID)
-	st.apply(phase.CallEvent{Type: phase.CallResult, ID: m.CallID,
+	after, _ := st.apply(phase.CallEvent{Type: phase.CallResult, ID: m.CallID,
 		Result: phase.ToolResult{Output: m.Result.Output, IsError: m.Result.IsError, Duration: m.Result.Duration}})
 	var effects []Effect
+	if after.Status.Final() && !before.Status.Final() {
+		effects = append(effects, liveResult(after))
+	}
 	if before.Status == phase.CallRunning {
-		effects = c.startQueued(st)
+		effects = append(effects, c.startQueued(st)...)
 	}
 	return append(effects, c.advance(st)...)
 }
@@ -150,15 +156,16 @@ func (c *Chat) applyCall(st *step, ev phase.CallEvent) []Effect {
 	if call.Status != phase.CallArgsReady { // its arguments were not JSON, or it ended before
 		return nil
 	}
-	return c.dispatch(st, call)
+	effects := append(c.liveText(st, nil), live(Live{What: LiveCall, ID: call.ID, Name: call.Name, Args: call.ArgsText}))
+	return append(effects, c.dispatch(st, call)...)
 }
 
 // dispatch runs a ready call, or asks for approval first, or refuses it.
 func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 	refuse := func(ev phase.CallEvent) []Effect {
 		ev.Type, ev.ID = phase.CallRefuse, call.ID
-		st.apply(ev)
-		return nil
+		refused, _ := st.apply(ev)
+		return []Effect{liveResult(refused)}
 	}
 	if c.cfg.Tools == nil {
 		return refuse(phase.CallEvent{NotRun: phase.NotRunNoTools})
@@ -175,7 +182,7 @@ func (c *Chat) dispatch(st *step, call phase.ToolCall) []Effect {
 		if asked, _ := st.calls.Asking(); asked.ID == call.ID {
 			c.ask(st)
 		}
-		return nil
+		return []Effect{live(Live{What: LiveAsk, ID: call.ID, Name: call.Name})}
 	}
 	return c.start(st, call.ID)
 }
@@ -187,7 +194,7 @@ func (c *Chat) start(st *step, id string) []Effect {
 		return nil
 	}
 	call, _ := st.apply(phase.CallEvent{Type: phase.CallRun, ID: id, At: c.now()})
-	return []Effect{RunTool{Req: st.id, Ctx: st.ctx, Call: call, Watch: c.cfg.LiveOutput}}
+	return []Effect{live(Live{What: LiveRun, ID: call.ID, Name: call.Name}), RunTool{Req: st.id, Ctx: st.ctx, Call: call, Watch: c.cfg.LiveOutput}}
 }
 
 // startQueued starts the oldest queued calls, as far as the bound allows.

@@ -9,6 +9,10 @@ import (
 // Recorder keeps the session log; Add must only queue.
 type Recorder interface{ Add(chat.Record) }
 
+// Syncer is a Recorder that can put what it was given on disk: Sync returns once every record
+// added before it is written and synced.
+type Syncer interface{ Sync() error }
+
 // Driver runs an engine outside Bubble Tea (the line mode, headless tests): effects are
 // performed on goroutines of its own and their answers arrive on Results, which the owner of
 // the engine reads and passes to Handle — on one goroutine, so the engine is never shared.
@@ -29,15 +33,23 @@ type Driver struct {
 
 // LogRecords adds the records among effects to log (nil: none is kept), in their order, and
 // returns the other effects, in theirs, in effects' own storage (which the caller gives up):
-// the one way every front end's records reach the log.
+// the one way every front end's records reach the log. A tool to run is given the log's Sync
+// (when it has one) as its Durable, so that its start is on disk before it starts.
 func LogRecords(effects []chat.Effect, log Recorder) []chat.Effect {
 	rest := effects[:0] // in place: per token, a new slice would be an allocation
 	for _, e := range effects {
-		if r, ok := e.(chat.Record); ok {
+		switch e := e.(type) {
+		case chat.Record:
 			if log != nil {
-				log.Add(r)
+				log.Add(e)
 			}
 			continue
+		case chat.RunTool:
+			if s, ok := log.(Syncer); ok {
+				e.Durable = s.Sync
+				rest = append(rest, e)
+				continue
+			}
 		}
 		rest = append(rest, e)
 	}

@@ -65,6 +65,9 @@ func (p *Performer) Do(e chat.Effect) any {
 	case chat.Cancel:
 		e.Cancel()
 	case chat.RunTool:
+		if e.Durable != nil && p.Tools != nil && p.Tools.SideEffects(e.Call.Name) {
+			e.Durable() // a log that cannot be written has said so; the tool runs all the same
+		}
 		if !e.Watch || p.Tools == nil {
 			return chat.ToolDoneMsg{Req: e.Req, CallID: e.Call.ID, Result: engineResult(p.run(e.Ctx, readyCall(e.Call)))}
 		}

@@ -34,6 +34,9 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 		fmt.Fprintf(&b, "- Model: %s\n", safe.Line(m.Model))
 	}
 	fmt.Fprintf(&b, "- Created: %s\n", m.Created.Local().Format(time.DateTime))
+	if note := log.SkippedNote(); note != "" {
+		fmt.Fprintf(&b, "- Damaged: %s\n", note)
+	}
 	if u := log.Usage; u.TotalTokens > 0 || u.PromptTokens > 0 {
 		fmt.Fprintf(&b, "- Tokens: %d in, %d out\n", u.PromptTokens, u.CompletionTokens)
 	}

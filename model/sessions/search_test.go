@@ -134,3 +134,15 @@ func TestExportedUsageIsNullWhenNoneWasReported(t *testing.T) {
 		t.Errorf("zero usage reported, export:\n%s", got)
 	}
 }
+
+// A log with a damaged line exports what it could read and says which line it skipped.
+func TestExportSaysSkippedLines(t *testing.T) {
+	var md strings.Builder
+	log := sessionlog.Log{Messages: []wire.Message{{Role: "user", Parts: wire.TextParts("hi")}}, Skipped: []int{2, 5}}
+	if err := Markdown(&md, Meta{ID: "x"}, log); err != nil {
+		t.Fatal(err)
+	}
+	if want := "- Damaged: skipped 2 unreadable records (lines 2, 5)\n"; !strings.Contains(md.String(), want) {
+		t.Fatalf("markdown lacks %q:\n%s", want, md.String())
+	}
+}

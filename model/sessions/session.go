@@ -70,8 +70,11 @@ type Session struct {
 	wake    chan struct{}
 	done    chan struct{}
 
-	log  *sessionlog.Writer // the loop's only
-	hold *Hold              // the loop's only
+	// flushing is held while records go from todo to the log (by the loop, or by Sync), so
+	// they go in order; log and hold are touched only under it.
+	flushing sync.Mutex
+	log      *sessionlog.Writer
+	hold     *Hold
 }
 
 // Begin starts recording a conversation. Nothing is written until the first record.
@@ -163,8 +166,23 @@ func (ss *Session) failed() bool {
 	return ss.err != nil
 }
 
-// flush writes the queued records, opening the log first if this is the first.
+// Sync returns once every record added before it is written and on disk.
+func (ss *Session) Sync() error {
+	ss.flush()
+	ss.flushing.Lock()
+	defer ss.flushing.Unlock()
+	if ss.log == nil {
+		return nil
+	}
+	return ss.log.Sync()
+}
+
+// flush writes the queued records, opening the log first if this is the first. The index
+// entry is brought up to date unless the records were all of a request in flight (see
+// chat.Live), which change nothing it holds.
 func (ss *Session) flush() {
+	ss.flushing.Lock()
+	defer ss.flushing.Unlock()
 	ss.mu.Lock()
 	todo := ss.todo
 	ss.todo = nil
@@ -178,11 +196,15 @@ func (ss *Session) flush() {
 			return
 		}
 	}
+	live := true
 	for _, r := range todo {
 		ss.log.Add(r)
 		ss.count(r)
+		live = live && r.Live != nil
 	}
-	ss.fail(ss.refresh())
+	if !live {
+		ss.fail(ss.refresh())
+	}
 }
 
 // open creates (or reopens) the log and writes the header; a new session also gets its seed

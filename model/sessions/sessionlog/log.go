@@ -23,11 +23,14 @@ import (
 // records carried it have none. A message record holds the message's parts in order and how
 // it ended (see recordLine); reading one written before parts gives the same message.
 type Record struct {
-	Type    string // "session", "message" or "usage"
+	Type    string // "session", "message", "usage" or "live"
 	Time    *time.Time
 	Session *Header
 	Message *wire.Message
 	Usage   *wire.Usage
+	// Live is a step of a request in flight (see chat.Live); the request's final assistant
+	// message supersedes its live records.
+	Live *liveRecord
 }
 
 // Header says what a conversation was held with. It opens a log and is written again each
@@ -62,12 +65,21 @@ type Writer struct {
 	shut    bool // Close was called: Add drops records, Close returns the first error again
 	secrets *secret.Set
 	onError func(err error)
+
+	part     streamedPart // streamed text not queued yet
+	partDue  *time.Timer  // queues the part when it has waited partEvery; nil when none waits
+	queued   int64        // lines queued since Create
+	written  int64        // lines written since Create
+	syncTo   int64        // the lines to be synced to disk; synced is where they are
+	synced   int64
+	progress *sync.Cond // on mu: written or synced moved, or writing failed
 }
 
 // logFile is the file a Writer appends to (an *os.File opened with O_APPEND).
 type logFile interface {
 	io.WriteCloser
 	Stat() (fs.FileInfo, error)
+	Sync() error
 	Truncate(size int64) error
 }
 
@@ -87,10 +99,18 @@ func (w *Writer) OnError(f func(err error)) {
 	w.onError = f
 }
 
-// Add queues one engine record, stamped with the time now.
+// Add queues one engine record, stamped with the time now. The streamed text of a reply
+// (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
+// partEvery, when the other kind of text comes, or with the next record of any other kind; a
+// message record is synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	switch {
+	case r.Live != nil && (r.Live.What == chat.LiveText || r.Live.What == chat.LiveReasoning):
+		w.addText(r.Live.What, r.Live.Text)
+		return
+	case r.Live != nil:
+		rec = Record{Type: "live", Live: liveRecordOf(r.Live)}
 	case r.Message != nil:
 		w.mu.Lock()
 		set := w.secrets
@@ -115,20 +135,30 @@ func (w *Writer) Add(r chat.Record) {
 func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}) }
 
 func (w *Writer) queue(rec Record) {
-	now := time.Now().UTC()
-	rec.Time = &now
-	line, err := json.Marshal(rec)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.shut {
 		return
 	}
-	line = w.secrets.RedactBytes(line)
+	w.endPart()
+	w.enqueue(rec, rec.Message != nil)
+}
+
+// enqueue queues rec, stamped with the time now, and wakes the writing goroutine; durable
+// asks for the log to be synced to disk once rec is written. mu is held.
+func (w *Writer) enqueue(rec Record, durable bool) {
+	now := time.Now().UTC()
+	rec.Time = &now
+	line, err := json.Marshal(rec)
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, append(line, '\n'))
+	w.todo = append(w.todo, seal(w.secrets.RedactBytes(line)))
+	w.queued++
+	if durable {
+		w.syncTo = w.queued
+	}
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -143,6 +173,8 @@ func (w *Writer) Close() error {
 		defer w.mu.Unlock()
 		return w.err
 	}
+	w.endPart()
+	w.syncTo = w.queued
 	w.shut = true
 	close(w.wake)
 	w.mu.Unlock()
@@ -170,8 +202,9 @@ func (w *Writer) flush() {
 	w.mu.Lock()
 	todo := w.todo
 	w.todo = nil
+	idle := len(todo) == 0 && w.syncTo <= w.synced
 	w.mu.Unlock()
-	if len(todo) == 0 {
+	if idle {
 		return
 	}
 	written := 0
@@ -183,6 +216,17 @@ func (w *Writer) flush() {
 		written++
 	}
 	w.mu.Lock()
+	w.written += int64(written)
+	if werr == nil && w.syncTo > w.synced {
+		to := w.written
+		w.mu.Unlock()
+		werr = datasync(w.f)
+		w.mu.Lock()
+		if werr == nil {
+			w.synced = to
+		}
+	}
+	w.progress.Broadcast()
 	report := w.onError
 	var told error
 	switch {
@@ -247,7 +291,7 @@ func mendTail(f *os.File) error {
 		return err
 	}
 	var rec Record
-	if json.Unmarshal(tail, &rec) == nil && rec.valid() {
+	if parseLine(tail, &rec) {
 		_, err = f.Write([]byte{'\n'})
 		return err
 	}

@@ -39,9 +39,7 @@ func Create(path string) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
 	}
-	w := &Writer{f: f, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	go w.loop()
-	return w, nil
+	return newWriter(f), nil
 }
 
 // openLog opens an existing log (checked) or creates a new one: never through a symbolic link,

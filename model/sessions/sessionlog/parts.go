@@ -25,6 +25,7 @@ type recordLine struct {
 	TextAfter textAfter       `json:"text_after,omitempty"`
 	Message   json.RawMessage `json:"message,omitempty"`
 	Usage     *wire.Usage     `json:"usage,omitempty"`
+	Live      *liveRecord     `json:"live,omitempty"`
 }
 
 // loggedMessage is a message as a log line holds it: its parts in order.
@@ -49,7 +50,7 @@ type loggedPart struct {
 }
 
 func (r Record) MarshalJSON() ([]byte, error) {
-	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage}
+	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage, Live: r.Live}
 	if m := r.Message; m != nil {
 		l.End, l.Call = endRecordOf(m.End), callRecordOf(m.Ending)
 		parts := make([]loggedPart, 0, len(m.Parts))
@@ -78,7 +79,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &l); err != nil {
 		return err
 	}
-	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage}
+	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage, Live: l.Live}
 	if len(l.Message) == 0 || bytes.Equal(l.Message, []byte("null")) {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -35,15 +36,18 @@ type Log struct {
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
+	// Skipped is the number of each other line that holds no readable record (changed on
+	// disk, or written by hand), in order; those lines were left out.
+	Skipped []int
 }
 
 // MaxLogSize is the longest session log Read reads: a longer one is refused, not loaded.
 const MaxLogSize = 256 << 20
 
 // Read loads a log written by Writer. A last line that is cut off is skipped (CutOff); any
-// other line that is not a record is an error naming its line number. Only a regular file is
-// read (a FIFO, a device or a link to one is refused without waiting), and at most MaxLogSize
-// bytes of it.
+// other line that is not a record is skipped too and its number kept (Skipped): a damaged line
+// loses that record, never the conversation. Only a regular file is read (a FIFO, a device or
+// a link to one is refused without waiting), and at most MaxLogSize bytes of it.
 func Read(path string) (Log, error) {
 	return readUpTo(path, MaxLogSize)
 }
@@ -62,7 +66,14 @@ func decode(r io.Reader, name string) (Log, error) {
 	var log Log
 	br := bufio.NewReaderSize(r, readBuffer)
 	var long []byte
-	var rec Record // one for every line: what the log keeps of it is copied out or its own
+	var rec Record       // one for every line: what the log keeps of it is copied out or its own
+	var flight *inFlight // the request begun and not final yet
+	land := func() {     // the request in flight ended where its records stop
+		if flight != nil {
+			log.Messages = append(log.Messages, flight.messages()...)
+			flight = nil
+		}
+	}
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -70,25 +81,36 @@ func decode(r io.Reader, name string) (Log, error) {
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			complete := len(line) > 0 && line[len(line)-1] == '\n'
-			rec = Record{}
-			if !readRecord(line, &rec) {
-				if jerr := json.Unmarshal(line, &rec); jerr != nil {
-					rec = Record{}
-				}
-			}
-			if !rec.valid() {
+			if !parseLine(line, &rec) {
 				if !complete {
 					log.CutOff = true
+					land()
 					return log, nil
 				}
-				return log, fmt.Errorf("%s line %d is not a session log record", name, n)
+				log.Skipped = append(log.Skipped, n)
+				continue
 			}
 			if log.Started == nil && rec.Time != nil {
 				log.Started = rec.Time
 			}
 			switch {
+			case rec.Live != nil && rec.Live.What == chat.LiveBegin:
+				flight = &inFlight{} // one begun before and never final was given up (a retry)
+			case rec.Live != nil:
+				if flight == nil {
+					flight = &inFlight{}
+				}
+				flight.apply(rec.Live)
+			case rec.Message != nil && rec.Message.Role == "assistant":
+				flight = nil // the final reply supersedes its live records
+				log.Messages = append(log.Messages, *rec.Message)
+			case rec.Message != nil && rec.Message.Role == "user":
+				land()
+				log.Messages = append(log.Messages, *rec.Message)
 			case rec.Session != nil && rec.Session.New:
-				log = Log{Header: rec.Session, Started: rec.Time}
+				flight = nil
+				skipped := log.Skipped
+				log = Log{Header: rec.Session, Started: rec.Time, Skipped: skipped}
 				log.addModel(rec.Session.Model)
 			case rec.Session != nil:
 				if log.Header == nil {
@@ -107,6 +129,7 @@ func decode(r io.Reader, name string) (Log, error) {
 			}
 		}
 		if err != nil {
+			land()
 			return log, nil
 		}
 	}
@@ -295,6 +318,21 @@ func digits(b []byte) (n int, rest []byte, ok bool) {
 	return n, b[i:], true
 }
 
+// parseLine reads one line of the log into rec; false when it holds no record: its checksum
+// does not match, or it is not JSON of a record.
+func parseLine(line []byte, rec *Record) bool {
+	*rec = Record{}
+	body, _, good := unseal(bytes.TrimRight(line, " \t\r\n"))
+	if !good {
+		return false
+	}
+	if !readRecord(body, rec) && json.Unmarshal(body, rec) != nil {
+		*rec = Record{}
+		return false
+	}
+	return rec.valid()
+}
+
 func (r Record) valid() bool {
 	switch r.Type {
 	case "message":
@@ -303,6 +341,8 @@ func (r Record) valid() bool {
 		return r.Usage != nil
 	case "session":
 		return r.Session != nil
+	case "live":
+		return r.Live != nil && r.Live.What != ""
 	}
 	return false
 }

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -232,4 +235,43 @@ func at(parts []wire.Part, i int) wire.Part {
 		return parts[i]
 	}
 	return nil
+}
+
+// BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer as phasechat
+// writes it now: each turn's live records (its start, reasoning, text, call, the tool's start
+// and result) before its final messages, every line checksummed.
+func BenchmarkReadLongLiveLog(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "live.jsonl")
+	w, err := Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
+	for n := range 1000 {
+		id := fmt.Sprintf("call_%d", n)
+		w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts(fmt.Sprintf("Question %d: how does the cache work?", n))}})
+		w.Add(chat.Record{Live: &chat.Live{What: chat.LiveBegin}})
+		w.Add(chat.Record{Live: &chat.Live{What: chat.LiveReasoning, Text: "I should look at the file first."}})
+		for range 10 {
+			w.Add(chat.Record{Live: &chat.Live{What: chat.LiveText, Text: para + "\n\n"}})
+		}
+		w.Add(chat.Record{Live: &chat.Live{What: chat.LiveCall, ID: id, Name: "read_file", Args: `{"path":"src/main.go"}`}})
+		w.Add(chat.Record{Live: &chat.Live{What: chat.LiveRun, ID: id, Name: "read_file"}})
+		w.Add(chat.Record{Live: &chat.Live{What: chat.LiveResult, ID: id, Name: "read_file", Text: "package main\n"}})
+		m := &wire.Message{Role: "assistant"}
+		m.AppendReasoning("I should look at the file first.")
+		m.AppendText(strings.Repeat(para+"\n\n", 10))
+		m.Parts = append(m.Parts, wire.ToolCall{ID: id, Name: "read_file", Arguments: `{"path":"src/main.go"}`})
+		w.Add(chat.Record{Message: m})
+		w.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: id, Name: "read_file", Parts: wire.TextParts("package main\n")}})
+		w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkRead(b, data)
 }

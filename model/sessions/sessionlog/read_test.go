@@ -62,7 +62,8 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// A line other than the last that is not a record is an error naming the file and the line.
+// A line other than the last that is not a record is skipped, its number kept and said, and
+// the records around it are read.
 func TestReadBadLine(t *testing.T) {
 	tests := []struct {
 		name, text string
@@ -78,10 +79,15 @@ func TestReadBadLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeLog(t, tt.text)
-			_, err := Read(path)
-			want := path + " line " + strconv.Itoa(tt.line) + " is not a session log record"
-			if err == nil || err.Error() != want {
-				t.Fatalf("Read error %v, want %q", err, want)
+			log, err := Read(path)
+			if err != nil || !reflect.DeepEqual(log.Skipped, []int{tt.line}) || log.CutOff {
+				t.Fatalf("Read: %v, skipped %v (cut off %v), want line %d skipped", err, log.Skipped, log.CutOff, tt.line)
+			}
+			if want := "skipped 1 unreadable record (line " + strconv.Itoa(tt.line) + ")"; log.SkippedNote() != want {
+				t.Fatalf("note %q, want %q", log.SkippedNote(), want)
+			}
+			if strings.Contains(tt.text, toolLine) && (len(log.Messages) == 0 || log.Messages[len(log.Messages)-1].Role != "tool") {
+				t.Fatalf("messages %+v: the record after the bad line was not read", log.Messages)
 			}
 		})
 	}

@@ -103,7 +103,7 @@ func oneShot(f app.Flags, prompt, message string, attached app.Attached, format 
 	if err := s.Configured(); err != nil {
 		return oneshot.ExitUsage, err // a script never gets the demo's scripted answers unless it asks
 	}
-	s.Title, s.StoreNotices = attached.Title(prompt), stderr
+	s.Title, s.OneShot, s.StoreNotices = attached.Title(prompt), true, stderr
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)

@@ -361,3 +361,45 @@ func TestOneShotGoesOnWithoutAFailedMCPServer(t *testing.T) {
 		}
 	}
 }
+
+// TestOneShotRunsAreMarked: a one-shot run is kept, marked as one-shot, so the session picker
+// and `sessions list` leave it out (`sessions list --all` shows it); with save_oneshot = false
+// in the config file it is not kept at all.
+func TestOneShotRunsAreMarked(t *testing.T) {
+	rf := newRecordingFixtures(t, 0, "")
+	data := t.TempDir()
+	if r := runOneShotChild(t, data, "", "-p", "a question", "--base-url", rf.base, "--model", "text"); r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	store, err := sessions.Open(filepath.Join(data, "phasechat", "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := store.List()
+	if len(all) != 1 || !all[0].OneShot || len(sessions.Interactive(all)) != 0 {
+		t.Fatalf("sessions = %+v, want one, marked one-shot", all)
+	}
+	var out bytes.Buffer
+	if err := sessionsCommand(store, "list", nil, false, false, "", &out); err != nil || strings.Contains(out.String(), all[0].ID) {
+		t.Fatalf("sessions list shows a one-shot run (%v):\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := sessionsCommand(store, "list", nil, false, true, "", &out); err != nil || !strings.Contains(out.String(), all[0].ID) {
+		t.Fatalf("sessions list --all leaves out a one-shot run (%v):\n%s", err, out.String())
+	}
+
+	off := t.TempDir()
+	cfg := filepath.Join(off, "config", "phasechat")
+	if err := os.MkdirAll(cfg, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "config.toml"), []byte("save_oneshot = false\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := runOneShotChild(t, off, "", "-p", "a question", "--base-url", rf.base, "--model", "text"); r.code != 0 || strings.Contains(r.stderr, "saved as session") {
+		t.Fatalf("save_oneshot = false: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if logs, _ := filepath.Glob(filepath.Join(off, "phasechat", "sessions", "*.jsonl")); len(logs) != 0 {
+		t.Fatalf("save_oneshot = false kept %v", logs)
+	}
+}

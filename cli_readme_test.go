@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/app"
 )
 
@@ -32,4 +33,22 @@ func TestREADMEFlagsTableNamesEveryFlag(t *testing.T) {
 		}
 		t.Errorf("the README's flags table has no row for --%s", f.Name)
 	})
+}
+
+// TestREADMENamesTheDemosTries: the README names the prompts the demo's first screen suggests,
+// as that screen writes them.
+func TestREADMENamesTheDemosTries(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, try := range fixtures.DemoTries {
+		if !strings.Contains(text, `"`+try.Prompt+`"`) {
+			t.Errorf("the README does not name the demo's %q", try.Prompt)
+		}
+	}
+	if want := "suggests " + map[int]string{2: "two", 3: "three", 4: "four"}[len(fixtures.DemoTries)] + " things"; !strings.Contains(text, want) {
+		t.Errorf("the README does not say the demo suggests %d things (%q)", len(fixtures.DemoTries), want)
+	}
 }

@@ -13,7 +13,8 @@ import (
 )
 
 const sessionsUsage = `Usage:
-  phasechat sessions list [--json]                      saved conversations, the latest first
+  phasechat sessions list [--all] [--json]              saved conversations, the latest first
+                                                        (--all: one-shot runs too)
   phasechat sessions show ID                            one conversation, as text
   phasechat sessions search TEXT                        conversations whose messages hold TEXT
   phasechat sessions rename ID TITLE
@@ -41,6 +42,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), sessionsUsage) }
 	asJSON := fs.Bool("json", false, "print the list as JSON")
+	every := fs.Bool("all", false, "list one-shot runs (-p) too")
 	format := fs.String("format", "markdown", "export as markdown or json")
 	if err := parseInterleaved(fs, rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -71,7 +73,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	store, err := app.OpenStore()
 	if err == nil {
 		store.Notices = stderr
-		err = sessionsCommand(store, cmd, pos, *asJSON, *format, stdout)
+		err = sessionsCommand(store, cmd, pos, *asJSON, *every, *format, stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
@@ -80,12 +82,15 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON bool, format string, stdout io.Writer) error {
+func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON, every bool, format string, stdout io.Writer) error {
 	switch cmd {
 	case "list":
 		all, err := store.List()
 		if err != nil {
 			return err
+		}
+		if !every {
+			all = sessions.Interactive(all)
 		}
 		if asJSON {
 			if all == nil {

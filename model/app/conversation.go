@@ -67,7 +67,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 	var store *sessions.Store
 	fromStore := s.fromStore()
 	unsaved := "" // why the conversation will not be kept although saving is on
-	if !s.NoSave || fromStore {
+	if !s.notKept() || fromStore {
 		var err error
 		if store, err = OpenStore(); err != nil {
 			if fromStore {
@@ -82,7 +82,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 	var resumed *sessions.Resumed
 	var hold *sessions.Hold // the resumed conversation, held for this process
 	fork := s.Fork
-	noSave := s.NoSave
+	noSave := s.notKept()
 	switch {
 	case fromStore:
 		var m sessions.Meta
@@ -137,7 +137,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = strings.TrimSpace(c.notice + " " + unsaved)
 	}
 	if store != nil && !noSave {
-		st := sessions.Start{Header: head, Provider: provider, Title: s.Title}
+		st := sessions.Start{Header: head, Provider: provider, Title: s.Title, OneShot: s.OneShot}
 		switch {
 		case resumed != nil && resumed.Meta != nil && fork:
 			st.Seed, st.Parent = resumed.Messages, resumed.Meta.ID
@@ -327,4 +327,10 @@ func (c *Conversation) SavedID() string {
 		return ""
 	}
 	return c.session.ID()
+}
+
+// notKept reports whether the conversation is not to be kept: --no-save (or save = false), or
+// a one-shot run with save_oneshot = false.
+func (s *Settings) notKept() bool {
+	return s.NoSave || s.OneShot && s.File != nil && s.File.SaveOneShot != nil && !*s.File.SaveOneShot
 }

@@ -108,6 +108,7 @@ type Settings struct {
 
 	// Set by the front end before Open.
 	Title      string // a new session's title; "" for its first prompt's words
+	OneShot    bool   // a one-shot run (-p): its session is marked so, or not kept with save_oneshot = false
 	CanAsk     bool   // a user answers approvals
 	LiveOutput bool   // a running tool's output is shown as it prints
 	// StoreNotices is where the sessions store says what the user should know as it happens

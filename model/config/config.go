@@ -41,6 +41,9 @@ type File struct {
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
+	// SaveOneShot says whether one-shot runs (-p) are kept; nil when not set (they are, marked
+	// as one-shot).
+	SaveOneShot *bool `toml:"save_oneshot"`
 	// Inline runs the chat in the terminal's own screen, as --inline does; nil when not set.
 	Inline *bool `toml:"inline"`
 	// Theme is the full-screen chat's colours, one of Themes; "" when not set.

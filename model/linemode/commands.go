@@ -111,7 +111,7 @@ func (s *session) copyReply(arg string) {
 		}
 		switch {
 		case word != "code" || n < 0:
-			s.say(Note("Usage: /copy, or /copy code N for the Nth code block of the last reply."))
+			s.say(Note("Usage: /copy, or /copy code [N] for the last (or Nth) code block of the last reply."))
 			return
 		case len(blocks) == 0:
 			s.say(Note("The last reply has no code block."))
@@ -140,6 +140,7 @@ func (s *session) listSessions() {
 		s.say(Note("The saved conversations could not be listed: " + err.Error()))
 		return
 	}
+	all = sessions.Interactive(all) // one-shot runs are kept, but not offered here
 	if len(all) == 0 {
 		s.say(Note("No saved conversations yet."))
 		return

@@ -43,7 +43,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	if h := log.Header; h != nil && h.System != "" {
 		fmt.Fprintf(&b, "\n## System\n\n%s\n", safe.Text(h.System))
 	}
-	for _, msg := range log.Messages {
+	for i, msg := range log.Messages {
 		switch msg.Role {
 		case "user":
 			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Text()))
@@ -51,7 +51,11 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 		case "assistant":
 			// The text and the calls in the order the reply showed them; the calls that came
 			// after all its text follow the note on an incomplete reply, as they always did.
-			b.WriteString("\n## Assistant\n\n")
+			b.WriteString("\n## Assistant")
+			if model := replyModel(log, i); model != "" && len(log.Models) > 1 { // one model: the header names it
+				b.WriteString(" (" + safe.Line(model) + ")")
+			}
+			b.WriteString("\n\n")
 			tail := len(msg.Parts) // the calls after all the text start here
 			for tail > 0 && !isText(msg.Parts[tail-1]) {
 				tail--
@@ -103,6 +107,15 @@ type Export struct {
 	Messages []wire.Message `json:"messages"`
 	// Incomplete lists the replies that ended before they were whole, and why.
 	Incomplete []Incomplete `json:"incomplete,omitempty"`
+	// Answered names the model of each reply, when the log names one.
+	Answered []Answered `json:"answered,omitempty"`
+}
+
+// Answered is a reply and the model ("provider/model") that wrote it: Message is its index
+// in Messages.
+type Answered struct {
+	Message int    `json:"message"`
+	Model   string `json:"model"`
 }
 
 // Incomplete is a reply that ended before it was whole: Message is its index in Messages.
@@ -145,6 +158,9 @@ func JSON(w io.Writer, m Meta, log sessionlog.Log) error {
 		if !m.End.Whole() {
 			e.Incomplete = append(e.Incomplete, Incomplete{Message: i, Why: m.End.Text()})
 		}
+		if model := replyModel(log, i); model != "" {
+			e.Answered = append(e.Answered, Answered{Message: i, Model: model})
+		}
 	}
 	return WriteJSON(w, e)
 }
@@ -159,4 +175,13 @@ func WriteJSON(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(safe.JSON(b), '\n'))
 	return err
+}
+
+// replyModel is the model that wrote message i of log when it is a reply; "" for other
+// messages, or when the log names none.
+func replyModel(log sessionlog.Log, i int) string {
+	if log.Messages[i].Role != "assistant" || i >= len(log.MessageModels) {
+		return ""
+	}
+	return log.MessageModels[i]
 }

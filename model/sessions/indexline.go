@@ -33,6 +33,9 @@ func decodeIndexLine(line []byte, shared string) (m Meta, ok bool) {
 			text, rest, ok = plainString(rest)
 		case "turns", "size":
 			num, rest, ok = plainInt(rest)
+		case "oneshot":
+			ok = bytes.HasPrefix(rest, []byte("true"))
+			rest = rest[min(len(rest), 4):]
 		default:
 			return Meta{}, false
 		}
@@ -58,6 +61,8 @@ func decodeIndexLine(line []byte, shared string) (m Meta, ok bool) {
 			m.Turns = int(num)
 		case "size":
 			m.Size = num
+		case "oneshot":
+			m.OneShot = true
 		}
 		if !ok {
 			return Meta{}, false

@@ -45,6 +45,8 @@ type Start struct {
 	// it before anything is shown); the session keeps it until Close. Without it the session
 	// takes the hold before writing anything, and writes nothing when another process has it.
 	Hold *Hold
+	// OneShot marks the new session a one-shot run's (Meta.OneShot).
+	OneShot bool
 }
 
 // Session records one conversation into the store. It is a perform.Recorder: Add only queues,
@@ -84,7 +86,7 @@ func (s *Store) Begin(st Start) *Session {
 		now := time.Now().UTC()
 		ss.id = newID(now)
 		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now,
-			Parent: st.Parent}
+			Parent: st.Parent, OneShot: st.OneShot}
 		ss.start.Header.Parent = st.Parent
 	}
 	go ss.loop()

@@ -23,6 +23,20 @@ type Meta struct {
 	Turns    int       `json:"turns"`            // user messages
 	Size     int64     `json:"size"`             // bytes of the log
 	Parent   string    `json:"parent,omitempty"` // the session this one is a fork of
+	// OneShot marks a session a one-shot run (-p) started: kept, but left out of the session
+	// picker and of `sessions list` unless --all asks for every session (Interactive).
+	OneShot bool `json:"oneshot,omitempty"`
+}
+
+// Interactive is all without the one-shot runs, in the same order.
+func Interactive(all []Meta) []Meta {
+	out := make([]Meta, 0, len(all))
+	for _, m := range all {
+		if !m.OneShot {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Store is a sessions folder.

@@ -69,7 +69,7 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		}
 		word, num, _ := strings.Cut(arg, " ")
 		if word != "code" {
-			m.warn("Usage: /copy, or /copy code [N] for the Nth code block of the last reply.")
+			m.warn("Usage: /copy, or /copy code [N] for the last (or Nth) code block of the last reply.")
 			return m, nil
 		}
 		n := 0

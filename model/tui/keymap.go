@@ -84,7 +84,7 @@ var keys = keyMap{
 	Later:      binding{Binding: named("down")},
 
 	Model:          binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
-	Copy:           binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy N copies its Nth code block)", rank: 8, live: keyState.hasReply},
+	Copy:           binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy code [N] copies its last, or Nth, code block)", rank: 8, live: keyState.hasReply},
 	Sessions:       binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
 	Editor:         binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
 	EditorChord:    binding{Binding: named("ctrl+x")},

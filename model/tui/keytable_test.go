@@ -289,3 +289,11 @@ func TestREADMEKeyTableNamesEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// The key list names /copy's code-block form as the README and the usage message do:
+// "/copy code [N]", the word the command needs included.
+func TestKeyListNamesCopyCodeAsTheCommandTakesIt(t *testing.T) {
+	if !strings.Contains(keys.Copy.long, "/copy code [N]") {
+		t.Fatalf("the key list says %q", keys.Copy.long)
+	}
+}

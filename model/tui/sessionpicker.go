@@ -65,7 +65,7 @@ func (m *Model) openPicker() (*Model, tea.Cmd) {
 	convs := m.ed.convs
 	return m, func() tea.Msg {
 		all, err := convs.List()
-		return sessionsListedMsg{all: all, err: err}
+		return sessionsListedMsg{all: sessions.Interactive(all), err: err}
 	}
 }
 

@@ -20,6 +20,9 @@ type codeLang struct {
 	multi           []string // multi-line string delimiters, longest first
 	rawMulti        bool     // backslashes do not escape inside multi-line strings
 	diff            bool     // colour whole lines by their first byte
+	// dashed: "-" joins a word ("gpt-4o-mini", "--max-tokens"), so digits after a dash inside
+	// a word are part of it, not a number.
+	dashed bool
 }
 
 // codeState is the highlighter's state between two units of a code line; at a line's end,
@@ -53,7 +56,7 @@ var codeLangs = sync.OnceValue(func() map[string]*codeLang {
 	python := &codeLang{keywords: words("and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield None True False match case"),
 		types: words("int float str bool list dict set tuple bytes object self"), line: []string{"#"}, quotes: `"'`, multi: []string{`"""`, `'''`}}
 	shell := &codeLang{keywords: words("if then else elif fi for while until do done case esac in function return export local readonly set unset echo cd exit source"),
-		types: map[string]bool{}, line: []string{"#"}, quotes: `"'`}
+		types: map[string]bool{}, line: []string{"#"}, quotes: `"'`, dashed: true}
 	rust := cFamily("as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while",
 		"i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char str String Vec Option Result Box")
 	c := cFamily("auto break case const continue default do else enum extern for goto if inline register return sizeof static struct switch typedef union volatile while class namespace template typename public private protected virtual override new delete this true false nullptr using try catch throw",
@@ -216,7 +219,7 @@ func (h *highlighter) run(s string, i int) {
 			h.add(s[i:i+1], mdString)
 			i++
 			st.quote = c
-		case c >= '0' && c <= '9':
+		case c >= '0' && c <= '9' && !(l.dashed && i >= 2 && s[i-1] == '-' && (isAlnum(s[i-2]) || s[i-2] == '_')):
 			j := i
 			for j < len(s) && (isAlnum(s[j]) || s[j] == '_' || s[j] == '.') {
 				j++

@@ -84,3 +84,37 @@ func TestTUIEditorEditsTheDraft(t *testing.T) {
 	p.keys("C-c")
 	p.exit("0")
 }
+
+// One-shot runs are kept but do not crowd the session picker: after a chat and a -p run in the
+// same home, Ctrl+S offers the chat only, and `sessions list --all` names both.
+func TestTUISessionPickerLeavesOutOneShotRuns(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	env := hermeticEnv(t)
+	p := newProgramPane(t, 110, 30, t.TempDir(), env, fs.chatArgs(t, "text"))
+	p.waitFor(idleStatus)
+	p.typeLine("a chat about penguins")
+	p.waitFor("Answer ready.")
+	p.keys("C-c")
+	p.exit("0")
+
+	oneShot := exec.Command(phasechatBinary(t), fs.chatArgs(t, "text", "-p", "a one-shot about otters")[1:]...)
+	oneShot.Env = env
+	if out, err := oneShot.CombinedOutput(); err != nil {
+		t.Fatalf("-p: %v\n%s", err, out)
+	}
+	list := exec.Command(phasechatBinary(t), "sessions", "list", "--all")
+	list.Env = env
+	if out, err := list.CombinedOutput(); err != nil || !strings.Contains(string(out), "otters") || !strings.Contains(string(out), "penguins") {
+		t.Fatalf("sessions list --all: %v\n%s", err, out)
+	}
+
+	q := newProgramPane(t, 110, 30, t.TempDir(), env, fs.chatArgs(t, "text"))
+	q.waitFor(idleStatus)
+	q.keys("C-s")
+	screen := q.waitFor("Saved conversations", "a chat about penguins")
+	if strings.Contains(screen, "otters") {
+		t.Fatalf("the session picker offers a one-shot run:\n%s", screen)
+	}
+}

@@ -28,6 +28,9 @@ type Log struct {
 	// Models is every model the conversation was held with, in order: the header's, then
 	// each one it was switched to.
 	Models []string
+	// MessageModels is, for each of Messages, the model the conversation was held with when
+	// it was written (Models' last then); "" where the log had named none.
+	MessageModels []string
 	// Started is the time of the first record that has one; nil when none has.
 	Started *time.Time
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
@@ -68,6 +71,7 @@ func decode(r io.Reader, name string) (Log, error) {
 	land := func() {     // the request in flight ended where its records stop
 		if flight != nil {
 			log.Messages = append(log.Messages, flight.messages()...)
+			log.noteModels()
 			flight = nil
 		}
 	}
@@ -101,9 +105,11 @@ func decode(r io.Reader, name string) (Log, error) {
 			case rec.Message != nil && rec.Message.Role == "assistant":
 				flight = nil // the final reply supersedes its live records
 				log.Messages = append(log.Messages, *rec.Message)
+				log.noteModels()
 			case rec.Message != nil && rec.Message.Role == "user":
 				land()
 				log.Messages = append(log.Messages, *rec.Message)
+				log.noteModels()
 			case rec.Session != nil && rec.Session.New:
 				flight = nil
 				skipped := log.Skipped
@@ -116,6 +122,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
 				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
+				log.noteModels()
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -341,4 +348,11 @@ func (r Record) valid() bool {
 		return r.Live != nil && r.Live.What != ""
 	}
 	return false
+}
+
+// noteModels gives the messages added since the last call the model in force now.
+func (l *Log) noteModels() {
+	for len(l.MessageModels) < len(l.Messages) {
+		l.MessageModels = append(l.MessageModels, l.Model())
+	}
 }

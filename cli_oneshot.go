@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 
 	"golang.org/x/term"
@@ -16,13 +18,23 @@ import (
 )
 
 // oneShotOnly are the flags that mean something only with -p, as the help writes them.
-var oneShotOnly = []string{"-q", "--format", "--raw"}
+var oneShotOnly = []string{"-q", "--format", "--raw", "-a"}
+
+// attachFlag is -a: each file to attach, in the order given; "-" is standard input.
+type attachFlag []string
+
+func (a *attachFlag) String() string { return strings.Join(*a, " ") }
+func (a *attachFlag) Set(v string) error {
+	*a = append(*a, v)
+	return nil
+}
 
 func oneShotFlags(fs *flag.FlagSet) {
 	print := fs.Bool("p", false, "one-shot: send the prompt given as the arguments (or read from standard input), print the reply, exit (exit codes: One-shot mode, above)")
 	fs.BoolVar(print, "print", false, "same as -p")
 	fs.Bool("q", false, "one-shot: no status or tool notices on standard error (errors still)")
 	fs.Bool("raw", false, "one-shot: write the reply's bytes as they came, terminal controls too (by default a file or pipe gets the text without them, a terminal the screen's rules)")
+	fs.Var(new(attachFlag), "a", "one-shot: attach `FILE` after the prompt (repeatable; - is standard input): text, a PNG, JPEG, GIF or WebP image, or a PDF")
 	fs.String("format", "text", "one-shot output: text (the reply as it streams), json (one object at the end) or jsonl (one event per line)")
 }
 
@@ -33,12 +45,22 @@ func runOneShot(f app.Flags, fs *flag.FlagSet, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "phasechat: --format is text, json or jsonl, not %q\n", format)
 		return oneshot.ExitUsage
 	}
-	prompt, message, err := oneshot.Prompt(fs.Args(), stdin, stderr)
+	files := *fs.Lookup("a").Value.(*attachFlag)
+	context := stdin
+	if slices.Contains(files, "-") {
+		context = nil // standard input is a file, not the prompt's context
+	}
+	prompt, message, err := oneshot.Prompt(fs.Args(), context, stderr, len(files) > 0)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", err)
 		return oneshot.ExitUsage
 	}
-	code, err := oneShot(f, prompt, message, format, flagOn(fs, "q"), textRule(flagOn(fs, "raw"), stdout), stdout, stderr)
+	attached, err := app.ReadAttachments(files, stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
+		return oneshot.ExitUsage
+	}
+	code, err := oneShot(f, prompt, message, attached, format, flagOn(fs, "q"), textRule(flagOn(fs, "raw"), stdout), stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "phasechat:", safe.Text(err.Error()))
 		if exitFor(err) == oneshot.ExitUsage {
@@ -73,7 +95,7 @@ func textRule(raw bool, stdout io.Writer) oneshot.TextRule {
 }
 
 // oneShot sends message (the prompt, after its context) in a session titled prompt.
-func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet bool, text oneshot.TextRule, stdout, stderr io.Writer) (int, error) {
+func oneShot(f app.Flags, prompt, message string, attached app.Attached, format oneshot.Format, quiet bool, text oneshot.TextRule, stdout, stderr io.Writer) (int, error) {
 	s, err := app.Load(f, os.LookupEnv, stderr)
 	if err != nil {
 		return oneshot.ExitFailed, app.EnvSecrets().Error(err)
@@ -81,7 +103,7 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	if err := s.Configured(); err != nil {
 		return oneshot.ExitUsage, err // a script never gets the demo's scripted answers unless it asks
 	}
-	s.Title, s.OneShot, s.StoreNotices = prompt, true, stderr
+	s.Title, s.OneShot, s.StoreNotices = attached.Title(prompt), true, stderr
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
@@ -94,6 +116,11 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
+	files, fileNotes, err := attached.Files(sess.Secrets)
+	if err != nil {
+		sess.Close()
+		return oneshot.ExitUsage, err
+	}
 	notices, settled := sess.SettleMCP(sigs)
 	if !settled {
 		sess.Close()
@@ -105,13 +132,16 @@ func oneShot(f app.Flags, prompt, message string, format oneshot.Format, quiet b
 	conv := sess.Conversation
 	opts := oneshot.Options{
 		Chat: sess.Chat, Performer: sess.Performer, Log: conv.Recorder(),
-		Prompt: message, Format: format, Out: stdout, ErrAlways: stderr,
+		Prompt: message, Attachments: files, Format: format, Out: stdout, ErrAlways: stderr,
 		Interrupt: sigs, Session: conv.Session(), Text: text,
 		SharedTerminal: sameTerminal(stdout, stderr),
 	}
 	if !quiet {
 		opts.Err = stderr
 		if n := conv.Notice(); n != "" {
+			fmt.Fprintln(stderr, "phasechat:", safe.Line(n))
+		}
+		for _, n := range fileNotes {
 			fmt.Fprintln(stderr, "phasechat:", safe.Line(n))
 		}
 	}

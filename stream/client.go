@@ -181,6 +181,9 @@ func rejectsReasoning(status int, body []byte) bool {
 
 // send makes one HTTP exchange. On an error answer it also returns the body read.
 func (c *Client) send(ctx context.Context, req wire.Request, stream, streamOptions bool) (*http.Response, []byte, *wire.Error) {
+	if err := wire.CheckAttachments(c.Wire, req.Messages); err != nil {
+		return nil, nil, &wire.Error{Message: "This request cannot be sent: " + err.Error() + ".", Cause: err}
+	}
 	body, err := c.requestBody(req, stream, streamOptions)
 	if err != nil {
 		return nil, nil, &wire.Error{Message: "The request could not be encoded: " + err.Error(), Cause: err}

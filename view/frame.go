@@ -177,7 +177,7 @@ func (r *Renderer) Render(f Frame) Screen {
 	statusTop := len(out)
 	out = append(out, status.rows...)
 	if l.label > 0 {
-		out = append(out, composerLabel(st, ctl.Composer, f.Draft, width))
+		out = append(out, composerLabel(st, ctl.Composer, f.Draft, f.Attached, width))
 	}
 	composerTop := len(out)
 	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)

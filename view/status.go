@@ -227,14 +227,21 @@ func shortenReason(state phase.State, status func(phase.State) string, silence s
 
 // composerLabel names the composer and says when it takes no input.
 // While a reply streams the composer keeps what is typed, and Enter waits for the reply to end.
-func composerLabel(st *theme, enabled, draft bool, width int) string {
+func composerLabel(st *theme, enabled, draft bool, attached []string, width int) string {
+	label := "Message — type ahead; Enter sends once the reply ends"
 	switch {
 	case enabled:
-		return st.Label.Paint(rows.Fit("Message", width))
+		label = "Message"
 	case draft:
-		return st.LabelDisabled.Paint(rows.Fit("Message — draft kept; Enter sends it once the reply ends", width))
+		label = "Message — draft kept; Enter sends it once the reply ends"
 	}
-	return st.LabelDisabled.Paint(rows.Fit("Message — type ahead; Enter sends once the reply ends", width))
+	if len(attached) > 0 {
+		label += " · with " + safe.Line(strings.Join(attached, " ")) + " (/attach clear drops them)"
+	}
+	if enabled {
+		return st.Label.Paint(rows.Fit(label, width))
+	}
+	return st.LabelDisabled.Paint(rows.Fit(label, width))
 }
 
 // composerRows prepares the model's pre-rendered composer: every escape but SGR is removed

@@ -59,6 +59,9 @@ type Frame struct {
 	NoteError bool
 	Timing    Timing
 	Draft     bool // the composer holds text (while a reply streams: a draft kept for later)
+	// Attached are the chips of the files the next message will carry, shown on the
+	// composer's label row.
+	Attached []string
 	// Fit makes the transcript area only as tall as its entries (at most what Height leaves
 	// it): Content then has fewer than Height rows. The inline mode draws its live part so.
 	Fit bool

@@ -137,3 +137,22 @@ func Host(endpoint string) string {
 	}
 	return u.Host
 }
+
+// Bytes is n bytes for people: "512 B", "1 KB", "4.2 MB" (powers of 1024, one decimal under 10).
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return strconv.FormatInt(n, 10) + " B"
+	}
+	v, u := float64(n)/unit, "KB"
+	for _, next := range []string{"MB", "GB"} {
+		if v < unit {
+			break
+		}
+		v, u = v/unit, next
+	}
+	if v < 10 && v != float64(int64(v)) {
+		return strconv.FormatFloat(v, 'f', 1, 64) + " " + u
+	}
+	return strconv.FormatInt(int64(v+0.5), 10) + " " + u
+}

@@ -23,6 +23,9 @@ func (sess *Session) LineOptions(in *os.File, out io.Writer, notice string) line
 	if sess.Conversation.Saving() {
 		o.Conversations = sess.Conversation
 	}
+	if dir, err := os.Getwd(); err == nil {
+		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets}
+	}
 	return o
 }
 
@@ -44,6 +47,9 @@ func (sess *Session) ScreenOptions(notice string) tui.Options {
 	}
 	if conv.Saving() {
 		o.Conversations = conv
+	}
+	if dir, err := os.Getwd(); err == nil {
+		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets}
 	}
 	sess.Performer.Frame = tui.FrameInterval
 	return o

@@ -40,6 +40,8 @@ type Chat struct {
 	History []wire.Message
 	Turn    wire.Usage // usage of the current (or last) turn's requests
 	Session wire.Usage // usage of every request so far
+	// attached are the files the next message carries (Attach).
+	attached []wire.Attachment
 	// LogWarning is what the footer says while the session log cannot be written; "" when
 	// it can (see LogTrouble).
 	LogWarning string
@@ -121,21 +123,28 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
 // when text is blank.
-func (c *Chat) Submit(text string) []Effect { return c.out(c.submit(text)) }
+func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
 
-func (c *Chat) submit(text string) []Effect {
-	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" {
+// SubmitWith is Submit with files sent after the text, after those Attach added; with files
+// the text may be blank. The transcript shows each file as its chip under the text.
+func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
+	return c.out(c.submit(text, files))
+}
+
+func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
+	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 && len(c.attached) == 0 {
 		return nil
 	}
+	files, c.attached = append(c.attached, files...), nil
 	var effects []Effect
 	c.autoRetried = false
 	if st := c.failed; st != nil {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
-	msg := wire.Message{Role: "user", Parts: wire.TextParts(text)}
+	msg := wire.Message{Role: "user", Parts: wire.TextParts(text), Attachments: files}
 	c.History = append(c.History, msg)
-	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: text})
+	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)})
 	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)

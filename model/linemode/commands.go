@@ -59,6 +59,8 @@ func (s *session) command(line string) {
 		}
 	case chat.CommandCopy:
 		s.copyReply(arg)
+	case chat.CommandAttach:
+		s.attachCommand(arg)
 	case chat.CommandNew:
 		if s.convs != nil {
 			s.driver.Log = s.convs.New()

@@ -130,7 +130,7 @@ func (s *session) sendQueued() {
 			s.write(safe.Line(text) + "\n")
 			s.prompted = false
 		}
-		s.apply(s.chat.Submit(text))
+		s.submit(text)
 	}
 	if s.inputEnded && s.focus == phase.FocusComposer && len(s.queued) == 0 && s.retryTimer == nil {
 		s.quitting = true

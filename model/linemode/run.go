@@ -39,6 +39,7 @@ type Options struct {
 	// for /copy code N; nil: no reply has code blocks.
 	CodeBlocks    func(reply string) []string
 	Conversations Conversations // /new and /sessions; nil: conversations are not saved
+	Files         FileReader    // /attach and @path mentions; nil: files cannot be attached
 }
 
 // Run chats in line mode until the user quits: Ctrl+D on an empty line, Ctrl+C, SIGTERM or
@@ -61,6 +62,7 @@ func Run(o Options) (err error) {
 		clip:       o.Clipboard,
 		codeBlocks: o.CodeBlocks,
 		convs:      o.Conversations,
+		files:      o.Files,
 		logTrouble: o.LogTrouble,
 	}
 	if s.term == nil {
@@ -131,6 +133,7 @@ type session struct {
 	clip       func(string) error
 	codeBlocks func(string) []string
 	convs      Conversations
+	files      FileReader
 	picking    []sessions.Meta // the numbered list "/sessions" printed, until a line answers it
 
 	focus      phase.Focus

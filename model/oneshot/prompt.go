@@ -26,15 +26,18 @@ const stdinWaitNotice = "phasechat: still reading standard input (nothing came f
 // Prompt is what a one-shot turn sends, message, and the title of its session: the words of
 // args, after the context piped on stdin; stdin alone is both when args are empty. A terminal
 // on stdin is not read (nobody is typing context there); a pipe is read until it closes, and
-// when it stays silent for StdinSilence meanwhile, warn is told so, once. Every error is the
-// command line's.
-func Prompt(args []string, stdin io.Reader, warn io.Writer) (title, message string, err error) {
+// when it stays silent for StdinSilence meanwhile, warn is told so, once. With files
+// attached the prompt may be empty (the files are the question). Every error is the command
+// line's.
+func Prompt(args []string, stdin io.Reader, warn io.Writer, files bool) (title, message string, err error) {
 	title = strings.TrimSpace(strings.Join(args, " "))
 	context, err := readContext(stdin, warn)
 	if err != nil {
 		return "", "", err
 	}
 	switch {
+	case title == "" && strings.TrimSpace(context) == "" && files:
+		return "", "", nil
 	case title == "" && strings.TrimSpace(context) == "":
 		return "", "", errors.New(`-p needs a prompt: phasechat -p "question", or the prompt on standard input`)
 	case title == "":

@@ -31,13 +31,15 @@ type Options struct {
 	Performer *perform.Performer
 	Log       perform.Recorder // nil: nothing is recorded
 	Prompt    string           // the user message, context included
-	Format    Format           // "" is FormatText
-	Text      TextRule         // how FormatText cleans the reply: TextScreen for a terminal
-	Out       io.Writer
-	Err       io.Writer        // status, tool notices and reasoning; nil: none (errors still go to ErrAlways)
-	ErrAlways io.Writer        // where an error is reported even when Err is nil; nil: nowhere
-	Interrupt <-chan os.Signal // the first signal stops the turn, keeping the partial reply
-	Session   string           // the session id, reported in JSON
+	// Attachments are the files sent after Prompt.
+	Attachments []wire.Attachment
+	Format      Format   // "" is FormatText
+	Text        TextRule // how FormatText cleans the reply: TextScreen for a terminal
+	Out         io.Writer
+	Err         io.Writer        // status, tool notices and reasoning; nil: none (errors still go to ErrAlways)
+	ErrAlways   io.Writer        // where an error is reported even when Err is nil; nil: nowhere
+	Interrupt   <-chan os.Signal // the first signal stops the turn, keeping the partial reply
+	Session     string           // the session id, reported in JSON
 	// SharedTerminal says Out and Err are one terminal: a notice said while the reply's line
 	// is open there starts on a line of its own.
 	SharedTerminal bool
@@ -60,7 +62,7 @@ func Run(o Options) Result {
 	}
 	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), said: map[string]bool{}}
 	d := perform.NewDriver(o.Chat, &perf, o.Log)
-	effects := r.chat.Submit(o.Prompt)
+	effects := r.chat.SubmitWith(o.Prompt, o.Attachments)
 	if effects == nil {
 		return r.finish(Result{Outcome: Failed, Error: "The prompt is empty."})
 	}

@@ -47,6 +47,7 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 		switch msg.Role {
 		case "user":
 			fmt.Fprintf(&b, "\n## You\n\n%s\n", safe.Text(msg.Text()))
+			writeAttachments(&b, msg.Attachments)
 		case "assistant":
 			// The text and the calls in the order the reply showed them; the calls that came
 			// after all its text follow the note on an incomplete reply, as they always did.

@@ -198,6 +198,10 @@ func (ss *Session) flush() {
 	}
 	live := true
 	for _, r := range todo {
+		if err := ss.store.keepFiles(r); err != nil {
+			ss.fail(err)
+			return
+		}
 		ss.log.Add(r)
 		ss.count(r)
 		live = live && r.Live != nil
@@ -328,6 +332,7 @@ func (s *Store) Load(m Meta) (Resumed, error) {
 	if err != nil {
 		return Resumed{}, fmt.Errorf("cannot resume session %s: %w", m.ID, err)
 	}
+	s.fillFiles(log.Messages)
 	return Resumed{Meta: &m, Path: path, Log: log, Messages: log.Messages}, nil
 }
 

@@ -93,6 +93,9 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.after(m.chat.Regenerate())
+	case chat.CommandAttach:
+		m.resetHistory()
+		return m.attachCommand(arg)
 	case chat.CommandSystem:
 		done()
 		m.chat.SetSystem(arg)

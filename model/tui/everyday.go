@@ -121,6 +121,10 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			m.complete(value)
 			return m, nil, true
 		}
+		if at, query, ok := m.mentionOpen(); ok && m.composerEnabled() {
+			m.completeMention(at, query)
+			return m, nil, true
+		}
 	case key.Matches(k, keys.Send.Binding):
 		if chat.IsCommand(value) {
 			m, cmd := m.runCommand(value)
@@ -175,6 +179,9 @@ type noteMsg struct {
 func (m *Model) statusNote() (string, bool) {
 	if m.ed.note != "" {
 		return m.ed.note, m.ed.noteError
+	}
+	if _, query, ok := m.mentionOpen(); ok && m.composerEnabled() {
+		return m.mentionNote(query)
 	}
 	if v := m.composer.Value(); isCommandWord(v) && m.composerEnabled() {
 		if names, _ := chat.CompleteCommand(v); len(names) > 0 {

@@ -42,6 +42,7 @@ type inProcess struct {
 // sentRequest is what one chat request asked for.
 type sentRequest struct {
 	ctx      context.Context
+	body     []byte         // as sent
 	Model    string         `json:"model"`
 	Messages []wire.Message `json:"messages"`
 }
@@ -51,7 +52,7 @@ func (p *inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	sent := sentRequest{ctx: r.Context()}
+	sent := sentRequest{ctx: r.Context(), body: body}
 	if err := json.Unmarshal(body, &sent); err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ var keys = keyMap{
 	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
 	ToComposer: binding{Binding: helped("tab", "composer", "tab"), long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
 	ToRetry:    binding{Binding: helped("shift+tab", "retry", "shift+tab"), long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
-	Complete:   binding{Binding: helped("tab", "complete", "tab"), long: "complete the command being typed", rank: 1, live: keyState.typingCommand},
+	Complete:   binding{Binding: helped("tab", "complete", "tab"), long: "complete the command or the @file being typed", rank: 1, live: keyState.typingCompletable},
 	Stop:       binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
 
 	PageUp:   binding{Binding: helped("pgup/pgdn", "scroll", "pgup"), long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll, fullScreen: true},
@@ -157,7 +157,13 @@ func (m *Model) composerInError() bool {
 	return m.chat.State.Phase == phase.Error && m.focus() == phase.FocusComposer
 }
 
-func (m *Model) typingCommand() bool { return m.composing() && isCommandWord(m.composerText) }
+func (m *Model) typingCompletable() bool {
+	if !m.composing() {
+		return false
+	}
+	_, _, mention := m.mentionOpen()
+	return mention || isCommandWord(m.composerText)
+}
 
 func (m *Model) canRegenerate() bool {
 	return m.chat.CanRegenerate() && (m.composing() || m.onRetry())

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/phasechat/phasechat/model/attach"
 	"math"
 	"strings"
 
@@ -140,6 +141,9 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		remember := m.sent(text)
 		if strings.HasPrefix(text, "//") {
 			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
+		}
+		if m.files != nil && attach.MayMention(text) {
+			return m, tea.Batch(m.sendWithMentions(text), remember)
 		}
 		m, sent := m.after(m.chat.Submit(text))
 		return m, tea.Batch(sent, remember)

@@ -44,6 +44,7 @@ type Options struct {
 	Remember      func(string) error // keeps a sent prompt for later sessions; run in a command; nil: not kept
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
+	Files         FileReader         // /attach and @path mentions; nil: files cannot be attached
 
 	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
 	// (inline.go).
@@ -82,6 +83,9 @@ type Model struct {
 	timers        timers
 	mcp           *mcp.Manager
 	ed            everyday
+	files         FileReader // nil: nothing can be attached
+	fileList      []string   // what @mentions complete to; nil until listed
+	listing       bool       // fileList has been asked for
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -157,6 +161,7 @@ func New(o Options) *Model {
 		timers:       timers{tick: tick},
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
+		files:        o.Files,
 		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }
@@ -187,6 +192,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
+	if _, _, typing := next.mentionOpen(); typing {
+		cmd = tea.Batch(cmd, next.listFiles())
+	}
 	return next, cmd
 }
 
@@ -231,6 +239,11 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case filesRead:
+		return m.onFilesRead(msg)
+	case filesListed:
+		m.fileList = msg.paths
+		return m, nil
 	case SignalMsg, tea.InterruptMsg:
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial
 		// reply is recorded and the tools are stopped before the program quits.

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"github.com/phasechat/phasechat/model/chat"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/phase"
@@ -87,6 +89,7 @@ func (m *Model) baseFrame() view.Frame {
 		Footer:   m.footerNow(),
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
+		Attached: chat.Chips(m.chat.Attached()),
 	}
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)

@@ -57,7 +57,7 @@ func anthropicRequest(req Request, stream bool, o *Options) ([]byte, error) {
 				system = append(system, m.Text())
 			}
 		case "user":
-			add("user", textBlock(m.Text())...)
+			add("user", anthropicUserBlocks(m)...)
 		case "assistant":
 			var blocks []json.RawMessage
 			if n := m.Native; n != nil && n.Wire == WireAnthropic && len(m.Calls()) > 0 {

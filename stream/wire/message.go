@@ -34,6 +34,8 @@ type Message struct {
 	// Display data the session log keeps: no request sends them.
 	End    phase.End
 	Ending phase.Ending
+	// Attachments, on a user message, are the files sent after its text, in order.
+	Attachments []Attachment
 }
 
 // NativeReasoning is an assistant reply's reasoning in its own wire format: Anthropic thinking
@@ -100,10 +102,11 @@ type jsonMessage struct {
 	ToolCallID       string           `json:"tool_call_id,omitempty"`
 	Name             string           `json:"name,omitempty"`
 	Native           *NativeReasoning `json:"native_reasoning,omitempty"`
+	Attachments      []Attachment     `json:"attachments,omitempty"`
 }
 
 func (m Message) MarshalJSON() ([]byte, error) {
-	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native}
+	out := jsonMessage{Role: m.Role, ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native, Attachments: m.Attachments}
 	if text := m.Text(); text != "" || !m.HasCalls() {
 		out.Content = &text
 	}
@@ -166,17 +169,19 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 // unmarshalMessage is Message.UnmarshalJSON by encoding/json, for what DecodeMessage leaves.
 func unmarshalMessage(b []byte, m *Message) error {
 	var in struct {
-		Role       string           `json:"role"`
-		ToolCallID string           `json:"tool_call_id"`
-		Name       string           `json:"name"`
-		Native     *NativeReasoning `json:"native_reasoning"`
-		wireDelta                   // content, reasoning, tool_calls
+		Role        string           `json:"role"`
+		ToolCallID  string           `json:"tool_call_id"`
+		Name        string           `json:"name"`
+		Native      *NativeReasoning `json:"native_reasoning"`
+		Attachments []Attachment     `json:"attachments"`
+		wireDelta                    // content, reasoning, tool_calls
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
 	*m = messageFromWire(&in.wireDelta)
 	m.Role, m.ToolCallID, m.Name, m.Native = in.Role, in.ToolCallID, in.Name, in.Native
+	m.Attachments = in.Attachments
 	return nil
 }
 

@@ -2,7 +2,7 @@ package wire
 
 // DecodeMessage reads one JSON message as Message.UnmarshalJSON does, in a single pass. ok is
 // false when data holds anything this reader leaves to encoding/json: a syntax error, a value
-// of a type Unmarshal would report, native reasoning, or anything but an object. Read it with
+// of a type Unmarshal would report, native reasoning, attachments, or anything but an object. Read it with
 // json.Unmarshal then, which decodes it (or says what is wrong) exactly as before.
 func DecodeMessage(data []byte) (m Message, ok bool) {
 	s := scanner{s: string(data), pools: &lentPools}
@@ -33,7 +33,7 @@ func DecodeMessage(data []byte) (m Message, ok bool) {
 			break
 		}
 		if folds(key) {
-			key = fieldName(key, "role", "tool_call_id", "name", "native_reasoning",
+			key = fieldName(key, "role", "tool_call_id", "name", "native_reasoning", "attachments",
 				"content", "reasoning_content", "reasoning", "tool_calls", "function_call")
 		}
 		switch key {
@@ -43,7 +43,7 @@ func DecodeMessage(data []byte) (m Message, ok bool) {
 			str(&callID)
 		case "name":
 			str(&name)
-		case "native_reasoning":
+		case "native_reasoning", "attachments":
 			strict = s.isNull()
 		case "content":
 			s.content(&d.Content)

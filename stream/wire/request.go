@@ -70,7 +70,7 @@ type Request struct {
 // body is the request's JSON: stream_options only when streamOptions is true, and the current
 // turn's reasoning only when sendReasoning is.
 func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) ([]byte, error) {
-	msgs := make([]Message, 0, len(req.Messages)+1)
+	msgs := make([]any, 0, len(req.Messages)+1)
 	if req.System != "" {
 		msgs = append(msgs, Message{Role: "system", Parts: TextParts(req.System)})
 	}
@@ -81,6 +81,10 @@ func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) (
 			m = m.withoutTurnState()
 		} else if !sendReasoning {
 			m.ReasoningField = "" // so never sent
+		}
+		if len(m.Attachments) > 0 {
+			msgs = append(msgs, chatUserMessage(m))
+			continue
 		}
 		msgs = append(msgs, m)
 	}
@@ -96,7 +100,7 @@ func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) (
 	}
 	b, err := json.Marshal(struct {
 		Model           string      `json:"model"`
-		Messages        []Message   `json:"messages"`
+		Messages        []any       `json:"messages"` // Message, or a user message with parts
 		Tools           []Tool      `json:"tools,omitempty"`
 		Stream          bool        `json:"stream"`
 		StreamOptions   *streamOpts `json:"stream_options,omitempty"`

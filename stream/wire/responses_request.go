@@ -33,7 +33,7 @@ func responsesRequest(req Request, stream bool, o *Options) ([]byte, error) {
 				instructions = append(instructions, m.Text())
 			}
 		case "user":
-			input = append(input, mustJSON(map[string]string{"type": "message", "role": "user", "content": m.Text()}))
+			input = append(input, mustJSON(map[string]any{"type": "message", "role": "user", "content": responsesUserContent(m)}))
 		case "assistant":
 			var ids map[string]string
 			if n := m.Native; n != nil && n.Wire == WireResponses {

@@ -37,6 +37,9 @@ type loggedMessage struct {
 	ToolCallID     string                `json:"tool_call_id,omitempty"`
 	Name           string                `json:"name,omitempty"`
 	Native         *wire.NativeReasoning `json:"native_reasoning,omitempty"`
+	// Attachments are a user message's files: their names, kinds and hashes, never their
+	// bytes (the session store keeps those by hash).
+	Attachments []wire.Attachment `json:"attachments,omitempty"`
 }
 
 // loggedPart is one of a message's parts: "text" and "reasoning" have Text; "call" has the rest.
@@ -65,7 +68,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 			}
 		}
 		b, err := json.Marshal(loggedMessage{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
-			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native})
+			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native, Attachments: m.Attachments})
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +97,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		}
 		m.Parts = oldOrder(m, l.TextAfter)
 	} else {
-		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native}
+		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native, Attachments: lm.Attachments}
 		for _, p := range *lm.Parts {
 			switch p.Type {
 			case "text":

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// attachmentFiles writes a 3×2 PNG and a two-line text file, and returns their paths.
+func attachmentFiles(t *testing.T) (img, notes string) {
+	t.Helper()
+	dir := t.TempDir()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 3, 2))); err != nil {
+		t.Fatal(err)
+	}
+	img, notes = filepath.Join(dir, "red.png"), filepath.Join(dir, "notes.txt")
+	if os.WriteFile(img, b.Bytes(), 0o600) != nil || os.WriteFile(notes, []byte("first line\nsecond line\n"), 0o600) != nil {
+		t.Fatal("cannot write the attachments")
+	}
+	return img, notes
+}
+
+// TestOneShotSendsAttachmentsInEachFormat: -a sends a text file and an image as each wire
+// format's own parts, after the prompt, and says what it attached.
+func TestOneShotSendsAttachmentsInEachFormat(t *testing.T) {
+	img, notes := attachmentFiles(t)
+	cases := []struct {
+		wire, model string
+		want        []string
+	}{
+		{"chat", "text", []string{`"type":"image_url"`, `"url":"data:image/png;base64,`, `\u003cfile path=`}},
+		{"anthropic", "anthropic-text", []string{`"type":"image"`, `"media_type":"image/png"`, `\u003cfile path=`}},
+		{"responses", "responses-text", []string{`"type":"input_image"`, `"image_url":"data:image/png;base64,`, `"type":"input_text"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.wire, func(t *testing.T) {
+			rf := newRecordingFixtures(t, 0, "")
+			r := runOneShotChild(t, t.TempDir(), "", "-p", "what are these?", "-a", img, "-a", notes,
+				"--base-url", rf.base, "--wire", c.wire, "-m", c.model, "--no-save")
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			rf.mu.Lock()
+			body := string(rf.bodies[len(rf.bodies)-1])
+			rf.mu.Unlock()
+			for _, w := range append(c.want, "first line\\nsecond line", "what are these?") {
+				if !strings.Contains(body, w) {
+					t.Errorf("the request lacks %s:\n%.600s", w, body)
+				}
+			}
+			if !strings.Contains(r.stderr, "attached [image red.png · 3×2 · ") || !strings.Contains(r.stderr, "attached [file notes.txt · 2 lines]") {
+				t.Errorf("stderr does not say what was attached:\n%s", r.stderr)
+			}
+		})
+	}
+}
+
+// TestOneShotRefusesABinaryAttachmentBeforeSending: nothing reaches the server, the exit is
+// a usage error, and the reason names the file.
+func TestOneShotRefusesABinaryAttachmentBeforeSending(t *testing.T) {
+	rf := newRecordingFixtures(t, 0, "")
+	blob := filepath.Join(t.TempDir(), "blob.bin")
+	os.WriteFile(blob, []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00"), 0o600)
+	for _, args := range [][]string{{"-a", blob}, {"-a", filepath.Join(t.TempDir(), "missing.txt")}} {
+		r := runOneShotChild(t, t.TempDir(), "", append([]string{"-p", "look", "--base-url", rf.base, "--no-save"}, args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "cannot attach ") {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	if len(rf.bodies) != 0 {
+		t.Errorf("%d requests were sent", len(rf.bodies))
+	}
+}
+
+// TestOneShotAttachesStandardInput: -a - is standard input as a file, and the prompt may be
+// left out when a file is the question.
+func TestOneShotAttachesStandardInput(t *testing.T) {
+	rf := newRecordingFixtures(t, 0, "")
+	r := runOneShotChild(t, t.TempDir(), "piped text\n", "-p", "-a", "-", "--base-url", rf.base, "-m", "text", "--no-save")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rf.mu.Lock()
+	body := string(rf.bodies[len(rf.bodies)-1])
+	rf.mu.Unlock()
+	if !strings.Contains(body, `path=\"stdin\"`) || !strings.Contains(body, "piped text") {
+		t.Errorf("request: %.400s", body)
+	}
+}

@@ -1,0 +1,93 @@
+package attach
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// Kind is what an attachment is sent as.
+type Kind int
+
+const (
+	// Text is sent as a text part holding the path and the contents.
+	Text Kind = iota + 1
+	// Image is sent as the wire format's own image part.
+	Image
+	// PDF is sent as the wire format's document or file part.
+	PDF
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Text:
+		return "file"
+	case Image:
+		return "image"
+	case PDF:
+		return "pdf"
+	}
+	return "unknown"
+}
+
+// magic is a kind's signature at the start of a file.
+type magic struct {
+	prefix    []byte
+	also      []byte // a second signature at alsoAt (RIFF's form type), nil for none
+	alsoAt    int
+	kind      Kind
+	mediaType string
+}
+
+var magics = []magic{
+	{prefix: []byte("\x89PNG\r\n\x1a\n"), kind: Image, mediaType: "image/png"},
+	{prefix: []byte("\xff\xd8\xff"), kind: Image, mediaType: "image/jpeg"},
+	{prefix: []byte("GIF87a"), kind: Image, mediaType: "image/gif"},
+	{prefix: []byte("GIF89a"), kind: Image, mediaType: "image/gif"},
+	{prefix: []byte("RIFF"), also: []byte("WEBP"), alsoAt: 8, kind: Image, mediaType: "image/webp"},
+	{prefix: []byte("%PDF-"), kind: PDF, mediaType: "application/pdf"},
+}
+
+// textSniff is how many leading bytes decide whether a file is text.
+const textSniff = 8 << 10
+
+// Sniff says what data is, from its bytes alone: an image or PDF by its signature, text when
+// its first bytes are UTF-8 (a cut rune at the end of the sample allowed) with no NUL. ok is
+// false for anything else: a binary file that cannot be sent.
+func Sniff(data []byte) (kind Kind, mediaType string, ok bool) {
+	for _, m := range magics {
+		if bytes.HasPrefix(data, m.prefix) &&
+			(m.also == nil || len(data) >= m.alsoAt+len(m.also) && bytes.Equal(data[m.alsoAt:m.alsoAt+len(m.also)], m.also)) {
+			return m.kind, m.mediaType, true
+		}
+	}
+	if isText(data) {
+		return Text, "text/plain", true
+	}
+	return 0, "", false
+}
+
+// isText reports whether data's first textSniff bytes are UTF-8 without NUL; a rune cut by
+// the sample's end does not count against it.
+func isText(data []byte) bool {
+	sample := data[:min(len(data), textSniff)]
+	if bytes.IndexByte(sample, 0) >= 0 {
+		return false
+	}
+	if len(sample) < len(data) {
+		sample = trimCutRune(sample)
+	}
+	return utf8.Valid(sample)
+}
+
+// trimCutRune drops a rune cut off at the end of b.
+func trimCutRune(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if r := b[len(b)-i]; utf8.RuneStart(r) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
+}

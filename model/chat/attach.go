@@ -1,0 +1,53 @@
+package chat
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// withChips is a user message as the transcript shows it: the text, then one line of the
+// files' chips ("[file notes.txt · 37 lines] [image red.png · 8×8 · 1 KB]").
+func withChips(text string, files []wire.Attachment) string {
+	if len(files) == 0 {
+		return text
+	}
+	chips := Chips(files)
+	if strings.TrimSpace(text) == "" {
+		return strings.Join(chips, " ")
+	}
+	return text + "\n" + strings.Join(chips, " ")
+}
+
+// Attach adds files to send with the next message. A file already attached (the same name
+// and contents) is not added twice.
+func (c *Chat) Attach(files ...wire.Attachment) {
+	for _, f := range files {
+		if !slices.ContainsFunc(c.attached, func(a wire.Attachment) bool { return a.Name == f.Name && a.Hash == f.Hash }) {
+			c.attached = append(c.attached, f)
+		}
+	}
+}
+
+// Attached are the files the next message will carry, in the order attached.
+func (c *Chat) Attached() []wire.Attachment { return c.attached }
+
+// Detach drops the files attached for the next message and says how many there were.
+func (c *Chat) Detach() int {
+	n := len(c.attached)
+	c.attached = nil
+	return n
+}
+
+// Chips are files' chips, in order.
+func Chips(files []wire.Attachment) []string {
+	if len(files) == 0 {
+		return nil
+	}
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Chip()
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package linemode
+
+import (
+	"github.com/phasechat/phasechat/model/attach"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// FileReader reads the files the user attaches (/attach, @path mentions).
+type FileReader interface {
+	Read(paths []string) (files []wire.Attachment, notes []string, err error)
+	Mentioned(text string) (files []wire.Attachment, notes []string, err error)
+}
+
+// attachCommand runs /attach: paths are read and kept for the next message; "clear" drops
+// them. What was attached is said in words.
+func (s *session) attachCommand(arg string) {
+	switch {
+	case s.files == nil:
+		s.say(Note("Files cannot be attached here."))
+		return
+	case arg == "clear":
+		if s.chat.Detach() == 0 {
+			s.say(Note("No files were attached."))
+		} else {
+			s.say(Note("The attached files are dropped."))
+		}
+		return
+	}
+	paths := attach.SplitPaths(arg)
+	if len(paths) == 0 {
+		s.say(Note("Usage: /attach PATH (quote a path with spaces), or /attach clear."))
+		return
+	}
+	files, notes, err := s.files.Read(paths)
+	if err != nil {
+		s.say(Note(err.Error() + "."))
+		return
+	}
+	s.chat.Attach(files...)
+	for _, n := range notes {
+		s.say(Note(n + ": sent with your next message."))
+	}
+}
+
+// submit sends text, with the files its @path mentions name; a file that cannot be read
+// keeps the message from being sent, saying why.
+func (s *session) submit(text string) {
+	var files []wire.Attachment
+	if s.files != nil && attach.MayMention(text) {
+		var notes []string
+		var err error
+		if files, notes, err = s.files.Mentioned(text); err != nil {
+			s.say(Note(err.Error() + ": the message was not sent."))
+			return
+		}
+		for _, n := range notes {
+			s.say(Note(n + "."))
+		}
+	}
+	s.apply(s.chat.SubmitWith(text, files))
+}

@@ -1,0 +1,132 @@
+package sessions
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream/wire"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// The store keeps the bytes of attachments in its files folder, each once, named by the
+// SHA-256 of its contents (the hash the log's attachment records carry): a log line stays a
+// line, and a file attached in ten conversations is kept once.
+const filesFolder = "files"
+
+// maxKeptFile bounds what is read back from the files folder: no attachment is larger.
+const maxKeptFile = 32 << 20
+
+func (s *Store) filePath(hash string) string { return filepath.Join(s.dir, filesFolder, hash) }
+
+// validHash reports whether h is a SHA-256 in lower-case hex, and so a safe file name.
+func validHash(h string) bool {
+	if len(h) != sha256.Size*2 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil && h == hexLower(h)
+}
+
+func hexLower(h string) string {
+	b, _ := hex.DecodeString(h)
+	return hex.EncodeToString(b)
+}
+
+// keepFiles writes the bytes of each attachment of r's message into the files folder, unless
+// they are there already. It runs before the record is written, so a log never names a file
+// the store does not have.
+func (s *Store) keepFiles(r chat.Record) error {
+	if r.Message == nil {
+		return nil
+	}
+	for _, a := range r.Message.Attachments {
+		if a.Data == nil || !validHash(a.Hash) {
+			continue
+		}
+		if err := s.keepFile(a.Hash, a.Data); err != nil {
+			return fmt.Errorf("the attachment %q could not be kept with the session: %w", a.Name, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) keepFile(hash string, data []byte) error {
+	path := s.filePath(hash)
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(data)) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".keep-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	if err := errors.Join(werr, tmp.Sync(), tmp.Close()); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// fillFiles gives each attachment of msgs its bytes back from the files folder when they are
+// there and match their hash; one missing or changed keeps Data nil, which a request then
+// refuses to send, saying so.
+func (s *Store) fillFiles(msgs []wire.Message) {
+	for i := range msgs {
+		for j := range msgs[i].Attachments {
+			a := &msgs[i].Attachments[j]
+			if a.Data == nil && validHash(a.Hash) {
+				a.Data = s.readFile(a.Hash)
+			}
+		}
+	}
+}
+
+// readFile is the kept file named hash, or nil when it is missing, not a regular file, too
+// large, or its bytes no longer have that hash.
+func (s *Store) readFile(hash string) []byte {
+	f, err := openNoFollow(s.filePath(hash))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxKeptFile+1))
+	if err != nil || len(data) > maxKeptFile {
+		return nil
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != hash {
+		return nil
+	}
+	return data
+}
+
+// writeAttachments lists a message's attachments for the Markdown export: each chip with the
+// kept file it is in (under the sessions folder), and a text file's contents inline in a fence.
+func writeAttachments(b *strings.Builder, files []wire.Attachment) {
+	for _, a := range files {
+		fmt.Fprintf(b, "\n- %s", safe.Line(a.Chip()))
+		if validHash(a.Hash) {
+			fmt.Fprintf(b, " (kept as %s/%s in the sessions folder)", filesFolder, a.Hash)
+		}
+		b.WriteString("\n")
+		if a.Kind == wire.AttachText && a.Data != nil {
+			b.WriteString("\n" + fenced("", string(a.Data)) + "\n")
+		}
+	}
+}

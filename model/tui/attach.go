@@ -1,0 +1,162 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/model/attach"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// FileReader reads the files the user attaches. It reads files: the model calls it only
+// from a command.
+type FileReader interface {
+	// Read reads each path as an attachment; notes say what was attached.
+	Read(paths []string) (files []wire.Attachment, notes []string, err error)
+	// Mentioned reads the files text's @path mentions name.
+	Mentioned(text string) (files []wire.Attachment, notes []string, err error)
+	// List is what an @mention may complete to (see attach.List).
+	List() ([]string, error)
+}
+
+// filesListed is FileReader.List's answer.
+type filesListed struct{ paths []string }
+
+// completions are how many of the best matches the status line shows while a mention is
+// typed.
+const completions = 5
+
+// mentionOpen reports whether the composer ends in an @mention being typed, and what of it.
+func (m *Model) mentionOpen() (at int, query string, ok bool) {
+	if m.files == nil {
+		return 0, "", false
+	}
+	return attach.OpenMention(m.composerText)
+}
+
+// listFiles reads what mentions may complete to, once, when the first one is typed.
+func (m *Model) listFiles() tea.Cmd {
+	if m.listing {
+		return nil
+	}
+	m.listing = true
+	list := m.files
+	return func() tea.Msg {
+		paths, _ := list.List() // an unreadable folder lists nothing; mentions still work
+		if paths == nil {
+			paths = []string{}
+		}
+		return filesListed{paths}
+	}
+}
+
+// mentionNote is the status line while a mention is typed: its best completions.
+func (m *Model) mentionNote(query string) (string, bool) {
+	if m.fileList == nil {
+		return "Reading the file names…", false
+	}
+	best := attach.Rank(m.fileList, query, completions)
+	if len(best) == 0 {
+		return "No file or folder here matches @" + query + " (it stays text).", false
+	}
+	return strings.Join(best, "  ") + "   (Tab completes)", false
+}
+
+// completeMention replaces the mention being typed with its best completion: a file is then
+// done (a space follows), a folder stays open for the next name.
+func (m *Model) completeMention(at int, query string) {
+	if m.fileList == nil {
+		return
+	}
+	best := attach.Rank(m.fileList, query, 1)
+	if len(best) == 0 {
+		m.warn("No file or folder here matches @" + query + ".")
+		return
+	}
+	path := best[0]
+	text := m.composerText[:at] + attach.Quote(path)
+	if strings.HasSuffix(path, "/") {
+		text = strings.TrimSuffix(text, `"`) // a quoted folder stays open too
+	} else {
+		text += " "
+	}
+	m.composer.SetValue(text)
+	m.composer.MoveToEnd()
+}
+
+// filesRead is a FileReader's answer. With send set it answers a message's @mentions: the
+// message is sent with the files, or, when one cannot be read, goes back to the composer.
+type filesRead struct {
+	files []wire.Attachment
+	notes []string
+	err   error
+	send  bool
+	text  string
+}
+
+// attachCommand runs /attach: "clear" drops the files attached, paths are read in a command.
+func (m *Model) attachCommand(arg string) (*Model, tea.Cmd) {
+	if m.files == nil {
+		m.warn("Files cannot be attached here.")
+		return m, nil
+	}
+	if arg == "clear" {
+		n := m.chat.Detach()
+		m.composer.Reset()
+		m.say(map[bool]string{true: "No files were attached.", false: "The attached files are dropped."}[n == 0])
+		return m, nil
+	}
+	paths := attach.SplitPaths(arg)
+	if len(paths) == 0 {
+		m.warn("Usage: /attach PATH… (quote a path with spaces), or /attach clear.")
+		return m, nil
+	}
+	m.composer.Reset()
+	read := m.files
+	return m, func() tea.Msg {
+		files, notes, err := read.Read(paths)
+		return filesRead{files: files, notes: notes, err: err}
+	}
+}
+
+// sendWithMentions sends text once the files its @mentions name are read.
+func (m *Model) sendWithMentions(text string) tea.Cmd {
+	read := m.files
+	return func() tea.Msg {
+		files, notes, err := read.Mentioned(text)
+		return filesRead{files: files, notes: notes, err: err, send: true, text: text}
+	}
+}
+
+// onFilesRead attaches what was read, or says why it could not be; a message waiting for its
+// mentions is sent, or put back in the composer.
+func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
+	if msg.err != nil {
+		if msg.send && strings.TrimSpace(m.composer.Value()) == "" {
+			m.composer.SetValue(msg.text)
+			m.composer.MoveToEnd()
+		}
+		m.warn(capitalise(msg.err.Error()) + ".")
+		return m, nil
+	}
+	if !msg.send {
+		m.chat.Attach(msg.files...)
+		if len(msg.notes) > 0 {
+			m.say(capitalise(strings.Join(msg.notes, "; ")) + " — sent with your next message.")
+		}
+		return m, nil
+	}
+	if len(msg.notes) > 0 {
+		m.say(capitalise(strings.Join(msg.notes, "; ")) + ".")
+	}
+	m.follow()
+	return m.after(m.chat.SubmitWith(msg.text, msg.files))
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -42,7 +42,7 @@ var Commands = []Command{
 	{ID: CommandSessions, Name: "/sessions", Does: "pick a saved conversation to continue"},
 	{ID: CommandCopy, Name: "/copy", Args: "[code [N]]", Does: "copy the last reply, or its last (or Nth) code block"},
 	{ID: CommandRetry, Name: "/retry", Does: "send the last request again"},
-	{ID: CommandAttach, Name: "/attach", Args: "PATH… | clear", Does: "attach files to the next message (text, images, PDFs; @path in a message does too); clear drops them"},
+	{ID: CommandAttach, Name: "/attach", Args: "PATH… | clear", Does: "attach files to the next message (or @path in it); clear drops them"},
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
 	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},

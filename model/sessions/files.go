@@ -27,16 +27,7 @@ func (s *Store) filePath(hash string) string { return filepath.Join(s.dir, files
 
 // validHash reports whether h is a SHA-256 in lower-case hex, and so a safe file name.
 func validHash(h string) bool {
-	if len(h) != sha256.Size*2 {
-		return false
-	}
-	_, err := hex.DecodeString(h)
-	return err == nil && h == hexLower(h)
-}
-
-func hexLower(h string) string {
-	b, _ := hex.DecodeString(h)
-	return hex.EncodeToString(b)
+	return len(h) == sha256.Size*2 && strings.Trim(h, "0123456789abcdef") == ""
 }
 
 // keepFiles writes the bytes of each attachment of r's message into the files folder, unless

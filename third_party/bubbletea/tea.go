@@ -1117,7 +1117,7 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 			// issue where when a PTY session is detected, and we don't
 			// allocate a real PTY, the terminal settings (Termios and WinCon)
 			// don't change and the we end up working in cooked mode instead of
-			// raw mode. See issue #1572.
+			// raw mode (a Wish emulated PTY).
 			mapNl := runtime.GOOS != "windows" && p.ttyInput == nil
 			r.setOptimizations(p.useHardTabs, p.useBackspace, mapNl)
 			p.renderer = r

@@ -71,6 +71,7 @@ func decode(r io.Reader, name string) (Log, error) {
 	land := func() {     // the request in flight ended where its records stop
 		if flight != nil {
 			log.Messages = append(log.Messages, flight.messages()...)
+			log.noteModels()
 			flight = nil
 		}
 	}
@@ -104,9 +105,11 @@ func decode(r io.Reader, name string) (Log, error) {
 			case rec.Message != nil && rec.Message.Role == "assistant":
 				flight = nil // the final reply supersedes its live records
 				log.Messages = append(log.Messages, *rec.Message)
+				log.noteModels()
 			case rec.Message != nil && rec.Message.Role == "user":
 				land()
 				log.Messages = append(log.Messages, *rec.Message)
+				log.noteModels()
 			case rec.Session != nil && rec.Session.New:
 				flight = nil
 				skipped := log.Skipped
@@ -119,7 +122,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.addModel(rec.Session.Model)
 			case rec.Message != nil:
 				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
-				log.MessageModels = append(log.MessageModels, log.Model())
+				log.noteModels()
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -343,4 +346,11 @@ func (r Record) valid() bool {
 		return r.Live != nil && r.Live.What != ""
 	}
 	return false
+}
+
+// noteModels gives the messages added since the last call the model in force now.
+func (l *Log) noteModels() {
+	for len(l.MessageModels) < len(l.Messages) {
+		l.MessageModels = append(l.MessageModels, l.Model())
+	}
 }

@@ -14,6 +14,7 @@ func TestTerminalEscBeforeTheFirstByteTakesTheMessageBack(t *testing.T) {
 	p.waitFor("You: ")
 	p.send("never mind\r")
 	p.waitFor(writing)
+	p.expectMode(keyInput) // an Esc typed before the switch to single keys is a line's text
 	p.send("\x1b")
 	p.waitFor("Stopped before the reply began: your message was not sent: never mind\r\n")
 	p.waitFor("You: ")

@@ -3,10 +3,12 @@ package view
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
@@ -70,8 +72,9 @@ func helpFits(keys []Key, items []string, width int) []bool {
 }
 
 // renderFooter is the bottom line: "demo (built-in) · api.openai.com · gpt-4o · Chat Completions ·
-// MCP 2/3 · turn 120↑ 45↓ · session 900↑ 300↓". Only the endpoint's host is shown, never user
-// info or a path; the API key is never in a Footer. Usage shows once it is non-zero.
+// MCP 2/3 · ctx 25% of 128k · $0.0054 · turn 120↑ 45↓ · session 900↑ 300↓". Only the endpoint's
+// host is shown, never user info or a path; the API key is never in a Footer. Usage shows once
+// it is non-zero; the context fill only when the window is known, the cost only when priced.
 func renderFooter(st *theme, f Footer, width int) string {
 	var parts []string
 	if f.Demo {
@@ -88,6 +91,12 @@ func renderFooter(st *theme, f Footer, width int) string {
 	}
 	if f.MCP != "" {
 		parts = append(parts, safe.Line(f.MCP))
+	}
+	if f.Context > 0 && f.Window > 0 {
+		parts = append(parts, "ctx "+strconv.Itoa(f.Context*100/f.Window)+"% of "+budget.Tokens(f.Window))
+	}
+	if f.Priced {
+		parts = append(parts, budget.Dollars(f.Cost))
 	}
 	if u := usage("turn", f.Turn); u != "" {
 		parts = append(parts, u)

@@ -27,6 +27,14 @@ func TestRenderFooter(t *testing.T) {
 		{"mcp servers", Footer{Model: "m", MCP: "MCP 2/3", Turn: Usage{1, 2}}, 80, "m · MCP 2/3 · turn 1↑ 2↓"},
 		{"truncated to width", Footer{Demo: true, Model: "a-very-long-model-name"}, 20, "demo (built-in) · a…"},
 		{"empty", Footer{}, 80, ""},
+		{"context at a quarter, and the cost", Footer{Model: "gpt-4o", Context: 32_000, Window: 128_000, Cost: 0.0054, Priced: true, Turn: Usage{30_000, 2000}}, 80,
+			"gpt-4o · ctx 25% of 128k · $0.0054 · turn 30,000↑ 2,000↓"},
+		{"context empty", Footer{Model: "m", Context: 1, Window: 200_000}, 80, "m · ctx 0% of 200k"},
+		{"context at 80%", Footer{Model: "m", Context: 160_000, Window: 200_000}, 80, "m · ctx 80% of 200k"},
+		{"context full", Footer{Model: "m", Context: 1_050_000, Window: 1_050_000}, 80, "m · ctx 100% of 1.05M"},
+		{"context over the window", Footer{Model: "m", Context: 300_000, Window: 200_000}, 80, "m · ctx 150% of 200k"},
+		{"unknown window: tokens only", Footer{Model: "m", Context: 5000, Turn: Usage{4000, 1000}}, 80, "m · turn 4,000↑ 1,000↓"},
+		{"free is said", Footer{Model: "m", Priced: true}, 80, "m · $0.00"},
 	}
 	st := newTheme(PlainStyles())
 	for _, tt := range tests {

@@ -12,12 +12,18 @@ type Usage struct{ Prompt, Completion int }
 
 // Footer is the bottom line's data. It never holds the API key.
 type Footer struct {
-	Endpoint   string // the endpoint URL or host; only the host is shown (never user info)
-	Model      string
-	Demo       bool   // the built-in demo model answers
-	Wire       string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not shown
-	Turn       Usage
-	Session    Usage
+	Endpoint string // the endpoint URL or host; only the host is shown (never user info)
+	Model    string
+	Demo     bool   // the built-in demo model answers
+	Wire     string // the wire format in use, for people (e.g. "Anthropic Messages"); empty: not shown
+	Turn     Usage
+	Session  Usage
+	// Context is the context the last request used, in tokens (0: none reported yet), and
+	// Window the model's context window (0: unknown, and no percentage is shown).
+	Context, Window int
+	// Cost is what the conversation's requests cost in US dollars; shown when Priced.
+	Cost       float64
+	Priced     bool
 	Accessible bool
 	MCP        string // the MCP servers' state, e.g. "MCP 2/3"; "" when none are configured
 	Warning    string // a problem the user must see now (the session log cannot be written); shown first

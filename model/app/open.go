@@ -9,6 +9,7 @@ import (
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/reaper"
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/model/catalog"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
@@ -52,6 +53,7 @@ func Open(s Settings, warn io.Writer) (*Session, error) {
 
 func (sess *Session) open(warn io.Writer) error {
 	s := &sess.Settings
+	catalog.Preload()
 	for _, left := range reaper.Sweep() {
 		fmt.Fprintf(warn, "phasechat: ended %d %s left running by phasechat (pid %d), which did not end normally\n",
 			left.Ended, format.Plural(left.Ended, "process", "processes"), left.PID)
@@ -105,6 +107,7 @@ func (sess *Session) open(warn io.Writer) error {
 	sess.Chat = chat.New(chat.Config{
 		Provider: s.Provider, Model: s.Model, System: s.System, MaxSteps: s.MaxSteps, NoStream: s.NoStream,
 		Tools: perform.Toolbox(reg), AutoApprove: s.Yes, CanAsk: s.CanAsk, MaxTools: s.MaxTools, LiveOutput: s.LiveOutput,
+		Budget: s.ModelBudget(s.Provider, s.Model),
 	}, sess.Conversation.History())
 	sess.Performer = &perform.Performer{Client: client, Tools: reg}
 	if provs != nil {

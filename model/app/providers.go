@@ -134,7 +134,8 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 			}
 		}
 		for _, m := range names {
-			items = append(items, chat.ModelChoice{Provider: name, Model: m, Endpoint: format.Endpoint(endpoint), Wire: as.Label()})
+			items = append(items, chat.ModelChoice{Provider: name, Model: m, Endpoint: format.Endpoint(endpoint), Wire: as.Label(),
+				Budget: p.s.ModelBudget(name, m)})
 		}
 	}
 	return items, problems

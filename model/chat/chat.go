@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -31,6 +32,8 @@ type Config struct {
 	// MaxTools is how many tools run at once; a ready call past it is queued, shown as
 	// waiting for a free slot, and started when a running one ends. 0 means no bound.
 	MaxTools int
+	// Budget is the model's context window and price, as far as they are known (SetBudget).
+	Budget budget.Model
 }
 
 // Chat is the engine. Use New; not safe for concurrent use.
@@ -61,6 +64,7 @@ type Chat struct {
 	// composerFocus: in this error phase the composer, not Retry, holds the focus (Focus).
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
+	spend         spending
 
 	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
 	retryReq int
@@ -218,6 +222,7 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 func (c *Chat) request() []Effect {
 	if c.cfg.Tools != nil {
 		c.notePending()
+		c.noteToolShare()
 	}
 	c.steps++
 	c.nextReq++
@@ -317,6 +322,7 @@ func (c *Chat) Restart(history []wire.Message) {
 	c.tr.Truncate(0)
 	entriesFor(&c.tr, c.History, c.cfg.Tools)
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
+	c.spend = spending{}
 	c.retry.left = 0
 }
 

@@ -17,6 +17,7 @@ const (
 	CommandCopy
 	CommandRetry
 	CommandSystem
+	CommandUsage
 	CommandQuit
 	CommandAttach
 )
@@ -43,6 +44,7 @@ var Commands = []Command{
 	{ID: CommandRetry, Name: "/retry", Does: "send the last request again"},
 	{ID: CommandAttach, Name: "/attach", Args: "PATH… | clear", Does: "attach files to the next message (or @path in it); clear drops them"},
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
+	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},
 }
 

@@ -1,11 +1,27 @@
 package chat
 
-import "context"
+import (
+	"context"
 
-// ModelChoice is one model a session can switch to: a configured provider's model, and the
-// endpoint and wire format label ("Anthropic Messages") the footer shows for it.
+	"github.com/phasechat/phasechat/internal/budget"
+)
+
+// ModelChoice is one model a session can switch to: a configured provider's model, the
+// endpoint and wire format label ("Anthropic Messages") the footer shows for it, and its
+// context window and price as far as they are known.
 type ModelChoice struct {
 	Provider, Model, Endpoint, Wire string
+	Budget                          budget.Model
+}
+
+// Switch makes the choice the model of the next request, with its window and price (see
+// SetModel).
+func (c *Chat) Switch(choice ModelChoice) []Effect {
+	effects := c.SetModel(choice.Provider, choice.Model)
+	if effects != nil {
+		c.cfg.Budget = choice.Budget
+	}
+	return effects
 }
 
 // Label is "provider/model".

@@ -72,10 +72,7 @@ func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 }
 
 func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
-	if res.Usage != nil {
-		c.Turn = addUsage(c.Turn, *res.Usage)
-		c.Session = addUsage(c.Session, *res.Usage)
-	}
+	c.account(res.Usage)
 	effects := []Effect{CloseSource{Src: st.src}}
 	st.src = nil
 	if res.Usage != nil {
@@ -239,9 +236,4 @@ func askDetail(card transcript.Card) string {
 		return "no arguments"
 	}
 	return card.Summary()
-}
-
-// addUsage sums the usage of separate requests (within one stream only the last report counts).
-func addUsage(a, b wire.Usage) wire.Usage {
-	return wire.Usage{PromptTokens: a.PromptTokens + b.PromptTokens, CompletionTokens: a.CompletionTokens + b.CompletionTokens, TotalTokens: a.TotalTokens + b.TotalTokens}
 }

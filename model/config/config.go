@@ -52,6 +52,8 @@ type File struct {
 	Providers map[string]*Provider `toml:"provider"`
 	// MCP are the MCP servers to start, [mcp.NAME] tables (checked by mcp.Config.Check).
 	MCP mcp.Config `toml:"mcp"`
+	// ModelInfo are [model."ID"] tables by ID: a model's context window and prices.
+	ModelInfo map[string]*ModelInfo `toml:"model"`
 
 	// Path is the file this was read from ("" for text parsed without one).
 	Path string `toml:"-"`
@@ -257,6 +259,21 @@ func Parse(data []byte, file string) (*File, error) {
 		if !validProviderName(name) {
 			bad([]string{"provider", name}, "a provider's name may hold only letters, digits, '.', '_' and '-' (it is written as NAME/MODEL)")
 		}
+	}
+	if notTable("model") {
+		bad([]string{"model"}, "must be a table of models: write [model.\"ID\"] and its keys under it")
+	}
+	for id, m := range f.ModelInfo {
+		if m == nil {
+			continue
+		}
+		checkModelInfo(id, m, func(field string, format string, args ...any) {
+			key := []string{"model", id}
+			if field != "" {
+				key = append(key, field)
+			}
+			bad(key, format, args...)
+		})
 	}
 	if f.Default != "" {
 		prov, _, _ := strings.Cut(f.Default, "/")

@@ -145,7 +145,7 @@ func TestEveryProblemIsReported(t *testing.T) {
 		t.Fatal("no error")
 	}
 	got := err.Error()
-	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, save_oneshot, inline, theme, provider, mcp\n" +
+	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, save_oneshot, inline, theme, provider, mcp, model\n" +
 		"c.toml:4: provider.p.b: unknown key; the keys here are type, base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
 		"c.toml:5: provider.p.max_tokens: must be at least 1, not -1"
 	if got != want {

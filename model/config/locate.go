@@ -8,7 +8,7 @@ import (
 
 // topKeys and providerKeys are the keys a file may hold, for suggestions.
 var (
-	topKeys      = []string{"default", "system", "stall_timeout", "max_steps", "max_reply", "measure", "save", "save_oneshot", "inline", "theme", "provider", "mcp"}
+	topKeys      = []string{"default", "system", "stall_timeout", "max_steps", "max_reply", "measure", "save", "save_oneshot", "inline", "theme", "provider", "mcp", "model"}
 	providerKeys = []string{"type", "base_url", "api_key", "api_key_env", "api_key_cmd", "headers", "models",
 		"default_model", "stream_options", "max_tokens", "temperature", "reasoning_effort", "extra_body"}
 )
@@ -22,6 +22,8 @@ func suggestion(k []string) string {
 		candidates = topKeys
 	case len(k) == 3 && k[0] == "provider":
 		candidates = providerKeys
+	case len(k) == 3 && k[0] == "model":
+		candidates = modelInfoKeys
 	default:
 		return ""
 	}

@@ -50,6 +50,8 @@ func (s *session) command(line string) {
 			prompt = true
 			s.say(Note("Nothing to retry yet."))
 		}
+	case chat.CommandUsage:
+		s.say(s.chat.UsageReport()...)
 	case chat.CommandSystem:
 		s.chat.SetSystem(arg)
 		if arg == "" {

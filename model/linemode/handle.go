@@ -69,7 +69,7 @@ func (s *session) key(k Key) {
 	}
 	switch k {
 	case KeyEsc:
-		s.apply(s.chat.Stop())
+		s.stop()
 	case '\n', '\r':
 		if s.focus == phase.FocusRetry {
 			s.apply(s.chat.Retry())

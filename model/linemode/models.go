@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/view/safe"
 )
@@ -27,7 +28,7 @@ func (s *session) chooseModel(line string) {
 			return
 		}
 		choice := list[n-1]
-		s.driver.Apply(s.chat.SetModel(choice.Provider, choice.Model))
+		s.driver.Apply(s.chat.Switch(choice))
 		s.say(Note(chat.Switched(choice)))
 		return
 	}
@@ -39,7 +40,7 @@ func (s *session) chooseModel(line string) {
 	provider, model := s.chat.Model()
 	lines := []string{fmt.Sprintf("Models: %d. Type a number and Enter to switch; anything else keeps the current one.", len(choices))}
 	for i, c := range choices {
-		line := fmt.Sprintf("%d. %s", i+1, safe.Line(c.Label()))
+		line := fmt.Sprintf("%d. %s", i+1, safe.Line(c.Label())) + modelFacts(c.Budget)
 		if c.Provider == provider && c.Model == model {
 			line += " (current)"
 		}
@@ -52,4 +53,20 @@ func (s *session) chooseModel(line string) {
 	if len(choices) > 0 {
 		s.choosing = choices
 	}
+}
+
+// modelFacts says a model's context window and price per million tokens in words, after a
+// comma; "" when neither is known.
+func modelFacts(m budget.Model) string {
+	var facts []string
+	if m.Window > 0 {
+		facts = append(facts, budget.Tokens(m.Window)+" context")
+	}
+	if p := m.Price; p != nil {
+		facts = append(facts, fmt.Sprintf("$%s in and $%s out per million tokens", budget.PerMillion(p.In), budget.PerMillion(p.Out)))
+	}
+	if len(facts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(facts, ", ")
 }

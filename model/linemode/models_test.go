@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream"
 )
@@ -58,5 +59,20 @@ func TestCutOffReplyIsSaid(t *testing.T) {
 	const why = "The reply was cut off: the model reached its output limit (finish_reason length)."
 	if got := out.String(); !strings.Contains(got, "Note: "+why+"\nStatus: "+why+"\n") {
 		t.Errorf("output\n%s", got)
+	}
+}
+
+func TestModelListSaysContextAndPriceInWords(t *testing.T) {
+	for _, tc := range []struct {
+		m    budget.Model
+		want string
+	}{
+		{budget.Model{}, ""},
+		{budget.Model{Window: 128_000}, ", 128k context"},
+		{budget.Model{Window: 200_000, Price: &budget.Price{In: 3, Out: 15}}, ", 200k context, $3 in and $15 out per million tokens"},
+	} {
+		if got := modelFacts(tc.m); got != tc.want {
+			t.Errorf("modelFacts(%+v) = %q, want %q", tc.m, got, tc.want)
+		}
 	}
 }

@@ -39,10 +39,13 @@ type Result struct {
 	Reasoning string      `json:"reasoning"`
 	ToolCalls []Call      `json:"tool_calls"`
 	Usage     *wire.Usage `json:"usage"` // nil (null): the server reported none
-	Outcome   Outcome     `json:"outcome"`
-	ExitCode  int         `json:"exit_code"`
-	Error     string      `json:"error"`
-	Session   string      `json:"session"`
+	// Cost is what the turn's requests cost in US dollars; nil (null) when the model's price
+	// is unknown or the server reported no usage.
+	Cost     *float64 `json:"cost_usd"`
+	Outcome  Outcome  `json:"outcome"`
+	ExitCode int      `json:"exit_code"`
+	Error    string   `json:"error"`
+	Session  string   `json:"session"`
 }
 
 func exitCode(o Outcome) int {

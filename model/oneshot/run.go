@@ -90,6 +90,9 @@ func Run(o Options) Result {
 	if watch.usageReported() {
 		u := r.chat.Turn
 		res.Usage = &u
+		if usd, ok := r.chat.Cost(); ok {
+			res.Cost = &usd
+		}
 	}
 	return r.finish(res)
 }
@@ -192,7 +195,7 @@ func (r *runner) finish(res Result) Result {
 		b, _ := json.Marshal(res)
 		r.out(string(safe.JSON(b)) + "\n")
 	case FormatJSONL:
-		r.event(map[string]any{"type": "end", "outcome": res.Outcome, "exit_code": res.ExitCode, "error": res.Error, "usage": res.Usage})
+		r.event(map[string]any{"type": "end", "outcome": res.Outcome, "exit_code": res.ExitCode, "error": res.Error, "usage": res.Usage, "cost_usd": res.Cost})
 	}
 	if res.Error != "" && !r.said[res.Error] {
 		w := r.o.ErrAlways

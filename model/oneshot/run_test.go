@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/model/tools"
@@ -125,6 +126,20 @@ func TestUsageIsNullWhenTheServerReportedNone(t *testing.T) {
 	}
 	if res, _, _ := turn(t, "context-cap", nil); res.Usage == nil || res.Usage.PromptTokens != 4096 {
 		t.Fatalf("reported usage lost: %+v", res.Usage)
+	}
+}
+
+// TestCostIsThereWhenThePriceIsKnown: the result carries the turn's cost at the model's price,
+// and null when the price is unknown.
+func TestCostIsThereWhenThePriceIsKnown(t *testing.T) {
+	res, _, _ := turnWith(t, chat.Config{Model: "context-cap", Budget: budget.Model{Price: &budget.Price{In: 1, Out: 2}}}, nil)
+	want := float64(res.Usage.PromptTokens)*1e-6 + float64(res.Usage.CompletionTokens)*2e-6
+	if res.Cost == nil || *res.Cost != want {
+		t.Fatalf("cost %v, want %v for %+v", res.Cost, want, res.Usage)
+	}
+	res, _, _ = turn(t, "context-cap", nil)
+	if b, _ := json.Marshal(res); res.Cost != nil || !strings.Contains(string(b), `"cost_usd":null`) {
+		t.Fatalf("cost %v without a price: %s", res.Cost, b)
 	}
 }
 

@@ -93,6 +93,11 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.after(m.chat.Regenerate())
+	case chat.CommandUsage:
+		done()
+		m.chat.Notice(strings.Join(m.chat.UsageReport(), "\n"))
+		m.follow()
+		return m, nil
 	case chat.CommandAttach:
 		m.resetHistory()
 		return m.attachCommand(arg)

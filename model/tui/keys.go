@@ -106,7 +106,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		m.chat.ClearFocus() // typing and Esc go back to the composer
 	}
 	if stop {
-		return m.after(m.chat.Stop())
+		return m.stop()
 	}
 	if !m.composerEnabled() {
 		return m.draftKey(k)

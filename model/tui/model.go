@@ -67,6 +67,7 @@ type Model struct {
 	welcome  view.Welcome
 	models   ModelLister
 	picker   *modelPicker // the open model picker; nil when closed
+	recent   []string     // the models switched to this session, as provider/model, latest first
 	composer textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.

@@ -2,10 +2,12 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/chat"
 )
 
@@ -35,6 +37,7 @@ func (m *Model) OpenModelPicker() (*Model, tea.Cmd) {
 		return m, nil
 	}
 	list := NewPicker("Switch model — the next request goes to the one you choose", nil)
+	list.Fuzzy = true
 	list.Note = "Loading the models…"
 	m.picker = &modelPicker{list: list}
 	lister := m.models
@@ -50,17 +53,21 @@ func (m *Model) gotModels(msg modelsMsg) *Model {
 		return m
 	}
 	p := *m.picker
-	p.items = msg.items
-	labels := make([]string, len(msg.items))
+	p.items = recentFirst(msg.items, m.recent)
+	labels := make([]string, len(p.items))
+	details := make([]string, len(p.items))
 	provider, model := m.chat.Model()
 	current := -1
-	for i, it := range msg.items {
+	for i, it := range p.items {
 		labels[i] = it.Label()
-		if it.Provider == provider && it.Model == model {
+		isCurrent := it.Provider == provider && it.Model == model
+		if isCurrent {
 			current = i
 		}
+		details[i] = modelDetails(it, isCurrent)
 	}
 	p.list.SetItems(labels)
+	p.list.SetDetails(details)
 	p.list.Point(current)
 	p.list.Note = ""
 	switch {
@@ -93,11 +100,45 @@ func (m *Model) pickKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 // switchModel makes it the model of the next request and says so in the transcript; the
 // engine's effects (the switch's record) are carried out as every other input's are.
 func (m *Model) switchModel(it ModelItem) (*Model, tea.Cmd) {
-	effects := m.chat.SetModel(it.Provider, it.Model)
+	effects := m.chat.Switch(it)
+	m.recent = append([]string{it.Label()}, slices.DeleteFunc(m.recent, func(l string) bool { return l == it.Label() })...)
 	m.footer.Model, m.footer.Endpoint = it.Label(), it.Endpoint
 	if it.Wire != "" {
 		m.footer.Wire = it.Wire
 	}
 	m.chat.Notice(chat.Switched(it))
 	return m.after(effects)
+}
+
+// recentFirst is items with those in recent (latest first) moved to the front, the others in
+// their order.
+func recentFirst(items []ModelItem, recent []string) []ModelItem {
+	out := make([]ModelItem, 0, len(items))
+	for _, label := range recent {
+		if i := slices.IndexFunc(items, func(it ModelItem) bool { return it.Label() == label }); i >= 0 {
+			out = append(out, items[i])
+		}
+	}
+	for _, it := range items {
+		if !slices.Contains(recent, it.Label()) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// modelDetails is what the picker shows after a model: its context window and its price per
+// million input and output tokens where known, and whether it is the current one.
+func modelDetails(it ModelItem, current bool) string {
+	var parts []string
+	if w := it.Budget.Window; w > 0 {
+		parts = append(parts, budget.Tokens(w)+" ctx")
+	}
+	if p := it.Budget.Price; p != nil {
+		parts = append(parts, "$"+budget.PerMillion(p.In)+" in / $"+budget.PerMillion(p.Out)+" out per 1M")
+	}
+	if current {
+		parts = append(parts, "current")
+	}
+	return strings.Join(parts, " · ")
 }

@@ -15,9 +15,14 @@ import (
 // (case-insensitive), Up/Down (or Ctrl+K/Ctrl+J) move the pointer, Enter chooses, Esc
 // cancels. It holds no I/O; the caller owns the items and decides what a choice does.
 type Picker struct {
-	Title   string
-	Note    string // a line under the list: "Loading…", or what went wrong
+	Title string
+	Note  string // a line under the list: "Loading…", or what went wrong
+	// Fuzzy also matches the typed letters in order anywhere in an item, and orders the
+	// matches best first (see rank); the pointer goes to the best at every change of the
+	// filter.
+	Fuzzy   bool
 	items   []string
+	details []string // drawn after each item, not matched; nil for none
 	filter  []rune
 	matches []int // indexes into items, in item order
 	cursor  int   // index into matches
@@ -121,7 +126,15 @@ func (p Picker) Key(k tea.KeyPressMsg) (Picker, PickerOutcome) {
 	return p, PickerOpen
 }
 
+// SetDetails sets what is drawn after each item (one per item, aligned), which typing does not
+// match.
+func (p *Picker) SetDetails(details []string) { p.details = details }
+
 func (p *Picker) refilter() {
+	if p.Fuzzy {
+		p.refilterFuzzy()
+		return
+	}
 	words := strings.Fields(strings.ToLower(string(p.filter)))
 	p.matches = p.matches[:0]
 	if len(words) == 0 { // everything matches: nothing to lower-case
@@ -163,12 +176,23 @@ func (p Picker) View(width, height int) string {
 	if p.cursor >= rows {
 		start = p.cursor - rows + 1
 	}
+	pad := 0
+	if p.details != nil {
+		for _, it := range p.items {
+			pad = max(pad, ansi.StringWidth(safe.Line(it)))
+		}
+	}
 	for j := start; j < len(p.matches) && j < start+rows; j++ {
 		mark := "  "
 		if j == p.cursor {
 			mark = "› "
 		}
-		out = append(out, line(mark+safe.Line(p.items[p.matches[j]])))
+		i := p.matches[j]
+		text := safe.Line(p.items[i])
+		if i < len(p.details) && p.details[i] != "" {
+			text += strings.Repeat(" ", pad-ansi.StringWidth(text)+2) + safe.Line(p.details[i])
+		}
+		out = append(out, line(mark+text))
 	}
 	if len(p.matches) == 0 && p.Note == "" {
 		out = append(out, line(fmt.Sprintf("  nothing matches %q", string(p.filter))))

@@ -1,10 +1,9 @@
 package tui
 
 import (
-	"github.com/phasechat/phasechat/model/chat"
-
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -93,6 +92,7 @@ func (m *Model) baseFrame() view.Frame {
 	}
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
+	spent(&f.Footer, m.chat)
 	f.Note, f.NoteError = m.statusNote()
 	if c := m.composer.Cursor(); c != nil && f.Focus == phase.FocusComposer {
 		f.ComposerCursorX, f.ComposerCursorY, f.ComposerCursor = c.X, c.Y, true
@@ -111,6 +111,14 @@ func (m *Model) started() bool {
 		}
 	}
 	return false
+}
+
+// spent fills in the footer's context fill and cost from the engine.
+func spent(f *view.Footer, c *chat.Chat) {
+	if u, ok := c.LastUsage(); ok {
+		f.Context, f.Window = u.PromptTokens+u.CompletionTokens, c.Budget().Window
+	}
+	f.Cost, f.Priced = c.Cost()
 }
 
 func usage(u wire.Usage) view.Usage {

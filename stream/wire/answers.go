@@ -129,7 +129,7 @@ func DecodeAnswer(data []byte) (Result, *Error) {
 	r.Message.SetCalls(calls)
 	r.Message.Role = "assistant"
 	if resp.Usage != nil {
-		usage := Usage(*resp.Usage)
+		usage := resp.Usage.usage()
 		r.Usage = &usage
 	}
 	return r, nil

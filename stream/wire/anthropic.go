@@ -18,6 +18,8 @@ type anthropicDecoder struct {
 	replyState
 	blocks  map[int]*anthropicBlock
 	input   int // prompt tokens, cache reads and writes included
+	cached  int // of input, read from the prompt cache
+	written int // of input, written to the prompt cache
 	output  int
 	current *anthropicBlock // the block the last event went to
 }
@@ -227,11 +229,12 @@ func (d *anthropicDecoder) addUsage(us *anthropicUsage) {
 	}
 	if us.InputTokens != nil || us.CacheCreation != nil || us.CacheRead != nil {
 		d.input = deref(us.InputTokens) + deref(us.CacheCreation) + deref(us.CacheRead)
+		d.cached, d.written = deref(us.CacheRead), deref(us.CacheCreation)
 	}
 	if us.OutputTokens != nil {
 		d.output = *us.OutputTokens
 	}
-	d.setUsage(d.input, d.output, 0)
+	d.setUsage(Usage{PromptTokens: d.input, CompletionTokens: d.output, CachedTokens: d.cached, CacheWriteTokens: d.written})
 }
 
 func deref(p *int) int {

@@ -200,8 +200,8 @@ func TestAnthropicUsageAndThinking(t *testing.T) {
 	if res.Message.Reasoning() != "Let me think.\n\nAgain." {
 		t.Errorf("reasoning %q", res.Message.Reasoning())
 	}
-	if u := res.Usage; u == nil || *u != (Usage{15, 20, 35}) {
-		t.Errorf("usage %+v: input and cache read are the prompt; output the last reported", u)
+	if u := res.Usage; u == nil || *u != (Usage{PromptTokens: 15, CompletionTokens: 20, TotalTokens: 35, CachedTokens: 5}) {
+		t.Errorf("usage %+v: input and cache read are the prompt, the cache read counted as cached; output the last reported", u)
 	}
 	n := res.Message.Native
 	if n == nil || n.Wire != WireAnthropic || len(n.Items) != 3 {

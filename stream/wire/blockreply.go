@@ -256,10 +256,11 @@ func (s *replyState) Result() Result {
 	return r
 }
 
-// setUsage records the usage from the token counts the format reports.
-func (s *replyState) setUsage(prompt, completion, total int) {
-	if total == 0 {
-		total = prompt + completion
+// setUsage records the usage from the token counts the format reports; a total of 0 is the
+// prompt's and the completion's.
+func (s *replyState) setUsage(u Usage) {
+	if u.TotalTokens == 0 {
+		u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
-	s.usage = &Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: total}
+	s.usage = &u
 }

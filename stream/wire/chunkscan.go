@@ -695,7 +695,8 @@ func (s *scanner) usage(u *wireUsage) {
 			return
 		}
 		if folds(key) {
-			key = fieldName(key, "prompt_tokens", "completion_tokens", "total_tokens")
+			key = fieldName(key, "prompt_tokens", "completion_tokens", "total_tokens",
+				"prompt_tokens_details", "completion_tokens_details", "prompt_cache_hit_tokens")
 		}
 		switch key {
 		case "prompt_tokens":
@@ -704,10 +705,29 @@ func (s *scanner) usage(u *wireUsage) {
 			s.int(&u.CompletionTokens)
 		case "total_tokens":
 			s.int(&u.TotalTokens)
+		case "prompt_tokens_details":
+			s.tokenDetails(&u.PromptDetails)
+		case "completion_tokens_details":
+			s.tokenDetails(&u.CompletionDetails)
+		case "prompt_cache_hit_tokens":
+			s.int(&u.CacheHitTokens)
 		default:
 			s.skip()
 		}
 	}
+}
+
+func (s *scanner) tokenDetails(d *wireTokenDetails) {
+	s.object(func(key string) {
+		switch key {
+		case "cached_tokens":
+			s.int(&d.CachedTokens)
+		case "reasoning_tokens":
+			s.int(&d.ReasoningTokens)
+		default:
+			s.skip()
+		}
+	}, "cached_tokens", "reasoning_tokens")
 }
 
 // int reads an integer field: an integer literal that fits sets it; anything else (a

@@ -154,7 +154,7 @@ func (d *Decoder) unsupported(u Update) Update {
 // fragments and finish_reason, in that order. Other choices are ignored (we ask for n=1).
 func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	if ch.Usage != nil {
-		usage := Usage(*ch.Usage)
+		usage := ch.Usage.usage()
 		d.usage = &usage
 	}
 	var choice *wireChoice

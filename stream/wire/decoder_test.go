@@ -222,8 +222,21 @@ func TestFinishAndUsageAreLastSeen(t *testing.T) {
 	if res.FinishReason != "stop" {
 		t.Errorf("finish = %q, want the last non-null, stop", res.FinishReason)
 	}
-	if want := (Usage{5, 2, 7}); res.Usage == nil || *res.Usage != want {
+	if want := (Usage{PromptTokens: 5, CompletionTokens: 2, TotalTokens: 7}); res.Usage == nil || *res.Usage != want {
 		t.Errorf("usage = %+v, want %+v (the last seen, not summed, not erased by null)", res.Usage, want)
+	}
+}
+
+func TestUsageDetailsCountCachedAndReasoningTokens(t *testing.T) {
+	for _, tc := range []struct{ name, usage string }{
+		{"details", `{"prompt_tokens":50,"completion_tokens":30,"total_tokens":80,"prompt_tokens_details":{"cached_tokens":40},"completion_tokens_details":{"reasoning_tokens":20}}`},
+		{"deepseek's cache hits", `{"prompt_tokens":50,"completion_tokens":30,"total_tokens":80,"prompt_cache_hit_tokens":40,"prompt_cache_miss_tokens":10,"completion_tokens_details":{"reasoning_tokens":20}}`},
+	} {
+		_, _, res := run(nil, `{"choices":[{"index":0,"delta":{"content":"x"},"finish_reason":"stop"}],"usage":`+tc.usage+`}`, "[DONE]")
+		want := Usage{PromptTokens: 50, CompletionTokens: 30, TotalTokens: 80, CachedTokens: 40, ReasoningTokens: 20}
+		if res.Usage == nil || *res.Usage != want {
+			t.Errorf("%s: usage = %+v, want %+v", tc.name, res.Usage, want)
+		}
 	}
 }
 

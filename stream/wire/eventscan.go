@@ -271,10 +271,14 @@ func (s *scanner) responsesBody(dst **responsesBody) {
 					s.int(&u.OutputTokens)
 				case "total_tokens":
 					s.int(&u.TotalTokens)
+				case "input_tokens_details":
+					s.tokenDetails(&u.InputDetails)
+				case "output_tokens_details":
+					s.tokenDetails(&u.OutputDetails)
 				default:
 					s.skip()
 				}
-			}, "input_tokens", "output_tokens", "total_tokens")
+			}, "input_tokens", "output_tokens", "total_tokens", "input_tokens_details", "output_tokens_details")
 		case "incomplete_details":
 			d := objectInto(s, &b.IncompleteDetails)
 			if d == nil {

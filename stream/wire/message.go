@@ -67,10 +67,23 @@ type ToolCall struct {
 }
 
 // Usage is the token accounting the provider reported (the last report seen, never summed).
+// PromptTokens count every input token, CachedTokens and CacheWriteTokens among them (those
+// read from and written to the provider's prompt cache); CompletionTokens count every output
+// token, ReasoningTokens among them. A count the format does not report is 0.
 type Usage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
 	TotalTokens      int `json:"total_tokens"`
+	CachedTokens     int `json:"cached_tokens,omitempty"`
+	CacheWriteTokens int `json:"cache_write_tokens,omitempty"`
+	ReasoningTokens  int `json:"reasoning_tokens,omitempty"`
+}
+
+// Add sums the usage of separate requests (within one stream only the last report counts).
+func (u Usage) Add(v Usage) Usage {
+	return Usage{PromptTokens: u.PromptTokens + v.PromptTokens, CompletionTokens: u.CompletionTokens + v.CompletionTokens,
+		TotalTokens: u.TotalTokens + v.TotalTokens, CachedTokens: u.CachedTokens + v.CachedTokens,
+		CacheWriteTokens: u.CacheWriteTokens + v.CacheWriteTokens, ReasoningTokens: u.ReasoningTokens + v.ReasoningTokens}
 }
 
 // Tool is a function the model may call. Parameters is a JSON Schema object (nil sends {}).

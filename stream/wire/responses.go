@@ -58,9 +58,11 @@ type responsesBody struct {
 }
 
 type responsesUsage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
-	TotalTokens  int `json:"total_tokens"`
+	InputTokens   int              `json:"input_tokens"`
+	OutputTokens  int              `json:"output_tokens"`
+	TotalTokens   int              `json:"total_tokens"`
+	InputDetails  wireTokenDetails `json:"input_tokens_details"`
+	OutputDetails wireTokenDetails `json:"output_tokens_details"`
 }
 
 // responsesItem is an output item.
@@ -283,7 +285,8 @@ func (d *responsesDecoder) itemDone(u *Update, ev *responsesEvent) {
 
 func (d *responsesDecoder) setUsageFrom(us *responsesUsage) {
 	if us != nil {
-		d.setUsage(us.InputTokens, us.OutputTokens, us.TotalTokens)
+		d.setUsage(Usage{PromptTokens: us.InputTokens, CompletionTokens: us.OutputTokens, TotalTokens: us.TotalTokens,
+			CachedTokens: us.InputDetails.CachedTokens, ReasoningTokens: us.OutputDetails.ReasoningTokens})
 	}
 }
 

@@ -125,7 +125,7 @@ func TestResponsesReasoning(t *testing.T) {
 	if n == nil || n.Wire != WireResponses || len(n.Items) != 1 || string(n.Items[0]) != item || n.ItemIDs["call_9"] != "fc_9" {
 		t.Fatalf("native %+v", n)
 	}
-	if u := res.Usage; u == nil || *u != (Usage{7, 3, 10}) {
+	if u := res.Usage; u == nil || *u != (Usage{PromptTokens: 7, CompletionTokens: 3, TotalTokens: 10}) {
 		t.Errorf("usage %+v", u)
 	}
 }
@@ -142,7 +142,7 @@ func TestNativeAnswers(t *testing.T) {
 				`{"type":"tool_use","id":"t1","name":"f","input":{"a": 1}}],"stop_reason":"tool_use","usage":{"input_tokens":3,"output_tokens":4}}`,
 			want: Result{Message: Message{Role: "assistant", Parts: ReplyParts("hm", "Let me.", []ToolCall{{Index: 0, ID: "t1", Name: "f", Arguments: `{"a": 1}`}}),
 				Native: &NativeReasoning{Wire: WireAnthropic, Items: []json.RawMessage{json.RawMessage(`{"signature":"s","thinking":"hm","type":"thinking"}`)}}},
-				FinishReason: "tool_calls", FinishSaid: "stop_reason tool_use", Usage: &Usage{3, 4, 7}, Outcome: OutcomeComplete},
+				FinishReason: "tool_calls", FinishSaid: "stop_reason tool_use", Usage: &Usage{PromptTokens: 3, CompletionTokens: 4, TotalTokens: 7}, Outcome: OutcomeComplete},
 		},
 		{
 			name: "a Responses response with a function call",
@@ -150,7 +150,7 @@ func TestNativeAnswers(t *testing.T) {
 				`{"type":"message","id":"m","content":[{"type":"output_text","text":"ok"}]}],"usage":{"input_tokens":1,"output_tokens":2,"total_tokens":3}}`,
 			want: Result{Message: Message{Role: "assistant", Parts: ReplyParts("", "ok", []ToolCall{{Index: 0, ID: "c", Name: "f", Arguments: `{}`}}),
 				Native: &NativeReasoning{Wire: WireResponses, Items: []json.RawMessage{}, ItemIDs: map[string]string{"c": "fc"}}},
-				FinishReason: "tool_calls", Usage: &Usage{1, 2, 3}, Outcome: OutcomeComplete},
+				FinishReason: "tool_calls", Usage: &Usage{PromptTokens: 1, CompletionTokens: 2, TotalTokens: 3}, Outcome: OutcomeComplete},
 		},
 		{
 			name: "a failed response is its error",

@@ -86,9 +86,30 @@ func extraContent(raw json.RawMessage) json.RawMessage {
 }
 
 type wireUsage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
+	PromptTokens      int              `json:"prompt_tokens"`
+	CompletionTokens  int              `json:"completion_tokens"`
+	TotalTokens       int              `json:"total_tokens"`
+	PromptDetails     wireTokenDetails `json:"prompt_tokens_details"`
+	CompletionDetails wireTokenDetails `json:"completion_tokens_details"`
+	CacheHitTokens    int              `json:"prompt_cache_hit_tokens"` // DeepSeek's cached prompt tokens
+}
+
+// wireTokenDetails is prompt_tokens_details or completion_tokens_details: each holds the
+// count the other leaves out.
+type wireTokenDetails struct {
+	CachedTokens    int `json:"cached_tokens"`
+	ReasoningTokens int `json:"reasoning_tokens"`
+}
+
+// usage is the report as Usage: cached tokens from the details (DeepSeek's count when they
+// hold none), reasoning tokens from the completion's details.
+func (w *wireUsage) usage() Usage {
+	u := Usage{PromptTokens: w.PromptTokens, CompletionTokens: w.CompletionTokens, TotalTokens: w.TotalTokens,
+		CachedTokens: w.PromptDetails.CachedTokens, ReasoningTokens: w.CompletionDetails.ReasoningTokens}
+	if u.CachedTokens == 0 {
+		u.CachedTokens = w.CacheHitTokens
+	}
+	return u
 }
 
 // wireIndex is an integer index; Set is false for null, absence or any other type.

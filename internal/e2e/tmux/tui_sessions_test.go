@@ -17,7 +17,8 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 	t.Parallel()
 	fs := startFixtures(t)
 	env := hermeticEnv(t) // one home for both runs: the sessions live in it
-	p := newProgramPane(t, 110, 40, t.TempDir(), env, fs.chatArgs(t, "text"))
+	// Tall enough that /help shows every command and key without scrolling.
+	p := newProgramPane(t, 110, 64, t.TempDir(), env, fs.chatArgs(t, "text"))
 	p.waitFor(idleStatus)
 	p.typeLine("what is a penguin")
 	p.waitFor("Answer ready.")

@@ -126,9 +126,7 @@ func decode(r io.Reader, name string) (Log, error) {
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
-				log.Usage.PromptTokens += u.PromptTokens
-				log.Usage.CompletionTokens += u.CompletionTokens
-				log.Usage.TotalTokens += u.TotalTokens
+				log.Usage = log.Usage.Add(u)
 			}
 		}
 		if err != nil {

@@ -1,0 +1,56 @@
+package app
+
+import (
+	"github.com/phasechat/phasechat/internal/budget"
+	"github.com/phasechat/phasechat/model/catalog"
+	"github.com/phasechat/phasechat/model/config"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// ModelBudget is what is known of model at the named provider ("" for the session's only
+// endpoint): the catalogue's context window and price, under the config file's [model."ID"]
+// tables. The demo's model is unknown. The first call reads the catalogue (see
+// catalog.Preload).
+func (s *Settings) ModelBudget(provider, model string) budget.Model {
+	if s.Demo && provider == "" {
+		return budget.Model{}
+	}
+	base, as := s.BaseURL, s.Wire
+	if provider != "" && provider != s.Provider {
+		if p := s.File.Providers[provider]; p != nil {
+			base = p.BaseURL
+			as, _ = wire.ParseWire(p.Type)
+		}
+	}
+	e, _ := catalog.Lookup(as, base, model)
+	return overridden(e.Model, s.File.ModelInfoFor(provider, model))
+}
+
+// overridden is m with what the file sets in place of what the catalogue says; a price the
+// file sets for a model the catalogue has none for starts from zero.
+func overridden(m budget.Model, o *config.ModelInfo) budget.Model {
+	if o == nil {
+		return m
+	}
+	if o.ContextWindow != nil {
+		m.Window = *o.ContextWindow
+	}
+	if o.CostIn == nil && o.CostOut == nil && o.CostCachedIn == nil {
+		return m
+	}
+	var p budget.Price
+	if m.Price != nil {
+		p = *m.Price
+	}
+	if o.CostIn != nil {
+		p.In = *o.CostIn
+	}
+	if o.CostOut != nil {
+		p.Out = *o.CostOut
+	}
+	if o.CostCachedIn != nil {
+		p.CachedIn = *o.CostCachedIn
+	}
+	m.Price = &p
+	return m
+}

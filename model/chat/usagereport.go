@@ -1,0 +1,89 @@
+package chat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/phasechat/phasechat/internal/budget"
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
+)
+
+// estimate is the tokens of n bytes of text: 4 bytes a token, rounded up.
+func estimate(n int) int { return (n + 3) / 4 }
+
+// UsageReport is /usage: how full the context is and what fills it (the system prompt, the
+// tool definitions, the history, each estimated from its size), what the last request and the
+// conversation used as the server reported it, and what they cost where the price is known.
+func (c *Chat) UsageReport() []string {
+	m := c.cfg.Budget
+	var lines []string
+	last, reported := c.LastUsage()
+	switch fill, ok := c.Fill(); {
+	case ok:
+		lines = append(lines, fmt.Sprintf("Context: %d%% of %s tokens (%s at the last request).", fill, budget.Tokens(m.Window), format.Thousands(contextUsed(last))))
+	case m.Window > 0:
+		lines = append(lines, fmt.Sprintf("Context window: %s tokens; no request has reported its usage yet.", budget.Tokens(m.Window)))
+	default:
+		lines = append(lines, "Context window: unknown for this model (set context_window in a [model] table of the config file).")
+	}
+	tools := 0
+	if c.cfg.Tools != nil {
+		for _, t := range c.cfg.Tools.Definitions() {
+			tools += len(t.Name) + len(t.Description) + len(t.Parameters)
+		}
+	}
+	history := 0
+	for _, msg := range c.History {
+		history += len(msg.Text()) + len(msg.Reasoning())
+		for _, tc := range msg.Calls() {
+			history += len(tc.Name) + len(tc.Arguments)
+		}
+	}
+	lines = append(lines, fmt.Sprintf("Estimated (4 bytes a token): system prompt ~%s, tool definitions (MCP included) ~%s, history of %d %s ~%s.",
+		format.Thousands(estimate(len(c.cfg.System))), format.Thousands(estimate(tools)),
+		len(c.History), format.Plural(len(c.History), "message", "messages"), format.Thousands(estimate(history))))
+	if reported {
+		lines = append(lines, "Last request: "+usageWords(last)+costWords(m, last)+".")
+		lines = append(lines, "This conversation: "+usageWords(c.Session)+c.sessionCostWords()+".")
+	} else {
+		lines = append(lines, "No request has reported its usage yet.")
+	}
+	return lines
+}
+
+// usageWords is a usage in words: "1,200 prompt tokens (1,000 cached), 345 completion tokens
+// (200 reasoning)".
+func usageWords(u wire.Usage) string {
+	var b strings.Builder
+	b.WriteString(format.Thousands(u.PromptTokens) + " prompt tokens")
+	var of []string
+	if u.CachedTokens > 0 {
+		of = append(of, format.Thousands(u.CachedTokens)+" cached")
+	}
+	if u.CacheWriteTokens > 0 {
+		of = append(of, format.Thousands(u.CacheWriteTokens)+" written to the cache")
+	}
+	if len(of) > 0 {
+		b.WriteString(" (" + strings.Join(of, ", ") + ")")
+	}
+	b.WriteString(", " + format.Thousands(u.CompletionTokens) + " completion tokens")
+	if u.ReasoningTokens > 0 {
+		b.WriteString(" (" + format.Thousands(u.ReasoningTokens) + " reasoning)")
+	}
+	return b.String()
+}
+
+func costWords(m budget.Model, u wire.Usage) string {
+	if usd, ok := m.Cost(u); ok {
+		return ", " + budget.Dollars(usd)
+	}
+	return ", price unknown"
+}
+
+func (c *Chat) sessionCostWords() string {
+	if usd, ok := c.Cost(); ok {
+		return ", " + budget.Dollars(usd)
+	}
+	return ", price unknown"
+}

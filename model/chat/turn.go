@@ -78,6 +78,7 @@ func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
 	if res.Usage != nil {
 		u := *res.Usage
 		effects = append(effects, Record{Usage: &u})
+		c.clock.reported = st.id
 	}
 	if res.Notice != "" {
 		c.noticeOnce(res.Notice)

@@ -1,14 +1,43 @@
 package chat
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// withChips is a user message as the transcript shows it: the text, then one line of the
-// files' chips ("[file notes.txt · 37 lines] [image red.png · 8×8 · 1 KB]").
+// promptSpec is a user message as the transcript shows it: its text and its files' chips,
+// each file's details shown when the prompt is expanded.
+func promptSpec(text string, files []wire.Attachment) transcript.Spec {
+	s := transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)}
+	for _, f := range files {
+		s.Files = append(s.Files, transcript.File{Chip: f.Chip(), Details: fileDetails(f)})
+	}
+	return s
+}
+
+// fileDetails is what expanding a prompt shows of a file it carried: a text file's contents
+// (secrets already removed when it was read), else its type, size and content hash.
+func fileDetails(f wire.Attachment) string {
+	if f.Data == nil && f.Size > 0 {
+		return "its contents are no longer in the session store"
+	}
+	if f.Kind == wire.AttachText {
+		return string(f.Data)
+	}
+	size := format.Bytes(int64(f.Size))
+	if f.Kind == wire.AttachImage {
+		size = fmt.Sprintf("%d×%d pixels · %s", f.Width, f.Height, size)
+	}
+	return fmt.Sprintf("%s · %s\nname: %s\nsha256: %s", f.MediaType, size, f.Name, f.Hash)
+}
+
+// withChips is a user message's text as the transcript shows it: the text, then one line of
+// the files' chips ("[file notes.txt · 37 lines] [image red.png · 8×8 · 1 KB]").
 func withChips(text string, files []wire.Attachment) string {
 	if len(files) == 0 {
 		return text

@@ -148,7 +148,7 @@ func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	}
 	msg := wire.Message{Role: "user", Parts: wire.TextParts(text), Attachments: files}
 	c.History = append(c.History, msg)
-	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)})
+	c.tr.Add(promptSpec(text, files))
 	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)
@@ -277,7 +277,7 @@ func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 func (c *Chat) Follow() *transcript.Reader { return c.tr.Follow() }
 
 // ToggleDetails expands or folds the focused card or prompt; with none focused, the most
-// recent tool card, folded prompt or reasoning. It reports whether there was anything to
+// recent tool card, reasoning, or prompt folded or carrying files. It reports whether there was anything to
 // toggle.
 func (c *Chat) ToggleDetails() bool {
 	if c.tr.ToggleFocused() {
@@ -290,7 +290,7 @@ func (c *Chat) ToggleDetails() bool {
 			c.tr.ToggleCard(e, n-1)
 			return true
 		}
-		if e.Reasoning() != "" || e.Foldable() {
+		if e.Reasoning() != "" || e.Expandable() {
 			c.tr.ToggleReasoning(e)
 			return true
 		}

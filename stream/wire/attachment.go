@@ -177,3 +177,19 @@ func (a Attachment) Chip() string {
 	}
 	return "[" + strings.Join(parts, " · ") + "]"
 }
+
+// Spoken is the attachment in words, for the line mode: its file name and how big it is —
+// "notes.txt (37 lines)", "red.png (image, 8×8 pixels, 1 KB)", "report.pdf (PDF, 120 KB)".
+// The name is not sanitised here: whoever prints it does.
+func (a Attachment) Spoken() string {
+	var what string
+	switch a.Kind {
+	case AttachText:
+		what = strconv.Itoa(a.Lines) + " " + format.Plural(a.Lines, "line", "lines")
+	case AttachImage:
+		what = fmt.Sprintf("image, %d×%d pixels, %s", a.Width, a.Height, format.Bytes(int64(a.Size)))
+	default:
+		what = "PDF, " + format.Bytes(int64(a.Size))
+	}
+	return baseName(a.Name) + " (" + what + ")"
+}

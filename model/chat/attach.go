@@ -80,3 +80,39 @@ func Chips(files []wire.Attachment) []string {
 	}
 	return out
 }
+
+// ImagesRefused says why the next message cannot be sent with files (those attached, then
+// files) to the model in use: the model is known to take no images (Budget.TextOnly) and
+// one of them is an image. "" when it can be sent; a model nothing is known of is never
+// refused.
+func (c *Chat) ImagesRefused(files []wire.Attachment) string {
+	if !c.cfg.Budget.TextOnly {
+		return ""
+	}
+	image := func(fs []wire.Attachment) (string, bool) {
+		for _, f := range fs {
+			if f.Kind == wire.AttachImage {
+				return f.Name, true
+			}
+		}
+		return "", false
+	}
+	name, ok := image(c.attached)
+	if !ok {
+		name, ok = image(files)
+	}
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("The message was not sent: the model %s takes no images (the model catalogue says so) and %s is one. "+
+		"Switch models with /model, or drop the files with /attach clear; if the model does take images, "+
+		"set images = true under [model.%q] in the config file.", c.cfg.Model, baseName(name), c.cfg.Model)
+}
+
+// baseName is the last element of a slash-separated path.
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
+		return p[i+1:]
+	}
+	return p
+}

@@ -1,8 +1,10 @@
 package chat
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -76,5 +78,34 @@ func TestResumedPromptShowsItsFiles(t *testing.T) {
 	}
 	if files := e.Files(); len(files) != 2 || files[0].Details != "one\n" || files[1].Details != "its contents are no longer in the session store" {
 		t.Errorf("resumed files %q", files)
+	}
+}
+
+// A model known to take no images is not sent one: the transcript says why and how to
+// override, the files stay attached; text files go, and a model nothing is known of takes
+// images.
+func TestImagesAreRefusedForATextOnlyModel(t *testing.T) {
+	red := wire.Attachment{Name: "shots/red.png", Kind: wire.AttachImage, MediaType: "image/png", Width: 1, Height: 1, Size: 70, Data: []byte("\x89PNG")}
+	notes := wire.Attachment{Name: "notes.txt", Kind: wire.AttachText, Lines: 1, Size: 4, Data: []byte("one\n")}
+	h := newHarness(t, Config{Model: "o3-mini", Budget: budget.Model{TextOnly: true}})
+	if effects := h.c.SubmitWith("look", []wire.Attachment{notes, red}); effects != nil || len(h.c.History) != 0 {
+		t.Fatalf("the image was sent: effects %v, history %d", effects, len(h.c.History))
+	}
+	said := h.c.Entries()[len(h.c.Entries())-1]
+	for _, want := range []string{"o3-mini takes no images", "red.png", `images = true under [model."o3-mini"]`} {
+		if said.Role() != transcript.RoleNotice || !strings.Contains(said.Text(), want) {
+			t.Errorf("the notice %q lacks %q", said.Text(), want)
+		}
+	}
+	if len(h.c.Attached()) != 2 {
+		t.Errorf("attached after the refusal: %d files", len(h.c.Attached()))
+	}
+	h.c.Detach()
+	if effects := h.c.SubmitWith("look", []wire.Attachment{notes}); effects == nil {
+		t.Error("a text file was refused")
+	}
+	unknown := newHarness(t, Config{Model: "local"})
+	if why := unknown.c.ImagesRefused([]wire.Attachment{red}); why != "" {
+		t.Errorf("an unknown model refuses images: %s", why)
 	}
 }

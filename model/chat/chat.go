@@ -130,13 +130,20 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
 
 // SubmitWith is Submit with files sent after the text, after those Attach added; with files
-// the text may be blank. The transcript shows each file as its chip under the text.
+// the text may be blank. The transcript shows each file as its chip under the text. A
+// message the model cannot take (see ImagesRefused) is not sent: the transcript says why
+// and the files stay attached.
 func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
 	return c.out(c.submit(text, files))
 }
 
 func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 && len(c.attached) == 0 {
+		return nil
+	}
+	if why := c.ImagesRefused(files); why != "" {
+		c.Attach(files...)
+		c.Notice(why)
 		return nil
 	}
 	files, c.attached = append(c.attached, files...), nil

@@ -44,14 +44,19 @@ const (
 	maxOpenAIImage    = 20 << 20
 )
 
+// MaxImageBytes is the largest image file w takes, in bytes.
+func MaxImageBytes(w Wire) int {
+	if w == WireAnthropic {
+		return maxAnthropicImage
+	}
+	return maxOpenAIImage
+}
+
 // CheckAttachments says, before anything is sent, why w cannot carry one of msgs'
 // attachments (nil when it can): an image over the format's size limit, or one whose bytes
 // were not kept (a resumed conversation whose file is gone).
 func CheckAttachments(w Wire, msgs []Message) error {
-	limit := maxOpenAIImage
-	if w == WireAnthropic {
-		limit = maxAnthropicImage
-	}
+	limit := MaxImageBytes(w)
 	for _, m := range msgs {
 		for _, a := range m.Attachments {
 			switch {

@@ -6,7 +6,6 @@ package sessionlog
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -149,7 +148,7 @@ func (w *Writer) queue(rec Record) {
 func (w *Writer) enqueue(rec Record, durable bool) {
 	now := time.Now().UTC()
 	rec.Time = &now
-	line, err := json.Marshal(rec)
+	line, err := appendRecord(nil, rec)
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return

@@ -173,6 +173,7 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	w.endPart()
+	w.part = streamedPart{} // a closed log keeps no buffer for streamed text
 	w.syncTo = w.queued
 	w.shut = true
 	close(w.wake)

@@ -209,3 +209,31 @@ func roles(ms []wire.Message) string {
 	}
 	return strings.Join(out, ",")
 }
+
+// The final reply holds the text streamed for it: text gathered and not yet written when it
+// comes is never written as live records.
+func TestTheFinalReplyDropsItsGatheredText(t *testing.T) {
+	final := &wire.Message{Role: "assistant", Parts: wire.TextParts("Let me look.")}
+	final.AppendReasoning("think")
+	path := writeRecords(t,
+		userRecord("do things"),
+		liveRec(chat.Live{What: chat.LiveBegin}),
+		liveRec(chat.Live{What: chat.LiveText, Text: "Let me "}),
+		liveRec(chat.Live{What: chat.LiveText, Text: "look."}),
+		chat.Record{Message: final},
+	)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), `"what":"text"`) {
+		t.Fatalf("live text was written:\n%s", b)
+	}
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := roles(log.Messages); got != "user,assistant" || log.Messages[1].Text() != "Let me look." {
+		t.Fatalf("read %s: %+v", got, log.Messages)
+	}
+}

@@ -140,7 +140,11 @@ func (w *Writer) queue(rec Record) {
 	if w.shut {
 		return
 	}
-	w.endPart()
+	if rec.Message != nil && rec.Message.Role == "assistant" {
+		w.dropPart() // the final reply supersedes its streamed text
+	} else {
+		w.endPart()
+	}
 	w.enqueue(rec, rec.Message != nil)
 }
 

@@ -101,8 +101,9 @@ func (w *Writer) OnError(f func(err error)) {
 
 // Add queues one engine record, stamped with the time now. The streamed text of a reply
 // (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
-// partEvery, when the other kind of text comes, or with the next record of any other kind; a
-// message record is synced to disk once written.
+// partEvery, when the other kind of text comes, or with the next record of any other kind —
+// except the reply's final message, which holds that text and drops it; a message record is
+// synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	switch {

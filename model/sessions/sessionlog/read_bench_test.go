@@ -237,9 +237,9 @@ func at(parts []wire.Part, i int) wire.Part {
 	return nil
 }
 
-// BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer as phasechat
-// writes it now: each turn's live records (its start, reasoning, text, call, the tool's start
-// and result) before its final messages, every line checksummed.
+// BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer and never
+// closed (the process was killed): each turn's live records (its start, reasoning, text, call,
+// the tool's start and result) before its final messages, every line checksummed.
 func BenchmarkReadLongLiveLog(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "live.jsonl")
 	w, err := Create(path)
@@ -266,11 +266,14 @@ func BenchmarkReadLongLiveLog(b *testing.B) {
 		w.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: id, Name: "read_file", Parts: wire.TextParts("package main\n")}})
 		w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
 	}
-	if err := w.Close(); err != nil {
+	if err := w.Sync(); err != nil {
 		b.Fatal(err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(path) // as a crash leaves it: a clean close folds the live records
 	if err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
 		b.Fatal(err)
 	}
 	benchmarkRead(b, data)

@@ -14,13 +14,13 @@ import (
 type lineKind uint8
 
 const (
-	lineOther lineKind = iota
-	lineBegin          // a live record that begins a request
-	lineLive           // any other live record
-	lineLiveText       // a live record of streamed text or reasoning
-	lineFinal          // an assistant message: the final reply
-	lineUser           // a user message
-	lineNew            // a header that begins another conversation
+	lineOther    lineKind = iota
+	lineBegin             // a live record that begins a request
+	lineLive              // any other live record
+	lineLiveText          // a live record of streamed text or reasoning
+	lineFinal             // an assistant message: the final reply
+	lineUser              // a user message
+	lineNew               // a header that begins another conversation
 )
 
 func kindOf(rec Record) lineKind {

@@ -93,7 +93,7 @@ func (s *Store) Begin(st Start) *Session {
 		ss.id = newID(now)
 		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now,
 			Parent: st.Parent, OneShot: st.OneShot}
-		ss.start.Header.Parent = st.Parent
+		ss.start.Header.Parent, ss.start.Header.OneShot = st.Parent, st.OneShot
 	}
 	go ss.loop()
 	return ss

@@ -46,6 +46,9 @@ type Header struct {
 	System   string `json:"system,omitempty"`
 	New      bool   `json:"new,omitempty"`
 	Parent   string `json:"parent,omitempty"` // the session this one was forked from
+	// OneShot, on the first header, marks the conversation a one-shot run's (-p): the store
+	// leaves it out of its listings unless asked for every session.
+	OneShot bool `json:"oneshot,omitempty"`
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was

@@ -237,3 +237,33 @@ func TestTheFinalReplyDropsItsGatheredText(t *testing.T) {
 		t.Fatalf("read %s: %+v", got, log.Messages)
 	}
 }
+
+// The usage a request reported before a crash counts; once its usage record is written, that
+// record alone does (the usage reported so far is in it).
+func TestUsageReportedInFlightCountsOnce(t *testing.T) {
+	early := &wire.Usage{PromptTokens: 10, TotalTokens: 10}
+	whole := &wire.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}
+	for _, tc := range []struct {
+		name string
+		recs []chat.Record
+		want wire.Usage
+	}{
+		{"crashed mid-reply", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), liveRec(chat.Live{What: chat.LiveText, Text: "a"})}, *early},
+		{"crashed after the usage record", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), {Usage: whole}}, *whole},
+		{"final", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), {Usage: whole},
+			{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("a")}}}, *whole},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			log, err := Read(writeRecords(t, tc.recs...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !log.UsageReported || log.Usage != tc.want {
+				t.Fatalf("usage %+v (reported %v), want %+v", log.Usage, log.UsageReported, tc.want)
+			}
+		})
+	}
+}

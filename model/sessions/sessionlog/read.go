@@ -72,6 +72,10 @@ func decode(r io.Reader, name string) (Log, error) {
 		if flight != nil {
 			log.Messages = append(log.Messages, flight.messages()...)
 			log.noteModels()
+			if flight.usage != nil {
+				log.UsageReported = true
+				log.Usage = log.Usage.Add(*flight.usage)
+			}
 			flight = nil
 		}
 	}
@@ -127,6 +131,9 @@ func decode(r io.Reader, name string) (Log, error) {
 				u := *rec.Usage
 				log.UsageReported = true
 				log.Usage = log.Usage.Add(u)
+				if flight != nil {
+					flight.usage = nil // the request's usage, whole: what it reported before is in it
+				}
 			}
 		}
 		if err != nil {

@@ -73,6 +73,9 @@ type Chat struct {
 	approval ApprovalKeys   // which keys answer the approval question shown
 	asked    question       // the question approval was last armed for
 	quiet    time.Duration  // see SetApprovalQuiet
+
+	compacted Compaction   // the compaction requests send (Compact)
+	summary   *summarising // the summary request in flight; nil when none
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -206,6 +209,9 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 		return nil
 	}
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindStop})
+	if c.summary != nil {
+		return c.stopSummary()
+	}
 	st := c.step
 	if st == nil {
 		return nil
@@ -230,7 +236,7 @@ func (c *Chat) request() []Effect {
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
 	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
-	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.History)}
+	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.sent())}
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}
@@ -324,6 +330,7 @@ func (c *Chat) Restart(history []wire.Message) {
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
 	c.spend = spending{}
 	c.retry.left = 0
+	c.compacted = Compaction{}
 }
 
 // SetSystem replaces the system prompt sent with every later request ("" sends none).

@@ -109,6 +109,9 @@ func (sess *Session) open(warn io.Writer) error {
 		Tools: perform.Toolbox(reg), AutoApprove: s.Yes, CanAsk: s.CanAsk, MaxTools: s.MaxTools, LiveOutput: s.LiveOutput,
 		Budget: s.ModelBudget(s.Provider, s.Model),
 	}, sess.Conversation.History())
+	if cp := sess.Conversation.Compaction(); cp != nil {
+		sess.Chat.SetCompaction(*cp)
+	}
 	sess.Performer = &perform.Performer{Client: client, Tools: reg}
 	if provs != nil {
 		sess.Performer.Route = provs.client

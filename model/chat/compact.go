@@ -275,5 +275,10 @@ func (c *Chat) stopSummary() []Effect {
 }
 
 // SetCompaction puts a compaction read back from a session log in force: requests from now on
-// send its summary in place of the turns it stands for. Call it after New or Restart.
-func (c *Chat) SetCompaction(cp Compaction) { c.compacted = cp }
+// send its summary in place of the turns it stands for, and the transcript shows it last.
+// Call it after New or Restart.
+func (c *Chat) SetCompaction(cp Compaction) {
+	c.compacted = cp
+	c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
+		Text: summaryHeading(cp.Turns, max(0, userTurns(c.History)-cp.Turns)) + cp.Summary})
+}

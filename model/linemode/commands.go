@@ -180,6 +180,9 @@ func (s *session) pickSession(line string) {
 	}
 	s.driver.Log = res.Log
 	s.chat.Restart(res.History)
+	if cp := res.Compaction; cp != nil {
+		s.chat.SetCompaction(*cp)
+	}
 	s.freshAnnouncer()
 	s.say(Note(res.Notice))
 }

@@ -33,8 +33,8 @@ type Conversation struct {
 	// compaction is the continued conversation's last compaction; nil when it has none.
 	compaction *chat.Compaction
 	notice     string
-	session *sessions.Session // nil: not saved in the store
-	log     *sessionlog.Writer
+	session    *sessions.Session // nil: not saved in the store
+	log        *sessionlog.Writer
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun

@@ -350,6 +350,6 @@ type Continued struct {
 	History []wire.Message
 	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
 	Compaction *chat.Compaction
-	Log     Recorder
-	Notice  string
+	Log        Recorder
+	Notice     string
 }

@@ -52,6 +52,14 @@ func (s *session) command(line string) {
 		}
 	case chat.CommandUsage:
 		s.say(s.chat.UsageReport()...)
+	case chat.CommandCompact:
+		if s.chat.State.Phase.Streaming() {
+			s.say(Note("/compact waits for the reply to end."))
+			break
+		}
+		effects := s.chat.Compact(arg)
+		prompt = len(effects) == 0
+		s.apply(effects)
 	case chat.CommandSystem:
 		s.chat.SetSystem(arg)
 		if arg == "" {

@@ -68,6 +68,7 @@ func (c *Chat) account(u *wire.Usage) {
 		c.spend.cost += usd
 		c.spend.priced = true
 	}
+	c.noteCompactAt()
 	if fill, ok := c.Fill(); ok && fill >= FillWarning && !c.spend.warned {
 		c.spend.warned = true
 		c.notice("%s", fillWarning(fill, contextUsed(*u), c.cfg.Budget.Window))

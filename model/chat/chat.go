@@ -34,6 +34,9 @@ type Config struct {
 	MaxTools int
 	// Budget is the model's context window and price, as far as they are known (SetBudget).
 	Budget budget.Model
+	// CompactAt, between 0 and 1, compacts the conversation on its own (Compact) once a
+	// turn has ended with the context filled past this share of the window; 0 never does.
+	CompactAt float64
 }
 
 // Chat is the engine. Use New; not safe for concurrent use.
@@ -76,6 +79,8 @@ type Chat struct {
 
 	compacted Compaction   // the compaction requests send (Compact)
 	summary   *summarising // the summary request in flight; nil when none
+	// compactDue: the last request filled the context past CompactAt; the turn's end compacts.
+	compactDue bool
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).

@@ -282,3 +282,23 @@ func (c *Chat) SetCompaction(cp Compaction) {
 	c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
 		Text: summaryHeading(cp.Turns, max(0, userTurns(c.History)-cp.Turns)) + cp.Summary})
 }
+
+// noteCompactAt marks a compaction due when the last request filled the context past
+// CompactAt.
+func (c *Chat) noteCompactAt() {
+	if fill, ok := c.Fill(); ok && c.cfg.CompactAt > 0 && float64(fill) >= c.cfg.CompactAt*100 {
+		c.compactDue = true
+	}
+}
+
+// autoCompact starts the compaction CompactAt made due, once the turn has ended complete,
+// saying so first.
+func (c *Chat) autoCompact() []Effect {
+	if !c.compactDue || c.State.Phase != phase.Complete || c.summary != nil {
+		return nil
+	}
+	c.compactDue = false
+	fill, _ := c.Fill()
+	c.notice("The context is %d%% full, past compact_at = %g: compacting the conversation now (Esc stops it).", fill, c.cfg.CompactAt)
+	return c.compact("")
+}

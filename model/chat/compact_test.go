@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"github.com/phasechat/phasechat/internal/budget"
 	"strings"
 	"testing"
 
@@ -249,5 +250,50 @@ func TestCompactAgainSummarisesTheSummary(t *testing.T) {
 	ask := effectsOf[OpenStream](h.do(h.c.Compact("")))[0].Request.Messages[0].Text()
 	if !strings.Contains(ask, "FIRST") || strings.Contains(ask, "question 2") || !strings.Contains(ask, "question 4") || strings.Contains(ask, "question 5") {
 		t.Fatalf("second summary request:\n%s", ask)
+	}
+}
+
+// compact_at compacts on its own once a turn ends past it, saying so first; a turn whose tool
+// loop goes on waits for its end, and a fill below it compacts nothing.
+func TestCompactAtCompactsAfterTheTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		compactAt float64
+		prompt    int
+		want      bool
+	}{
+		{"past it", 0.9, 900, true},
+		{"below it", 0.95, 900, false},
+		{"off", 0, 990, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &harness{t: t, c: New(Config{Model: "m", Tools: fakeTools{}, CompactAt: tc.compactAt, Budget: budget.Model{Window: 1000}}, conversation(3)), src: &fakeSource{}}
+			h.do(h.c.Submit("question 4"))
+			h.feed(toolFrame("now", start("c1", "now"), delta("c1", "{}"), ready("c1")))
+			h.end(complete(&wire.Usage{PromptTokens: tc.prompt, CompletionTokens: 20}))
+			if opens := effectsOf[OpenStream](h.effects); len(opens) != 0 {
+				t.Fatalf("a request opened while a tool runs: %+v", opens)
+			}
+			h.toolDone("c1", "noon", false)
+			h.feed(text("It is noon."))
+			effects := h.end(complete(&wire.Usage{PromptTokens: tc.prompt + 10, CompletionTokens: 5}))
+			opens := effectsOf[OpenStream](effects)
+			if !tc.want {
+				if len(opens) != 0 || h.c.State.Phase.Streaming() {
+					t.Fatalf("compacted: %+v", opens)
+				}
+				return
+			}
+			if len(opens) != 1 || opens[0].Request.System != CompactPrompt {
+				t.Fatalf("no compaction after the turn: %+v", effects)
+			}
+			entries := h.c.Entries()
+			if said := entries[len(entries)-2].Text(); !strings.Contains(said, "past compact_at = 0.9: compacting the conversation now") {
+				t.Fatalf("not said before the summary: %q", said)
+			}
+			if recs := finalRecords(effects); len(recs) < 2 || recs[0].Usage == nil {
+				t.Fatalf("the turn's records do not come first: %+v", recs)
+			}
+		})
 	}
 }

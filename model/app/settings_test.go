@@ -270,3 +270,15 @@ func TestNoSuchModelNamesTheMissingProvider(t *testing.T) {
 		t.Errorf("a model of a configured provider gets advice %q (%v)", s.noSuchModel(), err)
 	}
 }
+
+// A one-shot run ends with its turn: compact_at never starts a compaction after it.
+func TestOneShotNeverCompacts(t *testing.T) {
+	s := Settings{CompactAt: 0.9}
+	if got := s.chatCompactAt(); got != 0.9 {
+		t.Fatalf("chat: %g", got)
+	}
+	s.OneShot = true
+	if got := s.chatCompactAt(); got != 0 {
+		t.Fatalf("one-shot: %g", got)
+	}
+}

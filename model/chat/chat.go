@@ -235,6 +235,9 @@ func (c *Chat) request() []Effect {
 		c.notePending()
 		c.noteToolShare()
 	}
+	if c.steps == 0 {
+		c.noteOversize()
+	}
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())

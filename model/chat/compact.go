@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
@@ -301,4 +302,42 @@ func (c *Chat) autoCompact() []Effect {
 	fill, _ := c.Fill()
 	c.notice("The context is %d%% full, past compact_at = %g: compacting the conversation now (Esc stops it).", fill, c.cfg.CompactAt)
 	return c.compact("")
+}
+
+// requestTokens estimates the tokens of the next request from its size (4 bytes a token):
+// the system prompt, the tool definitions and the history as sent, text files included
+// (images and PDFs are left out: their bytes say little of their tokens).
+func (c *Chat) requestTokens() int {
+	n := len(c.cfg.System)
+	if c.cfg.Tools != nil {
+		for _, t := range c.cfg.Tools.Definitions() {
+			n += len(t.Name) + len(t.Description) + len(t.Parameters)
+		}
+	}
+	for _, m := range c.sent() {
+		n += len(m.Text()) + len(m.Reasoning())
+		for _, tc := range m.Calls() {
+			n += len(tc.Name) + len(tc.Arguments)
+		}
+		for _, f := range m.Attachments {
+			if f.Kind == wire.AttachText {
+				n += f.Size
+			}
+		}
+	}
+	return estimate(n)
+}
+
+// noteOversize says, before a turn's first request goes, that it is estimated to exceed the
+// model's window, and offers /compact; the request goes all the same.
+func (c *Chat) noteOversize() {
+	window := c.cfg.Budget.Window
+	if window <= 0 {
+		return
+	}
+	if n := c.requestTokens(); n > window {
+		c.notice("This request is about %s tokens (estimated from its size), more than the model's window of %s: "+
+			"the model will likely refuse it. /compact summarises the older turns (Esc stops this request first).",
+			budget.Tokens(n), budget.Tokens(window))
+	}
 }

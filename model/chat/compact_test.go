@@ -297,3 +297,31 @@ func TestCompactAtCompactsAfterTheTurn(t *testing.T) {
 		})
 	}
 }
+
+// A turn whose request is estimated past the window is said to be, with /compact offered,
+// before it goes; it goes all the same, and a tool loop's next requests say nothing more.
+func TestARequestPastTheWindowOffersCompact(t *testing.T) {
+	h := newHarness(t, Config{Model: "m", Tools: fakeTools{}, Budget: budget.Model{Window: 100}})
+	effects := h.do(h.c.Submit(strings.Repeat("long words ", 50)))
+	if len(effectsOf[OpenStream](effects)) != 1 {
+		t.Fatalf("the request was held back: %+v", effects)
+	}
+	entries := h.c.Entries()
+	said := entries[len(entries)-2].Text()
+	if !strings.Contains(said, "more than the model's window of 100: the model will likely refuse it. /compact summarises the older turns") {
+		t.Fatalf("not said before the request: %q", said)
+	}
+	h.feed(toolFrame("now", start("c1", "now"), delta("c1", "{}"), ready("c1")))
+	h.end(complete(nil))
+	n := len(h.c.Entries())
+	effects = h.toolDone("c1", "noon", false)
+	if len(effectsOf[OpenStream](effects)) != 1 || len(h.c.Entries()) != n+1 {
+		t.Fatalf("the tool loop's next request said it again: %d entries, was %d", len(h.c.Entries()), n)
+	}
+
+	small := newHarness(t, Config{Model: "m", Budget: budget.Model{Window: 100}})
+	small.do(small.c.Submit("short"))
+	if len(small.c.Entries()) != 2 {
+		t.Fatalf("a request within the window is said to be past it: %q", small.c.Entries()[1].Text())
+	}
+}

@@ -8,7 +8,8 @@ import (
 )
 
 // ModelBudget is what is known of model at the named provider ("" for the session's only
-// endpoint): the catalogue's context window and price, under the config file's [model."ID"]
+// endpoint): the catalogue's context window and price, under what the provider's GET /models
+// said of it (OpenRouter's context_length and pricing), under the config file's [model."ID"]
 // tables. The demo's model is unknown. The first call reads the catalogue (see
 // catalog.Preload).
 func (s *Settings) ModelBudget(provider, model string) budget.Model {
@@ -23,7 +24,16 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 		}
 	}
 	e, _ := catalog.Lookup(as, base, model)
-	return overridden(e.Model, s.File.ModelInfoFor(provider, model))
+	m := e.Model
+	if served, ok := s.served.get(provider, model); ok {
+		if served.Window > 0 {
+			m.Window = served.Window
+		}
+		if served.Price != nil {
+			m.Price = served.Price
+		}
+	}
+	return overridden(m, s.File.ModelInfoFor(provider, model))
 }
 
 // overridden is m with what the file sets in place of what the catalogue says; a price the

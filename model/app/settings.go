@@ -96,6 +96,8 @@ type Settings struct {
 	Dumb    bool   // TERM interprets no styling
 	Inline  bool
 	Measure int // the width replies are drawn at; 0 for the renderer's default
+	// served is what the providers' model lists said of their models' windows and prices.
+	served *servedBudgets
 	// CompactAt is the context fill (0 to 1) past which a turn's end compacts; 0 never.
 	CompactAt  float64
 	Accessible bool

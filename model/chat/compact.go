@@ -186,7 +186,8 @@ func (c *Chat) sent() []wire.Message {
 }
 
 // handleSummary folds one pull of the summary request's source into its entry; the
-// source's end makes the compaction, or ends the attempt with nothing changed.
+// source's end makes the compaction (then the queue's oldest message goes), or ends the
+// attempt with nothing changed (the queue then waits, as after a failed turn).
 func (c *Chat) handleSummary(m StreamMsg) []Effect {
 	s := c.summary
 	s.src = m.Src
@@ -225,7 +226,7 @@ func (c *Chat) handleSummary(m StreamMsg) []Effect {
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 		c.notice("From now on each request sends this summary in place of the first %d %s; the whole conversation stays saved.",
 			cp.Turns, format.Plural(cp.Turns, "turn", "turns"))
-		return effects
+		return append(effects, c.turnOver()...)
 	}
 }
 
@@ -261,6 +262,7 @@ func (c *Chat) summaryFailed(reason string) []Effect {
 	entry := c.summary.entry
 	effects := c.endSummary()
 	c.tr.SetEnd(entry, phase.End{Why: phase.EndFailed, Note: reason})
+	c.holdQueue()
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 	c.notice("The summary failed: %s. Nothing changed: requests still send the conversation as before.", strings.TrimRight(reason, ". "))
 	return effects

@@ -325,3 +325,25 @@ func TestARequestPastTheWindowOffersCompact(t *testing.T) {
 		t.Fatalf("a request within the window is said to be past it: %q", small.c.Entries()[1].Text())
 	}
 }
+
+// A message queued while the summary streams goes once the compaction is made, with the
+// summary; after a failed summary the queue waits, as after a failed turn.
+func TestMessageQueuedDuringTheSummary(t *testing.T) {
+	h := &harness{t: t, c: New(Config{Model: "m"}, conversation(3)), src: &fakeSource{}}
+	req := effectsOf[OpenStream](h.do(h.c.Compact("")))[0].Req
+	h.c.Enqueue("question 4")
+	h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Update: text("S"), More: true}))
+	opens := effectsOf[OpenStream](h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Result: complete(nil)})))
+	if len(opens) != 1 || !strings.HasPrefix(opens[0].Request.Messages[0].Text(), SummaryHeading) ||
+		opens[0].Request.Messages[len(opens[0].Request.Messages)-1].Text() != "question 4" {
+		t.Fatalf("the queued message did not go with the summary: %+v", opens)
+	}
+
+	f := &harness{t: t, c: New(Config{Model: "m"}, conversation(3)), src: &fakeSource{}}
+	req = effectsOf[OpenStream](f.do(f.c.Compact("")))[0].Req
+	f.c.Enqueue("question 4")
+	f.do(f.c.HandleStream(StreamMsg{Req: req, Src: f.src, Update: errorUpdate("overloaded"), More: true}))
+	if len(effectsOf[OpenStream](f.effects)) != 0 || !f.c.QueueWaits() {
+		t.Fatalf("after a failed summary the queue went (or does not wait): %+v", f.effects)
+	}
+}

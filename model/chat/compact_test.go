@@ -347,3 +347,15 @@ func TestMessageQueuedDuringTheSummary(t *testing.T) {
 		t.Fatalf("after a failed summary the queue went (or does not wait): %+v", f.effects)
 	}
 }
+
+// /usage counts the history as requests send it, and says a compaction is in force.
+func TestUsageReportAfterACompaction(t *testing.T) {
+	c := New(Config{Model: "m"}, conversation(4))
+	c.SetCompaction(Compaction{Summary: strings.Repeat("s", 40), Turns: 2})
+	got := strings.Join(c.UsageReport(), "\n")
+	for _, want := range []string{"history of 4 messages", "Compacted: a summary (~10 tokens) is sent in place of the first 2 turns"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}

@@ -352,6 +352,10 @@ func TestMessageQueuedDuringTheSummary(t *testing.T) {
 func TestUsageReportAfterACompaction(t *testing.T) {
 	c := New(Config{Model: "m"}, conversation(4))
 	c.SetCompaction(Compaction{Summary: strings.Repeat("s", 40), Turns: 2})
+	entries := c.Entries()
+	if last := entries[len(entries)-1].Text(); !strings.HasPrefix(last, SummaryHeading) || !strings.HasSuffix(last, strings.Repeat("s", 40)) {
+		t.Fatalf("a resumed compaction is not shown: %q", last)
+	}
 	got := strings.Join(c.UsageReport(), "\n")
 	for _, want := range []string{"history of 4 messages", "Compacted: a summary (~10 tokens) is sent in place of the first 2 turns"} {
 		if !strings.Contains(got, want) {

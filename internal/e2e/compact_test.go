@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/fixtures"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -66,4 +68,23 @@ func cpSummary(s *session) string {
 		sum = sum[:20]
 	}
 	return sum
+}
+
+// A conversation too long for the model, in each format's own shape of the error: Retry
+// cannot help, the composer has the focus, and the error offers /compact beside /new.
+func TestTooLongOffersCompactInEachWire(t *testing.T) {
+	srv := newServer(t, fixtures.Options{}, nil)
+	for _, w := range []wire.Wire{wire.WireChat, wire.WireAnthropic, wire.WireResponses} {
+		t.Run(string(w), func(t *testing.T) {
+			s := newSessionOn(t, srv, w, chat.Config{Model: "http-400"}, nil, nil, nil)
+			s.submit("hello")
+			st := s.chat().State
+			if st.Phase != phase.Error || !strings.Contains(st.Reason, "/compact summarises the older turns, /new starts a new conversation") {
+				t.Fatalf("%s %q", st.Phase, st.Reason)
+			}
+			if !s.chat().RetryCannotHelp() || s.chat().Focus() != phase.FocusComposer {
+				t.Fatalf("Retry is offered for a conversation too long: focus %v", s.chat().Focus())
+			}
+		})
+	}
 }

@@ -8,10 +8,10 @@ import (
 )
 
 // ModelBudget is what is known of model at the named provider ("" for the session's only
-// endpoint): the catalogue's context window and price, under what the provider's GET /models
-// said of it (OpenRouter's context_length and pricing), under the config file's [model."ID"]
-// tables. The demo's model is unknown. The first call reads the catalogue (see
-// catalog.Preload).
+// endpoint): the catalogue's context window, price and whether it takes images, under what
+// the provider's GET /models said of its window and price (OpenRouter's context_length and
+// pricing), under the config file's [model."ID"] tables. The demo's model is unknown. The
+// first call reads the catalogue (see catalog.Preload).
 func (s *Settings) ModelBudget(provider, model string) budget.Model {
 	if s.Demo && provider == "" {
 		return budget.Model{}
@@ -23,8 +23,9 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 			as, _ = wire.ParseWire(p.Type)
 		}
 	}
-	e, _ := catalog.Lookup(as, base, model)
+	e, known := catalog.Lookup(as, base, model)
 	m := e.Model
+	m.TextOnly = known && !e.Attachments
 	if served, ok := s.served.get(provider, model); ok {
 		if served.Window > 0 {
 			m.Window = served.Window
@@ -41,6 +42,9 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 func overridden(m budget.Model, o *config.ModelInfo) budget.Model {
 	if o == nil {
 		return m
+	}
+	if o.Images != nil {
+		m.TextOnly = !*o.Images
 	}
 	if o.ContextWindow != nil {
 		m.Window = *o.ContextWindow

@@ -131,13 +131,20 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
 
 // SubmitWith is Submit with files sent after the text, after those Attach added; with files
-// the text may be blank. The transcript shows each file as its chip under the text.
+// the text may be blank. The transcript shows each file as its chip under the text. A
+// message the model cannot take (see ImagesRefused) is not sent: the transcript says why
+// and the files stay attached.
 func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
 	return c.out(c.submit(text, files))
 }
 
 func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 && len(c.attached) == 0 {
+		return nil
+	}
+	if why := c.ImagesRefused(files); why != "" {
+		c.Attach(files...)
+		c.Notice(why)
 		return nil
 	}
 	files, c.attached = append(c.attached, files...), nil
@@ -149,7 +156,7 @@ func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	}
 	msg := wire.Message{Role: "user", Parts: wire.TextParts(text), Attachments: files}
 	c.History = append(c.History, msg)
-	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)})
+	c.tr.Add(promptSpec(text, files))
 	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)
@@ -279,7 +286,7 @@ func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 func (c *Chat) Follow() *transcript.Reader { return c.tr.Follow() }
 
 // ToggleDetails expands or folds the focused card or prompt; with none focused, the most
-// recent tool card, folded prompt or reasoning. It reports whether there was anything to
+// recent tool card, reasoning, or prompt folded or carrying files. It reports whether there was anything to
 // toggle.
 func (c *Chat) ToggleDetails() bool {
 	if c.tr.ToggleFocused() {
@@ -292,7 +299,7 @@ func (c *Chat) ToggleDetails() bool {
 			c.tr.ToggleCard(e, n-1)
 			return true
 		}
-		if e.Reasoning() != "" || e.Foldable() {
+		if e.Reasoning() != "" || e.Expandable() {
 			c.tr.ToggleReasoning(e)
 			return true
 		}

@@ -198,11 +198,13 @@ func (k keyState) canScroll() bool { return !k.inline.on && (k.scroll.held || k.
 func (k keyState) homeEndScroll() bool     { return k.canScroll() && k.homeScrolls() }
 func (k keyState) ctrlHomeEndScroll() bool { return k.canScroll() && !k.homeScrolls() }
 
-// hasDetails: some entry has a tool card, a folded prompt or reasoning that Ctrl+O expands.
+// hasDetails: some entry has a tool card, reasoning, or a prompt folded or with files that
+// Ctrl+O expands.
 func (k keyState) hasDetails() bool { return k.keyFacts() != 0 }
 
-// hasSelectable: some entry has a tool card or a folded prompt the card keys can select.
-func (k keyState) hasSelectable() bool { return k.keyFacts()&(hasCards|isFoldable) != 0 }
+// hasSelectable: some entry has a tool card or a prompt (folded or with files) the card keys
+// can select.
+func (k keyState) hasSelectable() bool { return k.keyFacts()&(hasCards|isExpandable) != 0 }
 
 // entryFacts are what an entry has that a key acts on.
 type entryFacts uint8
@@ -210,7 +212,7 @@ type entryFacts uint8
 const (
 	hasCards entryFacts = 1 << iota
 	hasReasoning
-	isFoldable
+	isExpandable
 )
 
 func factsOf(e *transcript.Entry) entryFacts {
@@ -221,8 +223,8 @@ func factsOf(e *transcript.Entry) entryFacts {
 	if e.Reasoning() != "" {
 		f |= hasReasoning
 	}
-	if e.Foldable() {
-		f |= isFoldable
+	if e.Expandable() {
+		f |= isExpandable
 	}
 	return f
 }

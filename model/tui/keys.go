@@ -139,6 +139,10 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		if strings.TrimSpace(text) == "" {
 			return m, nil
 		}
+		if why := m.chat.ImagesRefused(nil); why != "" {
+			m.warn(why) // the message stays in the composer
+			return m, nil
+		}
 		m.composer.Reset()
 		m.follow()
 		remember := m.sent(text)

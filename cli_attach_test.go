@@ -94,3 +94,29 @@ func TestOneShotAttachesStandardInput(t *testing.T) {
 		t.Errorf("request: %.400s", body)
 	}
 }
+
+// TestOneShotRefusesAnImageForATextOnlyModel: the catalogue says o3-mini takes no images, so
+// nothing is sent and the reason says how to override; the config file's images key does.
+func TestOneShotRefusesAnImageForATextOnlyModel(t *testing.T) {
+	img, _ := attachmentFiles(t)
+	rf := newRecordingFixtures(t, 0, "")
+	r := runOneShotChild(t, t.TempDir(), "", "-p", "look", "-a", img, "--base-url", rf.base, "-m", "o3-mini", "--no-save")
+	if r.code == 0 || !strings.Contains(r.stderr, "o3-mini takes no images") || !strings.Contains(r.stderr, "images = true") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	rf.mu.Lock()
+	sent := len(rf.bodies)
+	rf.mu.Unlock()
+	if sent != 0 {
+		t.Fatalf("%d requests were sent", sent)
+	}
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	os.WriteFile(cfg, []byte("[model.\"o3-mini\"]\nimages = true\n"), 0o600)
+	r = runOneShotChild(t, t.TempDir(), "", "-p", "look", "-a", img, "--base-url", rf.base, "-m", "o3-mini", "--no-save", "--config", cfg)
+	rf.mu.Lock()
+	sent = len(rf.bodies)
+	rf.mu.Unlock()
+	if sent != 1 {
+		t.Errorf("with images = true: exit %d, %d requests, stderr %q", r.code, sent, r.stderr)
+	}
+}

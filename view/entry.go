@@ -52,10 +52,12 @@ type entryView struct {
 	segs  []rows.Lines
 
 	text       rows.Lines // user or notice text
+	files      rows.Lines // an expanded prompt's files
 	textSrc    string     // the text it was rendered from
 	textRole   transcript.Role
 	textFolded bool
 	textFocus  bool
+	textOpen   bool            // the prompt's files were drawn (it is expanded)
 	md         []*markdown.Doc // one markdown document per text part, in order
 	reasoning  reasoningView
 	cards      []cardCache
@@ -123,8 +125,9 @@ func (v *entryView) render(e *transcript.Entry, p pen) {
 	v.segs, v.drawn = v.segs[:0], 0
 	switch e.Role() {
 	case transcript.RoleUser, transcript.RoleNotice:
-		if v.text.Len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() {
-			v.textSrc, v.textRole, v.textFolded, v.textFocus = e.Text(), e.Role(), e.Folded(), e.Focused()
+		open := e.Expanded() && len(e.Files()) > 0
+		if v.text.Len() == 0 || v.textSrc != e.Text() || v.textRole != e.Role() || v.textFolded != e.Folded() || v.textFocus != e.Focused() || v.textOpen != open {
+			v.textSrc, v.textRole, v.textFolded, v.textFocus, v.textOpen = e.Text(), e.Role(), e.Folded(), e.Focused(), open
 			prefix := st.User.Paint(userPrefix)
 			if e.Focused() {
 				prefix = st.User.Paint(focusMark)
@@ -137,8 +140,15 @@ func (v *entryView) render(e *transcript.Entry, p pen) {
 			default:
 				v.text = rows.WrapText(safe.Text(e.Text()), w, noticePrefix, "  ", func(s string) string { return st.Notice.Paint(s) })
 			}
+			v.files = rows.Lines{}
+			if open {
+				v.files = promptFiles(e.Files(), st, w)
+			}
 		}
 		v.segs = append(v.segs, v.text)
+		if v.files.Len() > 0 {
+			v.segs = append(v.segs, v.files)
+		}
 		return
 	}
 	section := func(ls ...rows.Lines) {
@@ -170,6 +180,8 @@ func (v *entryView) render(e *transcript.Entry, p pen) {
 		}
 		v.segs = append(v.segs, rows.Of(markIndent+st.Note.Paint(word)))
 	}
+	// Runs of the last render past this one's (a streaming reply's open part) are let go.
+	clear(v.segs[len(v.segs):cap(v.segs)])
 }
 
 // renderParts draws the reply's parts in order: each text part is a markdown document of its
@@ -220,6 +232,7 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *markdown.Ren
 		if live || !memo.ok || memo.live || memo.src != src {
 			// A finished part that did not change keeps its lines: a token costs the open part.
 			memo.runs = append(memo.runs[:0], v.md[texts].Update(md, src, live)...)
+			clear(memo.runs[len(memo.runs):cap(memo.runs)]) // a finished part holds no open drawing
 			memo.src, memo.live, memo.ok = src, live, true
 		}
 		runs := memo.runs

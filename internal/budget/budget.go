@@ -23,6 +23,9 @@ type Price struct {
 type Model struct {
 	Window int
 	Price  *Price
+	// TextOnly: the model is known to take no images (a message carrying one is refused
+	// before it is sent). False when it takes them or nothing is known.
+	TextOnly bool
 }
 
 // Known reports whether anything is known of the model.

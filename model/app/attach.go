@@ -52,11 +52,17 @@ func ReadAttachments(paths []string, stdin io.Reader) (Attached, error) {
 	return out, nil
 }
 
-// Files are the attachments as sent, every secret of secrets removed from text files, and
-// what the user should be told about them: each file's chip, where a link led, and how many
-// secrets were removed.
-func (a Attached) Files(secrets *secret.Set) (files []wire.Attachment, notes []string, err error) {
+// Files are the attachments as sent in the wire format w, every secret of secrets removed
+// from text files and each image over w's limit scaled down to fit it (see attach.Fit), and
+// what the user should be told about them: each file's chip, where a link led, that an image
+// was made smaller, and how many secrets were removed.
+func (a Attached) Files(secrets *secret.Set, w wire.Wire) (files []wire.Attachment, notes []string, err error) {
 	for _, f := range a {
+		was := f
+		var smaller bool
+		if f, smaller, err = attach.Fit(f, wire.MaxImageBytes(w), w.Label()); err != nil {
+			return nil, nil, err
+		}
 		if f.Kind == attach.Text && secrets != nil {
 			resolved := f.Resolved
 			if f, err = attach.FromBytes(f.Name, f.Data, attach.DefaultLimits, secrets); err != nil {
@@ -67,6 +73,10 @@ func (a Attached) Files(secrets *secret.Set) (files []wire.Attachment, notes []s
 		note := "attached " + f.Chip()
 		if f.Resolved != "" {
 			note += " (the link leads to " + f.Resolved + ")"
+		}
+		if smaller {
+			note += fmt.Sprintf("; made smaller to fit the %s %s takes (it was %d×%d, %s)", format.Bytes(int64(wire.MaxImageBytes(w))),
+				w.Label(), was.Width, was.Height, format.Bytes(int64(len(was.Data))))
 		}
 		if f.Redacted > 0 {
 			note += fmt.Sprintf("; %d %s removed from it", f.Redacted, format.Plural(f.Redacted, "secret was", "secrets were"))
@@ -89,11 +99,12 @@ func (a Attached) Title(prompt string) string {
 }
 
 // FileReader reads the files a front end attaches (/attach, @path mentions) relative to Dir,
-// removing Secrets from text files. It is the front ends' only way to the files: they call it
-// from a command or their own loop, never from Update.
+// removing Secrets from text files and fitting images to Wire's limit. It is the front ends'
+// only way to the files: they call it from a command or their own loop, never from Update.
 type FileReader struct {
 	Dir     string
 	Secrets *secret.Set
+	Wire    wire.Wire
 }
 
 // Read reads paths as attachments; notes say what was attached (see Attached.Files).
@@ -106,7 +117,7 @@ func (r FileReader) Read(paths []string) ([]wire.Attachment, []string, error) {
 		}
 		got = append(got, f)
 	}
-	return got.Files(r.Secrets)
+	return got.Files(r.Secrets, r.Wire)
 }
 
 // Mentioned reads the files text's @path mentions name (an @word naming no regular file

@@ -8,9 +8,9 @@ import (
 )
 
 // ModelBudget is what is known of model at the named provider ("" for the session's only
-// endpoint): the catalogue's context window and price, under the config file's [model."ID"]
-// tables. The demo's model is unknown. The first call reads the catalogue (see
-// catalog.Preload).
+// endpoint): the catalogue's context window, price and whether it takes images, under the
+// config file's [model."ID"] tables. The demo's model is unknown. The first call reads the
+// catalogue (see catalog.Preload).
 func (s *Settings) ModelBudget(provider, model string) budget.Model {
 	if s.Demo && provider == "" {
 		return budget.Model{}
@@ -22,8 +22,10 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 			as, _ = wire.ParseWire(p.Type)
 		}
 	}
-	e, _ := catalog.Lookup(as, base, model)
-	return overridden(e.Model, s.File.ModelInfoFor(provider, model))
+	e, known := catalog.Lookup(as, base, model)
+	m := e.Model
+	m.TextOnly = known && !e.Attachments
+	return overridden(m, s.File.ModelInfoFor(provider, model))
 }
 
 // overridden is m with what the file sets in place of what the catalogue says; a price the
@@ -31,6 +33,9 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 func overridden(m budget.Model, o *config.ModelInfo) budget.Model {
 	if o == nil {
 		return m
+	}
+	if o.Images != nil {
+		m.TextOnly = !*o.Images
 	}
 	if o.ContextWindow != nil {
 		m.Window = *o.ContextWindow

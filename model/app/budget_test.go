@@ -43,3 +43,37 @@ cost_in = 0.5
 		t.Errorf("the demo's model is known: %+v", m)
 	}
 }
+
+// The catalogue says which models take no images; the file's images key says otherwise, and
+// a model neither knows takes them.
+func TestModelBudgetSaysWhichModelsTakeNoImages(t *testing.T) {
+	f, err := config.Parse([]byte(`[provider.local]
+base_url = "http://127.0.0.1:9/v1"
+
+[model."local/gpt-4o-mini"]
+images = false
+
+[model."o3-mini"]
+context_window = 1
+`), "c.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Settings{File: f, Provider: "local", BaseURL: "http://127.0.0.1:9/v1", Wire: wire.WireChat}
+	for _, tc := range []struct {
+		model    string
+		textOnly bool
+	}{{"o3-mini", true}, {"gpt-4o", false}, {"gpt-4o-mini", true}, {"mystery", false}} {
+		if m := s.ModelBudget("local", tc.model); m.TextOnly != tc.textOnly {
+			t.Errorf("%s: text only %v, want %v", tc.model, m.TextOnly, tc.textOnly)
+		}
+	}
+	on, err := config.Parse([]byte("[model.\"o3-mini\"]\nimages = true\n"), "c.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.File = on
+	if m := s.ModelBudget("", "o3-mini"); m.TextOnly {
+		t.Error("images = true did not override the catalogue")
+	}
+}

@@ -24,7 +24,7 @@ func (sess *Session) LineOptions(in *os.File, out io.Writer, notice string) line
 		o.Conversations = sess.Conversation
 	}
 	if dir, err := os.Getwd(); err == nil {
-		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets}
+		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets, Wire: sess.Settings.Wire}
 	}
 	return o
 }
@@ -49,7 +49,7 @@ func (sess *Session) ScreenOptions(notice string) tui.Options {
 		o.Conversations = conv
 	}
 	if dir, err := os.Getwd(); err == nil {
-		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets}
+		o.Files = FileReader{Dir: dir, Secrets: sess.Secrets, Wire: sess.Settings.Wire}
 	}
 	sess.Performer.Frame = tui.FrameInterval
 	return o

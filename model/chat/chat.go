@@ -65,6 +65,7 @@ type Chat struct {
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 	spend         spending
+	queue         queue // messages sent while a reply streamed (queue.go)
 
 	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
 	retryReq int
@@ -130,7 +131,9 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 func (c *Chat) Submit(text string) []Effect { return c.SubmitWith(text, nil) }
 
 // SubmitWith is Submit with files sent after the text, after those Attach added; with files
-// the text may be blank. The transcript shows each file as its chip under the text.
+// the text may be blank. The transcript shows each file as its chip under the text. A
+// message the model cannot take (see ImagesRefused) is not sent: the transcript says why
+// and the files stay attached.
 func (c *Chat) SubmitWith(text string, files []wire.Attachment) []Effect {
 	return c.out(c.submit(text, files))
 }
@@ -139,16 +142,21 @@ func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	if c.State.Phase.Streaming() || strings.TrimSpace(text) == "" && len(files) == 0 && len(c.attached) == 0 {
 		return nil
 	}
+	if why := c.ImagesRefused(files); why != "" {
+		c.Attach(files...)
+		c.Notice(why)
+		return nil
+	}
 	files, c.attached = append(c.attached, files...), nil
 	var effects []Effect
-	c.autoRetried = false
+	c.autoRetried, c.queue.held = false, false
 	if st := c.failed; st != nil {
 		c.failed = nil
 		effects = c.commit(st, nil)
 	}
 	msg := wire.Message{Role: "user", Parts: wire.TextParts(text), Attachments: files}
 	c.History = append(c.History, msg)
-	c.tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: withChips(text, files)})
+	c.tr.Add(promptSpec(text, files))
 	c.steps, c.Turn = 0, wire.Usage{}
 	effects = append(effects, Record{Message: &msg})
 	return append(effects, c.request()...)
@@ -162,7 +170,7 @@ func (c *Chat) retryFailed() []Effect {
 		return nil
 	}
 	c.steps--
-	c.failed, c.autoRetried = nil, false
+	c.failed, c.autoRetried, c.queue.held = nil, false, false
 	return c.request()
 }
 
@@ -178,7 +186,7 @@ func (c *Chat) regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
-	c.failed, c.autoRetried = nil, false
+	c.failed, c.autoRetried, c.queue.held = nil, false, false
 	c.History = c.History[:lastUser(c.History)+1]
 	entries := c.tr.Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -206,6 +214,7 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 		return nil
 	}
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindStop})
+	c.holdQueue()
 	st := c.step
 	if st == nil {
 		return nil
@@ -277,7 +286,7 @@ func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 func (c *Chat) Follow() *transcript.Reader { return c.tr.Follow() }
 
 // ToggleDetails expands or folds the focused card or prompt; with none focused, the most
-// recent tool card, folded prompt or reasoning. It reports whether there was anything to
+// recent tool card, reasoning, or prompt folded or carrying files. It reports whether there was anything to
 // toggle.
 func (c *Chat) ToggleDetails() bool {
 	if c.tr.ToggleFocused() {
@@ -290,7 +299,7 @@ func (c *Chat) ToggleDetails() bool {
 			c.tr.ToggleCard(e, n-1)
 			return true
 		}
-		if e.Reasoning() != "" || e.Foldable() {
+		if e.Reasoning() != "" || e.Expandable() {
 			c.tr.ToggleReasoning(e)
 			return true
 		}

@@ -63,7 +63,7 @@ func entriesFor(tr *transcript.Transcript, h []wire.Message, box Toolbox) {
 	for _, m := range h {
 		switch m.Role {
 		case "user":
-			tr.Add(transcript.Spec{Role: transcript.RoleUser, Text: m.Text()})
+			tr.Add(promptSpec(m.Text(), m.Attachments))
 		case "assistant":
 			reasoning := m.Reasoning()
 			e := tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Reasoning: reasoning, End: m.End})

@@ -13,10 +13,13 @@ type ModelInfo struct {
 	CostIn       *float64 `toml:"cost_in"`
 	CostOut      *float64 `toml:"cost_out"`
 	CostCachedIn *float64 `toml:"cost_cached_in"`
+	// Images says whether the model takes images, over what the catalogue says: false refuses
+	// them before sending, true sends them to a model the catalogue says takes none.
+	Images *bool `toml:"images"`
 }
 
 // modelInfoKeys are a [model."ID"] table's keys.
-var modelInfoKeys = []string{"context_window", "cost_in", "cost_out", "cost_cached_in"}
+var modelInfoKeys = []string{"context_window", "cost_in", "cost_out", "cost_cached_in", "images"}
 
 // ModelInfoFor is what the file says of model at the named provider: the provider's own table
 // ("provider/model") over the one for the model at every provider. nil when neither exists.
@@ -46,6 +49,9 @@ func (f *File) ModelInfoFor(provider, model string) *ModelInfo {
 	}
 	if specific.CostCachedIn != nil {
 		merged.CostCachedIn = specific.CostCachedIn
+	}
+	if specific.Images != nil {
+		merged.Images = specific.Images
 	}
 	return &merged
 }

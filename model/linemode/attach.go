@@ -1,11 +1,15 @@
 package linemode
 
 import (
+	"strings"
+
 	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// FileReader reads the files the user attaches (/attach, @path mentions).
+// FileReader reads the files the user attaches (/attach, @path mentions). Each file's note is
+// "attached " and its chip, then what else the user should know of it (where a link led,
+// secrets removed), in the order of the files.
 type FileReader interface {
 	Read(paths []string) (files []wire.Attachment, notes []string, err error)
 	Mentioned(text string) (files []wire.Attachment, notes []string, err error)
@@ -37,8 +41,8 @@ func (s *session) attachCommand(arg string) {
 		return
 	}
 	s.chat.Attach(files...)
-	for _, n := range notes {
-		s.say(Note(n + ": sent with your next message."))
+	for _, n := range spokenNotes(files, notes) {
+		s.say(Note(n + "; sent with your next message."))
 	}
 }
 
@@ -53,9 +57,24 @@ func (s *session) submit(text string) {
 			s.say(Note(err.Error() + ": the message was not sent."))
 			return
 		}
-		for _, n := range notes {
+		for _, n := range spokenNotes(files, notes) {
 			s.say(Note(n + "."))
 		}
 	}
 	s.apply(s.chat.SubmitWith(text, files))
+}
+
+// spokenNotes are what the reader's notes say of files, in words rather than chips:
+// "attached: notes.txt (37 lines)", then what else the note says of the file.
+func spokenNotes(files []wire.Attachment, notes []string) []string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		if i < len(files) {
+			if rest, ok := strings.CutPrefix(n, "attached "+files[i].Chip()); ok {
+				n = "attached: " + files[i].Spoken() + rest
+			}
+		}
+		out[i] = n
+	}
+	return out
 }

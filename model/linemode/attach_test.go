@@ -47,9 +47,9 @@ func TestLineModeAttachesFilesInWords(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		"Note: attached [file notes.txt · 1 line]: sent with your next message.",
+		"Note: attached: notes.txt (1 line); sent with your next message.",
 		"Note: cannot attach gone.txt: there is no such file.",
-		"Note: attached [file b.md · 1 line].",
+		"Note: attached: b.md (1 line).",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the output lacks %q:\n%s", want, got)
@@ -63,5 +63,15 @@ func TestLineModeAttachesFilesInWords(t *testing.T) {
 	}
 	if strings.Join(sent, ",") != "notes.txt,b.md" {
 		t.Errorf("the message carried %v", sent)
+	}
+}
+
+// A note's words beyond the chip (where a link led, secrets removed) are kept.
+func TestSpokenNotesKeepWhatFollowsTheChip(t *testing.T) {
+	files := []wire.Attachment{{Name: "link.txt", Kind: wire.AttachText, Lines: 2}}
+	notes := []string{"attached " + files[0].Chip() + " (the link leads to /tmp/real.txt); 1 secret was removed from it"}
+	want := "attached: link.txt (2 lines) (the link leads to /tmp/real.txt); 1 secret was removed from it"
+	if got := spokenNotes(files, notes); len(got) != 1 || got[0] != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }

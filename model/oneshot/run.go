@@ -62,6 +62,9 @@ func Run(o Options) Result {
 	}
 	r := &runner{o: o, chat: o.Chat, firstEntry: len(o.Chat.Entries()), said: map[string]bool{}}
 	d := perform.NewDriver(o.Chat, &perf, o.Log)
+	if why := r.chat.ImagesRefused(o.Attachments); why != "" {
+		return r.finish(Result{Outcome: Failed, Error: why})
+	}
 	effects := r.chat.SubmitWith(o.Prompt, o.Attachments)
 	if effects == nil {
 		return r.finish(Result{Outcome: Failed, Error: "The prompt is empty."})

@@ -206,9 +206,9 @@ func (s *Store) Rename(id, title string) (Meta, error) {
 	return got, err
 }
 
-// Remove deletes a session: its index entry, its log, and its lock file unless a process
-// holds the conversation (removing a held lock file would let another process hold a new one
-// beside it).
+// Remove deletes a session: its index entry, its log, its lock file unless a process holds
+// the conversation (removing a held lock file would let another process hold a new one beside
+// it), and the attached files no other log names (see collectFiles).
 func (s *Store) Remove(id string) (Meta, error) {
 	var gone Meta
 	err := s.update(func(all []Meta) ([]Meta, error) {
@@ -239,6 +239,9 @@ func (s *Store) Remove(id string) (Meta, error) {
 		}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return gone, fmt.Errorf("the session is gone from the list, but its log %s could not be checked: %w", path, err)
+	}
+	if _, err := s.collectFiles(time.Now()); err != nil {
+		return gone, fmt.Errorf("the session is deleted, but the attached files no other conversation uses could not all be: %w", err)
 	}
 	return gone, nil
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -132,12 +133,17 @@ func (m *Model) sendWithMentions(text string) tea.Cmd {
 // onFilesRead attaches what was read, or says why it could not be; a message waiting for its
 // mentions is sent, or put back in the composer.
 func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
+	if msg.err == nil && msg.send {
+		if why := m.chat.ImagesRefused(msg.files); why != "" {
+			msg.err = errors.New(why)
+		}
+	}
 	if msg.err != nil {
 		if msg.send && strings.TrimSpace(m.composer.Value()) == "" {
 			m.composer.SetValue(msg.text)
 			m.composer.MoveToEnd()
 		}
-		m.warn(capitalise(msg.err.Error()) + ".")
+		m.warn(sentence(msg.err.Error()))
 		return m, nil
 	}
 	if !msg.send {
@@ -152,6 +158,15 @@ func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
 	}
 	m.follow()
 	return m.after(m.chat.SubmitWith(msg.text, msg.files))
+}
+
+// sentence is s capitalised and ending in a full stop.
+func sentence(s string) string {
+	s = capitalise(s)
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
 }
 
 func capitalise(s string) string {

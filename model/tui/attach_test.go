@@ -168,3 +168,22 @@ func TestAMentionMatchingNothingSaysSo(t *testing.T) {
 		t.Errorf("status %q", got)
 	}
 }
+
+// TestASentFileExpandsUnderItsPrompt: the prompt shows the file's chip; Alt+↑ selects the
+// prompt and Ctrl+O shows the file's contents under it.
+func TestASentFileExpandsUnderItsPrompt(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("/attach notes.txt")
+	h.send(takeNext[filesRead](h))
+	h.submit("read this")
+	h.feedAll()
+	screen := h.m.View().Content
+	if !strings.Contains(screen, "  [file notes.txt · 1 line]") || strings.Contains(screen, "    notes.txt") {
+		t.Fatalf("the prompt does not show the chip alone:\n%s", screen)
+	}
+	h.send(keyAltUp)
+	h.send(keyCtrlO)
+	if screen := h.m.View().Content; !strings.Contains(screen, "▶ read this") || !strings.Contains(screen, "\n    notes.txt") {
+		t.Fatalf("Ctrl+O did not show the file under its prompt:\n%s", screen)
+	}
+}

@@ -19,6 +19,7 @@ type Entry struct {
 	reasoning string
 	cards     []Card
 	parts     []Part // a reply's text runs and cards in the order the stream produced them
+	files     []File // the files a prompt carried
 	lines     int    // the user's text's line count, for folding
 	focused   int    // the focused card's index plus one, focusWhole for the entry itself; noFocus else
 	end       phase.End
@@ -98,7 +99,7 @@ func (e *Entry) FocusedCard() int {
 	return -1
 }
 
-// Focused reports whether the entry itself (a folded prompt) is focused.
+// Focused reports whether the entry itself (a folded prompt, or one with files) is focused.
 func (e *Entry) Focused() bool { return e.focused == focusWhole }
 
 // Cards are the tool calls of a reply, in the order they started. The slice is the entry's
@@ -136,7 +137,8 @@ func (e *Entry) Note() string { return e.end.Note }
 // Streaming reports whether the text may still grow.
 func (e *Entry) Streaming() bool { return e.streaming }
 
-// Expanded reports whether the reasoning (of a reply) or the prompt (of a long one) is unfolded.
+// Expanded reports whether the reasoning (of a reply) or the prompt (of a long one, or one
+// with files: their details show) is unfolded.
 func (e *Entry) Expanded() bool { return e.expanded }
 
 // Version counts the entry's changes.

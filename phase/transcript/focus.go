@@ -1,9 +1,9 @@
 package transcript
 
 // The focusable items of a transcript, in screen order, are every reply's cards (in the order
-// of its parts) and every prompt long enough to fold. At most one is focused; the transcript
-// owns which. Moving the focus and toggling the focused item bump the entries they change, so
-// a renderer caching by version redraws the marks.
+// of its parts) and every prompt long enough to fold or carrying files. At most one is
+// focused; the transcript owns which. Moving the focus and toggling the focused item bump the
+// entries they change, so a renderer caching by version redraws the marks.
 
 // focusItem is one focusable item: an entry and its card's index plus one, or focusWhole.
 type focusItem struct {
@@ -15,7 +15,7 @@ type focusItem struct {
 func (t *Transcript) items() []focusItem {
 	var out []focusItem
 	for _, e := range t.entries {
-		if e.Foldable() {
+		if e.Expandable() {
 			out = append(out, focusItem{e, focusWhole})
 		}
 		for _, p := range e.parts {

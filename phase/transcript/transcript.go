@@ -54,7 +54,7 @@ const (
 // Focus values of an entry besides a card's index.
 const (
 	noFocus    = 0
-	focusWhole = -1 // the entry itself: a folded prompt
+	focusWhole = -1 // the entry itself: a folded prompt, or one with files
 )
 
 // Entries returns the entries in order. The slice is the transcript's own, clipped so that an
@@ -76,6 +76,9 @@ func (t *Transcript) Last() *Entry {
 func (t *Transcript) Add(s Spec) *Entry {
 	e := &Entry{role: s.Role, text: s.Text, reasoning: s.Reasoning, end: s.End,
 		streaming: s.Streaming, expanded: s.Expanded, index: len(t.entries)}
+	if s.Role == RoleUser && len(s.Files) > 0 {
+		e.files = slices.Clone(s.Files)
+	}
 	e.countLines()
 	if s.Text != "" {
 		e.parts = append(e.parts, Part{card: -1, to: len(s.Text)})
@@ -150,7 +153,7 @@ func (t *Transcript) SetEnd(e *Entry, end phase.End) {
 	t.noteEntry(EndChanged, e)
 }
 
-// ToggleReasoning folds or unfolds the entry's reasoning, or a long prompt (see Folded).
+// ToggleReasoning folds or unfolds the entry's reasoning, or a prompt (see Expandable).
 func (t *Transcript) ToggleReasoning(e *Entry) {
 	e.expanded = !e.expanded
 	e.bump()
@@ -231,6 +234,7 @@ type Spec struct {
 	End       phase.End
 	Streaming bool
 	Expanded  bool
+	Files     []File // a prompt's files
 }
 
 // CardSpec is what a new card holds. A Spec's cards come after its text; a reply whose text

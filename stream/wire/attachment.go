@@ -44,14 +44,19 @@ const (
 	maxOpenAIImage    = 20 << 20
 )
 
+// MaxImageBytes is the largest image file w takes, in bytes.
+func MaxImageBytes(w Wire) int {
+	if w == WireAnthropic {
+		return maxAnthropicImage
+	}
+	return maxOpenAIImage
+}
+
 // CheckAttachments says, before anything is sent, why w cannot carry one of msgs'
 // attachments (nil when it can): an image over the format's size limit, or one whose bytes
 // were not kept (a resumed conversation whose file is gone).
 func CheckAttachments(w Wire, msgs []Message) error {
-	limit := maxOpenAIImage
-	if w == WireAnthropic {
-		limit = maxAnthropicImage
-	}
+	limit := MaxImageBytes(w)
 	for _, m := range msgs {
 		for _, a := range m.Attachments {
 			switch {
@@ -176,4 +181,20 @@ func (a Attachment) Chip() string {
 		parts = append(parts, format.Bytes(int64(a.Size)))
 	}
 	return "[" + strings.Join(parts, " · ") + "]"
+}
+
+// Spoken is the attachment in words, for the line mode: its file name and how big it is —
+// "notes.txt (37 lines)", "red.png (image, 8×8 pixels, 1 KB)", "report.pdf (PDF, 120 KB)".
+// The name is not sanitised here: whoever prints it does.
+func (a Attachment) Spoken() string {
+	var what string
+	switch a.Kind {
+	case AttachText:
+		what = strconv.Itoa(a.Lines) + " " + format.Plural(a.Lines, "line", "lines")
+	case AttachImage:
+		what = fmt.Sprintf("image, %d×%d pixels, %s", a.Width, a.Height, format.Bytes(int64(a.Size)))
+	default:
+		what = "PDF, " + format.Bytes(int64(a.Size))
+	}
+	return baseName(a.Name) + " (" + what + ")"
 }

@@ -21,6 +21,7 @@ const (
 	CommandQuit
 	CommandAttach
 	CommandQueue
+	CommandCompact
 )
 
 // Command is one slash command of both front ends: its name, other names it answers to, the
@@ -47,6 +48,7 @@ var Commands = []Command{
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
 	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
 	{ID: CommandQueue, Name: "/queue", Args: "[send | clear]", Does: "list the messages queued while a reply streams; send them now, or drop them"},
+	{ID: CommandCompact, Name: "/compact", Args: "[what to keep]", Does: "summarise the older turns and send the summary in their place (the conversation stays saved)"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},
 }
 

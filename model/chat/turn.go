@@ -11,6 +11,9 @@ import (
 func (c *Chat) HandleStream(m StreamMsg) []Effect { return c.out(c.handleStream(m)) }
 
 func (c *Chat) handleStream(m StreamMsg) []Effect {
+	if c.summary != nil && m.Req == c.summary.id {
+		return c.handleSummary(m)
+	}
 	st := c.step
 	if st == nil || m.Req != st.id {
 		if m.Src != nil {
@@ -68,6 +71,10 @@ func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
 	st.sync(c.State)
+	if u.Usage != nil { // recorded as it comes: a crash before the stream's end keeps it
+		usage := *u.Usage
+		effects = append(effects, live(Live{What: LiveUsage, Usage: &usage}))
+	}
 	return effects
 }
 

@@ -38,6 +38,8 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
+	// SeedCompaction is Seed's compaction, written after it; nil when it has none.
+	SeedCompaction *chat.Compaction
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
 	Parent string
@@ -72,6 +74,12 @@ type Session struct {
 	err     error
 	wake    chan struct{}
 	done    chan struct{}
+	// direct is the open log while nothing is queued ahead of a record added now and nothing
+	// is on its way from todo to the log: streamed text then goes straight to the log, which
+	// gathers it (no wake-up per token). nil otherwise, and once the session failed.
+	direct *sessionlog.Writer
+	// handing is true while a flush hands the records it took from todo to the log.
+	handing bool
 
 	// flushing is held while records go from todo to the log (by the loop, or by Sync), so
 	// they go in order; log and hold are touched only under it.
@@ -90,7 +98,7 @@ func (s *Store) Begin(st Start) *Session {
 		ss.id = newID(now)
 		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now,
 			Parent: st.Parent, OneShot: st.OneShot}
-		ss.start.Header.Parent = st.Parent
+		ss.start.Header.Parent, ss.start.Header.OneShot = st.Parent, st.OneShot
 	}
 	go ss.loop()
 	return ss
@@ -109,11 +117,16 @@ func (ss *Session) Saved() bool {
 	return ss.started
 }
 
-// Add queues one engine record; it may be called from a Bubble Tea Update.
+// Add queues one engine record; it may be called from a Bubble Tea Update. A reply's streamed
+// text is handed to the log at once when nothing waits ahead of it: the log only gathers it.
 func (ss *Session) Add(r chat.Record) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.shut {
+		return
+	}
+	if ss.direct != nil && len(ss.todo) == 0 && !ss.handing && streamedText(r) {
+		ss.direct.Add(r)
 		return
 	}
 	ss.todo = append(ss.todo, r)
@@ -152,6 +165,11 @@ func (ss *Session) loop() {
 	ss.hold.Release()
 }
 
+// streamedText reports whether r is text of a reply as it streams (see chat.LiveText).
+func streamedText(r chat.Record) bool {
+	return r.Live != nil && (r.Live.What == chat.LiveText || r.Live.What == chat.LiveReasoning)
+}
+
 func (ss *Session) fail(err error) {
 	if err == nil {
 		return
@@ -161,6 +179,7 @@ func (ss *Session) fail(err error) {
 	if ss.err == nil {
 		ss.err = err
 	}
+	ss.direct = nil
 }
 
 func (ss *Session) failed() bool {
@@ -189,7 +208,9 @@ func (ss *Session) flush() {
 	ss.mu.Lock()
 	todo := ss.todo
 	ss.todo = nil
+	ss.handing = true
 	ss.mu.Unlock()
+	defer ss.handed()
 	if len(todo) == 0 || ss.failed() {
 		return
 	}
@@ -211,6 +232,17 @@ func (ss *Session) flush() {
 	}
 	if !live {
 		ss.fail(ss.refresh())
+	}
+}
+
+// handed ends a flush's handing of records to the log: from now on streamed text may go to
+// the log directly, unless the session failed. flushing is held.
+func (ss *Session) handed() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.handing = false
+	if ss.err == nil {
+		ss.direct = ss.log
 	}
 }
 
@@ -238,6 +270,9 @@ func (ss *Session) open(first []chat.Record) error {
 		m := ss.start.Seed[i]
 		log.Add(chat.Record{Message: &m})
 		ss.count(chat.Record{Message: &m})
+	}
+	if cp := ss.start.SeedCompaction; cp != nil {
+		log.Add(chat.Record{Compaction: cp})
 	}
 	if ss.meta.Title == "" {
 		for _, r := range first {
@@ -355,6 +390,8 @@ type Recorder interface{ Add(chat.Record) }
 // records go from now on.
 type Continued struct {
 	History []wire.Message
-	Log     Recorder
-	Notice  string
+	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
+	Compaction *chat.Compaction
+	Log        Recorder
+	Notice     string
 }

@@ -57,7 +57,7 @@ func startCLI(t *testing.T, run func(context.Context, []string, io.Writer, io.Wr
 }
 
 func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
-	base, stop, stdout := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--interval", "1ms")
+	base, stop, stdout := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0", "--interval", "1ms")
 	if !strings.Contains(stdout.String(), "export OPENAI_BASE_URL="+base+"/v1") {
 		t.Errorf("no OPENAI_BASE_URL hint in %q", stdout.String())
 	}
@@ -102,10 +102,10 @@ func TestFixturesServeServesStreamAndStopsOnSignal(t *testing.T) {
 }
 
 func TestRecordCLIRecordsAndServeDirReplays(t *testing.T) {
-	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	upstream, stopUp, _ := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0")
 	defer stopUp()
 	out := filepath.Join(t.TempDir(), "rec")
-	proxy, stopRec, recOut := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
+	proxy, stopRec, recOut := startCLI(t, fixturesCommand.Record, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
 	resp, err := http.Post(proxy+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"text","stream":true}`))
 	if err != nil {
 		t.Fatal(err)
@@ -124,11 +124,11 @@ func TestRecordCLIRecordsAndServeDirReplays(t *testing.T) {
 		t.Errorf("the recorder did not print the file it wrote: %q", recOut.String())
 	}
 	var list bytes.Buffer
-	if code := fixturesMain(context.Background(), []string{"list", "--dir", out}, &list, io.Discard); code != 0 ||
+	if code := fixturesCommand.Fixtures(context.Background(), []string{"list", "--dir", out}, &list, io.Discard); code != 0 ||
 		!strings.Contains(list.String(), "001-text") {
 		t.Errorf("list --dir: %d %q", code, list.String())
 	}
-	replay, stopReplay, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--dir", out)
+	replay, stopReplay, _ := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0", "--dir", out)
 	defer stopReplay()
 	resp, err = http.Post(replay+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"001-text","stream":true}`))
 	if err != nil {
@@ -143,7 +143,7 @@ func TestRecordCLIRecordsAndServeDirReplays(t *testing.T) {
 
 func TestFixturesList(t *testing.T) {
 	var out bytes.Buffer
-	if code := fixturesMain(context.Background(), []string{"list"}, &out, io.Discard); code != 0 {
+	if code := fixturesCommand.Fixtures(context.Background(), []string{"list"}, &out, io.Discard); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -161,13 +161,13 @@ func TestFixturesList(t *testing.T) {
 func TestFixturesBody(t *testing.T) {
 	var out bytes.Buffer
 	seed, _ := fixtures.Lookup("seed")
-	if code := fixturesMain(context.Background(), []string{"body", "seed"}, &out, io.Discard); code != 0 || !bytes.Equal(out.Bytes(), seed.Body()) {
+	if code := fixturesCommand.Fixtures(context.Background(), []string{"body", "seed"}, &out, io.Discard); code != 0 || !bytes.Equal(out.Bytes(), seed.Body()) {
 		t.Errorf("body seed: %d %q", code, out.String())
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "seed.scenario"), []byte("raw mine\n"), 0o644)
 	out.Reset()
-	if code := fixturesMain(context.Background(), []string{"body", "--dir", dir, "seed"}, &out, io.Discard); code != 0 || out.String() != "mine" {
+	if code := fixturesCommand.Fixtures(context.Background(), []string{"body", "--dir", dir, "seed"}, &out, io.Discard); code != 0 || out.String() != "mine" {
 		t.Errorf("body --dir: %d %q; a file in --dir should win", code, out.String())
 	}
 }
@@ -183,21 +183,21 @@ func TestCommandLineMistakes(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"no subcommand", fixturesMain, nil, 2, "Usage:"},
-		{"unknown subcommand", fixturesMain, []string{"serv"}, 2, `unknown command "serv"`},
-		{"unknown flag", fixturesMain, []string{"serve", "--port", "1"}, 2, "flag provided but not defined: -port"},
-		{"stray argument", fixturesMain, []string{"list", "extra"}, 2, `unexpected argument "extra"`},
-		{"bad interval", fixturesMain, []string{"serve", "--interval", "0s"}, 2, "--interval must be more than 0"},
-		{"missing dir", fixturesMain, []string{"serve", "--dir", filepath.Join(dir, "nope"), "--addr", "127.0.0.1:0"}, 1, "nope"},
-		{"bad scenario file", fixturesMain, []string{"list", "--dir", dir}, 1, "bad.scenario:2: unknown directive \"wirte\""},
-		{"unknown side scenario", fixturesMain, []string{"serve", "--side", "nope", "--addr", "127.0.0.1:0"}, 1, `no scenario "nope" to answer side requests`},
-		{"access log through a link", fixturesMain, []string{"serve", "--log", filepath.Join(dir, "link.jsonl"), "--addr", "127.0.0.1:0"}, 1, "symbolic link"},
-		{"busy port", fixturesMain, []string{"serve", "--addr", "256.0.0.1:1"}, 1, "cannot listen on 256.0.0.1:1"},
-		{"record without flags", recordMain, nil, 2, "--upstream and --out are both required"},
-		{"record bad upstream", recordMain, []string{"--upstream", "api.openai.com/v1", "--out", dir}, 2, "want an http:// or https:// URL"},
-		{"help", fixturesMain, []string{"help"}, 0, ""},
-		{"body without a name", fixturesMain, []string{"body"}, 2, "name one scenario"},
-		{"body of nothing", fixturesMain, []string{"body", "nope"}, 1, `no scenario named "nope"`},
+		{"no subcommand", fixturesCommand.Fixtures, nil, 2, "Usage:"},
+		{"unknown subcommand", fixturesCommand.Fixtures, []string{"serv"}, 2, `unknown command "serv"`},
+		{"unknown flag", fixturesCommand.Fixtures, []string{"serve", "--port", "1"}, 2, "flag provided but not defined: -port"},
+		{"stray argument", fixturesCommand.Fixtures, []string{"list", "extra"}, 2, `unexpected argument "extra"`},
+		{"bad interval", fixturesCommand.Fixtures, []string{"serve", "--interval", "0s"}, 2, "--interval must be more than 0"},
+		{"missing dir", fixturesCommand.Fixtures, []string{"serve", "--dir", filepath.Join(dir, "nope"), "--addr", "127.0.0.1:0"}, 1, "nope"},
+		{"bad scenario file", fixturesCommand.Fixtures, []string{"list", "--dir", dir}, 1, "bad.scenario:2: unknown directive \"wirte\""},
+		{"unknown side scenario", fixturesCommand.Fixtures, []string{"serve", "--side", "nope", "--addr", "127.0.0.1:0"}, 1, `no scenario "nope" to answer side requests`},
+		{"access log through a link", fixturesCommand.Fixtures, []string{"serve", "--log", filepath.Join(dir, "link.jsonl"), "--addr", "127.0.0.1:0"}, 1, "symbolic link"},
+		{"busy port", fixturesCommand.Fixtures, []string{"serve", "--addr", "256.0.0.1:1"}, 1, "cannot listen on 256.0.0.1:1"},
+		{"record without flags", fixturesCommand.Record, nil, 2, "--upstream and --out are both required"},
+		{"record bad upstream", fixturesCommand.Record, []string{"--upstream", "api.openai.com/v1", "--out", dir}, 2, "want an http:// or https:// URL"},
+		{"help", fixturesCommand.Fixtures, []string{"help"}, 0, ""},
+		{"body without a name", fixturesCommand.Fixtures, []string{"body"}, 2, "name one scenario"},
+		{"body of nothing", fixturesCommand.Fixtures, []string{"body", "nope"}, 1, `no scenario named "nope"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,10 +214,10 @@ func TestCommandLineMistakes(t *testing.T) {
 // the first request with the tool call and the follow-up with the recorded follow-up answer,
 // so a one-shot chat against it runs the tool once and ends in success.
 func TestRecordedToolTurnReplaysAsATurn(t *testing.T) {
-	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	upstream, stopUp, _ := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0")
 	defer stopUp()
 	out := filepath.Join(t.TempDir(), "rec")
-	proxy, stopRec, _ := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
+	proxy, stopRec, _ := startCLI(t, fixturesCommand.Record, "--upstream", upstream+"/v1", "--out", out, "--addr", "127.0.0.1:0")
 	live := runOneShotChild(t, t.TempDir(), "", "-p", "what time is it", "--base-url", proxy+"/v1", "--model", "text-then-tool", "--no-save")
 	stopRec()
 	if live.code != 0 || !strings.Contains(live.stdout, "Tool results received: now") {
@@ -232,7 +232,7 @@ func TestRecordedToolTurnReplaysAsATurn(t *testing.T) {
 		t.Fatalf("%d answers in the recording, want 2:\n%s", n, saved)
 	}
 	logFile := filepath.Join(t.TempDir(), "access.jsonl")
-	replay, stopReplay, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0", "--dir", out, "--log", logFile)
+	replay, stopReplay, _ := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0", "--dir", out, "--log", logFile)
 	name := strings.TrimSuffix(filepath.Base(files[0]), ".scenario")
 	again := runOneShotChild(t, t.TempDir(), "", "-p", "what time is it", "--base-url", replay+"/v1", "--model", name, "--no-save")
 	stopReplay()
@@ -245,15 +245,10 @@ func TestRecordedToolTurnReplaysAsATurn(t *testing.T) {
 	}
 }
 
-// --speed scales every pause: 1 the recorded pace, 2 twice as fast, 0 none; less is refused.
+// --speed less than 0 is refused before the server starts.
 func TestFixturesServeSpeed(t *testing.T) {
-	for speed, want := range map[float64]float64{1: 1, 2: 0.5, 0: 0, 0.5: 2} {
-		if pace, ok := paceOfSpeed(speed); !ok || pace != want {
-			t.Errorf("--speed %v: pace %v %v, want %v", speed, pace, ok, want)
-		}
-	}
 	var stderr bytes.Buffer
-	if code := fixturesMain(context.Background(), []string{"serve", "--speed", "-1"}, io.Discard, &stderr); code != 2 ||
+	if code := fixturesCommand.Fixtures(context.Background(), []string{"serve", "--speed", "-1"}, io.Discard, &stderr); code != 2 ||
 		!strings.Contains(stderr.String(), "--speed must be 0") {
 		t.Errorf("--speed -1: exit %d, %q", code, stderr.String())
 	}
@@ -262,13 +257,13 @@ func TestFixturesServeSpeed(t *testing.T) {
 // record --fault takes the faults it names and refuses others before it starts.
 func TestRecordFaultFlag(t *testing.T) {
 	var stderr bytes.Buffer
-	code := recordMain(context.Background(), []string{"--upstream", "http://127.0.0.1:1/v1", "--out", t.TempDir(), "--fault", "explode@2"}, io.Discard, &stderr)
+	code := fixturesCommand.Record(context.Background(), []string{"--upstream", "http://127.0.0.1:1/v1", "--out", t.TempDir(), "--fault", "explode@2"}, io.Discard, &stderr)
 	if code != 2 || !strings.Contains(stderr.String(), "stall@N") {
 		t.Errorf("a bad fault: exit %d, %q", code, stderr.String())
 	}
-	upstream, stopUp, _ := startCLI(t, fixturesMain, "serve", "--addr", "127.0.0.1:0")
+	upstream, stopUp, _ := startCLI(t, fixturesCommand.Fixtures, "serve", "--addr", "127.0.0.1:0")
 	defer stopUp()
-	proxy, stopRec, out := startCLI(t, recordMain, "--upstream", upstream+"/v1", "--out", t.TempDir(), "--addr", "127.0.0.1:0", "--fault", "status:503")
+	proxy, stopRec, out := startCLI(t, fixturesCommand.Record, "--upstream", upstream+"/v1", "--out", t.TempDir(), "--addr", "127.0.0.1:0", "--fault", "status:503")
 	defer stopRec()
 	resp, err := http.Post(proxy+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"text","stream":true}`))
 	if err != nil {

@@ -58,7 +58,7 @@ func TestRecordingsAreRedacted(t *testing.T) {
 	defer upstream.Close()
 	up := strings.Replace(upstream.URL, "http://", "http://user:"+echoedPassword+"@", 1) + "/v1"
 	out := filepath.Join(t.TempDir(), "rec")
-	proxy, stop, recOut := startCLI(t, recordMain, "--upstream", up, "--out", out, "--addr", "127.0.0.1:0")
+	proxy, stop, recOut := startCLI(t, fixturesCommand.Record, "--upstream", up, "--out", out, "--addr", "127.0.0.1:0")
 	req, _ := http.NewRequest("POST", proxy+"/v1/chat/completions", strings.NewReader(`{"model":"echo","stream":true}`))
 	req.Header.Set("Authorization", "Bearer "+echoedKey)
 	resp, err := http.DefaultClient.Do(req)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/phasechat/phasechat/fixtures/fixturescmd"
 	"github.com/phasechat/phasechat/model/app"
 )
 
@@ -39,6 +40,10 @@ One-shot mode (-p) writes only the reply to standard output and exits with
 Chat flags:
 `
 
+// fixturesCommand is "phasechat fixtures" and "phasechat record", keeping this run's
+// environment keys out of what they log and record.
+var fixturesCommand = fixturescmd.Command{Secrets: app.EnvSecrets}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -52,9 +57,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "replay":
 			return runReplay(args[1:], stdin, stdout, stderr)
 		case "fixtures":
-			return untilInterrupted(fixturesMain, args[1:], stdout, stderr)
+			return untilInterrupted(fixturesCommand.Fixtures, args[1:], stdout, stderr)
 		case "record":
-			return untilInterrupted(recordMain, args[1:], stdout, stderr)
+			return untilInterrupted(fixturesCommand.Record, args[1:], stdout, stderr)
 		case "mcp":
 			return runMCP(args[1:], stdout, stderr)
 		case "help":

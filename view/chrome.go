@@ -34,6 +34,7 @@ type statusKey struct {
 	focus          phase.Focus
 	width, maxRows int
 	timing         Timing
+	queue          string // queueNote
 }
 
 type composerKey struct {
@@ -42,15 +43,15 @@ type composerKey struct {
 	width, maxRows, cursorY int
 }
 
-func (c *chrome) statusBlock(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
-	k := statusKey{phase.Status(state), n, state.Phase, focus, width, maxRows, timing}
+func (c *chrome) statusBlock(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, queue string, width, maxRows int) statusBlock {
+	k := statusKey{phase.Status(state), n, state.Phase, focus, width, maxRows, timing, queue}
 	if b, ok := c.status[k]; ok {
 		return b
 	}
 	if c.status == nil || len(c.status) >= 16 {
 		c.status = map[statusKey]statusBlock{}
 	}
-	b := renderStatusTimed(st, state, n, focus, timing, width, maxRows)
+	b := renderStatusTimed(st, state, n, focus, timing, queue, width, maxRows)
 	c.status[k] = b
 	return b
 }

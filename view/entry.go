@@ -180,6 +180,8 @@ func (v *entryView) render(e *transcript.Entry, p pen) {
 		}
 		v.segs = append(v.segs, rows.Of(markIndent+st.Note.Paint(word)))
 	}
+	// Runs of the last render past this one's (a streaming reply's open part) are let go.
+	clear(v.segs[len(v.segs):cap(v.segs)])
 }
 
 // renderParts draws the reply's parts in order: each text part is a markdown document of its
@@ -230,6 +232,7 @@ func (v *entryView) renderParts(e *transcript.Entry, st *theme, md *markdown.Ren
 		if live || !memo.ok || memo.live || memo.src != src {
 			// A finished part that did not change keeps its lines: a token costs the open part.
 			memo.runs = append(memo.runs[:0], v.md[texts].Update(md, src, live)...)
+			clear(memo.runs[len(memo.runs):cap(memo.runs)]) // a finished part holds no open drawing
 			memo.src, memo.live, memo.ok = src, live, true
 		}
 		runs := memo.runs

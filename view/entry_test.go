@@ -8,6 +8,7 @@ import (
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view/markdown"
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // entryLines renders e alone at width in plain style and returns its lines.
@@ -115,5 +116,28 @@ func TestReasoningCountIsIncremental(t *testing.T) {
 	}
 	if got := linesSlice(v.render((&draft{Reasoning: "new"}).entry(), st, 40)[0]); !strings.Contains(got[0], "3 chars") {
 		t.Fatalf("replaced reasoning not recounted: %q", got)
+	}
+}
+
+// A reply drawn while it streamed and then finished holds only its finished drawing: no run
+// of its open part stays reachable from the entry's caches.
+func TestAFinishedEntryHoldsNoOpenDrawing(t *testing.T) {
+	st := newTheme(PlainStyles())
+	md := markdown.NewRenderer(st.Markdown, 60, markdown.DefaultMeasure)
+	text := strings.Repeat("words of one long streaming line ", 300)
+	d := &draft{Role: transcript.RoleAssistant, Streaming: true}
+	var v entryView
+	for cut := 100; cut < len(text); cut += 500 {
+		d.Text = text[:cut]
+		v.render(d.entry(), pen{st, md})
+	}
+	d.Text, d.Streaming = text+"\n", false
+	v.render(d.entry(), pen{st, md})
+	for _, held := range [][]rows.Lines{v.segs, v.mdRuns[0].runs} {
+		for i, r := range held[len(held):cap(held)] {
+			if r.Len() > 0 {
+				t.Fatalf("run %d past the %d in use still holds %d rows", len(held)+i, len(held), r.Len())
+			}
+		}
 	}
 }

@@ -140,5 +140,5 @@ func TestRenderStatus(t *testing.T) {
 
 // renderStatus is the status block with no time passing.
 func renderStatus(st *theme, state phase.State, n note, focus phase.Focus, width, maxRows int) statusBlock {
-	return renderStatusTimed(st, state, n, focus, Timing{}, width, maxRows)
+	return renderStatusTimed(st, state, n, focus, Timing{}, "", width, maxRows)
 }

@@ -66,14 +66,14 @@ func (r *Renderer) SetStyles(st Styles) {
 
 // layout is how many rows each part of the screen gets.
 type layout struct {
-	transcript, rule, status, label, composer, help, footer int
+	transcript, rule, status, queue, label, composer, help, footer int
 }
 
 // plan gives out height rows in priority order: one each for the status and the composer, the
 // rest of the status (the status line's message gives way last), one for the transcript, then
-// the footer, the help line and the label, then the rest of the composer, then the rule; the
-// transcript takes what is left.
-func plan(height, composerRows, statusRows int) layout {
+// the footer, the help line, the label and the queue's row (when queued), then the rest of the
+// composer, then the rule; the transcript takes what is left.
+func plan(height, composerRows, statusRows int, queued bool) layout {
 	left := max(0, height)
 	take := func(n int) int {
 		n = max(0, min(n, left))
@@ -88,6 +88,9 @@ func plan(height, composerRows, statusRows int) layout {
 	l.footer = take(1)
 	l.help = take(1)
 	l.label = take(1)
+	if queued {
+		l.queue = take(1)
+	}
 	l.composer += take(composerRows - 1)
 	l.rule = take(1)
 	l.transcript += left
@@ -101,8 +104,8 @@ func plan(height, composerRows, statusRows int) layout {
 func (r *Renderer) Layout(f Frame) (transcriptHeight, maxScroll int) {
 	width, height := max(1, f.Width), max(0, f.Height)
 	statusMax := maxStatusLines + 1 // the text and, when it needs one, the control's own row
-	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, width, statusMax)
-	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows))
+	probe := r.chrome.statusBlock(r.st, f.State, note{f.Note, f.NoteError}, f.Focus, f.Timing, queueNote(len(f.Queued), f.QueueWaits), width, statusMax)
+	l := plan(height, strings.Count(f.Composer, "\n")+1, len(probe.rows), len(f.Queued) > 0)
 	r.setWidth(width)
 	acc, _ := r.tr.measureTail(f.Entries, max(0, f.ScrollUp)+l.transcript, max(0, f.ScrollUp))
 	r.tr.evict()
@@ -138,14 +141,15 @@ func (r *Renderer) Render(f Frame) Screen {
 
 	composerLines := strings.Count(f.Composer, "\n") + 1
 	statusMax := maxStatusLines + 1 // the text and, when it needs one, the control's own row
-	probe := r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, width, statusMax)
-	l := plan(height, composerLines, len(probe.rows))
+	queue := queueNote(len(f.Queued), f.QueueWaits)
+	probe := r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, queue, width, statusMax)
+	l := plan(height, composerLines, len(probe.rows), len(f.Queued) > 0)
 	status := probe
 	switch {
 	case l.status == 0:
 		status = statusBlock{}
 	case l.status < len(probe.rows):
-		status = r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, width, l.status)
+		status = r.chrome.statusBlock(st, f.State, note{f.Note, f.NoteError}, focus, f.Timing, queue, width, l.status)
 	}
 
 	r.setWidth(width)
@@ -178,6 +182,9 @@ func (r *Renderer) Render(f Frame) Screen {
 	out = append(out, status.rows...)
 	if l.label > 0 {
 		out = append(out, composerLabel(st, ctl.Composer, f.Draft, f.Attached, width))
+	}
+	if l.queue > 0 {
+		out = append(out, queueRow(st, f.Queued, f.QueueWaits, width))
 	}
 	composerTop := len(out)
 	comp, compFirst := r.chrome.composer(st, f.Composer, ctl.Composer, width, l.composer, f.ComposerCursorY)

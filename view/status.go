@@ -61,9 +61,9 @@ func waitingNote(t Timing) string {
 	return "   waiting " + strconv.Itoa(int(t.Waiting/time.Second)) + "s"
 }
 
-// renderStatusTimed is renderStatus with time passing: the silence note after the status
-// text, the countdown on the Retry control.
-func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, width, maxRows int) statusBlock {
+// renderStatusTimed is renderStatus with time passing: the turn's counters, the silence note
+// and the queue's (queueNote) after the status text, the countdown on the Retry control.
+func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, timing Timing, queue string, width, maxRows int) statusBlock {
 	ctl := phase.ControlsFor(state.Phase)
 	var b statusBlock
 	button := ""
@@ -73,7 +73,7 @@ func renderStatusTimed(st *theme, state phase.State, n note, focus phase.Focus, 
 	case ctl.Retry:
 		button, b.focused = retryLabel(timing), focus == phase.FocusRetry
 	}
-	silence := waitingNote(timing)
+	silence := counterNote(timing) + waitingNote(timing) + queue
 	b.hasCtl = button != ""
 	look := st.Status
 	if state.Phase == phase.Error && n.text == "" || n.error {

@@ -68,17 +68,28 @@ type Frame struct {
 	// Attached are the chips of the files the next message will carry, shown on the
 	// composer's label row.
 	Attached []string
+	// Queued are the messages waiting to be sent when the turn is over, oldest first, shown
+	// on a row between the composer's label and the composer (queue.go). Untrusted.
+	Queued []string
+	// QueueWaits says the queue is held (the turn failed or was stopped) until the user sends it.
+	QueueWaits bool
 	// Fit makes the transcript area only as tall as its entries (at most what Height leaves
 	// it): Content then has fewer than Height rows. The inline mode draws its live part so.
 	Fit bool
 }
 
 // Timing is what the status line shows of time passing: how long the stream has been silent,
-// and the countdown to an automatic retry.
+// the countdown to an automatic retry, and the turn's live counters.
 type Timing struct {
 	Waiting    time.Duration // the stream has been silent this long; 0 says nothing
 	RetryIn    time.Duration // an automatic retry comes in this long; 0: none is pending
 	RetryQuick bool          // that retry is the one quick retry after a failure before the first byte
+	// Elapsed is how long the turn has run, as of its last whole second; 0 shows no counters.
+	Elapsed time.Duration
+	// Tokens is how many tokens the turn's replies have so far; Estimated marks a count that
+	// includes an estimate from the bytes streamed (shown with "~").
+	Tokens    int
+	Estimated bool
 }
 
 // Screen is a rendered frame.

@@ -65,6 +65,7 @@ type Chat struct {
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 	spend         spending
+	queue         queue // messages sent while a reply streamed (queue.go)
 
 	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
 	retryReq int
@@ -148,7 +149,7 @@ func (c *Chat) submit(text string, files []wire.Attachment) []Effect {
 	}
 	files, c.attached = append(c.attached, files...), nil
 	var effects []Effect
-	c.autoRetried = false
+	c.autoRetried, c.queue.held = false, false
 	if st := c.failed; st != nil {
 		c.failed = nil
 		effects = c.commit(st, nil)
@@ -169,7 +170,7 @@ func (c *Chat) retryFailed() []Effect {
 		return nil
 	}
 	c.steps--
-	c.failed, c.autoRetried = nil, false
+	c.failed, c.autoRetried, c.queue.held = nil, false, false
 	return c.request()
 }
 
@@ -185,7 +186,7 @@ func (c *Chat) regenerate() []Effect {
 	if !c.CanRegenerate() {
 		return nil
 	}
-	c.failed, c.autoRetried = nil, false
+	c.failed, c.autoRetried, c.queue.held = nil, false, false
 	c.History = c.History[:lastUser(c.History)+1]
 	entries := c.tr.Entries()
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -213,6 +214,7 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 		return nil
 	}
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindStop})
+	c.holdQueue()
 	st := c.step
 	if st == nil {
 		return nil

@@ -96,9 +96,9 @@ func (c *Chat) advance(st *step) []Effect {
 			c.steps, format.Plural(c.steps, "step", "steps"), c.cfg.MaxSteps)
 		c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindDone})
 	default:
-		effects = append(effects, c.request()...)
+		return append(effects, c.request()...)
 	}
-	return effects
+	return append(effects, c.turnOver()...)
 }
 
 // fail ends the step after an error. The partial reply stays in the transcript, marked, its
@@ -114,6 +114,7 @@ func (c *Chat) fail(st *step, reason string, err *wire.Error) []Effect {
 	c.tr.SetEnd(st.entry, phase.End{Why: phase.EndFailed, Note: note})
 	st.interrupt(interruptionOf(reason, err))
 	c.failed, c.failErr = st, err
+	c.holdQueue()
 	c.focusOnFailure()
 	return append(st.release(), live(Live{What: LiveEnd, End: phase.End{Why: phase.EndFailed, Note: reason}}))
 }

@@ -34,6 +34,7 @@ func (c *Chat) Withdraw() (text string, effects []Effect, ok bool) {
 		}
 	}
 	c.State, c.steps = phase.State{}, 0
+	c.holdQueue()
 	return last.Text(), effects, true
 }
 

@@ -6,16 +6,19 @@ import (
 )
 
 // draftKey edits the draft while a reply streams, so nothing typed is lost: the composer keeps
-// what is typed (its label says so) and Enter, as the label says, sends only once the reply
-// has ended. While a tool waits for approval, the keys that do not answer it go to the draft
+// what is typed (its label says so) and Enter, as the label says, queues it to be sent once
+// the reply has ended (queue.go). While a tool waits for approval, the keys that do not answer it go to the draft
 // too (see key).
 func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if !m.drafting() {
 		return m, nil
 	}
-	if key.Matches(k, keys.Send.Binding, keys.Complete.Binding, keys.ToRetry.Binding, keys.Regenerate.Binding,
+	if key.Matches(k, keys.Queue.Binding) {
+		return m.queueDraft()
+	}
+	if key.Matches(k, keys.Complete.Binding, keys.ToRetry.Binding, keys.Regenerate.Binding,
 		keys.Earlier.Binding, keys.Later.Binding) {
-		return m, nil // what would send, complete or recall waits for the reply's end
+		return m, nil // what would complete or recall waits for the reply's end
 	}
 	return m.editDraft(k)
 }

@@ -74,6 +74,12 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
+	case key.Matches(k, keys.Quit.Binding) && !armed && m.queued():
+		m, cmd := m.dropQueue()
+		return m, cmd, true
+	case key.Matches(k, keys.EditQueued.Binding) && m.composer.Value() == "" && m.queued() && (m.drafting() || m.composing()):
+		m, cmd := m.editQueued()
+		return m, cmd, true
 	case key.Matches(k, keys.EditorChord.Binding):
 		m.ed.chordX = true
 		m.say("Ctrl+X: press Ctrl+E to edit the draft in $EDITOR.")

@@ -38,6 +38,7 @@ type keyState struct {
 type keyMap struct {
 	Approve, Decline, Always                         binding
 	Send, Retry, ToComposer, ToRetry, Complete, Stop binding
+	Queue, SendQueued, EditQueued                    binding
 	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
 	Expand, SelectUp, SelectDown                     binding
 	Newline, Regenerate, Earlier, Later              binding
@@ -61,12 +62,15 @@ var keys = keyMap{
 	Decline: binding{Binding: helped("n", "decline", "n", "N"), long: "decline it (the model is told)", live: keyState.asking},
 	Always:  binding{Binding: helped("A", "always allow", "A", "shift+a"), long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
 
-	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.composing},
+	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.canSend},
 	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
 	ToComposer: binding{Binding: helped("tab", "composer", "tab"), long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
 	ToRetry:    binding{Binding: helped("shift+tab", "retry", "shift+tab"), long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
 	Complete:   binding{Binding: helped("tab", "complete", "tab"), long: "complete the command or the @file being typed", rank: 1, live: keyState.typingCompletable},
 	Stop:       binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
+	Queue:      binding{Binding: helped("enter", "queue", "enter"), long: "while a reply streams: queue the message, sent when the turn is over (after its tools)", live: keyState.canQueue},
+	SendQueued: binding{Binding: helped("enter", "send queued", "enter"), long: "in the empty composer, after an error or a stop: send the queued messages", live: keyState.canSendQueued},
+	EditQueued: binding{Binding: helped("↑", "edit queued", "up"), long: "in the empty composer: take the newest queued message back to edit (ctrl+c drops it)", rank: 2, live: keyState.canEditQueued},
 
 	PageUp:   binding{Binding: helped("pgup/pgdn", "scroll", "pgup"), long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll, fullScreen: true},
 	PageDown: binding{Binding: named("pgdown"), fullScreen: true},
@@ -89,7 +93,7 @@ var keys = keyMap{
 	Editor:         binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
 	EditorChord:    binding{Binding: named("ctrl+x")},
 	EditorChordEnd: binding{Binding: named("ctrl+e")},
-	Quit:           binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it)", rank: 1},
+	Quit:           binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it; with messages queued, it drops them)", rank: 1},
 	KeysHere:       binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
 	Keys:           binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
 
@@ -150,6 +154,10 @@ func (m *Model) composing() bool {
 // an approval question waits, its keys come first: a draft still takes the rest (drafting),
 // but the help and Home/End speak for the question.
 func (m *Model) typing() bool { return m.composing() || m.drafting() && !m.chat.Asking() }
+
+// canSend: Enter sends what the composer holds (in the empty composer it sends a queue that
+// waits instead: canSendQueued).
+func (m *Model) canSend() bool { return m.composing() && !m.canSendQueued() }
 
 func (m *Model) onRetry() bool { return m.focus() == phase.FocusRetry }
 

@@ -131,6 +131,9 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case key.Matches(k, keys.SendQueued.Binding) && m.chat.QueueWaits() && strings.TrimSpace(m.composer.Value()) == "":
+		m.follow()
+		return m.after(m.chat.SendQueued())
 	case key.Matches(k, keys.Send.Binding):
 		text := m.composer.Value()
 		if strings.TrimSpace(text) == "" {

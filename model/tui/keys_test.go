@@ -75,13 +75,14 @@ func TestEscDuringToolWork(t *testing.T) {
 	}
 }
 
-// While a request streams, only Esc, scrolling and Ctrl+C act: typing edits the kept draft,
-// and Enter, Tab and Ctrl+R neither send it nor start a request.
+// While a request streams, only Esc, scrolling, Ctrl+C and Enter (which queues the draft,
+// queue_test.go) act: typing edits the kept draft, and Tab and Ctrl+R neither send it nor
+// start a request.
 func TestKeysWhileStreamingOnlyEditTheDraft(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.submit("hello")
 	h.feedStream()
-	for _, k := range []tea.KeyPressMsg{keyRune('a'), keyEnter, keyTab, keyShiftTab, keyCtrlR, keyRune('y')} {
+	for _, k := range []tea.KeyPressMsg{keyRune('a'), keyTab, keyShiftTab, keyCtrlR, keyRune('y')} {
 		if out := h.send(k); len(out) != 0 {
 			t.Fatalf("%s while streaming produced %#v", k, out)
 		}

@@ -89,7 +89,9 @@ func (m *Model) baseFrame() view.Frame {
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
 		Attached: chat.Chips(m.chat.Attached()),
+		Queued:   m.chat.Queued(),
 	}
+	f.QueueWaits = m.chat.QueueWaits()
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
 	spent(&f.Footer, m.chat)

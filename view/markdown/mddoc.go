@@ -36,6 +36,7 @@ type Doc struct {
 	fed     int
 	open    openLine
 	code    openCode
+	row     openRow
 	pre     rows.Builder // the open part before the partial line, drawn afresh per update
 	out     []rows.Lines
 	final   rows.Lines // the open part drawn as finished, once streaming has ended
@@ -63,11 +64,11 @@ type openLine struct {
 func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 	switch {
 	case d.lay == nil || d.pal != m.pal || len(text) < len(d.src) || !strings.HasPrefix(text, d.src):
-		*d = Doc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, lay: &mdLayout{m: m}}
+		*d = Doc{pal: m.pal, finalOf: -1, open: openLine{at: -1}, code: openCode{at: -1}, row: openRow{at: -1}, lay: &mdLayout{m: m}}
 	case d.lay.m != m:
 		d.relayout(m)
 		d.finalOf = -1
-		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
+		d.san, d.fed, d.open, d.code, d.row = nil, d.scan, openLine{at: -1}, openCode{at: -1}, openRow{at: -1}
 	}
 	seen := len(d.src) // text[d.scan:seen] is the open line as last seen: it has no line break
 	d.src = text
@@ -85,7 +86,7 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 		}
 		d.addLine(m, from+nl, draw)
 		d.scan = from + nl + 1
-		d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
+		d.san, d.fed, d.open, d.code, d.row = nil, d.scan, openLine{at: -1}, openCode{at: -1}, openRow{at: -1}
 	}
 	d.out = append(d.out[:0], d.lay.snapshot())
 	if !streaming {
@@ -99,7 +100,7 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 			d.final, d.finalOf = b.Compact(), len(text)
 			// The finished drawing replaces the open part's: its incremental state, a copy of
 			// the partial line and its rows, is let go.
-			d.san, d.fed, d.open, d.code = nil, d.scan, openLine{at: -1}, openCode{at: -1}
+			d.san, d.fed, d.open, d.code, d.row = nil, d.scan, openLine{at: -1}, openCode{at: -1}, openRow{at: -1}
 			if d.lay.tailPage >= 0 {
 				d.lay.tail.Shrink()
 			}
@@ -150,7 +151,11 @@ func (d *Doc) openPart(m *Renderer, s string) []rows.Lines {
 		committed, tail := d.code.update(m, d.scan, st.fence, s)
 		return append(d.out, d.pre.Snapshot(), committed, tail)
 	}
-	if st.fence.open || isBlank(s) || st.table != nil && isRow(s) || isRow(s) && len(st.list) == 0 {
+	if st.table != nil && isRow(s) && !st.fence.open && !isBlank(s) {
+		m.gap(&st, &d.pre)
+		return append(d.out, d.pre.Snapshot(), d.row.update(m, d.scan, st.table, s))
+	}
+	if st.fence.open || isBlank(s) || isRow(s) && len(st.list) == 0 {
 		m.line(&st, s, false, &d.pre)
 		return append(d.out, d.pre.Snapshot())
 	}
@@ -187,20 +192,7 @@ func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, t
 	o.cells = cells
 	avail, firstP, restP := m.prefixes(sh)
 	ls := wrapWords(cells, avail)
-	limit := len(ls) - 2 // the last line grows; the one before it ends where the last begins
-	for i, l := range ls {
-		if hasProvisional(cells[l.start:l.next]) {
-			limit = min(limit, i-2)
-			break
-		}
-	}
-	commit := -1
-	for i := limit; i >= 0; i-- {
-		if n := ls[i].next; n > 0 && cells[n-1].end >= 0 {
-			commit = i
-			break
-		}
-	}
+	commit := committable(cells, ls)
 	draw := func(b *rows.Builder, i int, l cellLine) {
 		pfx := restP
 		if i == 0 && !o.more {
@@ -223,6 +215,26 @@ func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, t
 	}
 	clear(cells) // the scratch must not keep this update's copy of the line alive
 	return o.done.Snapshot(), t.Snapshot()
+}
+
+// committable is the last of a partial line's display lines ls (of cells) that later text
+// cannot change, -1 for none: not the last line, which grows, nor the one before it, which
+// ends where the last begins, nor one that holds or comes just before provisional cells; and
+// one whose last cell the parser can resume after.
+func committable(cells []cell, ls []cellLine) int {
+	limit := len(ls) - 2
+	for i, l := range ls {
+		if hasProvisional(cells[l.start:l.next]) {
+			limit = min(limit, i-2)
+			break
+		}
+	}
+	for i := limit; i >= 0; i-- {
+		if n := ls[i].next; n > 0 && cells[n-1].end >= 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 func hasProvisional(cells []cell) bool {

@@ -31,7 +31,12 @@ type mdLayout struct {
 	src     string  // the document's text, holding at least the layout's lines
 	lineEnd []int32 // the offset of each complete line's line break
 	pages   []mdPage
-	rows    int
+	// starts are the block states pages start in, each once for a run of pages that start
+	// in the same state: most pages of a reply start in the same state.
+	starts []blockState
+	// own holds the drawing of the pages drawn on their own (pages in the tail are not).
+	own  map[int]rows.Lines
+	rows int
 	// tail is every row from page tailPage's first on, drawn in order as lines complete;
 	// tailPage is -1 while there is none (after a count), until a row of the last page is
 	// read or a line is drawn.
@@ -41,11 +46,33 @@ type mdLayout struct {
 	drawn    int // bytes the pages drawn on their own hold
 }
 
+// mdPage is a page of PageLines complete lines.
 type mdPage struct {
-	start blockState // the state its first line starts in
-	from  int        // its first row, counted from the document's first
-	out   rows.Lines // its drawing, when drawn on its own (pages in the tail are not)
-	drawn bool
+	from  int   // its first row, counted from the document's first
+	start int32 // the state its first line starts in: starts[start]
+}
+
+// addPage adds a page whose first line starts in st at row from.
+func (l *mdLayout) addPage(st blockState, from int) {
+	if n := len(l.starts); n == 0 || !sameBlockState(l.starts[n-1], st) {
+		l.starts = append(l.starts, st)
+	}
+	l.pages = append(l.pages, mdPage{from: from, start: int32(len(l.starts) - 1)})
+}
+
+// sameBlockState is whether a and b draw the same: a list is replaced, never written in
+// place, so equal items are the same list.
+func sameBlockState(a, b blockState) bool {
+	if a.drawn != b.drawn || a.blank != b.blank || a.fence != b.fence || a.table != b.table ||
+		a.header != b.header || a.hasHeader != b.hasHeader || len(a.list) != len(b.list) {
+		return false
+	}
+	for i := range a.list {
+		if a.list[i] != b.list[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // snapshot is the layout's rows so far.
@@ -95,29 +122,37 @@ func (l *mdLayout) runAt(i int) (rows.Lines, int) {
 	if l.tailPage >= 0 && k >= l.tailPage {
 		return l.tail.Snapshot(), l.pages[l.tailPage].from
 	}
-	p := &l.pages[k]
-	if !p.drawn {
+	p := l.pages[k]
+	out, drawn := l.own[k]
+	if !drawn {
 		var b rows.Builder
-		st := p.start
+		st := l.starts[p.start]
 		for j := k * PageLines; j < (k+1)*PageLines; j++ {
 			l.m.line(&st, l.line(j), true, &b)
 		}
-		p.out, p.drawn = b.Compact(), true
-		l.drawn += p.out.Size()
+		out = b.Compact()
+		l.keep(k, out)
 	}
-	return p.out, p.from
+	return out, p.from
+}
+
+// keep keeps out as page k's own drawing.
+func (l *mdLayout) keep(k int, out rows.Lines) {
+	if l.own == nil {
+		l.own = map[int]rows.Lines{}
+	}
+	l.own[k] = out
+	l.drawn += out.Size()
 }
 
 // keepPage keeps page k's rows, drawn in the tail, as the page's own drawing.
 func (l *mdLayout) keepPage(k int) {
-	p := &l.pages[k]
 	tail, from := l.tail.Snapshot(), l.pages[l.tailPage].from
 	var b rows.Builder
-	for i := p.from; i < l.pages[k+1].from; i++ {
+	for i := l.pages[k].from; i < l.pages[k+1].from; i++ {
 		b.Add(tail.At(i - from))
 	}
-	p.out, p.drawn = b.Compact(), true
-	l.drawn += p.out.Size()
+	l.keep(k, b.Compact())
 }
 
 // drawTail starts the tail at the last page, unless it is started.
@@ -126,7 +161,7 @@ func (l *mdLayout) drawTail() {
 		return
 	}
 	k := len(l.pages) - 1
-	st := l.pages[k].start
+	st := l.starts[l.pages[k].start]
 	l.tail = rows.Builder{}
 	for j := k * PageLines; j < len(l.lineEnd); j++ {
 		l.m.line(&st, l.line(j), true, &l.tail)
@@ -136,7 +171,8 @@ func (l *mdLayout) drawTail() {
 
 // size is the memory the layout and the document's measures hold, for the cache budget.
 func (l *mdLayout) Size() int {
-	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) + l.meas + l.drawn
+	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) +
+		cap(l.starts)*int(unsafe.Sizeof(blockState{})) + l.meas + l.drawn
 	if l.tailPage >= 0 {
 		n += l.tail.Snapshot().Size()
 	}
@@ -162,7 +198,7 @@ func (d *Doc) addLine(m *Renderer, end int, draw bool) {
 		out = &count
 	}
 	if len(d.lineEnd)%PageLines == 0 {
-		l.pages = append(l.pages, mdPage{start: d.st, from: l.rows})
+		l.addPage(d.st, l.rows)
 		if k := len(l.pages) - 1; draw && (l.tailPage < 0 || k-l.tailPage >= TailPages) {
 			// The rows before are let go, but for the last keptRows, which a window on the
 			// tail shows: a window that scrolls further draws the pages it reaches.
@@ -196,7 +232,7 @@ func (d *Doc) relayout(m *Renderer) {
 	from := 0
 	for i, end := range d.measEnd {
 		if i%PageLines == 0 {
-			l.pages = append(l.pages, mdPage{start: st, from: count.Len()})
+			l.addPage(st, count.Len())
 		}
 		if !st.hasHeader && st.table == nil {
 			m.use = d.measBuf[from:end]

@@ -240,3 +240,26 @@ func TestFewerLines(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesThatStartAlikeShareTheirState: a reply of many short lines keeps one block state
+// for all the pages that start in it, at its width and at another, so a page costs a few
+// bytes, not a block state.
+func TestPagesThatStartAlikeShareTheirState(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; i < 20000; i++ {
+		sb.WriteString("word word word\n")
+	}
+	text := sb.String()
+	pal := NewPalette(Dark())
+	var d Doc
+	for _, w := range []int{100, 47} {
+		m := NewRenderer(pal, w, DefaultMeasure)
+		for pos := 0; pos < len(text); pos += 4 << 10 {
+			d.Update(m, text[:pos], true)
+		}
+		d.Update(m, text, false)
+		if pages, starts := len(d.lay.pages), len(d.lay.starts); pages < 1000 || starts > 2 {
+			t.Fatalf("at %d: %d pages keep %d start states", w, pages, starts)
+		}
+	}
+}

@@ -6,7 +6,6 @@ package sessionlog
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -149,7 +148,7 @@ func (w *Writer) queue(rec Record) {
 func (w *Writer) enqueue(rec Record, durable bool) {
 	now := time.Now().UTC()
 	rec.Time = &now
-	line, err := json.Marshal(rec)
+	line, err := appendRecord(nil, rec)
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
@@ -174,6 +173,7 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	w.endPart()
+	w.part = streamedPart{} // a closed log keeps no buffer for streamed text
 	w.syncTo = w.queued
 	w.shut = true
 	close(w.wake)

@@ -52,30 +52,7 @@ type loggedPart struct {
 	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
 }
 
-func (r Record) MarshalJSON() ([]byte, error) {
-	l := recordLine{Type: r.Type, Time: r.Time, Session: r.Session, Usage: r.Usage, Live: r.Live}
-	if m := r.Message; m != nil {
-		l.End, l.Call = endRecordOf(m.End), callRecordOf(m.Ending)
-		parts := make([]loggedPart, 0, len(m.Parts))
-		for _, p := range m.Parts {
-			switch p := p.(type) {
-			case wire.Text:
-				parts = append(parts, loggedPart{Type: "text", Text: p.Text})
-			case wire.Reasoning:
-				parts = append(parts, loggedPart{Type: "reasoning", Text: p.Text})
-			case wire.ToolCall:
-				parts = append(parts, loggedPart{Type: "call", ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
-			}
-		}
-		b, err := json.Marshal(loggedMessage{Role: m.Role, Parts: &parts, ReasoningField: m.ReasoningField,
-			ToolCallID: m.ToolCallID, Name: m.Name, Native: m.Native, Attachments: m.Attachments})
-		if err != nil {
-			return nil, err
-		}
-		l.Message = b
-	}
-	return json.Marshal(l)
-}
+func (r Record) MarshalJSON() ([]byte, error) { return appendRecord(nil, r) }
 
 func (r *Record) UnmarshalJSON(b []byte) error {
 	var l recordLine

@@ -40,12 +40,12 @@ func TestBothReadTheSameReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := acc.Choices[0].Message
-	if msg.Content != ours.Message.Content || len(msg.ToolCalls) != len(ours.Message.ToolCalls) {
+	if msg.Content != ours.Message.Text() || len(msg.ToolCalls) != len(ours.Message.Calls()) {
 		t.Fatalf("SDK: %d bytes, %d calls; ours: %d bytes, %d calls", len(msg.Content), len(msg.ToolCalls),
-			len(ours.Message.Content), len(ours.Message.ToolCalls))
+			len(ours.Message.Text()), len(ours.Message.Calls()))
 	}
 	for i, tc := range msg.ToolCalls {
-		if tc.Function.Arguments != ours.Message.ToolCalls[i].Arguments {
+		if tc.Function.Arguments != ours.Message.Calls()[i].Arguments {
 			t.Errorf("call %d arguments differ", i)
 		}
 	}

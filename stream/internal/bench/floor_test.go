@@ -35,12 +35,12 @@ func TestFloorReadsWhatPhasechatReads(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(r.Content) != ours.Message.Content || len(r.Calls) != len(ours.Message.ToolCalls) ||
+			if string(r.Content) != ours.Message.Text() || len(r.Calls) != len(ours.Message.Calls()) ||
 				r.FinishReason != ours.FinishReason || r.CompletionTokens != ours.Usage.CompletionTokens {
 				t.Fatalf("%s: floor and phasechat disagree", s.name)
 			}
 			for i, c := range r.Calls {
-				if string(c.Arguments) != ours.Message.ToolCalls[i].Arguments {
+				if string(c.Arguments) != ours.Message.Calls()[i].Arguments {
 					t.Fatalf("%s: call %d arguments differ", s.name, i)
 				}
 			}

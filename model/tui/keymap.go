@@ -42,7 +42,7 @@ type keyMap struct {
 	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
 	Expand, SelectUp, SelectDown                     binding
 	Newline, Regenerate, Earlier, Later              binding
-	Model, Copy, Sessions                            binding
+	Model, Copy, Sessions, PasteImage                binding
 	Editor, EditorChord, EditorChordEnd              binding // ctrl+g; ctrl+x then ctrl+e
 	Quit, KeysHere, Keys                             binding
 	CloseList, ListUp, ListDown                      binding
@@ -90,6 +90,7 @@ var keys = keyMap{
 	Model:          binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
 	Copy:           binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy code [N] copies its last, or Nth, code block)", rank: 8, live: keyState.hasReply},
 	Sessions:       binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
+	PasteImage:     binding{Binding: helped("ctrl+v", "paste image", "ctrl+v"), long: "attach the clipboard's image (as PNG) to the next message", rank: 9, live: keyState.canPasteImage},
 	Editor:         binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
 	EditorChord:    binding{Binding: named("ctrl+x")},
 	EditorChordEnd: binding{Binding: named("ctrl+e")},
@@ -182,6 +183,10 @@ func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 
 func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
 
 func (m *Model) hasModels() bool { return m.models != nil }
+
+func (m *Model) canPasteImage() bool {
+	return m.pasteImage != nil && m.files != nil && m.composerEnabled()
+}
 
 // canOpenSessions: the session picker opens now (conversations are saved, no reply runs).
 func (m *Model) canOpenSessions() bool { return m.ed.convs != nil && m.composerEnabled() }

@@ -45,6 +45,9 @@ type Options struct {
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 	Files         FileReader         // /attach and @path mentions; nil: files cannot be attached
+	// PasteImage reads the system clipboard's image as PNG (Ctrl+V); run in a command; nil:
+	// there is no tool to read it with.
+	PasteImage func() ([]byte, error)
 
 	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
 	// (inline.go).
@@ -85,6 +88,7 @@ type Model struct {
 	mcp           *mcp.Manager
 	ed            everyday
 	files         FileReader // nil: nothing can be attached
+	pasteImage    func() ([]byte, error)
 	fileList      []string   // what @mentions complete to; nil until listed
 	listing       bool       // fileList has been asked for
 	inline        inlineMode
@@ -163,6 +167,7 @@ func New(o Options) *Model {
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
 		files:        o.Files,
+		pasteImage:   o.PasteImage,
 		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
 }

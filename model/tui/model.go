@@ -89,8 +89,8 @@ type Model struct {
 	ed            everyday
 	files         FileReader // nil: nothing can be attached
 	pasteImage    func() ([]byte, error)
-	fileList      []string   // what @mentions complete to; nil until listed
-	listing       bool       // fileList has been asked for
+	fileList      []string // what @mentions complete to; nil until listed
+	listing       bool     // fileList has been asked for
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor

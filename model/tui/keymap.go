@@ -37,6 +37,7 @@ type keyState struct {
 // list show them.
 type keyMap struct {
 	Approve, Decline, Always                         binding
+	AttachDropped                                    binding
 	Send, Retry, ToComposer, ToRetry, Complete, Stop binding
 	Queue, SendQueued, EditQueued                    binding
 	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
@@ -61,6 +62,8 @@ var keys = keyMap{
 	Approve: binding{Binding: helped("y", "run", "y", "Y"), long: "run the tool the approval question asks about", live: keyState.asking},
 	Decline: binding{Binding: helped("n", "decline", "n", "N"), long: "decline it (the model is told)", live: keyState.asking},
 	Always:  binding{Binding: helped("A", "always allow", "A", "shift+a"), long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
+
+	AttachDropped: binding{Binding: helped("y", "attach", "y", "Y"), long: "attach the file dragged into the terminal (any other key pastes its path as text)", live: keyState.askingDrop},
 
 	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.canSend},
 	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
@@ -183,6 +186,8 @@ func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 
 func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
 
 func (m *Model) hasModels() bool { return m.models != nil }
+
+func (m *Model) askingDrop() bool { return m.dropped != nil }
 
 func (m *Model) canPasteImage() bool {
 	return m.pasteImage != nil && m.files != nil && m.composerEnabled()

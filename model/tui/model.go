@@ -89,8 +89,9 @@ type Model struct {
 	ed            everyday
 	files         FileReader // nil: nothing can be attached
 	pasteImage    func() ([]byte, error)
-	fileList      []string // what @mentions complete to; nil until listed
-	listing       bool     // fileList has been asked for
+	dropped       *droppedFile // a dragged file waiting for y (attach) or another key (text)
+	fileList      []string     // what @mentions complete to; nil until listed
+	listing       bool         // fileList has been asked for
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -245,6 +246,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case droppedFile:
+		return m.onDropped(msg)
 	case filesRead:
 		return m.onFilesRead(msg)
 	case filesListed:
@@ -264,11 +267,11 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		if m.drafting() {
 			return m.editDraft(msg)
 		}
-		if m.composerEnabled() {
-			m.focusComposer()
-			var cmd tea.Cmd
-			m.composer, cmd = m.composer.Update(msg)
+		if cmd, ok := m.pastedPath(msg.Content); ok && m.composerEnabled() {
 			return m, cmd
+		}
+		if m.composerEnabled() {
+			return m.pasteText(msg.Content)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {

@@ -136,6 +136,12 @@ func (f *feed) next() (wire.Update, bool) {
 	return f.decoder(nil).End(f.cause(err)), true
 }
 
+// stop makes the next update the end of the stream, failed with err, whatever the body still
+// holds (read or not).
+func (f *feed) stop(err error) {
+	f.queue, f.failed = nil, err
+}
+
 // ready reports whether next would return without reading the body.
 func (f *feed) ready() bool {
 	switch {

@@ -95,6 +95,9 @@ func (s *Stream) countReply(u wire.Update) {
 	if s.size > s.c.maxReply() && !s.tooLarge {
 		s.tooLarge = true
 		s.cancel(ErrReplyTooLarge)
+		if !s.feed.ended {
+			s.feed.stop(s.endCause(nil)) // frames already read must not go on past the limit
+		}
 	}
 }
 

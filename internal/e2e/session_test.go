@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/http"
+	"os"
 	"testing"
 	"time"
 
@@ -17,6 +18,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if dir := os.Getenv(blockingMCPEnv); dir != "" {
+		os.Exit(serveBlockingMCP(dir))
+	}
 	testwait.VerifyTestMain(m) // no stream, tool or server goroutine outlives the tests
 }
 

@@ -18,6 +18,7 @@ const (
 	LiveRun       LiveWhat = "run"       // the call ID, Name is about to start (written ahead)
 	LiveResult    LiveWhat = "result"    // the call ID ended: Text its result, Ending how
 	LiveEnd       LiveWhat = "end"       // the request ended without a final reply: End says why
+	LiveUsage     LiveWhat = "usage"     // the server reported the request's Usage so far
 )
 
 // Live is what happened in a request before its reply became final, recorded as it happens
@@ -31,6 +32,7 @@ type Live struct {
 	Allow          bool
 	Ending         phase.Ending
 	End            phase.End
+	Usage          *wire.Usage
 }
 
 // live is the record of l.

@@ -89,3 +89,20 @@ func TestTheModelIsToldOfACrashedReply(t *testing.T) {
 		t.Fatalf("the history changed: %+v", h.c.History)
 	}
 }
+
+// Usage is recorded as soon as an update brings it, not only when the stream ends.
+func TestUsageIsRecordedAsItArrives(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.do(h.c.Submit("hello"))
+	u := text("Hi")
+	u.Usage = &wire.Usage{PromptTokens: 12, CompletionTokens: 1, TotalTokens: 13}
+	var usage *wire.Usage
+	for _, r := range effectsOf[Record](h.feed(u)) {
+		if r.Live != nil && r.Live.What == LiveUsage {
+			usage = r.Live.Usage
+		}
+	}
+	if usage == nil || *usage != *u.Usage {
+		t.Fatalf("usage recorded %+v, want %+v", usage, *u.Usage)
+	}
+}

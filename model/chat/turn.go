@@ -68,6 +68,10 @@ func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 		effects = append(effects, c.applyCall(st, ev)...)
 	}
 	st.sync(c.State)
+	if u.Usage != nil { // recorded as it comes: a crash before the stream's end keeps it
+		usage := *u.Usage
+		effects = append(effects, live(Live{What: LiveUsage, Usage: &usage}))
+	}
 	return effects
 }
 

@@ -168,6 +168,9 @@ func (s *Store) scanLogs() []Meta {
 		}
 		m := Meta{ID: id, Created: fi.ModTime().UTC(), Updated: fi.ModTime().UTC(), Size: fi.Size()}
 		m.Model = log.Model()
+		if h := log.Header; h != nil {
+			m.Parent, m.OneShot = h.Parent, h.OneShot
+		}
 		if log.Started != nil {
 			m.Created = log.Started.UTC()
 		}

@@ -69,6 +69,12 @@ type Session struct {
 	err     error
 	wake    chan struct{}
 	done    chan struct{}
+	// direct is the open log while nothing is queued ahead of a record added now and nothing
+	// is on its way from todo to the log: streamed text then goes straight to the log, which
+	// gathers it (no wake-up per token). nil otherwise, and once the session failed.
+	direct *sessionlog.Writer
+	// handing is true while a flush hands the records it took from todo to the log.
+	handing bool
 
 	// flushing is held while records go from todo to the log (by the loop, or by Sync), so
 	// they go in order; log and hold are touched only under it.
@@ -87,7 +93,7 @@ func (s *Store) Begin(st Start) *Session {
 		ss.id = newID(now)
 		ss.meta = Meta{ID: ss.id, Title: Title(st.Title), Provider: st.Provider, Model: st.Header.Model, Created: now,
 			Parent: st.Parent, OneShot: st.OneShot}
-		ss.start.Header.Parent = st.Parent
+		ss.start.Header.Parent, ss.start.Header.OneShot = st.Parent, st.OneShot
 	}
 	go ss.loop()
 	return ss
@@ -106,11 +112,16 @@ func (ss *Session) Saved() bool {
 	return ss.started
 }
 
-// Add queues one engine record; it may be called from a Bubble Tea Update.
+// Add queues one engine record; it may be called from a Bubble Tea Update. A reply's streamed
+// text is handed to the log at once when nothing waits ahead of it: the log only gathers it.
 func (ss *Session) Add(r chat.Record) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.shut {
+		return
+	}
+	if ss.direct != nil && len(ss.todo) == 0 && !ss.handing && streamedText(r) {
+		ss.direct.Add(r)
 		return
 	}
 	ss.todo = append(ss.todo, r)
@@ -149,6 +160,11 @@ func (ss *Session) loop() {
 	ss.hold.Release()
 }
 
+// streamedText reports whether r is text of a reply as it streams (see chat.LiveText).
+func streamedText(r chat.Record) bool {
+	return r.Live != nil && (r.Live.What == chat.LiveText || r.Live.What == chat.LiveReasoning)
+}
+
 func (ss *Session) fail(err error) {
 	if err == nil {
 		return
@@ -158,6 +174,7 @@ func (ss *Session) fail(err error) {
 	if ss.err == nil {
 		ss.err = err
 	}
+	ss.direct = nil
 }
 
 func (ss *Session) failed() bool {
@@ -186,7 +203,9 @@ func (ss *Session) flush() {
 	ss.mu.Lock()
 	todo := ss.todo
 	ss.todo = nil
+	ss.handing = true
 	ss.mu.Unlock()
+	defer ss.handed()
 	if len(todo) == 0 || ss.failed() {
 		return
 	}
@@ -208,6 +227,17 @@ func (ss *Session) flush() {
 	}
 	if !live {
 		ss.fail(ss.refresh())
+	}
+}
+
+// handed ends a flush's handing of records to the log: from now on streamed text may go to
+// the log directly, unless the session failed. flushing is held.
+func (ss *Session) handed() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.handing = false
+	if ss.err == nil {
+		ss.direct = ss.log
 	}
 }
 

@@ -324,3 +324,25 @@ func TestAMissingIndexIsRebuiltFromTheLogs(t *testing.T) {
 		})
 	}
 }
+
+// A one-shot run's mark is in its log too: an index rebuilt from the logs still leaves the run
+// out of the listing of interactive sessions, and keeps a fork's parent.
+func TestARebuiltIndexKeepsTheOneShotMark(t *testing.T) {
+	s := openStore(t)
+	shot := s.Begin(Start{Header: sessionlog.Header{Model: "m"}, OneShot: true})
+	shot.Add(user("one shot"))
+	closeSession(t, shot)
+	fork := s.Begin(Start{Header: sessionlog.Header{Model: "m"}, Parent: shot.ID()})
+	fork.Add(user("kept"))
+	closeSession(t, fork)
+	if err := os.Remove(filepath.Join(s.Dir(), indexName)); err != nil {
+		t.Fatal(err)
+	}
+	all, err := s.List()
+	if err != nil || len(all) != 2 {
+		t.Fatalf("list = %+v, %v", all, err)
+	}
+	if shown := Interactive(all); len(shown) != 1 || shown[0].ID != fork.ID() || shown[0].Parent != shot.ID() {
+		t.Fatalf("interactive sessions after a rebuild: %+v", shown)
+	}
+}

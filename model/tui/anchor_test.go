@@ -3,7 +3,6 @@ package tui
 import (
 	"testing"
 
-	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -41,11 +40,6 @@ func (c *countingRenderer) Reveal(f view.Frame, entry, card int) int {
 func (c *countingRenderer) LastKeysPage(f view.Frame) int {
 	c.calls++
 	return c.screenRenderer.LastKeysPage(f)
-}
-
-func (c *countingRenderer) Lines(entries []*transcript.Entry, width int) []string {
-	c.calls++
-	return c.screenRenderer.Lines(entries, width)
 }
 
 func (c *countingRenderer) SetStyles(st view.Styles) {

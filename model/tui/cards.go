@@ -32,7 +32,11 @@ func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
 
 // revealFocus scrolls the focused card or prompt into view (the top of it, when it is taller
 // than the transcript's window). Following the tail stays following when it is in view there.
+// Inline there is no window to scroll: the live part shows every card that can be selected.
 func (m *Model) revealFocus() {
+	if m.inline.on {
+		return
+	}
 	if entry, card, ok := m.chat.Focused(); ok {
 		m.hold(m.renderer.Reveal(m.layoutFrame(), entry, card))
 	}

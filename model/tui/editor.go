@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/internal/safefile"
 )
 
 // editorReadyMsg says the draft was written to path, for the editor to open.
@@ -15,10 +17,23 @@ type editorReadyMsg struct {
 	err  error
 }
 
-// editorDoneMsg brings back the edited draft.
+// editorDoneMsg brings back the edited draft: err is the editor's failure, readErr the
+// draft's (unreadable, not a regular file, or over maxDraftBytes).
 type editorDoneMsg struct {
-	text string
-	err  error
+	text    string
+	err     error
+	readErr error
+}
+
+// maxDraftBytes bounds the draft read back from the editor: the file is the editor's to
+// replace, and a link to a device or an endless file must not hang or flood the chat.
+const maxDraftBytes = 1 << 20
+
+// readDraft reads the edited draft back through the same checks as every file phasechat
+// reads (no devices, FIFOs or links to them; at most maxDraftBytes).
+func readDraft(path string) (string, error) {
+	data, err := safefile.ReadFile(path, maxDraftBytes)
+	return string(data), err
 }
 
 // openEditor writes the draft to a private temporary file; the editor runs once it is there.
@@ -64,13 +79,17 @@ func (m *Model) editorMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		// The program suspends the screen while the editor runs and restores it after.
 		return m, tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
 			defer os.Remove(path)
-			data, rerr := os.ReadFile(path)
-			if err == nil {
-				err = rerr
+			if err != nil {
+				return editorDoneMsg{err: err}
 			}
-			return editorDoneMsg{text: string(data), err: err}
+			text, rerr := readDraft(path)
+			return editorDoneMsg{text: text, readErr: rerr}
 		})
 	case editorDoneMsg:
+		if msg.readErr != nil {
+			m.warn("The edited draft was not put back (" + msg.readErr.Error() + "); the draft is unchanged.")
+			return m, nil
+		}
 		if msg.err != nil {
 			var exit *exec.ExitError
 			if errors.As(msg.err, &exit) {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
@@ -16,11 +17,14 @@ import (
 // printed, the status, the composer, the help and the footer — is redrawn below it. Everything
 // else (engine, keys, phases, rendering, the sanitiser) is the full-screen mode's.
 //
-// Printing goes through commands: Update renders the settled entries (view.Renderer.Lines, at
-// the width of the moment) and returns one command printing them above the live part, then
-// reporting back (printedMsg). Only one such command is out at a time, so what several
-// Updates settle is printed in order; what settles meanwhile waits in the live part. An entry
-// leaves the live part when its print command is issued.
+// What is in the scrollback is state: next, a cursor over the transcript. The entries before
+// it were handed to a print command; the transcript's change journal moves it back when
+// entries under it are removed (cleared, restarted, a reply regenerated), so the new ones are
+// printed in their turn. Update only moves the cursor and takes snapshots of the entries it
+// passes; the print command draws them (printer), off the model's goroutine, prints them above
+// the live part and reports back (printedMsg). Only one print command is out at a time, so
+// what several Updates settle is printed in order; what settles meanwhile waits in the live
+// part. An entry leaves the live part when its print command is issued.
 //
 // Bubble Tea prints above the program by scrolling the screen up by the printed lines and
 // inserting them over the top of its area, so a print must never be taller than the rows
@@ -28,16 +32,32 @@ import (
 // therefore kept liveReserve rows short of the terminal, and prints go in chunks of at most
 // that many lines.
 type inlineMode struct {
-	on    bool
-	sized bool // a window size arrived: nothing is printed before the real width is known
-	// next: the entries before it were handed to a print command; last is entries[next-1]
-	// then, to notice a transcript changed under it (cleared, restarted, regenerated).
-	next     int
-	last     *transcript.Entry
-	printed  map[*transcript.Entry]bool // the entries of the transcript handed to a print command
-	inFlight bool                       // a print command has not reported back yet
-	quitting bool                       // the user quit: everything left is printed, then the program ends
-	done     bool                       // everything is printed and the program ends: the live part is gone
+	on       bool
+	sized    bool               // a window size arrived: nothing is printed before the real width is known
+	changes  *transcript.Reader // the transcript's journal, read at every Update for removed entries
+	next     int                // the entries before it were handed to a print command
+	print    printer
+	inFlight bool // a print command has not reported back yet
+	quitting bool // the user quit: everything left is printed, then the program ends
+	done     bool // everything is printed and the program ends: the live part is gone
+}
+
+// newInlineMode is the inline mode over c's transcript, printing in st (measure as
+// Options.Measure). Nothing of the transcript is printed yet.
+func newInlineMode(c *chat.Chat, st view.Styles, measure int) inlineMode {
+	return inlineMode{on: true, changes: c.Follow(), print: printer{styles: st, measure: measure}}
+}
+
+// printer draws entries for the scrollback exactly as the screen draws them
+// (view.Renderer.Lines), with a renderer of its own: it runs in a print command, beside the
+// model's renderer.
+type printer struct {
+	styles  view.Styles
+	measure int
+}
+
+func (p printer) lines(entries []*transcript.Entry, width int) []string {
+	return view.NewRenderer(p.styles, view.WithMeasure(p.measure)).Lines(entries, width)
 }
 
 // printedMsg says the print command issued last has printed all it had.
@@ -59,8 +79,8 @@ func (m *Model) quit(cmd tea.Cmd) tea.Cmd {
 	return tea.Sequence(cmd, func() tea.Msg { return quitInlineMsg{} })
 }
 
-// inlineAfter is the inline mode's part of every Update: it takes its own messages and prints
-// whatever has settled.
+// inlineAfter is the inline mode's part of every Update: it takes its own messages and hands
+// whatever has settled to a print command. It draws nothing.
 func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	in := &m.inline
 	switch msg.(type) {
@@ -72,36 +92,40 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 		in.quitting = true
 	}
 	m.follow() // the terminal scrolls its own scrollback; a key that scrolled changes nothing
-	entries := m.chat.Entries()
-	from := in.sync(entries)
+	in.readChanges()
 	defer m.unfocusPrinted()
 	if in.inFlight || in.done || (!in.sized && !in.quitting) {
 		return nil
 	}
+	entries := m.chat.Entries()
 	upto := m.chat.Settled()
 	if in.quitting {
 		upto = len(entries)
 	}
-	var batch []*transcript.Entry
-	for _, e := range entries[from:max(from, upto)] {
-		if !in.printed[e] {
-			batch = append(batch, e)
-			in.printed[e] = true
-		}
-	}
-	if upto > from {
-		in.next, in.last = upto, entries[upto-1]
-	}
-	if len(batch) == 0 {
+	if upto <= in.next {
 		if in.quitting {
 			in.done = true
 			return tea.Quit
 		}
 		return nil
 	}
-	in.inFlight = true
+	from := in.next
+	in.next, in.inFlight = upto, true
 	m.unfocusPrinted() // printed with a selection mark, it would keep it for good
-	return printLines(append(m.renderer.Lines(batch, m.width), ""), liveReserve(m.height))
+	batch := make([]*transcript.Entry, 0, upto-from)
+	for _, e := range entries[from:upto] {
+		batch = append(batch, e.Snapshot())
+	}
+	return in.print.command(batch, m.width, liveReserve(m.height))
+}
+
+// readChanges moves the cursor back to where entries were removed under it.
+func (in *inlineMode) readChanges() {
+	for _, c := range in.changes.Changes() {
+		if c.Kind == transcript.EntriesRemoved {
+			in.next = min(in.next, c.Index)
+		}
+	}
 }
 
 // unfocusPrinted leaves no printed card or prompt selected: the card keys select in the live
@@ -109,6 +133,14 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 func (m *Model) unfocusPrinted() {
 	if entry, _, ok := m.chat.Focused(); ok && entry < m.inline.next {
 		m.chat.ClearFocus()
+	}
+}
+
+// command draws entries (snapshots, which nothing else touches) at width when it runs, and
+// prints them above the program, at most chunk lines at a time, then reports back.
+func (p printer) command(entries []*transcript.Entry, width, chunk int) tea.Cmd {
+	return func() tea.Msg {
+		return printLines(append(p.lines(entries, width), ""), chunk)()
 	}
 }
 
@@ -127,36 +159,10 @@ func printLines(lines []string, chunk int) tea.Cmd {
 	return tea.Sequence(append(cmds, func() tea.Msg { return printedMsg{} })...)
 }
 
-// sync returns where the entries not yet handed to a print command begin. When the
-// transcript changed under the mark (cleared, restarted, a reply regenerated) it finds the
-// place again: after the longest run of printed entries at the start.
-func (in *inlineMode) sync(entries []*transcript.Entry) int {
-	if in.next <= len(entries) && (in.next == 0 || entries[in.next-1] == in.last) {
-		return in.next
-	}
-	n := in.liveFrom(entries)
-	kept := make(map[*transcript.Entry]bool, n)
-	for _, e := range entries[:n] {
-		kept[e] = true
-	}
-	in.next, in.last, in.printed = n, nil, kept
-	if n > 0 {
-		in.last = entries[n-1]
-	}
-	return n
-}
-
-// liveFrom is where the live part begins in entries, without changing the mark: what View
-// reads (Update keeps the mark in step, so this is O(1) there).
+// liveFrom is where the live part begins in entries. Update keeps the cursor in step with the
+// transcript, so between two Updates it is never past the end.
 func (in *inlineMode) liveFrom(entries []*transcript.Entry) int {
-	if in.next <= len(entries) && (in.next == 0 || entries[in.next-1] == in.last) {
-		return in.next
-	}
-	n := 0
-	for n < len(entries) && in.printed[entries[n]] {
-		n++
-	}
-	return n
+	return min(in.next, len(entries))
 }
 
 // inlineFrame turns the full-screen frame into the live part's: the entries not printed yet,

@@ -29,7 +29,7 @@ func newInlineHarness(t *testing.T, scenario string, width, height int, tune ...
 	t.Helper()
 	h := newHarness(t, scenario, width, height, tune...)
 	ih := &inlineHarness{harness: h}
-	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}} // as New does with Options.Inline
+	h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0) // as New does with Options.Inline
 	h.observe = func(msg tea.Msg) {
 		if text, ok := printedText(msg); ok {
 			if text == "" {
@@ -61,7 +61,8 @@ func (ih *inlineHarness) scrollback() string { return strings.Join(ih.prints, "\
 // transcriptText is the whole transcript as the full-screen mode draws it, followed by the
 // blank line the inline mode leaves under what it prints.
 func (ih *inlineHarness) transcriptText() string {
-	return strings.Join(ih.m.renderer.Lines(ih.m.chat.Entries(), ih.m.width), "\n") + "\n"
+	lines := view.NewRenderer(view.PlainStyles()).Lines(ih.m.chat.Entries(), ih.m.width)
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // drain feeds every pending message, tool results included, until none is left.
@@ -358,11 +359,8 @@ func BenchmarkInlineTokenUpdateAndView(b *testing.B) {
 			h.m.renderer = view.NewRenderer(view.DefaultStyles())
 			rows := fillTranscript(h, size)
 			entries := h.m.chat.Entries()
-			h.m.inline = inlineMode{on: true, sized: true, next: len(entries), last: entries[len(entries)-1],
-				printed: map[*transcript.Entry]bool{}} // the conversation is in the scrollback
-			for _, e := range entries {
-				h.m.inline.printed[e] = true
-			}
+			h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0)
+			h.m.inline.sized, h.m.inline.next = true, len(entries) // the conversation is in the scrollback
 			h.submit("go on")
 			for _, msg := range h.pending {
 				if _, ok := msg.(chat.StreamMsg); !ok {
@@ -409,7 +407,7 @@ func tokenMsgs(first chat.StreamMsg) []chat.StreamMsg {
 func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.m.chat = chat.New(h.cfg, []wire.Message{{Role: "user", Parts: wire.TextParts("an old question")}, {Role: "assistant", Parts: wire.TextParts("an old answer")}})
-	h.m.inline = inlineMode{on: true, printed: map[*transcript.Entry]bool{}}
+	h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0)
 	ih := &inlineHarness{harness: h}
 	h.observe = func(msg tea.Msg) {
 		if text, ok := printedText(msg); ok {

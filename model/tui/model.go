@@ -14,7 +14,6 @@ import (
 	"github.com/phasechat/phasechat/model/mcp"
 	"github.com/phasechat/phasechat/model/perform"
 	"github.com/phasechat/phasechat/phase"
-	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/view"
 )
 
@@ -59,8 +58,9 @@ type Options struct {
 //
 // Update asks the renderer nothing for the engine's messages (a stream update, a tool's output
 // or result, a timer): the scroll position is held by content (scroll.go), so what arrives
-// below it needs no measuring, and only View lays the screen out. Keys that move the window,
-// a resize and the inline mode's printing ask the renderer where things stand.
+// below it needs no measuring, and only View lays the screen out. Keys that move the window
+// and a resize ask the renderer where things stand; the inline mode's printing draws in its
+// print command, with a renderer of its own (inline.go).
 type Model struct {
 	chat     *chat.Chat
 	perform  *perform.Performer
@@ -114,7 +114,6 @@ type screenRenderer interface {
 	ScrollUpFor(view.Frame, view.Anchor) int
 	Reveal(f view.Frame, entry, card int) int
 	LastKeysPage(view.Frame) int
-	Lines(entries []*transcript.Entry, width int) []string
 	SetStyles(view.Styles)
 }
 
@@ -150,7 +149,7 @@ func New(o Options) *Model {
 		o.Chat.Notice(o.Notice)
 	}
 	o.Chat.SetApprovalQuiet(o.ApprovalQuiet)
-	return &Model{
+	m := &Model{
 		chat:         o.Chat,
 		perform:      o.Performer,
 		log:          o.Log,
@@ -169,8 +168,11 @@ func New(o Options) *Model {
 		ed:           newEveryday(o),
 		files:        o.Files,
 		pasteImage:   o.PasteImage,
-		inline:       inlineMode{on: o.Inline, printed: map[*transcript.Entry]bool{}},
 	}
+	if o.Inline {
+		m.inline = newInlineMode(o.Chat, o.Styles, o.Measure)
+	}
+	return m
 }
 
 // Init starts nothing but listening to the MCP servers' state and, when the styles follow

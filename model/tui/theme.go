@@ -28,6 +28,7 @@ func (m *Model) onBackground(msg tea.BackgroundColorMsg) *Model {
 // restyle draws everything, the composer included, in st from the next frame on.
 func (m *Model) restyle(st view.Styles) {
 	m.renderer.SetStyles(st)
+	m.inline.print.styles = st
 	m.composer.SetStyles(composerStyles(st))
 }
 

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -143,6 +144,15 @@ func (e *Entry) Expanded() bool { return e.expanded }
 
 // Version counts the entry's changes.
 func (e *Entry) Version() uint64 { return e.version }
+
+// Snapshot is a copy of e as it is now, which no later change to e reaches (its text, cards,
+// focus or folding): it may be read on another goroutine while e goes on changing.
+func (e *Entry) Snapshot() *Entry {
+	c := *e
+	c.cards = slices.Clone(e.cards)
+	c.parts = slices.Clone(e.parts)
+	return &c
+}
 
 // Card is one tool call of a reply: the state machine's latest snapshot of the call (its
 // status, result, place in the approval and slot queues), and what only the screen needs:

@@ -97,6 +97,7 @@ func (d *anthropicDecoder) Frame(f Frame) Update {
 		ev.Type = f.Event
 	}
 	d.apply(&u, &ev, data)
+	d.reportUsage(&u)
 	return u
 }
 

@@ -25,6 +25,7 @@ type replyState struct {
 	finish    string
 	said      string // finish in the format's own words (Result.FinishSaid)
 	usage     *Usage
+	reported  *Usage // the usage last put on an update (see reportUsage)
 	err       *Error
 	outcome   Outcome
 	malformed int
@@ -263,4 +264,13 @@ func (s *replyState) setUsage(u Usage) {
 		u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
 	s.usage = &u
+}
+
+// reportUsage puts the usage on u when the frame u is the update of set it.
+func (s *replyState) reportUsage(u *Update) {
+	if s.usage != s.reported {
+		s.reported = s.usage
+		usage := *s.usage
+		u.Usage = &usage
+	}
 }

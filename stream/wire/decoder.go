@@ -36,6 +36,9 @@ type Update struct {
 	// in no event (signatures, redacted thinking, reasoning items): they count toward the
 	// reply's size as its text does.
 	Kept int
+	// Usage is the request's usage as the server reported it so far, on the update of the
+	// frame that reported it (or changed it); nil on every other update.
+	Usage *Usage
 }
 
 // Outcome is how a stream ended (docs/architecture.md, Outcomes).
@@ -155,7 +158,7 @@ func (d *Decoder) unsupported(u Update) Update {
 func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	if ch.Usage != nil {
 		usage := ch.Usage.usage()
-		d.usage = &usage
+		d.usage, u.Usage = &usage, &usage
 	}
 	var choice *wireChoice
 	for i := range ch.Choices {

@@ -687,6 +687,9 @@ func (s *cursedRenderer) resize(w, h int) {
 	// width hasn't changed in inline mode. On the other hand, when using
 	// alt screen mode, we always want to redraw because some terminals
 	// would scroll the screen and our content would be lost.
+	if w != s.width && s.lastView != nil && !s.lastView.AltScreen {
+		s.moveToRewrappedTop(w) // see rewrap.go
+	}
 	s.scr.Erase()
 	s.width, s.height = w, h
 	s.scr.Resize(s.width, s.height)

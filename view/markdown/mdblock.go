@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/phasechat/phasechat/view/rows"
 )
 
@@ -54,7 +56,8 @@ func NewRenderer(pal *Palette, width, measure int) *Renderer {
 //     the one above is nested in it; an indented line that is no item continues the item.
 //   - ">": a quote, a bar per level.
 //   - ``` or ~~~: a fenced code block, highlighted line by line by its language, its long
-//     lines cut at the measure and continued after "↪".
+//     lines cut at the measure and continued after "↪". Its fences are drawn as short rules
+//     (see openingRule), never as the backticks or tildes written, one row each.
 //   - A line starting with "|" may be a table's header: it is drawn only with the next line,
 //     as a table's header when that line is a delimiter row ("|---|:--:|"), or as text. A
 //     table's column widths are decided then, from the header and the delimiter row (see
@@ -152,7 +155,7 @@ func (m *Renderer) line(st *blockState, s string, final bool, out *rows.Builder)
 			}
 		}
 		m.gap(st, out)
-		out.Add(m.margin + strings.Repeat(" ", m.codeIndent(st)) + m.pal.paint(strings.TrimSpace(s), mdFence))
+		out.Add(m.margin + strings.Repeat(" ", m.codeIndent(st)) + m.pal.paint(openingRule(info), mdFence))
 		return
 	}
 	if final && indent <= 3 && rest[0] == '|' && len(s) <= maxHeader && len(st.list) == 0 {
@@ -357,7 +360,7 @@ func (m *Renderer) codeLine(st *blockState, s string, out *rows.Builder) {
 	pad := strings.Repeat(" ", f.indent)
 	if indent, rest := leading(s); indent <= f.strip+3 {
 		if c, n, info := fenceRun(rest); c == f.char && n >= f.n && isBlank(info) {
-			out.Add(m.margin + pad + m.pal.paint(strings.TrimSpace(s), mdFence))
+			out.Add(m.margin + pad + m.pal.paint(fenceRule, mdFence))
 			st.fence = fenceBlock{}
 			if m.code != nil {
 				m.code.close()
@@ -470,6 +473,22 @@ func listMarker(s string) (string, int) {
 	}
 	return "", 0
 }
+
+// fenceRule is what a code block's closing fence is drawn as.
+const fenceRule = "───"
+
+// openingRule is what a code block's opening fence is drawn as: the rule and the block's
+// language as its info string names it (its first word, at most maxLangLabel cells).
+func openingRule(info string) string {
+	words := strings.Fields(info)
+	if len(words) == 0 {
+		return fenceRule
+	}
+	return fenceRule + " " + ansi.Truncate(words[0], maxLangLabel, "…")
+}
+
+// maxLangLabel bounds the language named on a code block's opening rule.
+const maxLangLabel = 24
 
 // fenceRun returns the fence character and run length s starts with, and the rest (the info
 // string), or n == 0.

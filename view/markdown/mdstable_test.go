@@ -103,7 +103,7 @@ func TestMarkdownLines(t *testing.T) {
 		{"escaped delimiters", `\*a\* 2 * 3`, []string{"  *a* 2 * 3"}},
 		{"quote bar", "> said", []string{"  │ said"}},
 		{"rule", "---", []string{"  " + strings.Repeat("─", 38)}},
-		{"code stays in its block", "```\n" + strings.Repeat("y", 50) + "\n```", []string{"  ```", "    " + strings.Repeat("y", 36), "  ↪ " + strings.Repeat("y", 14), "  ```"}},
+		{"code stays in its block", "```\n" + strings.Repeat("y", 50) + "\n```", []string{"  ───", "    " + strings.Repeat("y", 36), "  ↪ " + strings.Repeat("y", 14), "  ───"}},
 		{"table sized to its header", "| a | b |\n|---|---|\n| 1 | 2 |", []string{"  a                │ b", "  ─────────────────┼─────────────────", "  1                │ 2"}},
 		{"pipe line without delimiter is text", "| a |\nb", []string{"  | a |", "  b"}},
 	}

@@ -86,6 +86,29 @@ func TestTUIEditorEditsTheDraft(t *testing.T) {
 	p.exit("0")
 }
 
+// An editor that leaves a link to an endless device where the draft was is refused in words:
+// the chat neither hangs nor fills memory, and the draft stays as typed.
+func TestTUIEditorLinkToADeviceIsRefused(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	dir := t.TempDir()
+	editor := filepath.Join(dir, "editor.sh")
+	script := "#!/bin/sh\nrm -f \"$1\" && ln -s /dev/zero \"$1\"\n"
+	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newProgramPane(t, 120, 30, dir, append(hermeticEnv(t), "VISUAL="+editor), fs.chatArgs(t, "text"))
+	p.waitFor(idleStatus)
+	p.typeText("kept words")
+	p.keys("C-g")
+	p.waitFor("The edited draft was not put back", "│ kept words")
+	p.keys("Enter")
+	p.waitFor("Answer ready.")
+	p.keys("C-c")
+	p.exit("0")
+}
+
 // One-shot runs are kept but do not crowd the session picker: after a chat and a -p run in the
 // same home, Ctrl+S offers the chat only, and `sessions list --all` names both.
 func TestTUISessionPickerLeavesOutOneShotRuns(t *testing.T) {

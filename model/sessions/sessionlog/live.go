@@ -17,11 +17,12 @@ type liveRecord struct {
 	Allow bool          `json:"allow,omitempty"`
 	Call  *callRecord   `json:"call,omitempty"`
 	End   *endRecord    `json:"end,omitempty"`
+	Usage *wire.Usage   `json:"usage,omitempty"`
 }
 
 func liveRecordOf(l *chat.Live) *liveRecord {
 	return &liveRecord{What: l.What, Text: l.Text, ID: l.ID, Name: l.Name, Args: l.Args, Allow: l.Allow,
-		Call: callRecordOf(l.Ending), End: endRecordOf(l.End)}
+		Call: callRecordOf(l.Ending), End: endRecordOf(l.End), Usage: l.Usage}
 }
 
 // crashed is how a reply the log holds no final message for ended, when its records do not
@@ -35,6 +36,9 @@ type inFlight struct {
 	calls []*liveCall
 	byID  map[string]*liveCall
 	end   *phase.End // how it ended, when a record says so
+	// usage is what the server reported of the request's usage, until a usage record gives
+	// it whole.
+	usage *wire.Usage
 }
 
 // liveCall is a call of a request in flight.
@@ -69,6 +73,8 @@ func (f *inFlight) apply(r *liveRecord) {
 			end := r.End.end()
 			f.end = &end
 		}
+	case chat.LiveUsage:
+		f.usage = r.Usage
 	}
 	if call == nil {
 		return

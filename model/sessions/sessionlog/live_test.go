@@ -209,3 +209,61 @@ func roles(ms []wire.Message) string {
 	}
 	return strings.Join(out, ",")
 }
+
+// The final reply holds the text streamed for it: text gathered and not yet written when it
+// comes is never written as live records.
+func TestTheFinalReplyDropsItsGatheredText(t *testing.T) {
+	final := &wire.Message{Role: "assistant", Parts: wire.TextParts("Let me look.")}
+	final.AppendReasoning("think")
+	path := writeRecords(t,
+		userRecord("do things"),
+		liveRec(chat.Live{What: chat.LiveBegin}),
+		liveRec(chat.Live{What: chat.LiveText, Text: "Let me "}),
+		liveRec(chat.Live{What: chat.LiveText, Text: "look."}),
+		chat.Record{Message: final},
+	)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), `"what":"text"`) {
+		t.Fatalf("live text was written:\n%s", b)
+	}
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := roles(log.Messages); got != "user,assistant" || log.Messages[1].Text() != "Let me look." {
+		t.Fatalf("read %s: %+v", got, log.Messages)
+	}
+}
+
+// The usage a request reported before a crash counts; once its usage record is written, that
+// record alone does (the usage reported so far is in it).
+func TestUsageReportedInFlightCountsOnce(t *testing.T) {
+	early := &wire.Usage{PromptTokens: 10, TotalTokens: 10}
+	whole := &wire.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15}
+	for _, tc := range []struct {
+		name string
+		recs []chat.Record
+		want wire.Usage
+	}{
+		{"crashed mid-reply", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), liveRec(chat.Live{What: chat.LiveText, Text: "a"})}, *early},
+		{"crashed after the usage record", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), {Usage: whole}}, *whole},
+		{"final", []chat.Record{userRecord("q"), liveRec(chat.Live{What: chat.LiveBegin}),
+			liveRec(chat.Live{What: chat.LiveUsage, Usage: early}), {Usage: whole},
+			{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("a")}}}, *whole},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			log, err := Read(writeRecords(t, tc.recs...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !log.UsageReported || log.Usage != tc.want {
+				t.Fatalf("usage %+v (reported %v), want %+v", log.Usage, log.UsageReported, tc.want)
+			}
+		})
+	}
+}

@@ -45,6 +45,9 @@ type Header struct {
 	System   string `json:"system,omitempty"`
 	New      bool   `json:"new,omitempty"`
 	Parent   string `json:"parent,omitempty"` // the session this one was forked from
+	// OneShot, on the first header, marks the conversation a one-shot run's (-p): the store
+	// leaves it out of its listings unless asked for every session.
+	OneShot bool `json:"oneshot,omitempty"`
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
@@ -56,7 +59,7 @@ type Header struct {
 type Writer struct {
 	f       logFile
 	mu      sync.Mutex
-	todo    [][]byte
+	todo    []pendingLine
 	wake    chan struct{}
 	done    chan struct{}
 	err     error
@@ -64,6 +67,13 @@ type Writer struct {
 	shut    bool // Close was called: Add drops records, Close returns the first error again
 	secrets *secret.Set
 	onError func(err error)
+
+	// path is the log's name, start its size when opened; lines are the lines written since,
+	// wroteText whether any was streamed text: what Close folds (see fold).
+	path      string
+	start     int64
+	lines     []writtenLine
+	wroteText bool
 
 	part     streamedPart // streamed text not queued yet
 	partDue  *time.Timer  // queues the part when it has waited partEvery; nil when none waits
@@ -100,8 +110,9 @@ func (w *Writer) OnError(f func(err error)) {
 
 // Add queues one engine record, stamped with the time now. The streamed text of a reply
 // (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
-// partEvery, when the other kind of text comes, or with the next record of any other kind; a
-// message record is synced to disk once written.
+// partEvery, when the other kind of text comes, or with the next record of any other kind —
+// except the reply's final message, which holds that text and drops it; a message record is
+// synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	switch {
@@ -139,7 +150,11 @@ func (w *Writer) queue(rec Record) {
 	if w.shut {
 		return
 	}
-	w.endPart()
+	if rec.Message != nil && rec.Message.Role == "assistant" {
+		w.dropPart() // the final reply supersedes its streamed text
+	} else {
+		w.endPart()
+	}
 	w.enqueue(rec, rec.Message != nil)
 }
 
@@ -153,7 +168,7 @@ func (w *Writer) enqueue(rec Record, durable bool) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, seal(w.secrets.RedactBytes(line)))
+	w.todo = append(w.todo, pendingLine{seal(w.secrets.RedactBytes(line)), kindOf(rec)})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued
@@ -166,6 +181,11 @@ func (w *Writer) enqueue(rec Record, durable bool) {
 
 // Close writes what is queued and closes the file. It returns the first error the log met.
 // Calling it again only returns that error; records added after Close are dropped.
+//
+// A log closed cleanly is folded: the live records this writer wrote that a reader passes
+// over (those of a request its final reply supersedes) are taken out, the log replaced
+// whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
+// and resuming reads them.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	if w.shut {
@@ -179,7 +199,14 @@ func (w *Writer) Close() error {
 	close(w.wake)
 	w.mu.Unlock()
 	<-w.done
+	folded := w.fold()
 	err := w.f.Close()
+	if folded != "" {
+		if err == nil {
+			replaceWith(folded, w.path) // on failure the log stays as written, and reads the same
+		}
+		os.Remove(folded) // gone after the rename
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil && w.err == nil {
@@ -209,10 +236,12 @@ func (w *Writer) flush() {
 	}
 	written := 0
 	var werr error
-	for _, line := range todo {
-		if werr = w.writeLine(line); werr != nil {
+	for _, p := range todo {
+		if werr = w.writeLine(p.line); werr != nil {
 			break
 		}
+		w.lines = append(w.lines, writtenLine{len(p.line), p.kind})
+		w.wroteText = w.wroteText || p.kind == lineLiveText
 		written++
 	}
 	w.mu.Lock()

@@ -29,7 +29,8 @@ func (e notALog) Unwrap() error        { return errors.Unwrap(e.error) }
 // notes). The mode of a
 // file it did not create is left as it is. A log whose last line is unterminated (the program
 // stopped mid-write) is mended first, so that appending keeps it readable: a complete record
-// there gets its newline; a cut-off one, which Read skips anyway, is cut away.
+// there gets its newline; a cut-off one, which Read skips anyway, is cut away. Closing the
+// writer folds what it wrote (see Writer.Close).
 func Create(path string) (*Writer, error) {
 	f, err := openLog(path)
 	if err != nil {
@@ -39,7 +40,14 @@ func Create(path string) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
 	}
-	return newWriter(f), nil
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot open the session log: %w", err)
+	}
+	w := newWriter(f)
+	w.path, w.start = path, fi.Size()
+	return w, nil
 }
 
 // openLog opens an existing log (checked) or creates a new one: never through a symbolic link,

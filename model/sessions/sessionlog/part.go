@@ -79,6 +79,15 @@ func (w *Writer) endPart() {
 	w.part = streamedPart{text: w.part.text[:0]}
 }
 
+// dropPart forgets the part gathered so far without queueing it. mu is held.
+func (w *Writer) dropPart() {
+	if w.partDue != nil {
+		w.partDue.Stop()
+		w.partDue = nil
+	}
+	w.part = streamedPart{text: w.part.text[:0]}
+}
+
 // Sync returns once every record added before it is written and on disk (fdatasync): the log
 // then holds what happened up to here even if the power fails. It returns early, with the
 // error, when writing fails, or when the writer is closed.

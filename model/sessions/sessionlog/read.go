@@ -72,6 +72,10 @@ func decode(r io.Reader, name string) (Log, error) {
 		if flight != nil {
 			log.Messages = append(log.Messages, flight.messages()...)
 			log.noteModels()
+			if flight.usage != nil {
+				log.UsageReported = true
+				log.Usage = log.Usage.Add(*flight.usage)
+			}
 			flight = nil
 		}
 	}
@@ -127,6 +131,9 @@ func decode(r io.Reader, name string) (Log, error) {
 				u := *rec.Usage
 				log.UsageReported = true
 				log.Usage = log.Usage.Add(u)
+				if flight != nil {
+					flight.usage = nil // the request's usage, whole: what it reported before is in it
+				}
 			}
 		}
 		if err != nil {
@@ -170,10 +177,10 @@ func (l Log) Model() string {
 	return l.Models[len(l.Models)-1]
 }
 
-// readRecord reads a message or usage record in the form Writer writes it,
-// {"type":"message"[,"time":"…"],"message":{…}} (see readParts) or
-// {"type":"usage"[,"time":"…"],"usage":{…}}, or a message record in the form versions before
-// parts wrote it, {"type":"message"[,"time":"…"][,"text_after":[…]],"message":{…}}, in one
+// readRecord reads a message, usage or live record in the form Writer writes it,
+// {"type":"message"[,"time":"…"],"message":{…}} (see readParts),
+// {"type":"usage"[,"time":"…"],"usage":{…}} or {"type":"live"[,"time":"…"],"live":{…}},
+// or a message record in the form versions before parts wrote it, {"type":"message"[,"time":"…"][,"text_after":[…]],"message":{…}}, in one
 // pass over the line; false leaves any other line (and any message DecodeMessage leaves to
 // encoding/json, and any usage not written as Writer writes it) to json.Unmarshal, which
 // reads it as it always did.
@@ -184,7 +191,64 @@ func readRecord(line []byte, rec *Record) bool {
 	if rest, ok := bytes.CutPrefix(line, []byte(`{"type":"usage",`)); ok {
 		return readUsageRecord(rest, rec)
 	}
+	if rest, ok := bytes.CutPrefix(line, []byte(`{"type":"live",`)); ok {
+		return readLiveRecord(rest, rec)
+	}
 	return false
+}
+
+// readLiveRecord reads what follows {"type":"live", in a live record as Writer writes it:
+// "live":{…}} whose members are what, text, id, name and args (strings) and allow (true).
+// Any other member (a call's or a request's end) is left to encoding/json.
+func readLiveRecord(rest []byte, rec *Record) bool {
+	at, rest, ok := readTime(rest)
+	if !ok {
+		return false
+	}
+	body, ok := bytes.CutPrefix(rest, []byte(`"live":`))
+	body = bytes.TrimRight(body, " \t\r\n")
+	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
+		return false
+	}
+	r := jsonReader{b: body[:len(body)-1]}
+	var l liveRecord
+	first := true
+	for r.member(&first) {
+		var dst *string
+		switch r.key() {
+		case "what":
+			var what string
+			if what, ok = r.str(); !ok {
+				return false
+			}
+			l.What = chat.LiveWhat(what)
+			continue
+		case "text":
+			dst = &l.Text
+		case "id":
+			dst = &l.ID
+		case "name":
+			dst = &l.Name
+		case "args":
+			dst = &l.Args
+		case "allow":
+			if !bytes.HasPrefix(r.b[r.at:], []byte("true")) {
+				return false
+			}
+			l.Allow, r.at = true, r.at+len("true")
+			continue
+		default:
+			return false
+		}
+		if *dst, ok = r.str(); !ok {
+			return false
+		}
+	}
+	if r.bad || r.at != len(r.b) {
+		return false
+	}
+	*rec = Record{Type: "live", Time: at, Live: &l}
+	return true
 }
 
 // readTime reads the optional "time":"…", member that follows a record's type.

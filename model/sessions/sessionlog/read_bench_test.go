@@ -144,7 +144,22 @@ func recordLines(tb testing.TB) []string {
 		`{"type":"message","message":{"role":"tool","parts":[{"type":"text","text":"ok"}],"tool_call_id":"c","name":"n","reasoning_field":"reasoning"}}`,
 		`{"type":"message","message":{"role":"a,b","parts":[{"type":"text","text":"comma"}]}}`,
 		`{"type":"message","text_after":[3],"message":{"role":"assistant","parts":[{"type":"text","text":"abcdef"},{"type":"call","id":"c"}]}}`,
-		`{"type":"message","message":{"name":"n","role":"user","parts":[{"type":"text","text":"any order"}]}}`)
+		`{"type":"message","message":{"name":"n","role":"user","parts":[{"type":"text","text":"any order"}]}}`,
+		`{"type":"live","time":"2026-12-01T08:00:00Z","live":{"what":"begin"}}`,
+		`{"type":"live","time":"2026-12-01T08:00:00Z","live":{"what":"text","text":"a \"quoted\" – é\n"}}`,
+		`{"type":"live","live":{"what":"call","id":"c","name":"read","args":"{\"p\":1}"}}`,
+		`{"type":"live","live":{"what":"answer","id":"c","name":"rm","allow":true}}`,
+		`{"type":"live","live":{"what":"answer","id":"c","allow":false}}`,
+		`{"type":"live","live":{"what":"answer","id":"c","allow":truex}}`,
+		`{"type":"live","live":{"what":"result","id":"c","text":"x","call":{"status":"error"}}}`,
+		`{"type":"live","live":{"what":"end","end":{"why":"failed","note":"HTTP 500"}}}`,
+		`{"type":"live","live":{"what":"text","text":"a","text":"b"}}`,
+		`{"type":"live","live":{"what":"text","TEXT":"case"}}`,
+		`{"type":"live","live":{"what":"text","text":"a"},"usage":{"prompt_tokens":1}}`,
+		`{"type":"live","live":{"what":"text","text":"a"}} trailing`,
+		`{"type":"live","live":{"what":"text","text":5}}`,
+		`{"type":"live","live":{}}`,
+		`{"type":"live","live":null}`)
 }
 
 // partsLine is a message record written as parts, around raw parts.
@@ -237,9 +252,9 @@ func at(parts []wire.Part, i int) wire.Part {
 	return nil
 }
 
-// BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer as phasechat
-// writes it now: each turn's live records (its start, reasoning, text, call, the tool's start
-// and result) before its final messages, every line checksummed.
+// BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer and never
+// closed (the process was killed): each turn's live records (its start, reasoning, text, call,
+// the tool's start and result) before its final messages, every line checksummed.
 func BenchmarkReadLongLiveLog(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "live.jsonl")
 	w, err := Create(path)
@@ -266,11 +281,14 @@ func BenchmarkReadLongLiveLog(b *testing.B) {
 		w.Add(chat.Record{Message: &wire.Message{Role: "tool", ToolCallID: id, Name: "read_file", Parts: wire.TextParts("package main\n")}})
 		w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 1000 + n, CompletionTokens: 2500, TotalTokens: 3500 + n}})
 	}
-	if err := w.Close(); err != nil {
+	if err := w.Sync(); err != nil {
 		b.Fatal(err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(path) // as a crash leaves it: a clean close folds the live records
 	if err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
 		b.Fatal(err)
 	}
 	benchmarkRead(b, data)

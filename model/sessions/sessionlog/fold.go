@@ -1,0 +1,164 @@
+package sessionlog
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/phasechat/phasechat/model/chat"
+)
+
+// lineKind is what a line of the log means to the reader's handling of live records (see
+// decode): a request's live records are passed over when its final reply, a later request or
+// a new conversation comes, and read when a user message or the end of the log comes.
+type lineKind uint8
+
+const (
+	lineOther    lineKind = iota
+	lineBegin             // a live record that begins a request
+	lineLive              // any other live record
+	lineLiveText          // a live record of streamed text or reasoning
+	lineFinal             // an assistant message: the final reply
+	lineUser              // a user message
+	lineNew               // a header that begins another conversation
+)
+
+func kindOf(rec Record) lineKind {
+	switch {
+	case rec.Live != nil && rec.Live.What == chat.LiveBegin:
+		return lineBegin
+	case rec.Live != nil && (rec.Live.What == chat.LiveText || rec.Live.What == chat.LiveReasoning):
+		return lineLiveText
+	case rec.Live != nil:
+		return lineLive
+	case rec.Message != nil && rec.Message.Role == "assistant":
+		return lineFinal
+	case rec.Message != nil && rec.Message.Role == "user":
+		return lineUser
+	case rec.Session != nil && rec.Session.New:
+		return lineNew
+	}
+	return lineOther
+}
+
+// pendingLine is a line queued to be written.
+type pendingLine struct {
+	line []byte
+	kind lineKind
+}
+
+// writtenLine is a line this writer wrote: its length and kind.
+type writtenLine struct {
+	size int
+	kind lineKind
+}
+
+// passedOver is, for each of lines (the lines a writer wrote, in order), whether the reader
+// passes over it: a live record of a request that a final reply, a later request or a new
+// conversation supersedes. Live records before the first line here belong to a request the
+// same rule settles, so dropping what it marks never changes what the log reads as.
+func passedOver(lines []writtenLine) (drop []bool, any bool) {
+	drop = make([]bool, len(lines))
+	var flight []int // the live lines of the request in flight
+	settle := func(passed bool) {
+		for _, i := range flight {
+			drop[i] = passed
+			any = any || passed
+		}
+		flight = flight[:0]
+	}
+	for i, l := range lines {
+		switch l.kind {
+		case lineBegin:
+			settle(true)
+			flight = append(flight, i)
+		case lineLive, lineLiveText:
+			flight = append(flight, i)
+		case lineFinal, lineNew:
+			settle(true)
+		case lineUser:
+			settle(false)
+		}
+	}
+	return drop, any
+}
+
+// fold writes, beside the log, a copy of it without the live records the reader passes over
+// among the lines this writer wrote, and returns the copy's name to replace the log with; ""
+// when there is nothing worth folding (no streamed text among them) or the log is not as this
+// writer left it. The writer's goroutine has ended.
+func (w *Writer) fold() string {
+	src, ok := w.f.(*os.File)
+	if !ok || w.path == "" || w.err != nil || !w.wroteText {
+		return ""
+	}
+	drop, any := passedOver(w.lines)
+	if !any {
+		return ""
+	}
+	end := w.start
+	for _, l := range w.lines {
+		end += int64(l.size)
+	}
+	fi, err := src.Stat()
+	if err != nil || fi.Size() != end {
+		return ""
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(w.path), "."+filepath.Base(w.path)+".fold-*")
+	if err != nil {
+		return ""
+	}
+	name := tmp.Name()
+	if !writeFolded(tmp, src, w.start, w.lines, drop, fi.Mode().Perm()) {
+		os.Remove(name)
+		return ""
+	}
+	return name
+}
+
+// writeFolded copies src's first start bytes into tmp, then the lines after them that drop
+// does not mark, and puts tmp on disk with mode perm. It closes tmp.
+func writeFolded(tmp, src *os.File, start int64, lines []writtenLine, drop []bool, perm os.FileMode) bool {
+	defer tmp.Close()
+	if tmp.Chmod(perm) != nil {
+		return false
+	}
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
+		return false
+	}
+	// A limited *os.File lets the system copy the bytes itself (copy_file_range on Linux).
+	if n, err := io.Copy(tmp, &io.LimitedReader{R: src, N: start}); err != nil || n != start {
+		return false
+	}
+	size := 0
+	for _, l := range lines {
+		size += l.size
+	}
+	seg := make([]byte, size)
+	if _, err := src.ReadAt(seg, start); err != nil {
+		return false
+	}
+	kept, at := seg[:0], 0
+	for i, l := range lines {
+		if !drop[i] {
+			kept = append(kept, seg[at:at+l.size]...) // moves left in place
+		}
+		at += l.size
+	}
+	if _, err := tmp.Write(kept); err != nil {
+		return false
+	}
+	return datasync(tmp) == nil && tmp.Close() == nil
+}
+
+// replaceWith puts the file tmp in path's place and syncs the folder: the log is the one
+// before or the folded one, whatever happens.
+func replaceWith(tmp, path string) {
+	if os.Rename(tmp, path) != nil {
+		return
+	}
+	if dir, err := os.Open(filepath.Dir(path)); err == nil {
+		dir.Sync()
+		dir.Close()
+	}
+}

@@ -27,10 +27,10 @@ func (c *Client) advise(e *wire.Error, body []byte) {
 	case c.NoSuchModel != "" && (e.Status == http.StatusNotFound || errorCode(body) == "model_not_found"):
 		e.Helps = wire.RetryUseless
 		e.Message = c.NoSuchModel + " (the server answered HTTP " + strconv.Itoa(e.Status) + ")"
-	case e.Status == http.StatusBadRequest && errorCode(body) == "context_length_exceeded":
+	case e.Status == http.StatusBadRequest && contextTooLong(body):
 		e.Helps = wire.RetryUseless
 		e.Message = "The conversation is too long for this model (" + strings.TrimRight(e.Message, ". ") +
-			"). Retrying will not help: start a new conversation with /new, or send a shorter message"
+			"). Retrying will not help: /compact summarises the older turns, /new starts a new conversation, or send a shorter message"
 	case e.RetryAfter > 0:
 	case e.Status == http.StatusBadGateway, e.Status == http.StatusServiceUnavailable, e.Status == http.StatusGatewayTimeout,
 		e.Status == http.StatusInternalServerError && len(strings.TrimSpace(string(body))) == 0:
@@ -55,6 +55,23 @@ func (c *Client) keyHint() string {
 
 // refused reports whether a request got no connection at all: worth one quick retry.
 func refused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
+
+// contextTooLong reports whether an HTTP 400's body says the prompt does not fit the model's
+// context window: code context_length_exceeded (Chat Completions and Responses), or
+// Anthropic's invalid_request_error "prompt is too long: N tokens > M maximum".
+func contextTooLong(body []byte) bool {
+	if errorCode(body) == "context_length_exceeded" {
+		return true
+	}
+	var v struct {
+		Error struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	return json.Unmarshal(body, &v) == nil && v.Error.Type == "invalid_request_error" &&
+		strings.HasPrefix(strings.ToLower(v.Error.Message), "prompt is too long")
+}
 
 // errorCode returns the error object's code ("context_length_exceeded"), or "".
 func errorCode(body []byte) string {

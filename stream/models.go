@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"sort"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -17,10 +18,17 @@ import (
 // maxModelsBody caps how much of a GET /models answer is read; a longer one is refused.
 const maxModelsBody = 8 << 20
 
+// ServedModel is a model a server lists: its id, and its context window and price where the
+// answer says them (OpenRouter's context_length and pricing); the zero budget.Model where not.
+type ServedModel struct {
+	ID     string
+	Budget budget.Model
+}
+
 // ListModels asks the server which models it serves (GET BaseURL/models, OpenAI's list shape
-// {"data":[{"id":...}]}) and returns their ids, sorted. Errors are *Errors with the key
+// {"data":[{"id":...}]}) and returns them sorted by id. Errors are *Errors with the key
 // redacted.
-func (c *Client) ListModels(ctx context.Context) ([]string, error) {
+func (c *Client) ListModels(ctx context.Context) ([]ServedModel, error) {
 	url := joinPath(c.BaseURL, "/models")
 	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
@@ -50,20 +58,22 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 	}
 	var list struct {
 		Data []struct {
-			ID json.RawMessage `json:"id"` // a string; any other value is skipped
+			ID            json.RawMessage `json:"id"` // a string; any other value is skipped
+			ContextLength json.RawMessage `json:"context_length"`
+			Pricing       json.RawMessage `json:"pricing"`
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(data, &list); err != nil || list.Data == nil {
 		return nil, &wire.Error{Message: "The server's model list (GET /models) is not OpenAI's {\"data\": [...]} shape",
 			Cause: errors.Join(errors.New("stream: not a model list"), err)}
 	}
-	var ids []string
+	var models []ServedModel
 	for _, m := range list.Data {
 		var id string
 		if json.Unmarshal(m.ID, &id) == nil && id != "" {
-			ids = append(ids, id)
+			models = append(models, ServedModel{ID: id, Budget: servedBudget(m.ContextLength, m.Pricing)})
 		}
 	}
-	sort.Strings(ids)
-	return ids, nil
+	sort.Slice(models, func(i, j int) bool { return models[i].ID < models[j].ID })
+	return models, nil
 }

@@ -8,9 +8,10 @@ import (
 )
 
 // ModelBudget is what is known of model at the named provider ("" for the session's only
-// endpoint): the catalogue's context window, price and whether it takes images, under the
-// config file's [model."ID"] tables. The demo's model is unknown. The first call reads the
-// catalogue (see catalog.Preload).
+// endpoint): the catalogue's context window, price and whether it takes images, under what
+// the provider's GET /models said of its window and price (OpenRouter's context_length and
+// pricing), under the config file's [model."ID"] tables. The demo's model is unknown. The
+// first call reads the catalogue (see catalog.Preload).
 func (s *Settings) ModelBudget(provider, model string) budget.Model {
 	if s.Demo && provider == "" {
 		return budget.Model{}
@@ -25,6 +26,14 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 	e, known := catalog.Lookup(as, base, model)
 	m := e.Model
 	m.TextOnly = known && !e.Attachments
+	if served, ok := s.served.get(provider, model); ok {
+		if served.Window > 0 {
+			m.Window = served.Window
+		}
+		if served.Price != nil {
+			m.Price = served.Price
+		}
+	}
 	return overridden(m, s.File.ModelInfoFor(provider, model))
 }
 

@@ -30,9 +30,11 @@ func OpenStore() (*sessions.Store, error) {
 // and every one begun is closed at the end.
 type Conversation struct {
 	history []wire.Message
-	notice  string
-	session *sessions.Session // nil: not saved in the store
-	log     *logFile
+	// compaction is the continued conversation's last compaction; nil when it has none.
+	compaction *chat.Compaction
+	notice     string
+	session    *sessions.Session // nil: not saved in the store
+	log        *logFile
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -43,6 +45,10 @@ type Conversation struct {
 
 // History is the conversation continued; nil for a new one.
 func (c *Conversation) History() []wire.Message { return c.history }
+
+// Compaction is the continued conversation's last compaction (chat.Chat.SetCompaction);
+// nil when it has none.
+func (c *Conversation) Compaction() *chat.Compaction { return c.compaction }
 
 // Notice says what was continued, and why the conversation is not kept if saving failed; "".
 func (c *Conversation) Notice() string { return c.notice }
@@ -126,7 +132,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
-		c.history = resumed.Messages
+		c.history, c.compaction = resumed.Messages, resumed.Log.Compaction
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
@@ -141,11 +147,11 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		st := sessions.Start{Header: head, Provider: provider, Title: s.Title, OneShot: s.OneShot}
 		switch {
 		case resumed != nil && resumed.Meta != nil && fork:
-			st.Seed, st.Parent = resumed.Messages, resumed.Meta.ID
+			st.Seed, st.SeedCompaction, st.Parent = resumed.Messages, resumed.Log.Compaction, resumed.Meta.ID
 		case resumed != nil && resumed.Meta != nil:
 			st.Resume, st.Hold = resumed.Meta, hold
 		case resumed != nil:
-			st.Seed = resumed.Messages
+			st.Seed, st.SeedCompaction = resumed.Messages, resumed.Log.Compaction
 		}
 		c.session = store.Begin(st)
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
@@ -234,7 +240,7 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
 // screen: it gets a header that begins another conversation, then history.
-func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) perform.Recorder {
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cp *chat.Compaction) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {
@@ -250,12 +256,15 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message) 
 		for i := range history {
 			log.Add(chat.Record{Message: &history[i]})
 		}
+		if cp != nil {
+			log.Add(chat.Record{Compaction: cp})
+		}
 	}
 	return c.Recorder()
 }
 
 // New begins a new conversation's recording (tui.Conversations).
-func (c *Conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start), nil) }
+func (c *Conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start), nil, nil) }
 
 // List returns the saved conversations (tui.Conversations).
 func (c *Conversation) List() ([]sessions.Meta, error) { return c.store.List() }
@@ -289,7 +298,8 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if note := r.Log.SkippedNote(); note != "" {
 		notice += " The log is damaged: " + note + "."
 	}
-	return sessions.Continued{History: r.Messages, Log: c.switchTo(c.store.Begin(st), r.Messages), Notice: notice}, nil
+	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction,
+		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compaction), Notice: notice}, nil
 }
 
 // Close ends the recordings and returns the first error.

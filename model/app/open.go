@@ -107,8 +107,11 @@ func (sess *Session) open(warn io.Writer) error {
 	sess.Chat = chat.New(chat.Config{
 		Provider: s.Provider, Model: s.Model, System: s.System, MaxSteps: s.MaxSteps, NoStream: s.NoStream,
 		Tools: perform.Toolbox(reg), AutoApprove: s.Yes, CanAsk: s.CanAsk, MaxTools: s.MaxTools, LiveOutput: s.LiveOutput,
-		Budget: s.ModelBudget(s.Provider, s.Model),
+		Budget: s.ModelBudget(s.Provider, s.Model), CompactAt: s.chatCompactAt(),
 	}, sess.Conversation.History())
+	if cp := sess.Conversation.Compaction(); cp != nil {
+		sess.Chat.SetCompaction(*cp)
+	}
 	sess.Performer = &perform.Performer{Client: client, Tools: reg}
 	if provs != nil {
 		sess.Performer.Route = provs.client

@@ -33,6 +33,9 @@ type providers struct {
 
 func newProviders(s *Settings, set *secret.Set) *providers {
 	addFileSecrets(set, s.File, s.Env) // every provider's, used this run or not
+	if s.served == nil {
+		s.served = &servedBudgets{}
+	}
 	return &providers{s: s, resolver: &Resolver{File: s.File, Env: s.Env}, discover: discoverTimeout, clients: map[string]*stream.Client{}, set: set}
 }
 
@@ -97,7 +100,7 @@ func (p *providers) start() (*stream.Client, error) {
 		return nil, err
 	}
 	if p.s.Model == "" {
-		models, err := p.listModels(ctx, c)
+		models, err := p.listModels(ctx, p.s.Provider, c)
 		if err != nil || len(models) == 0 {
 			why := "it lists none"
 			if err != nil {
@@ -126,7 +129,7 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 		if len(names) == 0 {
 			c, err := p.client(ctx, name)
 			if err == nil {
-				names, err = p.listModels(ctx, c)
+				names, err = p.listModels(ctx, name, c)
 			}
 			if err != nil {
 				problems = append(problems, name+": "+err.Error())
@@ -141,14 +144,20 @@ func (p *providers) models(ctx context.Context) ([]chat.ModelChoice, []string) {
 	return items, problems
 }
 
-// listModels asks c's server for its models, waiting at most p.discover for the answer; a
-// server silent that long is said to be.
-func (p *providers) listModels(ctx context.Context, c *stream.Client) ([]string, error) {
+// listModels asks the named provider's server (c) for its models, waiting at most p.discover
+// for the answer; a server silent that long is said to be. The window and price it says of a
+// model are kept for ModelBudget.
+func (p *providers) listModels(ctx context.Context, provider string, c *stream.Client) ([]string, error) {
 	dctx, cancel := context.WithTimeout(ctx, p.discover)
 	defer cancel()
-	names, err := c.ListModels(dctx)
+	served, err := c.ListModels(dctx)
 	if err != nil && ctx.Err() == nil && errors.Is(dctx.Err(), context.DeadlineExceeded) {
 		return nil, fmt.Errorf("the server did not answer GET /models within %s", format.WrittenDuration(p.discover))
+	}
+	names := make([]string, 0, len(served))
+	for _, m := range served {
+		names = append(names, m.ID)
+		p.s.served.put(provider, m.ID, m.Budget)
 	}
 	return names, err
 }

@@ -50,6 +50,10 @@ func (r redactingRecorder) Add(rec chat.Record) {
 		l := *rec.Live
 		l.Text, l.Args, l.End.Note = r.secrets.Redact(l.Text), r.secrets.Redact(l.Args), r.secrets.Redact(l.End.Note)
 		rec.Live = &l
+	case rec.Compaction != nil:
+		cp := *rec.Compaction
+		cp.Summary = r.secrets.Redact(cp.Summary)
+		rec.Compaction = &cp
 	}
 	r.next.Add(rec)
 }

@@ -37,3 +37,14 @@ func TestStreamedTextHidesASplitSecret(t *testing.T) {
 		t.Fatalf("the call is not last: %+v", last)
 	}
 }
+
+// A summary the model wrote of a conversation that held a secret does not carry it to the log.
+func TestACompactionsSummaryHidesASecret(t *testing.T) {
+	var next gathered
+	r := newRedactingRecorder(secret.New("sk-verysecretvalue123"), &next)
+	r.Add(chat.Record{Compaction: &chat.Compaction{Summary: "The key was sk-verysecretvalue123.", Turns: 2}})
+	if len(next.recs) != 1 || next.recs[0].Compaction == nil || strings.Contains(next.recs[0].Compaction.Summary, "verysecret") ||
+		next.recs[0].Compaction.Turns != 2 {
+		t.Fatalf("records %+v", next.recs)
+	}
+}

@@ -91,11 +91,15 @@ type Settings struct {
 	MaxReply     int64 // bytes one reply may have
 	Yes          bool  // side-effecting tools run without asking
 
-	Theme      string // one of config.Themes
-	NoColor    bool   // NO_COLOR is set
-	Dumb       bool   // TERM interprets no styling
-	Inline     bool
-	Measure    int // the width replies are drawn at; 0 for the renderer's default
+	Theme   string // one of config.Themes
+	NoColor bool   // NO_COLOR is set
+	Dumb    bool   // TERM interprets no styling
+	Inline  bool
+	Measure int // the width replies are drawn at; 0 for the renderer's default
+	// served is what the providers' model lists said of their models' windows and prices.
+	served *servedBudgets
+	// CompactAt is the context fill (0 to 1) past which a turn's end compacts; 0 never.
+	CompactAt  float64
 	Accessible bool
 
 	NoSave   bool
@@ -160,6 +164,7 @@ func Resolve(src Sources) (Settings, error) {
 			s.Inline = *file.Inline
 		}
 		s.Measure = file.Measure
+		s.CompactAt = file.CompactAt
 		s.NoSave = file.Save != nil && !*file.Save
 	}
 	if f.given("system") {
@@ -330,4 +335,13 @@ func (s *Settings) noSuchModel() string {
 		msg += " (it defines " + strings.Join(s.File.Order, ", ") + ")"
 	}
 	return msg + fmt.Sprintf(", so %s went to provider %s as a model name, and its server has no such model", s.Model, s.Provider)
+}
+
+// chatCompactAt is CompactAt for the chat: a one-shot run ends with its turn, so it never
+// compacts.
+func (s *Settings) chatCompactAt() float64 {
+	if s.OneShot {
+		return 0
+	}
+	return s.CompactAt
 }

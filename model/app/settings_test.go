@@ -38,6 +38,7 @@ max_reply = 2
 theme = "light"
 inline = true
 measure = 72
+compact_at = 0.85
 save = false
 `
 
@@ -135,6 +136,8 @@ func TestSettingsPrecedence(t *testing.T) {
 		{name: "inline: --inline beats the file's false", flags: Flags{Inline: true}, given: "inline", file: "inline = false\n", field: "Inline", want: true},
 		{name: "measure: the renderer's default", file: "system = \"x\"\n", field: "Measure", want: 0},
 		{name: "measure: the file", file: settingsFile, field: "Measure", want: 72},
+		{name: "compact_at: never by default", file: "system = \"x\"\n", field: "CompactAt", want: 0.0},
+		{name: "compact_at: the file", file: settingsFile, field: "CompactAt", want: 0.85},
 		{name: "saving: the default", field: "NoSave", want: false},
 		{name: "saving: save = false in the file", file: settingsFile, field: "NoSave", want: true},
 		{name: "saving: --no-save", flags: Flags{NoSave: true}, given: "no-save", field: "NoSave", want: true},
@@ -265,5 +268,17 @@ func TestNoSuchModelNamesTheMissingProvider(t *testing.T) {
 	s, err = Resolve(sources(t, Flags{Model: "second/text"}, "m", providersFile, nil, ""))
 	if err != nil || s.noSuchModel() != "" {
 		t.Errorf("a model of a configured provider gets advice %q (%v)", s.noSuchModel(), err)
+	}
+}
+
+// A one-shot run ends with its turn: compact_at never starts a compaction after it.
+func TestOneShotNeverCompacts(t *testing.T) {
+	s := Settings{CompactAt: 0.9}
+	if got := s.chatCompactAt(); got != 0.9 {
+		t.Fatalf("chat: %g", got)
+	}
+	s.OneShot = true
+	if got := s.chatCompactAt(); got != 0 {
+		t.Fatalf("one-shot: %g", got)
 	}
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"fmt"
+	"github.com/phasechat/phasechat/internal/budget"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
@@ -36,6 +37,29 @@ func BenchmarkToolCallLife(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/call")
+		})
+	}
+}
+
+// BenchmarkCompactedRequest builds the history a request sends from a conversation of 1,000
+// turns (a third with a tool call), with and without a compaction standing for all but the
+// last two: the cost every request pays, and what the over-window estimate adds to a turn.
+func BenchmarkCompactedRequest(b *testing.B) {
+	var tools []int
+	for i := 1; i <= 1000; i += 3 {
+		tools = append(tools, i)
+	}
+	history := conversation(1000, tools...)
+	for _, turns := range []int{0, 998} {
+		b.Run(fmt.Sprint("compacted=", turns), func(b *testing.B) {
+			c := New(Config{Model: "m", Budget: budget.Model{Window: 128_000}}, history)
+			if turns > 0 {
+				c.SetCompaction(Compaction{Summary: "the summary", Turns: turns})
+			}
+			for b.Loop() {
+				_ = c.sent()
+				_ = c.requestTokens()
+			}
 		})
 	}
 }

@@ -68,6 +68,7 @@ func (c *Chat) account(u *wire.Usage) {
 		c.spend.cost += usd
 		c.spend.priced = true
 	}
+	c.noteCompactAt()
 	if fill, ok := c.Fill(); ok && fill >= FillWarning && !c.spend.warned {
 		c.spend.warned = true
 		c.notice("%s", fillWarning(fill, contextUsed(*u), c.cfg.Budget.Window))
@@ -77,7 +78,7 @@ func (c *Chat) account(u *wire.Usage) {
 // fillWarning says how full the context is and what to do before the model refuses it.
 func fillWarning(fill, used, window int) string {
 	return fmt.Sprintf("The context is %d%% full (%s of %s tokens): the model will soon refuse the conversation. "+
-		"/new starts a new one (the saved conversation stays).", fill, budget.Tokens(used), budget.Tokens(window))
+		"/compact summarises the older turns; /new starts a new one (the saved conversation stays).", fill, budget.Tokens(used), budget.Tokens(window))
 }
 
 // noteToolShare says, once a session, when the tools' definitions take more than

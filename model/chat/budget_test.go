@@ -68,7 +68,7 @@ func TestFillWarningIsSaidOnce(t *testing.T) {
 	h.reply("b", wire.Usage{PromptTokens: 800, CompletionTokens: 20})
 	h.reply("c", wire.Usage{PromptTokens: 900, CompletionTokens: 20})
 	n := notices(h.c)
-	if len(n) != 1 || !strings.Contains(n[0], "82% full (820 of 1k tokens)") || !strings.Contains(n[0], "/new") {
+	if len(n) != 1 || !strings.Contains(n[0], "82% full (820 of 1k tokens)") || !strings.Contains(n[0], "/new") || !strings.Contains(n[0], "/compact") {
 		t.Fatalf("notices %q: want one warning at 82%% naming the way out", n)
 	}
 	h.c.Restart(nil)

@@ -34,6 +34,9 @@ type Config struct {
 	MaxTools int
 	// Budget is the model's context window and price, as far as they are known (SetBudget).
 	Budget budget.Model
+	// CompactAt, between 0 and 1, compacts the conversation on its own (Compact) once a
+	// turn has ended with the context filled past this share of the window; 0 never does.
+	CompactAt float64
 }
 
 // Chat is the engine. Use New; not safe for concurrent use.
@@ -74,6 +77,11 @@ type Chat struct {
 	approval ApprovalKeys   // which keys answer the approval question shown
 	asked    question       // the question approval was last armed for
 	quiet    time.Duration  // see SetApprovalQuiet
+
+	compacted Compaction   // the compaction requests send (Compact)
+	summary   *summarising // the summary request in flight; nil when none
+	// compactDue: the last request filled the context past CompactAt; the turn's end compacts.
+	compactDue bool
 }
 
 // New returns an idle engine continuing history (which may be empty; see Resume).
@@ -215,6 +223,9 @@ func (c *Chat) stop(why phase.EndReason, note string) []Effect {
 	}
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindStop})
 	c.holdQueue()
+	if c.summary != nil {
+		return c.stopSummary()
+	}
 	st := c.step
 	if st == nil {
 		return nil
@@ -233,13 +244,16 @@ func (c *Chat) request() []Effect {
 		c.notePending()
 		c.noteToolShare()
 	}
+	if c.steps == 0 {
+		c.noteOversize()
+	}
 	c.steps++
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
 	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
-	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.History)}
+	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.sent())}
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}
@@ -333,6 +347,7 @@ func (c *Chat) Restart(history []wire.Message) {
 	c.State, c.Turn, c.Session, c.steps, c.allowed = phase.State{}, wire.Usage{}, wire.Usage{}, 0, map[string]bool{}
 	c.spend = spending{}
 	c.retry.left = 0
+	c.compacted = Compaction{}
 }
 
 // SetSystem replaces the system prompt sent with every later request ("" sends none).

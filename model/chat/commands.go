@@ -20,6 +20,7 @@ const (
 	CommandUsage
 	CommandQuit
 	CommandAttach
+	CommandCompact
 )
 
 // Command is one slash command of both front ends: its name, other names it answers to, the
@@ -45,6 +46,7 @@ var Commands = []Command{
 	{ID: CommandAttach, Name: "/attach", Args: "PATH… | clear", Does: "attach files to the next message (or @path in it); clear drops them"},
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
 	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
+	{ID: CommandCompact, Name: "/compact", Args: "[what to keep]", Does: "summarise the older turns and send the summary in their place (the conversation stays saved)"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},
 }
 

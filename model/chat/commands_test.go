@@ -63,7 +63,9 @@ func TestCompleteCommand(t *testing.T) {
 		{"/he", "/help ", []string{"/help"}},
 		{"/s", "/s", []string{"/sessions", "/system"}},
 		{"/se", "/sessions ", []string{"/sessions"}},
-		{"/c", "/c", []string{"/clear", "/copy"}},
+		{"/c", "/c", []string{"/clear", "/copy", "/compact"}},
+		{"/co", "/co", []string{"/copy", "/compact"}},
+		{"/com", "/compact ", []string{"/compact"}},
 		{"/x", "/x", nil},
 	} {
 		names, common := CompleteCommand(c.prefix)

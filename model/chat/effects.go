@@ -67,6 +67,8 @@ type Record struct {
 	Model string
 	// Live, set alone, is a step of the request in flight (see Live).
 	Live *Live
+	// Compaction, set alone, says requests send this summary from here on (see Compact).
+	Compaction *Compaction
 }
 
 func (OpenStream) isEffect()  {}

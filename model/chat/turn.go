@@ -11,6 +11,9 @@ import (
 func (c *Chat) HandleStream(m StreamMsg) []Effect { return c.out(c.handleStream(m)) }
 
 func (c *Chat) handleStream(m StreamMsg) []Effect {
+	if c.summary != nil && m.Req == c.summary.id {
+		return c.handleSummary(m)
+	}
 	st := c.step
 	if st == nil || m.Req != st.id {
 		if m.Src != nil {

@@ -13,7 +13,8 @@ import (
 func estimate(n int) int { return (n + 3) / 4 }
 
 // UsageReport is /usage: how full the context is and what fills it (the system prompt, the
-// tool definitions, the history, each estimated from its size), what the last request and the
+// tool definitions, the history as requests send it, each estimated from its size; a
+// compaction in force, said), what the last request and the
 // conversation used as the server reported it, and what they cost where the price is known.
 func (c *Chat) UsageReport() []string {
 	m := c.cfg.Budget
@@ -34,7 +35,8 @@ func (c *Chat) UsageReport() []string {
 		}
 	}
 	history := 0
-	for _, msg := range c.History {
+	sent := c.sent()
+	for _, msg := range sent {
 		history += len(msg.Text()) + len(msg.Reasoning())
 		for _, tc := range msg.Calls() {
 			history += len(tc.Name) + len(tc.Arguments)
@@ -42,7 +44,11 @@ func (c *Chat) UsageReport() []string {
 	}
 	lines = append(lines, fmt.Sprintf("Estimated (4 bytes a token): system prompt ~%s, tool definitions (MCP included) ~%s, history of %d %s ~%s.",
 		format.Thousands(estimate(len(c.cfg.System))), format.Thousands(estimate(tools)),
-		len(c.History), format.Plural(len(c.History), "message", "messages"), format.Thousands(estimate(history))))
+		len(sent), format.Plural(len(sent), "message", "messages"), format.Thousands(estimate(history))))
+	if cp := c.compacted; cp.Turns > 0 {
+		lines = append(lines, fmt.Sprintf("Compacted: a summary (~%s tokens) is sent in place of the first %d %s; the saved conversation keeps them.",
+			format.Thousands(estimate(len(cp.Summary))), cp.Turns, format.Plural(cp.Turns, "turn", "turns")))
+	}
 	if reported {
 		lines = append(lines, "Last request: "+usageWords(last)+costWords(m, last)+".")
 		lines = append(lines, "This conversation: "+usageWords(c.Session)+c.sessionCostWords()+".")

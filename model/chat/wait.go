@@ -119,6 +119,7 @@ func (c *Chat) retryWait() Wait { return Wait{For: WaitRetry, After: time.Second
 // calls for, a new approval question's and a new automatic retry's countdown, and ends a
 // countdown the failure no longer stands for.
 func (c *Chat) out(effects []Effect) []Effect {
+	effects = append(effects, c.autoCompact()...)
 	if q := c.questionNow(); q != c.asked {
 		c.asked = q
 		if start, gen := c.approval.Arm(c.questionText()); start {

@@ -38,6 +38,9 @@ type File struct {
 	// Measure is the widest, in columns, a reply's prose, tables and code are drawn in the
 	// full-screen mode; 0 when not set (100).
 	Measure int `toml:"measure"`
+	// CompactAt, between 0 and 1 (exclusive), compacts the conversation on its own once the
+	// last request filled this share of the model's context window; 0 when not set (never).
+	CompactAt float64 `toml:"compact_at"`
 	// Save says whether sessions are kept on disk; nil when not set (the sessions store's
 	// default applies).
 	Save *bool `toml:"save"`
@@ -243,6 +246,9 @@ func Parse(data []byte, file string) (*File, error) {
 	}
 	if f.Measure < 0 || (md.IsDefined("measure") && f.Measure < 20) {
 		bad([]string{"measure"}, "must be at least 20 (the columns a reply's text may take), not %d", f.Measure)
+	}
+	if md.IsDefined("compact_at") && (f.CompactAt <= 0 || f.CompactAt >= 1) {
+		bad([]string{"compact_at"}, "must be between 0 and 1, the share of the context window that starts a compaction (0.9 is 90%%), not %g", f.CompactAt)
 	}
 	if f.MaxReply < 0 || (md.IsDefined("max_reply") && f.MaxReply == 0) {
 		bad([]string{"max_reply"}, "must be at least 1 (MiB one reply may have), not %d", f.MaxReply)

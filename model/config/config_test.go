@@ -94,6 +94,9 @@ func TestParseErrors(t *testing.T) {
 		{"system = \"x\"\ntheme = \"solarized\"\n", `c.toml:2: theme: must be one of auto, dark, light, not "solarized"`},
 		{"theme = true\n", "c.toml:1: theme: must be a string, not true or false"},
 		{"measure = 10\n", "c.toml:1: measure: must be at least 20"},
+		{"compact_at = 1\n", "c.toml:1: compact_at: must be between 0 and 1"},
+		{"compact_at = 0\n", "c.toml:1: compact_at: must be between 0 and 1"},
+		{"compact_at = 90\n", "c.toml:1: compact_at: must be between 0 and 1"},
 		{"stall_timeout = \"soon\"\n", `c.toml:1: stall_timeout: must be a duration such as "30s"`},
 		{"stall_timeout = 30\n", `c.toml:1: stall_timeout: must be a duration in quotes`},
 		{"default = \"nope\"\n" + base, `c.toml:1: default: names the provider "nope", which the file does not define (it defines p)`},
@@ -145,7 +148,7 @@ func TestEveryProblemIsReported(t *testing.T) {
 		t.Fatal("no error")
 	}
 	got := err.Error()
-	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, save, save_oneshot, inline, theme, provider, mcp, model\n" +
+	want := "c.toml:1: a: unknown key; the keys here are default, system, stall_timeout, max_steps, max_reply, measure, compact_at, save, save_oneshot, inline, theme, provider, mcp, model\n" +
 		"c.toml:4: provider.p.b: unknown key; the keys here are type, base_url, api_key, api_key_env, api_key_cmd, headers, models, default_model, stream_options, max_tokens, temperature, reasoning_effort, extra_body\n" +
 		"c.toml:5: provider.p.max_tokens: must be at least 1, not -1"
 	if got != want {

@@ -8,7 +8,7 @@ import (
 
 // topKeys and providerKeys are the keys a file may hold, for suggestions.
 var (
-	topKeys      = []string{"default", "system", "stall_timeout", "max_steps", "max_reply", "measure", "save", "save_oneshot", "inline", "theme", "provider", "mcp", "model"}
+	topKeys      = []string{"default", "system", "stall_timeout", "max_steps", "max_reply", "measure", "compact_at", "save", "save_oneshot", "inline", "theme", "provider", "mcp", "model"}
 	providerKeys = []string{"type", "base_url", "api_key", "api_key_env", "api_key_cmd", "headers", "models",
 		"default_model", "stream_options", "max_tokens", "temperature", "reasoning_effort", "extra_body"}
 )

@@ -52,6 +52,14 @@ func (s *session) command(line string) {
 		}
 	case chat.CommandUsage:
 		s.say(s.chat.UsageReport()...)
+	case chat.CommandCompact:
+		if s.chat.State.Phase.Streaming() {
+			s.say(Note("/compact waits for the reply to end."))
+			break
+		}
+		effects := s.chat.Compact(arg)
+		prompt = len(effects) == 0
+		s.apply(effects)
 	case chat.CommandSystem:
 		s.chat.SetSystem(arg)
 		if arg == "" {
@@ -180,6 +188,9 @@ func (s *session) pickSession(line string) {
 	}
 	s.driver.Log = res.Log
 	s.chat.Restart(res.History)
+	if cp := res.Compaction; cp != nil {
+		s.chat.SetCompaction(*cp)
+	}
 	s.freshAnnouncer()
 	s.say(Note(res.Notice))
 }

@@ -49,6 +49,6 @@ func lock(path, what string, wait time.Duration, said io.Writer) (func(), error)
 			fmt.Fprintf(said, "phasechat: waiting for %s: another process holds its lock (giving up after %s)\n", what, format.WrittenDuration(wait))
 		}
 		time.Sleep(min(pause, wait-waited))
-		pause = min(2*pause, 100*time.Millisecond)
+		pause = min(2*pause, 25*time.Millisecond) // short: a waiter that sleeps long loses the lock to busier ones
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/internal/secret"
@@ -24,7 +25,8 @@ const maxPromptsSize = 16 << 20
 // oldest first, each once (sending one again moves it to the end), at most MaxPrompts. The
 // file is mode 0600, replaced whole under a lock like the index.
 type Prompts struct {
-	path string
+	path     string
+	lockWait time.Duration // how long Add waits for another process's lock: LockWait
 	// Secrets are hidden from every prompt kept: a key pasted into a prompt is never written.
 	Secrets *secret.Set
 }
@@ -38,7 +40,7 @@ func DefaultPrompts() (*Prompts, error) {
 	if err := privateDir(dir); err != nil {
 		return nil, err
 	}
-	return &Prompts{path: filepath.Join(dir, "prompts.jsonl")}, nil
+	return &Prompts{path: filepath.Join(dir, "prompts.jsonl"), lockWait: LockWait}, nil
 }
 
 // Load returns the history, oldest first. A missing file is an empty history; lines that are
@@ -67,7 +69,7 @@ func (p *Prompts) Add(prompt string) error {
 	if prompt == "" {
 		return nil
 	}
-	unlock, err := lock(p.path+".lock", "the prompt history", LockWait, nil)
+	unlock, err := lock(p.path+".lock", "the prompt history", p.lockWait, nil)
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,8 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
+	// SeedCompaction is Seed's compaction, written after it; nil when it has none.
+	SeedCompaction *chat.Compaction
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
 	Parent string
@@ -266,6 +268,9 @@ func (ss *Session) open(first []chat.Record) error {
 		log.Add(chat.Record{Message: &m})
 		ss.count(chat.Record{Message: &m})
 	}
+	if cp := ss.start.SeedCompaction; cp != nil {
+		log.Add(chat.Record{Compaction: cp})
+	}
 	if ss.meta.Title == "" {
 		for _, r := range first {
 			if r.Message != nil && r.Message.Role == "user" {
@@ -373,6 +378,8 @@ type Recorder interface{ Add(chat.Record) }
 // records go from now on.
 type Continued struct {
 	History []wire.Message
-	Log     Recorder
-	Notice  string
+	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
+	Compaction *chat.Compaction
+	Log        Recorder
+	Notice     string
 }

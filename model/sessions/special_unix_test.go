@@ -44,7 +44,7 @@ func TestIndexAndHistoryThatAreNotFilesAreRefused(t *testing.T) {
 	if _, err := s.List(); !errors.Is(err, safefile.ErrNotRegular) {
 		t.Fatalf("List with a FIFO for an index = %v", err)
 	}
-	p := &Prompts{path: filepath.Join(t.TempDir(), "prompts.jsonl")}
+	p := &Prompts{path: filepath.Join(t.TempDir(), "prompts.jsonl"), lockWait: LockWait}
 	os.Symlink("/dev/zero", p.path)
 	if _, err := p.Load(); !errors.Is(err, safefile.ErrNotRegular) {
 		t.Fatalf("Load of a history linked to /dev/zero = %v", err)

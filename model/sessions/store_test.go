@@ -325,6 +325,20 @@ func TestAMissingIndexIsRebuiltFromTheLogs(t *testing.T) {
 	}
 }
 
+// A seeded conversation (a fork, or a log from outside the store) keeps its compaction: its
+// new session's log holds it after the seed.
+func TestSeedKeepsItsCompaction(t *testing.T) {
+	s := openStore(t)
+	seed := []wire.Message{{Role: "user", Parts: wire.TextParts("old question")}, {Role: "assistant", Parts: wire.TextParts("old answer")}}
+	ss := s.Begin(Start{Seed: seed, SeedCompaction: &chat.Compaction{Summary: "They asked.", Turns: 1}})
+	ss.Add(user("new question"))
+	closeSession(t, ss)
+	log, err := sessionlog.Read(ss.Path())
+	if err != nil || len(log.Messages) != 3 || log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They asked.", Turns: 1}) {
+		t.Fatalf("log = %+v, %v", log, err)
+	}
+}
+
 // A one-shot run's mark is in its log too: an index rebuilt from the logs still leaves the run
 // out of the listing of interactive sessions, and keeps a fork's parent.
 func TestARebuiltIndexKeepsTheOneShotMark(t *testing.T) {

@@ -98,6 +98,14 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		m.chat.Notice(strings.Join(m.chat.UsageReport(), "\n"))
 		m.follow()
 		return m, nil
+	case chat.CommandCompact:
+		if m.chat.State.Phase.Streaming() {
+			m.warn("/compact waits for the reply to end (Esc stops it).")
+			return m, nil
+		}
+		done()
+		m.follow()
+		return m.after(m.chat.Compact(arg))
 	case chat.CommandAttach:
 		m.resetHistory()
 		return m.attachCommand(arg)

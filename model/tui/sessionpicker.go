@@ -129,6 +129,9 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		}
 		m.log = msg.res.Log
 		m.chat.Restart(msg.res.History)
+		if cp := msg.res.Compaction; cp != nil {
+			m.chat.SetCompaction(*cp)
+		}
 		if msg.res.Notice != "" {
 			m.chat.Notice(msg.res.Notice)
 		}

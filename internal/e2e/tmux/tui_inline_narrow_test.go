@@ -46,7 +46,7 @@ func (p *pane) resizeWhileStreaming(width int) {
 func TestTUIInlineNarrowingLeavesNoStaleCopy(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()
-	fs := startFixturesWith(t, fixtures.Options{Pace: 0.25}) // a token every 50ms
+	fs := startFixturesWith(t, fixtures.Options{Pace: 0.5}) // a token every 100ms, for 30s
 	p := newPane(t, 100, 24, append(hermeticEnv(t), "PS1=e2e$ "), []string{"sh"})
 	p.waitFor("e2e$")
 	p.typeLine("seq 101 140")

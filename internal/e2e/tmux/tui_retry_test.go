@@ -65,7 +65,7 @@ func TestTUIRetryThatCannotHelpFocusesTheComposer(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ scenario, fix string }{
 		{"http-401", "No API key is set: export OPENAI_API_KEY"},
-		{"http-400", "start a new conversation with /new"},
+		{"http-400", "/compact summarises the older turns, /new starts a new conversation"},
 	} {
 		t.Run(tc.scenario, func(t *testing.T) {
 			fs := startFixtures(t)

@@ -16,7 +16,8 @@ import (
 func appendRecord(dst []byte, rec Record) ([]byte, error) {
 	m := rec.Message
 	if m == nil {
-		b, err := json.Marshal(recordLine{Type: rec.Type, Time: rec.Time, Session: rec.Session, Usage: rec.Usage, Live: rec.Live})
+		b, err := json.Marshal(recordLine{Type: rec.Type, Time: rec.Time, Session: rec.Session, Usage: rec.Usage, Live: rec.Live,
+			Compaction: loggedCompactionOf(rec.Compaction)})
 		return append(dst, b...), err
 	}
 	var err error

@@ -22,7 +22,7 @@ import (
 // records carried it have none. A message record holds the message's parts in order and how
 // it ended (see recordLine); reading one written before parts gives the same message.
 type Record struct {
-	Type    string // "session", "message", "usage" or "live"
+	Type    string // "session", "message", "usage", "live" or "compaction"
 	Time    *time.Time
 	Session *Header
 	Message *wire.Message
@@ -30,6 +30,8 @@ type Record struct {
 	// Live is a step of a request in flight (see chat.Live); the request's final assistant
 	// message supersedes its live records.
 	Live *liveRecord
+	// Compaction is a summary requests send from here on in place of the turns it stands for.
+	Compaction *chat.Compaction
 }
 
 // Header says what a conversation was held with. It opens a log and is written again each
@@ -135,6 +137,8 @@ func (w *Writer) Add(r chat.Record) {
 		rec = Record{Type: "usage", Usage: r.Usage}
 	case r.Model != "":
 		rec = Record{Type: "session", Session: &Header{Model: r.Model}}
+	case r.Compaction != nil:
+		rec = compactionRecord(*r.Compaction)
 	default:
 		return
 	}
@@ -155,7 +159,7 @@ func (w *Writer) queue(rec Record) {
 	} else {
 		w.endPart()
 	}
-	w.enqueue(rec, rec.Message != nil)
+	w.enqueue(rec, rec.Message != nil || rec.Compaction != nil)
 }
 
 // enqueue queues rec, stamped with the time now, and wakes the writing goroutine; durable

@@ -26,6 +26,8 @@ type recordLine struct {
 	Message   json.RawMessage `json:"message,omitempty"`
 	Usage     *wire.Usage     `json:"usage,omitempty"`
 	Live      *liveRecord     `json:"live,omitempty"`
+	// Compaction is a compaction record's summary and the turns it stands for.
+	Compaction *loggedCompaction `json:"compaction,omitempty"`
 }
 
 // loggedMessage is a message as a log line holds it: its parts in order.
@@ -59,7 +61,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &l); err != nil {
 		return err
 	}
-	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage, Live: l.Live}
+	*r = Record{Type: l.Type, Time: l.Time, Session: l.Session, Usage: l.Usage, Live: l.Live, Compaction: l.Compaction.compaction()}
 	if len(l.Message) == 0 || bytes.Equal(l.Message, []byte("null")) {
 		return nil
 	}

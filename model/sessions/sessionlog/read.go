@@ -36,6 +36,9 @@ type Log struct {
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
+	// Compaction is the conversation's last compaction: a resumed conversation's requests
+	// send its summary in place of the turns it stands for. nil when it has none.
+	Compaction *chat.Compaction
 	// Skipped is the number of each other line that holds no readable record (changed on
 	// disk, or written by hand), in order; those lines were left out.
 	Skipped []int
@@ -127,6 +130,9 @@ func decode(r io.Reader, name string) (Log, error) {
 			case rec.Message != nil:
 				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
 				log.noteModels()
+			case rec.Compaction != nil:
+				land()
+				log.Compaction = rec.Compaction
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -408,6 +414,8 @@ func (r Record) valid() bool {
 		return r.Session != nil
 	case "live":
 		return r.Live != nil && r.Live.What != ""
+	case "compaction":
+		return r.Compaction != nil && r.Compaction.Summary != "" && r.Compaction.Turns > 0
 	}
 	return false
 }

@@ -255,7 +255,15 @@ func at(parts []wire.Part, i int) wire.Part {
 // BenchmarkReadLongLiveLog is resuming a 1,000-turn log written through Writer and never
 // closed (the process was killed): each turn's live records (its start, reasoning, text, call,
 // the tool's start and result) before its final messages, every line checksummed.
-func BenchmarkReadLongLiveLog(b *testing.B) {
+func BenchmarkReadLongLiveLog(b *testing.B) { benchmarkRead(b, longLiveLog(b, false)) }
+
+// BenchmarkReadLongFoldedLog is BenchmarkReadLongLiveLog's log closed cleanly: folded, it
+// holds each reply once.
+func BenchmarkReadLongFoldedLog(b *testing.B) { benchmarkRead(b, longLiveLog(b, true)) }
+
+// longLiveLog is the log of BenchmarkReadLongLiveLog, as the writer's Close leaves it when
+// closed, else as a kill leaves it.
+func longLiveLog(b *testing.B, closed bool) []byte {
 	path := filepath.Join(b.TempDir(), "live.jsonl")
 	w, err := Create(path)
 	if err != nil {
@@ -284,12 +292,19 @@ func BenchmarkReadLongLiveLog(b *testing.B) {
 	if err := w.Sync(); err != nil {
 		b.Fatal(err)
 	}
-	data, err := os.ReadFile(path) // as a crash leaves it: a clean close folds the live records
+	killed, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
 		b.Fatal(err)
 	}
-	benchmarkRead(b, data)
+	if !closed {
+		return killed
+	}
+	folded, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return folded
 }

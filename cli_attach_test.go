@@ -120,3 +120,30 @@ func TestOneShotRefusesAnImageForATextOnlyModel(t *testing.T) {
 		t.Errorf("with images = true: exit %d, %d requests, stderr %q", r.code, sent, r.stderr)
 	}
 }
+
+// TestALogFileKeepsItsAttachmentsBesideIt: --log FILE keeps the bytes in FILE.files (the log
+// names them by hash), and --resume FILE sends them again.
+func TestALogFileKeepsItsAttachmentsBesideIt(t *testing.T) {
+	_, notes := attachmentFiles(t)
+	rf := newRecordingFixtures(t, 0, "")
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	r := runOneShotChild(t, t.TempDir(), "", "-p", "read this", "-a", notes, "--base-url", rf.base, "-m", "text", "--no-save", "--log", logPath)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	log, _ := os.ReadFile(logPath)
+	kept, err := os.ReadDir(logPath + ".files")
+	if err != nil || len(kept) != 1 || !strings.Contains(string(log), kept[0].Name()) || strings.Contains(string(log), "second line") {
+		t.Fatalf("beside the log: %v, %v; the log:\n%s", kept, err, log)
+	}
+	r = runOneShotChild(t, t.TempDir(), "", "-p", "and again", "--base-url", rf.base, "-m", "text", "--no-save", "--resume", logPath)
+	if r.code != 0 {
+		t.Fatalf("resumed: exit %d: %s", r.code, r.stderr)
+	}
+	rf.mu.Lock()
+	body := string(rf.bodies[len(rf.bodies)-1])
+	rf.mu.Unlock()
+	if !strings.Contains(body, "first line\\nsecond line") || !strings.Contains(body, "and again") {
+		t.Errorf("the resumed request lacks the file: %.600s", body)
+	}
+}

@@ -139,3 +139,12 @@ func (r FileReader) Mentioned(text string) ([]wire.Attachment, []string, error) 
 
 // List is what an @mention may complete to under Dir (see attach.List).
 func (r FileReader) List() ([]string, error) { return attach.List(r.Dir) }
+
+// Pasted is data (the clipboard's image) as the attachment named name.
+func (r FileReader) Pasted(name string, data []byte) ([]wire.Attachment, []string, error) {
+	f, err := attach.FromBytes(name, data, attach.DefaultLimits, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Attached{f}.Files(r.Secrets, r.Wire)
+}

@@ -34,7 +34,7 @@ type Conversation struct {
 	compaction *chat.Compaction
 	notice     string
 	session    *sessions.Session // nil: not saved in the store
-	log        *sessionlog.Writer
+	log        *logFile
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -127,6 +127,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		if err != nil {
 			return nil, err
 		}
+		sessions.FillFiles(sessions.FilesBeside(s.Resume), log.Messages)
 		resumed = &sessions.Resumed{Path: s.Resume, Log: log, Messages: log.Messages}
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
@@ -156,11 +157,12 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
 	}
 	if s.LogPath != "" {
-		var err error
-		if c.log, err = sessionlog.Create(s.LogPath); err != nil {
+		w, err := sessionlog.Create(s.LogPath)
+		if err != nil {
 			c.Close()
 			return nil, err
 		}
+		c.log = newLogFile(w, s.LogPath)
 		c.log.Head(head)
 	}
 	return c, nil

@@ -37,7 +37,7 @@ func (sess *Session) ScreenOptions(notice string) tui.Options {
 	styles, stylesFor := s.Styles()
 	o := tui.Options{Chat: sess.Chat, Performer: sess.Performer, Log: conv.Recorder(), Styles: styles, StylesFor: stylesFor,
 		Measure: s.Measure, Footer: sess.Footer, Notice: joinNotices(conv.Notice(), notice), Models: sess.Models, MCP: sess.MCP,
-		Inline: s.Inline, Try: sess.Tries(), Clipboard: SystemClipboard()}
+		Inline: s.Inline, Try: sess.Tries(), Clipboard: SystemClipboard(), PasteImage: ClipboardImage()}
 	if prompts, err := sessions.DefaultPrompts(); err == nil {
 		prompts.Secrets = sess.Secrets
 		o.History, _ = prompts.Load() // with --no-save Up still recalls, and nothing is added

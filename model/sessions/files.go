@@ -35,6 +35,18 @@ func validHash(h string) bool {
 // they are there already. It runs before the record is written, so a log never names a file
 // the store does not have.
 func (s *Store) keepFiles(r chat.Record) error {
+	return KeepFiles(filepath.Join(s.dir, filesFolder), r)
+}
+
+// FilesBeside is the folder a log written outside the store (--log FILE) keeps its
+// attachments in, FILE.files, laid out as the store's files folder: the log stays lines of
+// text a person or a script can read, and it and the folder are what to move together.
+func FilesBeside(logPath string) string { return logPath + ".files" }
+
+// KeepFiles writes the bytes of each attachment of r's message into dir, named by their
+// SHA-256, unless they are there already. Call it before the record is written, so a log never
+// names a file its folder does not have.
+func KeepFiles(dir string, r chat.Record) error {
 	if r.Message == nil {
 		return nil
 	}
@@ -42,15 +54,15 @@ func (s *Store) keepFiles(r chat.Record) error {
 		if a.Data == nil || !validHash(a.Hash) {
 			continue
 		}
-		if err := s.keepFile(a.Hash, a.Data); err != nil {
-			return fmt.Errorf("the attachment %q could not be kept with the session: %w", a.Name, err)
+		if err := keepFileIn(dir, a.Hash, a.Data); err != nil {
+			return fmt.Errorf("the attachment %q could not be kept: %w", a.Name, err)
 		}
 	}
 	return nil
 }
 
-func (s *Store) keepFile(hash string, data []byte) error {
-	path := s.filePath(hash)
+func keepFileIn(dir, hash string, data []byte) error {
+	path := filepath.Join(dir, hash)
 	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(data)) {
 		now := time.Now()
 		os.Chtimes(path, now, now) // reused: not collected before the line naming it is written
@@ -78,21 +90,25 @@ func (s *Store) keepFile(hash string, data []byte) error {
 // fillFiles gives each attachment of msgs its bytes back from the files folder when they are
 // there and match their hash; one missing or changed keeps Data nil, which a request then
 // refuses to send, saying so.
-func (s *Store) fillFiles(msgs []wire.Message) {
+func (s *Store) fillFiles(msgs []wire.Message) { FillFiles(filepath.Join(s.dir, filesFolder), msgs) }
+
+// FillFiles gives each attachment of msgs without its bytes the file named by its hash in
+// dir, when it is there and still has that hash (see KeepFiles).
+func FillFiles(dir string, msgs []wire.Message) {
 	for i := range msgs {
 		for j := range msgs[i].Attachments {
 			a := &msgs[i].Attachments[j]
 			if a.Data == nil && validHash(a.Hash) {
-				a.Data = s.readFile(a.Hash)
+				a.Data = readFileIn(dir, a.Hash)
 			}
 		}
 	}
 }
 
-// readFile is the kept file named hash, or nil when it is missing, not a regular file, too
-// large, or its bytes no longer have that hash.
-func (s *Store) readFile(hash string) []byte {
-	f, err := openNoFollow(s.filePath(hash))
+// readFileIn is the kept file named hash in dir, or nil when it is missing, not a regular
+// file, too large, or its bytes no longer have that hash.
+func readFileIn(dir, hash string) []byte {
+	f, err := openNoFollow(filepath.Join(dir, hash))
 	if err != nil {
 		return nil
 	}

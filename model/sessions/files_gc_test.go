@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -39,7 +40,7 @@ func TestRemovingASessionDeletesTheFilesOnlyItUsed(t *testing.T) {
 		t.Fatalf("after removing the first: own kept %v, shared kept %v", has(own), has(shared))
 	}
 	fresh := attachment("fresh.png", []byte("\x89PNG\r\n\x1a\nfresh"))
-	if err := s.keepFile(fresh.Hash, fresh.Data); err != nil {
+	if err := keepFileIn(filepath.Dir(s.filePath(fresh.Hash)), fresh.Hash, fresh.Data); err != nil {
 		t.Fatal(err)
 	}
 	os.Chtimes(s.filePath(shared.Hash), old, old)
@@ -58,12 +59,12 @@ func TestRemovingASessionDeletesTheFilesOnlyItUsed(t *testing.T) {
 func TestReusingAKeptFileRenewsIt(t *testing.T) {
 	s := openStore(t)
 	a := attachment("a.png", []byte("\x89PNG\r\n\x1a\na"))
-	if err := s.keepFile(a.Hash, a.Data); err != nil {
+	if err := keepFileIn(filepath.Dir(s.filePath(a.Hash)), a.Hash, a.Data); err != nil {
 		t.Fatal(err)
 	}
 	old := time.Now().Add(-2 * fileGrace)
 	os.Chtimes(s.filePath(a.Hash), old, old)
-	if err := s.keepFile(a.Hash, a.Data); err != nil {
+	if err := keepFileIn(filepath.Dir(s.filePath(a.Hash)), a.Hash, a.Data); err != nil {
 		t.Fatal(err)
 	}
 	if n, _ := s.collectFiles(time.Now()); n != 0 {

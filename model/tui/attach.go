@@ -19,6 +19,8 @@ type FileReader interface {
 	Mentioned(text string) (files []wire.Attachment, notes []string, err error)
 	// List is what an @mention may complete to (see attach.List).
 	List() ([]string, error)
+	// Pasted is data, pasted from the clipboard, as the attachment named name.
+	Pasted(name string, data []byte) (files []wire.Attachment, notes []string, err error)
 }
 
 // filesListed is FileReader.List's answer.

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -36,5 +39,26 @@ func TestATextOnlyModelIsNotSentAnImage(t *testing.T) {
 	}
 	if len(h.server.requests()) != 0 {
 		t.Error("a request was sent")
+	}
+}
+
+var keyCtrlV = tea.KeyPressMsg{Code: 'v', Mod: tea.ModCtrl}
+
+// TestCtrlVAttachesTheClipboardImage: the clipboard is read in a command and its image is
+// attached for the next message; a clipboard without one is said, and nothing is attached.
+func TestCtrlVAttachesTheClipboardImage(t *testing.T) {
+	h := filesHarness(t)
+	h.m.pasteImage = func() ([]byte, error) { return []byte("\x89PNG"), nil }
+	h.send(keyCtrlV)
+	h.send(takeNext[filesRead](h))
+	if got := h.m.chat.Attached(); len(got) != 1 || got[0].Name != pastedName || string(got[0].Data) != "\x89PNG" {
+		t.Fatalf("attached %+v", got)
+	}
+	h.m.chat.Detach()
+	h.m.pasteImage = func() ([]byte, error) { return nil, errors.New("the clipboard holds no image") }
+	h.send(keyCtrlV)
+	h.send(takeNext[filesRead](h))
+	if len(h.m.chat.Attached()) != 0 || !strings.Contains(h.status(), "The clipboard holds no image.") {
+		t.Errorf("attached %d, status %q", len(h.m.chat.Attached()), h.status())
 	}
 }

@@ -187,3 +187,8 @@ func TestASentFileExpandsUnderItsPrompt(t *testing.T) {
 		t.Fatalf("Ctrl+O did not show the file under its prompt:\n%s", screen)
 	}
 }
+
+func (fakeFiles) Pasted(name string, data []byte) ([]wire.Attachment, []string, error) {
+	a := wire.Attachment{Name: name, Kind: wire.AttachImage, MediaType: "image/png", Width: 1, Height: 1, Size: len(data), Data: data}
+	return []wire.Attachment{a}, []string{"attached " + a.Chip()}, nil
+}

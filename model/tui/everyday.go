@@ -93,6 +93,8 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	case key.Matches(k, keys.Copy.Binding):
 		m, cmd := m.copyReply(nil)
 		return m, cmd, true
+	case key.Matches(k, keys.PasteImage.Binding) && m.canPasteImage():
+		return m, m.pasteClipboardImage(), true
 	case key.Matches(k, keys.Sessions.Binding):
 		m, cmd := m.openPicker()
 		return m, cmd, true

@@ -37,12 +37,13 @@ type keyState struct {
 // list show them.
 type keyMap struct {
 	Approve, Decline, Always                         binding
+	AttachDropped                                    binding
 	Send, Retry, ToComposer, ToRetry, Complete, Stop binding
 	Queue, SendQueued, EditQueued                    binding
 	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
 	Expand, SelectUp, SelectDown                     binding
 	Newline, Regenerate, Earlier, Later              binding
-	Model, Copy, Sessions                            binding
+	Model, Copy, Sessions, PasteImage                binding
 	Editor, EditorChord, EditorChordEnd              binding // ctrl+g; ctrl+x then ctrl+e
 	Quit, KeysHere, Keys                             binding
 	CloseList, ListUp, ListDown                      binding
@@ -61,6 +62,8 @@ var keys = keyMap{
 	Approve: binding{Binding: helped("y", "run", "y", "Y"), long: "run the tool the approval question asks about", live: keyState.asking},
 	Decline: binding{Binding: helped("n", "decline", "n", "N"), long: "decline it (the model is told)", live: keyState.asking},
 	Always:  binding{Binding: helped("A", "always allow", "A", "shift+a"), long: "run it, and this tool again without asking this session", rank: 2, live: keyState.asking},
+
+	AttachDropped: binding{Binding: helped("y", "attach", "y", "Y"), long: "attach the file dragged into the terminal (any other key pastes its path as text)", live: keyState.askingDrop},
 
 	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.canSend},
 	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
@@ -90,6 +93,7 @@ var keys = keyMap{
 	Model:          binding{Binding: helped("ctrl+p", "model", "ctrl+p"), long: "switch the model", rank: 3, live: keyState.hasModels},
 	Copy:           binding{Binding: helped("ctrl+y", "copy", "ctrl+y"), long: "copy the last reply (/copy code [N] copies its last, or Nth, code block)", rank: 8, live: keyState.hasReply},
 	Sessions:       binding{Binding: helped("ctrl+s", "sessions", "ctrl+s"), long: "go back to a saved conversation", rank: 8, live: keyState.canOpenSessions},
+	PasteImage:     binding{Binding: helped("ctrl+v", "paste image", "ctrl+v"), long: "attach the clipboard's image (as PNG) to the next message", rank: 9, live: keyState.canPasteImage},
 	Editor:         binding{Binding: helped("ctrl+g", "editor", "ctrl+g"), long: "edit the message in $EDITOR (also ctrl+x ctrl+e)", rank: 9, live: keyState.composerEnabled},
 	EditorChord:    binding{Binding: named("ctrl+x")},
 	EditorChordEnd: binding{Binding: named("ctrl+e")},
@@ -182,6 +186,12 @@ func (m *Model) hasHistory() bool { return m.composing() && len(m.ed.history) > 
 func (m *Model) hasReply() bool { return lastReply(m.chat.Entries()) != nil }
 
 func (m *Model) hasModels() bool { return m.models != nil }
+
+func (m *Model) askingDrop() bool { return m.dropped != nil }
+
+func (m *Model) canPasteImage() bool {
+	return m.pasteImage != nil && m.files != nil && m.composerEnabled()
+}
 
 // canOpenSessions: the session picker opens now (conversations are saved, no reply runs).
 func (m *Model) canOpenSessions() bool { return m.ed.convs != nil && m.composerEnabled() }

@@ -18,6 +18,9 @@ func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if m.keysOpen {
 		return m.listKey(k)
 	}
+	if m.dropped != nil {
+		return m.answerDropped(k)
+	}
 	if m.chat.Asking() && m.picker == nil && k.Text != "" {
 		// Only a deliberate key answers (see chat.ApprovalKeys); any other typing goes on to
 		// the composer as usual and makes the answer wait for the keyboard to be still.

@@ -44,6 +44,9 @@ type Options struct {
 	Clipboard     func(string) error // a system clipboard tool, besides OSC 52; run in a command; nil: none
 	Conversations Conversations      // /new and the session picker; nil: conversations are not saved
 	Files         FileReader         // /attach and @path mentions; nil: files cannot be attached
+	// PasteImage reads the system clipboard's image as PNG (Ctrl+V); run in a command; nil:
+	// there is no tool to read it with.
+	PasteImage func() ([]byte, error)
 
 	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
 	// (inline.go).
@@ -85,8 +88,10 @@ type Model struct {
 	mcp           *mcp.Manager
 	ed            everyday
 	files         FileReader // nil: nothing can be attached
-	fileList      []string   // what @mentions complete to; nil until listed
-	listing       bool       // fileList has been asked for
+	pasteImage    func() ([]byte, error)
+	dropped       *droppedFile // a dragged file waiting for y (attach) or another key (text)
+	fileList      []string     // what @mentions complete to; nil until listed
+	listing       bool         // fileList has been asked for
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -162,6 +167,7 @@ func New(o Options) *Model {
 		mcp:          o.MCP,
 		ed:           newEveryday(o),
 		files:        o.Files,
+		pasteImage:   o.PasteImage,
 	}
 	if o.Inline {
 		m.inline = newInlineMode(o.Chat, o.Styles, o.Measure)
@@ -242,6 +248,8 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		return m.applyMCP(msg)
 	case modelsMsg:
 		return m.gotModels(msg), nil
+	case droppedFile:
+		return m.onDropped(msg)
 	case filesRead:
 		return m.onFilesRead(msg)
 	case filesListed:
@@ -261,11 +269,11 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 		if m.drafting() {
 			return m.editDraft(msg)
 		}
-		if m.composerEnabled() {
-			m.focusComposer()
-			var cmd tea.Cmd
-			m.composer, cmd = m.composer.Update(msg)
+		if cmd, ok := m.pastedPath(msg.Content); ok && m.composerEnabled() {
 			return m, cmd
+		}
+		if m.composerEnabled() {
+			return m.pasteText(msg.Content)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {

@@ -173,6 +173,7 @@ func (v *entryView) render(e *transcript.Entry, p pen) {
 	}
 	v.renderParts(e, st, md, section)
 	section(v.renderMark(e, st, w))
+	section(renderTally(e, st, w))
 	if len(v.segs) == 0 {
 		word := "(empty reply)"
 		if e.Streaming() {

@@ -68,7 +68,8 @@ type Chat struct {
 	composerFocus bool
 	noRetryKey    bool // the front end cannot press Retry (NoRetryKey)
 	spend         spending
-	queue         queue // messages sent while a reply streamed (queue.go)
+	queue         queue     // messages sent while a reply streamed (queue.go)
+	clock         turnClock // the turn's live figures (counters.go)
 
 	// retryReq is the id of the request that is an automatic retry; 0 when none was made.
 	retryReq int
@@ -105,8 +106,12 @@ func (c *Chat) now() time.Time {
 // Running reports whether a tool of the current request is running.
 func (c *Chat) Running() bool { return c.step != nil && c.step.calls.Running() > 0 }
 
-// Tick tells the engine the time: each running tool's card shows how long it has run.
+// Tick tells the engine the time: each running tool's card shows how long it has run, and the
+// turn's live counters (Counters) are brought up to now.
 func (c *Chat) Tick(now time.Time) {
+	if c.State.Phase.Streaming() {
+		c.countTurn(now)
+	}
 	if st := c.step; st != nil {
 		for _, call := range st.calls.List() {
 			if call.Status == phase.CallRunning {
@@ -127,11 +132,7 @@ func (c *Chat) SetModel(provider, model string) []Effect {
 		return nil
 	}
 	c.cfg.Provider, c.cfg.Model = provider, model
-	label := model
-	if provider != "" {
-		label = provider + "/" + model
-	}
-	return []Effect{Record{Model: label}}
+	return []Effect{Record{Model: c.modelLabel()}}
 }
 
 // Submit sends a user message, starting a new turn. Ignored while a request is in flight or
@@ -248,6 +249,9 @@ func (c *Chat) request() []Effect {
 		c.noteOversize()
 	}
 	c.steps++
+	if c.steps == 1 {
+		c.startClock()
+	}
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})

@@ -20,6 +20,7 @@ const (
 	CommandUsage
 	CommandQuit
 	CommandAttach
+	CommandQueue
 	CommandCompact
 )
 
@@ -46,6 +47,7 @@ var Commands = []Command{
 	{ID: CommandAttach, Name: "/attach", Args: "PATH… | clear", Does: "attach files to the next message (or @path in it); clear drops them"},
 	{ID: CommandSystem, Name: "/system", Args: "TEXT", Does: "set the system prompt for the next requests (empty: none)"},
 	{ID: CommandUsage, Name: "/usage", Does: "how full the context is, what fills it, and what the conversation cost"},
+	{ID: CommandQueue, Name: "/queue", Args: "[send | clear]", Does: "list the messages queued while a reply streams; send them now, or drop them"},
 	{ID: CommandCompact, Name: "/compact", Args: "[what to keep]", Does: "summarise the older turns and send the summary in their place (the conversation stays saved)"},
 	{ID: CommandQuit, Name: "/quit", Aliases: []string{"/exit"}, Does: "quit"},
 }

@@ -62,6 +62,9 @@ type Cancel struct{ Cancel context.CancelFunc }
 type Record struct {
 	Message *wire.Message
 	Usage   *wire.Usage
+	// Cost is what Usage cost in US dollars at the price of the model in use; 0 when its price
+	// is not known.
+	Cost float64
 	// Model, set alone, says the conversation goes on with this model from here (a switch;
 	// "provider/model" when the provider is named).
 	Model string

@@ -98,6 +98,7 @@ func (c *Chat) advance(st *step) []Effect {
 	default:
 		return append(effects, c.request()...)
 	}
+	c.tally(st)
 	return append(effects, c.turnOver()...)
 }
 

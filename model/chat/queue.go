@@ -1,6 +1,11 @@
 package chat
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/phasechat/phasechat/internal/format"
+)
 
 // queue is the messages the user sent while a reply streamed, oldest first. Each is sent as a
 // message of its own, in order, when the turn before it is over: its last request ended with
@@ -84,4 +89,46 @@ func (c *Chat) holdQueue() {
 	if len(c.queue.texts) > 0 {
 		c.queue.held = true
 	}
+}
+
+// QueueCommand is /queue with its argument, the same in both front ends: "" lists the queue,
+// "send" sends it now (once no reply streams), "clear" drops it. lines is what to tell the
+// user; effects start the request a send makes.
+func (c *Chat) QueueCommand(arg string) (lines []string, effects []Effect) {
+	n := len(c.queue.texts)
+	switch strings.TrimSpace(arg) {
+	case "":
+		if n == 0 {
+			return []string{"No message is queued. While a reply streams, Enter queues the message for when it ends."}, nil
+		}
+		lines = []string{queueSummary(n, c.QueueWaits())}
+		for i, text := range c.queue.texts {
+			lines = append(lines, fmt.Sprintf("%d. %s", i+1, format.OneLine(text, 200)))
+		}
+		return lines, nil
+	case "clear":
+		if n == 0 {
+			return []string{"No message is queued."}, nil
+		}
+		c.DropQueue()
+		return []string{fmt.Sprintf("Dropped %d queued %s.", n, format.Plural(n, "message", "messages"))}, nil
+	case "send":
+		switch {
+		case n == 0:
+			return []string{"No message is queued."}, nil
+		case c.State.Phase.Streaming():
+			return []string{"The queue is sent when this reply ends."}, nil
+		}
+		return nil, c.SendQueued()
+	}
+	return []string{"Usage: /queue lists the queued messages, /queue send sends them now, /queue clear drops them."}, nil
+}
+
+// queueSummary says how many messages are queued and when they go.
+func queueSummary(n int, waits bool) string {
+	what := fmt.Sprintf("%d queued %s", n, format.Plural(n, "message", "messages"))
+	if waits {
+		return what + ", waiting after the error or stop: /queue send sends them, /queue clear drops them."
+	}
+	return what + ", sent one by one as each turn ends:"
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/phase"
@@ -164,5 +165,35 @@ func TestQueueWaitsAfterWithdraw(t *testing.T) {
 	}
 	if !h.c.QueueWaits() {
 		t.Fatal("after the message was taken back the queue must wait")
+	}
+}
+
+func TestQueueCommand(t *testing.T) {
+	h := newHarness(t, Config{Model: "m"})
+	if lines, _ := h.c.QueueCommand(""); len(lines) != 1 || !strings.Contains(lines[0], "No message is queued") {
+		t.Fatalf("/queue, empty: %q", lines)
+	}
+	h.do(h.c.Submit("first"))
+	h.c.Enqueue("second\nline")
+	h.c.Enqueue("third")
+	lines, _ := h.c.QueueCommand("")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "2 queued messages") || lines[1] != "1. second line" || lines[2] != "2. third" {
+		t.Fatalf("/queue: %q", lines)
+	}
+	if lines, effects := h.c.QueueCommand("send"); len(effects) != 0 || !strings.Contains(lines[0], "when this reply ends") {
+		t.Fatalf("/queue send while streaming: %q %+v", lines, effects)
+	}
+	h.c.Stop()
+	if lines, _ := h.c.QueueCommand(""); !strings.Contains(lines[0], "waiting") {
+		t.Fatalf("/queue after a stop: %q", lines)
+	}
+	if _, effects := h.c.QueueCommand("send"); sentText(effects) != "second\nline" {
+		t.Fatalf("/queue send: %+v", effects)
+	}
+	if lines, _ := h.c.QueueCommand("clear"); lines[0] != "Dropped 1 queued message." || len(h.c.Queued()) != 0 {
+		t.Fatalf("/queue clear: %q, left %q", lines, h.c.Queued())
+	}
+	if lines, _ := h.c.QueueCommand("bogus"); !strings.HasPrefix(lines[0], "Usage: /queue") {
+		t.Fatalf("/queue bogus: %q", lines)
 	}
 }

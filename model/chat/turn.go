@@ -84,7 +84,9 @@ func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
 	st.src = nil
 	if res.Usage != nil {
 		u := *res.Usage
-		effects = append(effects, Record{Usage: &u})
+		usd, _ := c.cfg.Budget.Cost(u)
+		effects = append(effects, Record{Usage: &u, Cost: usd})
+		c.clock.reported = st.id
 	}
 	if res.Notice != "" {
 		c.noticeOnce(res.Notice)

@@ -52,6 +52,19 @@ func (s *session) command(line string) {
 		}
 	case chat.CommandUsage:
 		s.say(s.chat.UsageReport()...)
+	case chat.CommandQueue:
+		lines, effects := s.chat.QueueCommand(arg)
+		if len(lines) > 0 {
+			said := []string{Note(lines[0])}
+			for _, l := range lines[1:] {
+				said = append(said, safe.Line(l))
+			}
+			s.say(said...)
+		}
+		if len(effects) > 0 {
+			prompt = false
+			s.apply(effects)
+		}
 	case chat.CommandCompact:
 		if s.chat.State.Phase.Streaming() {
 			s.say(Note("/compact waits for the reply to end."))

@@ -67,6 +67,9 @@ func (s *session) key(k Key) {
 		}
 		return
 	}
+	if s.chat.State.Phase.Streaming() && s.typeAhead(k) {
+		return
+	}
 	switch k {
 	case KeyEsc:
 		s.stop()

@@ -128,6 +128,9 @@ type session struct {
 	retryNew   bool             // a countdown began and is not said yet
 	line       []byte           // the line being read, up to its '\n'
 	queued     []string         // whole lines not sent yet
+	typed      []byte           // typed in single-key mode while a reply streams, before Enter (queue.go)
+	queueSeen  []string         // the engine's queue as last said
+	saidWaits  bool             // that the queue waits is said
 	models     chat.ModelLister
 	choosing   []chat.ModelChoice // the numbered list "/model" printed, until a line answers it
 	clip       func(string) error
@@ -207,10 +210,12 @@ func (s *session) apply(effects []chat.Effect) {
 // the composer reads lines; Stop and Retry read single keys. Entering the composer prints
 // the prompt.
 func (s *session) sync() {
+	s.saySent()
 	s.say(s.ann.Announce(s.chat.State)...)
 	if s.quitting {
 		return
 	}
+	s.sayQueue()
 	if s.chat.State.Phase != phase.Error {
 		s.retryTimer = nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
@@ -39,6 +40,9 @@ func Markdown(w io.Writer, m Meta, log sessionlog.Log) error {
 	}
 	if u := log.Usage; u.TotalTokens > 0 || u.PromptTokens > 0 {
 		fmt.Fprintf(&b, "- Tokens: %d in, %d out\n", u.PromptTokens, u.CompletionTokens)
+	}
+	if m.CostUSD > 0 {
+		fmt.Fprintf(&b, "- Cost: %s\n", budget.Dollars(m.CostUSD))
 	}
 	if h := log.Header; h != nil && h.System != "" {
 		fmt.Fprintf(&b, "\n## System\n\n%s\n", safe.Text(h.System))

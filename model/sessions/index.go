@@ -168,6 +168,7 @@ func (s *Store) scanLogs() []Meta {
 		}
 		m := Meta{ID: id, Created: fi.ModTime().UTC(), Updated: fi.ModTime().UTC(), Size: fi.Size()}
 		m.Model = log.Model()
+		m.TokensIn, m.TokensOut = log.Usage.PromptTokens, log.Usage.CompletionTokens
 		if h := log.Header; h != nil {
 			m.Parent, m.OneShot = h.Parent, h.OneShot
 		}

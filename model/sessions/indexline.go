@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 )
@@ -28,11 +29,14 @@ func decodeIndexLine(line []byte, shared string) (m Meta, ok bool) {
 		rest = rest[1:]
 		var text []byte
 		var num int64
+		var real float64
 		switch string(key) {
 		case "id", "title", "provider", "model", "parent", "created", "updated":
 			text, rest, ok = plainString(rest)
-		case "turns", "size":
+		case "turns", "size", "tokens_in", "tokens_out":
 			num, rest, ok = plainInt(rest)
+		case "cost_usd":
+			real, rest, ok = plainFloat(rest)
 		case "oneshot":
 			ok = bytes.HasPrefix(rest, []byte("true"))
 			rest = rest[min(len(rest), 4):]
@@ -61,6 +65,12 @@ func decodeIndexLine(line []byte, shared string) (m Meta, ok bool) {
 			m.Turns = int(num)
 		case "size":
 			m.Size = num
+		case "tokens_in":
+			m.TokensIn = int(num)
+		case "tokens_out":
+			m.TokensOut = int(num)
+		case "cost_usd":
+			m.CostUSD = real
 		case "oneshot":
 			m.OneShot = true
 		}
@@ -122,4 +132,21 @@ func plainInt(s []byte) (n int64, rest []byte, ok bool) {
 		return 0, nil, false
 	}
 	return n, s[i:], true
+}
+
+// plainFloat reads a JSON number at the start of s, as encoding/json writes a float64 (a
+// fraction, an exponent or neither).
+func plainFloat(s []byte) (f float64, rest []byte, ok bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '-' || s[i] == '+' || s[i] == '.' || s[i] == 'e' || s[i] == 'E') {
+		i++
+	}
+	if i == 0 || !json.Valid(s[:i]) {
+		return 0, nil, false
+	}
+	f, err := strconv.ParseFloat(string(s[:i]), 64)
+	if err != nil {
+		return 0, nil, false
+	}
+	return f, s[i:], true
 }

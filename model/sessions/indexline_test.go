@@ -39,6 +39,8 @@ func TestIndexLineReadsEveryFieldWritten(t *testing.T) {
 			f.SetInt(int64(1000 + i))
 		case reflect.Bool:
 			f.SetBool(true)
+		case reflect.Float64:
+			f.SetFloat(0.0123 + float64(i))
 		default:
 			if f.Type() == reflect.TypeFor[time.Time]() {
 				f.Set(reflect.ValueOf(time.Date(2026, 3, 4, 5, 6, 7, 8000+i, time.UTC)))
@@ -68,6 +70,12 @@ func TestIndexLineOddLines(t *testing.T) {
 		`{"id":"a-1","turns":-0}`,
 		`{"id":"a-1","turns":1e3}`,
 		`{"id":"a-1","size":99999999999999999999}`,
+		`{"id":"a-1","cost_usd":5e-07}`,
+		`{"id":"a-1","cost_usd":0.0054,"tokens_in":1200,"tokens_out":340}`,
+		`{"id":"a-1","cost_usd":+1}`,
+		`{"id":"a-1","cost_usd":01.5}`,
+		`{"id":"a-1","cost_usd":"0.1"}`,
+		`{"id":"a-1","cost_usd":1e999}`,
 		`{"ID":"a-1"}`,
 		`{"id":"a-1","unknown":true}`,
 		`{"id":"a-1","title":"` + "\xff" + `"}`,

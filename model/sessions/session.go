@@ -63,6 +63,9 @@ type Session struct {
 	// unsaved is how many turns were counted since the index last heard of them: an update adds
 	// them to the entry's count as it finds it, so no process's turns are lost.
 	unsaved int
+	// unsavedUse is the tokens and cost counted since the index last heard of them, added the
+	// same way.
+	unsavedUse spent
 
 	mu      sync.Mutex
 	todo    []chat.Record
@@ -295,7 +298,7 @@ func (ss *Session) open(first []chat.Record) error {
 	if err != nil {
 		return err
 	}
-	ss.unsaved = 0 // the entry holds them
+	ss.unsaved, ss.unsavedUse = 0, spent{} // the entry holds them
 	ss.markStarted()
 	return nil
 }
@@ -309,6 +312,11 @@ func (ss *Session) markStarted() {
 func (ss *Session) count(r chat.Record) {
 	if r.Model != "" {
 		ss.meta.Model = r.Model
+	}
+	if r.Usage != nil {
+		use := spent{r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Cost}
+		ss.unsavedUse = ss.unsavedUse.plus(use)
+		use.addTo(&ss.meta)
 	}
 	if r.Message == nil || r.Message.Role != "user" {
 		return
@@ -329,12 +337,14 @@ func (ss *Session) refresh() error {
 	if fi, err := os.Stat(ss.Path()); err == nil {
 		ss.meta.Size = fi.Size()
 	}
-	mine, added := ss.meta, ss.unsaved
+	mine, added, used := ss.meta, ss.unsaved, ss.unsavedUse
 	err := ss.store.update(func(all []Meta) ([]Meta, error) {
 		for i := range all {
 			if all[i].ID == mine.ID {
 				e := &all[i]
 				e.Turns += added
+				used.addTo(e)
+				mine.TokensIn, mine.TokensOut, mine.CostUSD = e.TokensIn, e.TokensOut, e.CostUSD
 				e.Model, e.Size, e.Updated = mine.Model, mine.Size, mine.Updated
 				if e.Title == "" {
 					e.Title = mine.Title
@@ -347,7 +357,9 @@ func (ss *Session) refresh() error {
 	})
 	if err == nil {
 		ss.unsaved -= added
+		ss.unsavedUse = ss.unsavedUse.minus(used)
 		ss.meta.Turns = mine.Turns
+		ss.meta.TokensIn, ss.meta.TokensOut, ss.meta.CostUSD = mine.TokensIn, mine.TokensOut, mine.CostUSD
 	}
 	return err
 }

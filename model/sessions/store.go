@@ -26,6 +26,11 @@ type Meta struct {
 	// OneShot marks a session a one-shot run (-p) started: kept, but left out of the session
 	// picker and of `sessions list` unless --all asks for every session (Interactive).
 	OneShot bool `json:"oneshot,omitempty"`
+	// The conversation's tokens in and out, as the servers reported them (the usage records),
+	// and its cost in US dollars, counting the requests whose model had a known price.
+	TokensIn  int     `json:"tokens_in,omitempty"`
+	TokensOut int     `json:"tokens_out,omitempty"`
+	CostUSD   float64 `json:"cost_usd,omitempty"`
 }
 
 // Interactive is all without the one-shot runs, in the same order.

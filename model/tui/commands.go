@@ -109,6 +109,19 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 	case chat.CommandAttach:
 		m.resetHistory()
 		return m.attachCommand(arg)
+	case chat.CommandQueue:
+		done()
+		lines, effects := m.chat.QueueCommand(arg)
+		switch {
+		case len(lines) > 1:
+			m.chat.Notice(strings.Join(lines, "\n"))
+			m.follow()
+		case len(lines) == 1:
+			m.say(lines[0])
+		default:
+			m.follow()
+		}
+		return m.after(effects)
 	case chat.CommandSystem:
 		done()
 		m.chat.SetSystem(arg)

@@ -122,6 +122,9 @@ func (h *harness) fire() {
 	}
 }
 
+// harnessEpoch is the engine's time in the harness unless a test sets its own clock.
+var harnessEpoch = time.Unix(1_700_000_000, 0)
+
 // newHarness returns a model talking to scenario (a catalogued one, or one in
 // testdata/scenarios), sized width x height, in plain styles; tune, if given, adjusts the
 // engine's configuration.
@@ -149,6 +152,9 @@ func newHarness(t testing.TB, scenario string, width, height int, tune ...func(*
 	cfg := chat.Config{Model: scenario, Tools: perform.Toolbox(reg), CanAsk: true}
 	for _, f := range tune {
 		f(&cfg)
+	}
+	if cfg.Clock == nil { // a turn's tally shows no duration, so screens do not depend on speed
+		cfg.Clock = func() time.Time { return harnessEpoch }
 	}
 	engine := chat.New(cfg, nil)
 	h := &harness{t: t, server: server, cfg: cfg}

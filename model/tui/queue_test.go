@@ -107,3 +107,29 @@ func keysText(keys []view.Key) string {
 	}
 	return b.String()
 }
+
+// /queue lists the queue in the transcript; /queue clear drops it.
+func TestQueueCommandInTheComposer(t *testing.T) {
+	h := newHarness(t, "text", 100, 24)
+	h.submit("hello")
+	h.feedStream()
+	h.feedStream() // the reply has begun: Esc stops it
+	h.typeText("later")
+	h.send(keyEnter)
+	h.send(keyEsc)
+	h.feedAll()
+	h.submitCommand("/queue")
+	if screen := h.m.View().Content; !strings.Contains(screen, "1. later") {
+		t.Fatalf("/queue does not list the queue:\n%s", screen)
+	}
+	h.submitCommand("/queue clear")
+	if len(h.m.Chat().Queued()) != 0 || h.status() != "Dropped 1 queued message." {
+		t.Fatalf("/queue clear: queued %q, status %q", h.m.Chat().Queued(), h.status())
+	}
+}
+
+// submitCommand types a command line into the composer and presses Enter.
+func (h *harness) submitCommand(line string) {
+	h.typeText(line)
+	h.send(keyEnter)
+}

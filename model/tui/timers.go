@@ -13,8 +13,10 @@ import (
 //
 //   - the silence tick, once a second while a request is in flight, counts the seconds since
 //     the last stream message or tool result, for the status line's "waiting 12s", and tells
-//     the engine the time, for the running time on a running tool's card; it carries the
-//     generation it was scheduled in, and one of an older generation is dropped;
+//     the engine the time, for the running time on a running tool's card and the turn's live
+//     counters (chat.Counters: the status line's "12s · ~340 tokens", which therefore move
+//     once a second, never per token); it carries the generation it was scheduled in, and one
+//     of an older generation is dropped;
 //   - the engine's own timers (chat.Wait: the automatic retry's countdown, the approval
 //     question's quiet wait), armed as the engine says and handed back to it (waitMsg).
 
@@ -86,9 +88,7 @@ func (m *Model) onSilence(msg silenceTick) (*Model, tea.Cmd) {
 	}
 	t.silent++
 	t.silenceOn = true
-	if m.chat.Running() {
-		m.chat.Tick(msg.at)
-	}
+	m.chat.Tick(msg.at)
 	return m, m.scheduleSilence(t.silenceGen)
 }
 

@@ -93,6 +93,7 @@ func (m *Model) baseFrame() view.Frame {
 	}
 	f.QueueWaits = m.chat.QueueWaits()
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()
+	f.Timing.Elapsed, f.Timing.Tokens, f.Timing.Estimated = m.chat.Counters()
 	f.Footer.Turn, f.Footer.Session = usage(m.chat.Turn), usage(m.chat.Session)
 	spent(&f.Footer, m.chat)
 	f.Note, f.NoteError = m.statusNote()

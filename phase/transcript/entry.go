@@ -24,6 +24,7 @@ type Entry struct {
 	lines     int    // the user's text's line count, for folding
 	focused   int    // the focused card's index plus one, focusWhole for the entry itself; noFocus else
 	end       phase.End
+	tally     *Tally // what the turn this reply ended used; nil when none is known
 	streaming bool
 	expanded  bool
 	version   uint64

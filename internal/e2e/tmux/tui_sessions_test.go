@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestTUISessionKeptAndContinued(t *testing.T) {
 	list := exec.Command(phasechatBinary(t), "sessions", "list")
 	list.Env = env
 	out, err := list.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "what is a penguin") || !strings.Contains(string(out), "1      text") {
+	if err != nil || !strings.Contains(string(out), "what is a penguin") || !listedRow.Match(out) {
 		t.Fatalf("sessions list: %v\n%s\n(the chat said:\n%s)", err, out, screen)
 	}
 
@@ -142,3 +143,7 @@ func TestTUISessionPickerLeavesOutOneShotRuns(t *testing.T) {
 		t.Fatalf("the session picker offers a one-shot run:\n%s", screen)
 	}
 }
+
+// listedRow is the session's row in `sessions list`: one turn, no tokens or cost reported (the
+// text scenario sends no usage), the model.
+var listedRow = regexp.MustCompile(`\s1\s+-\s+-\s+text\s+what is a penguin`)

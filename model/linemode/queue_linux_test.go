@@ -1,0 +1,54 @@
+package linemode
+
+import (
+	"testing"
+)
+
+// TestTerminalQueueWhileStreaming: over slow-drip, a line typed while the reply streams (single
+// keys, no echo) is queued on Enter and said in words, and sent as the next message when the
+// reply ends; /queue then says the queue is empty.
+func TestTerminalQueueWhileStreaming(t *testing.T) {
+	p := openPTY(t)
+	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	p.waitFor("You: ")
+	p.send("drip please\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("next onx\x7fe\r")
+	p.waitFor("Note: Queued: next one, sent when this reply ends.")
+	p.waitFor("Note: Sending the queued message: next one")
+	p.waitFor("Assistant: drip1 ")
+	p.send("\x1b")
+	p.waitFor(stopped + "\r\nYou: ")
+	p.send("/queue\r")
+	p.waitFor("Note: No message is queued.")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTerminalQueueWaitsAfterStop: a message queued before Esc waits, the line mode says so
+// and how to send it, and /queue send sends it.
+func TestTerminalQueueWaitsAfterStop(t *testing.T) {
+	p := openPTY(t)
+	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	p.waitFor("You: ")
+	p.send("drip please\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("later\r")
+	p.waitFor("Note: Queued: later, sent when this reply ends.")
+	p.send("\x1b")
+	p.waitFor("Note: 1 queued message waits: /queue send sends it now, /queue clear drops it.")
+	p.waitFor("You: ")
+	p.send("/queue send\r")
+	p.waitFor("Note: Sending the queued message: later")
+	p.waitFor(writing)
+	p.send("\x1b")
+	p.waitFor(stopped + "\r\nYou: ")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -209,18 +209,7 @@ func (r *rowSource) Row(j int) string {
 		}
 		p := r.at(i, j)
 		pad := max(0, w-p.w)
-		left := 0
-		switch t.align[i] {
-		case 'r':
-			left = pad
-		case 'c':
-			left = pad / 2
-		}
-		b.WriteString(strings.Repeat(" ", left))
-		b.WriteString(p.s)
-		if i < len(t.widths)-1 {
-			b.WriteString(strings.Repeat(" ", pad-left))
-		}
+		writeAligned(&b, p.s, t.align[i], pad, i < len(t.widths)-1)
 	}
 	return strings.TrimRight(b.String(), " ")
 }

@@ -101,18 +101,7 @@ func (m *Renderer) row(t *tableLayout, s string, base mdStyle, final bool, out *
 				part = cols[i][l.start:l.stop]
 			}
 			pad := max(0, w-cellsWidth(part))
-			left := 0
-			switch t.align[i] {
-			case 'r':
-				left = pad
-			case 'c':
-				left = pad / 2
-			}
-			b.WriteString(strings.Repeat(" ", left))
-			b.WriteString(paintCells(m.pal, part))
-			if i < len(t.widths)-1 {
-				b.WriteString(strings.Repeat(" ", pad-left))
-			}
+			writeAligned(&b, paintCells(m.pal, part), t.align[i], pad, i < len(t.widths)-1)
 		}
 		out.Add(strings.TrimRight(b.String(), " "))
 	}
@@ -158,4 +147,22 @@ func splitRow(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// writeAligned writes a cell's text in its column: pad spaces shared out by the column's
+// alignment ('r' all before, 'c' half before, else all after), the ones after it left out in
+// the last column.
+func writeAligned(b *strings.Builder, text string, align byte, pad int, notLast bool) {
+	left := 0
+	switch align {
+	case 'r':
+		left = pad
+	case 'c':
+		left = pad / 2
+	}
+	b.WriteString(strings.Repeat(" ", left))
+	b.WriteString(text)
+	if notLast {
+		b.WriteString(strings.Repeat(" ", pad-left))
+	}
 }

@@ -19,7 +19,7 @@ const (
 	lineLive              // any other live record
 	lineLiveText          // a live record of streamed text or reasoning
 	lineFinal             // an assistant message: the final reply
-	lineUser              // a user message
+	lineLands             // a user message or a compaction: the reader keeps the request in flight
 	lineNew               // a header that begins another conversation
 )
 
@@ -33,8 +33,8 @@ func kindOf(rec Record) lineKind {
 		return lineLive
 	case rec.Message != nil && rec.Message.Role == "assistant":
 		return lineFinal
-	case rec.Message != nil && rec.Message.Role == "user":
-		return lineUser
+	case rec.Message != nil && rec.Message.Role == "user", rec.Compaction != nil:
+		return lineLands
 	case rec.Session != nil && rec.Session.New:
 		return lineNew
 	}
@@ -76,7 +76,7 @@ func passedOver(lines []writtenLine) (drop []bool, any bool) {
 			flight = append(flight, i)
 		case lineFinal, lineNew:
 			settle(true)
-		case lineUser:
+		case lineLands:
 			settle(false)
 		}
 	}

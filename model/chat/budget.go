@@ -89,11 +89,7 @@ func (c *Chat) noteToolShare() {
 	if window <= 0 || c.spend.saidTools {
 		return
 	}
-	n := 0
-	for _, t := range c.cfg.Tools.Definitions() {
-		n += len(t.Name) + len(t.Description) + len(t.Parameters)
-	}
-	tokens := (n + 3) / 4
+	tokens := budget.EstimateTokens(c.toolBytes())
 	if tokens*100 <= window*ToolShareNotice {
 		return
 	}

@@ -311,13 +311,25 @@ func (c *Chat) autoCompact() []Effect {
 // the system prompt, the tool definitions and the history as sent, text files included
 // (images and PDFs are left out: their bytes say little of their tokens).
 func (c *Chat) requestTokens() int {
-	n := len(c.cfg.System)
+	return budget.EstimateTokens(len(c.cfg.System) + c.toolBytes() + historyBytes(c.sent()))
+}
+
+// toolBytes is the size of the tool definitions every request carries (MCP's included).
+func (c *Chat) toolBytes() int {
+	n := 0
 	if c.cfg.Tools != nil {
 		for _, t := range c.cfg.Tools.Definitions() {
 			n += len(t.Name) + len(t.Description) + len(t.Parameters)
 		}
 	}
-	for _, m := range c.sent() {
+	return n
+}
+
+// historyBytes is the size of msgs as a request sends them: text, reasoning, calls and text
+// files (images and PDFs are left out: their bytes say little of their tokens).
+func historyBytes(msgs []wire.Message) int {
+	n := 0
+	for _, m := range msgs {
 		n += len(m.Text()) + len(m.Reasoning())
 		for _, tc := range m.Calls() {
 			n += len(tc.Name) + len(tc.Arguments)
@@ -328,7 +340,7 @@ func (c *Chat) requestTokens() int {
 			}
 		}
 	}
-	return estimate(n)
+	return n
 }
 
 // noteOversize says, before a turn's first request goes, that it is estimated to exceed the

@@ -238,12 +238,9 @@ func (c *Chat) summaryCost(u *wire.Usage) []Effect {
 		return nil
 	}
 	c.Session = c.Session.Add(*u)
-	if usd, ok := c.cfg.Budget.Cost(*u); ok {
-		c.spend.cost += usd
-		c.spend.priced = true
-	}
+	usd := c.charge(*u)
 	rec := *u
-	return []Effect{Record{Usage: &rec}}
+	return []Effect{Record{Usage: &rec, Cost: usd}}
 }
 
 // endSummary releases the summary request.

@@ -130,22 +130,29 @@ func writeFolded(tmp, src *os.File, start int64, lines []writtenLine, drop []boo
 	if n, err := io.Copy(tmp, &io.LimitedReader{R: src, N: start}); err != nil || n != start {
 		return false
 	}
-	size := 0
-	for _, l := range lines {
-		size += l.size
-	}
-	seg := make([]byte, size)
-	if _, err := src.ReadAt(seg, start); err != nil {
-		return false
-	}
-	kept, at := seg[:0], 0
-	for i, l := range lines {
-		if !drop[i] {
-			kept = append(kept, seg[at:at+l.size]...) // moves left in place
+	// Each run of kept lines is copied straight from the file: nothing of the log is held in
+	// memory however long the conversation.
+	at, run := start, int64(0)
+	flush := func() bool {
+		if run == 0 {
+			return true
 		}
-		at += l.size
+		n, err := io.Copy(tmp, io.NewSectionReader(src, at-run, run))
+		ok := err == nil && n == run
+		run = 0
+		return ok
 	}
-	if _, err := tmp.Write(kept); err != nil {
+	for i, l := range lines {
+		if drop[i] {
+			if !flush() {
+				return false
+			}
+		} else {
+			run += int64(l.size)
+		}
+		at += int64(l.size)
+	}
+	if !flush() {
 		return false
 	}
 	return datasync(tmp) == nil && tmp.Close() == nil

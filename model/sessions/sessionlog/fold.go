@@ -27,7 +27,7 @@ func kindOf(rec Record) lineKind {
 	switch {
 	case rec.Live != nil && rec.Live.What == chat.LiveBegin:
 		return lineBegin
-	case rec.Live != nil && (rec.Live.What == chat.LiveText || rec.Live.What == chat.LiveReasoning):
+	case rec.Live != nil && rec.Live.What.Streamed():
 		return lineLiveText
 	case rec.Live != nil:
 		return lineLive

@@ -41,7 +41,7 @@ func (p Phase) String() string {
 func (p Phase) Streaming() bool { return p == StreamingText || p == StreamingTool }
 
 // Kind classifies what happened. The stream layer produces Text, Reasoning, Tool, Error and
-// Done from the wire; the chat produces Submit, ToolWork and Stop.
+// Done from the wire; the chat produces Submit, ToolWork, Stop and Withdraw.
 type Kind uint8
 
 const (
@@ -54,10 +54,11 @@ const (
 	KindError                 // the request failed: error frame, HTTP error, stall, truncation
 	KindDone                  // the whole turn is over
 	KindStop                  // the user pressed Esc
+	KindWithdraw              // the user took the message back before the reply's first byte
 )
 
 // Kinds lists every event kind in declaration order.
-var Kinds = []Kind{KindSubmit, KindText, KindReasoning, KindTool, KindToolWork, KindAsk, KindError, KindDone, KindStop}
+var Kinds = []Kind{KindSubmit, KindText, KindReasoning, KindTool, KindToolWork, KindAsk, KindError, KindDone, KindStop, KindWithdraw}
 
 var kindNames = [...]string{
 	KindSubmit:    "submit",
@@ -69,6 +70,7 @@ var kindNames = [...]string{
 	KindError:     "error",
 	KindDone:      "done",
 	KindStop:      "stop",
+	KindWithdraw:  "withdraw",
 }
 
 func (k Kind) String() string {

@@ -38,6 +38,9 @@ var Transitions = []Transition{
 
 	{StreamingText, KindStop, Complete},
 	{StreamingTool, KindStop, Complete},
+
+	{StreamingText, KindWithdraw, Idle},
+	{StreamingTool, KindWithdraw, Idle},
 }
 
 // transitionTo is Transitions indexed for O(1) lookup; ok is false for ignored pairs.
@@ -74,7 +77,7 @@ func Reduce(s State, ev Event) State {
 	}
 	s.Reason, s.Ask, s.Stopped = "", "", false
 	switch ev.Kind {
-	case KindSubmit:
+	case KindSubmit, KindWithdraw:
 		s = State{}
 	case KindText:
 		s.Text = s.Text.Append(ev.Delta)

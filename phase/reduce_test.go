@@ -85,6 +85,12 @@ func TestReduceEveryPhaseAndKind(t *testing.T) {
 		{StreamingTool, Event{Kind: KindStop}, want{Complete, "abc", "lookup", "", true}},
 		{Error, Event{Kind: KindStop}, unchanged(Error)},
 		{Complete, Event{Kind: KindStop}, unchanged(Complete)},
+		// withdraw: only while streaming; back to idle with nothing of the reply
+		{Idle, Event{Kind: KindWithdraw}, unchanged(Idle)},
+		{StreamingText, Event{Kind: KindWithdraw}, want{phase: Idle}},
+		{StreamingTool, Event{Kind: KindWithdraw}, want{phase: Idle}},
+		{Error, Event{Kind: KindWithdraw}, unchanged(Error)},
+		{Complete, Event{Kind: KindWithdraw}, unchanged(Complete)},
 	}
 	seen := map[[2]int]bool{}
 	for _, c := range cases {

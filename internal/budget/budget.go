@@ -108,3 +108,10 @@ func trimZeros(s string) string {
 	}
 	return s
 }
+
+// BytesPerToken is the size of a token, in bytes of text, that every estimate assumes where no
+// server has counted: a rough rule for English and JSON (the model's own tokeniser decides).
+const BytesPerToken = 4
+
+// EstimateTokens is the tokens of n bytes of text, rounded up (see BytesPerToken).
+func EstimateTokens(n int) int { return (n + BytesPerToken - 1) / BytesPerToken }

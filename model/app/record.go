@@ -31,7 +31,7 @@ func (r redactingRecorder) Add(rec chat.Record) {
 		r.next.Add(rec)
 		return
 	}
-	if l := rec.Live; l != nil && (l.What == chat.LiveText || l.What == chat.LiveReasoning) {
+	if l := rec.Live; l != nil && l.What.Streamed() {
 		if r.text.what != l.What {
 			r.endText()
 			r.text.what, r.text.stream = l.What, r.secrets.Stream()

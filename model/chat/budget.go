@@ -57,22 +57,31 @@ func contextUsed(u wire.Usage) int { return u.PromptTokens + u.CompletionTokens 
 
 // account adds a request's usage to the turn's and the session's, prices it at the model in
 // use, and says once when the context is FillWarning percent full.
-func (c *Chat) account(u *wire.Usage) {
+func (c *Chat) account(u *wire.Usage) (usd float64) {
 	if u == nil {
-		return
+		return 0
 	}
 	c.Turn = c.Turn.Add(*u)
 	c.Session = c.Session.Add(*u)
 	c.spend.last = *u
-	if usd, ok := c.cfg.Budget.Cost(*u); ok {
-		c.spend.cost += usd
-		c.spend.priced = true
-	}
+	usd = c.charge(*u)
 	c.noteCompactAt()
 	if fill, ok := c.Fill(); ok && fill >= FillWarning && !c.spend.warned {
 		c.spend.warned = true
 		c.notice("%s", fillWarning(fill, contextUsed(*u), c.cfg.Budget.Window))
 	}
+	return usd
+}
+
+// charge adds what u costs at the model's price to the conversation's cost and returns it (0
+// when the price is unknown).
+func (c *Chat) charge(u wire.Usage) float64 {
+	usd, ok := c.cfg.Budget.Cost(u)
+	if ok {
+		c.spend.cost += usd
+		c.spend.priced = true
+	}
+	return usd
 }
 
 // fillWarning says how full the context is and what to do before the model refuses it.
@@ -89,11 +98,7 @@ func (c *Chat) noteToolShare() {
 	if window <= 0 || c.spend.saidTools {
 		return
 	}
-	n := 0
-	for _, t := range c.cfg.Tools.Definitions() {
-		n += len(t.Name) + len(t.Description) + len(t.Parameters)
-	}
-	tokens := (n + 3) / 4
+	tokens := budget.EstimateTokens(c.toolBytes())
 	if tokens*100 <= window*ToolShareNotice {
 		return
 	}

@@ -1,11 +1,13 @@
 package chat
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/budget"
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/phase/transcript"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -155,5 +157,19 @@ func TestWithdrawAfterTheFirstByteIsRefused(t *testing.T) {
 	}
 	if !h.c.State.Phase.Streaming() || len(h.c.History) != 1 {
 		t.Errorf("a refused Withdraw changed the engine: %s, %d messages", h.c.State.Phase, len(h.c.History))
+	}
+}
+
+// /usage counts the history as the oversize check does: a text file sent with a message is in
+// it (4,000 bytes, ~1,000 tokens), so the two estimates never disagree.
+func TestUsageReportCountsTextFilesLikeTheOversizeCheck(t *testing.T) {
+	history := []wire.Message{
+		{Role: "user", Parts: wire.TextParts("read"), Attachments: []wire.Attachment{{Kind: wire.AttachText, Name: "notes.txt", Size: 4000}}},
+		{Role: "assistant", Parts: wire.TextParts("ok")},
+	}
+	c := New(Config{Model: "m"}, history)
+	got := strings.Join(c.UsageReport(), "\n")
+	if want := fmt.Sprintf("history of 2 messages ~%s.", format.Thousands(c.requestTokens())); !strings.Contains(got, want) || c.requestTokens() != 1002 {
+		t.Errorf("requestTokens %d; missing %q in:\n%s", c.requestTokens(), want, got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/format"
@@ -43,11 +44,12 @@ type Compaction struct {
 // summarising is the summary request in flight: a side request, not a turn. Nothing it does
 // reaches the history until its summary is complete.
 type summarising struct {
-	id     int
-	cancel context.CancelFunc
-	src    Source
-	entry  *transcript.Entry
-	turns  int // the Turns of the compaction it makes
+	id      int
+	cancel  context.CancelFunc
+	src     Source
+	entry   *transcript.Entry
+	turns   int    // the Turns of the compaction it makes
+	heading string // its entry's first line, fixed while it streams (the history is)
 }
 
 // Compacted is the compaction in force (the zero Compaction when none is).
@@ -78,8 +80,9 @@ func (c *Chat) compact(focus string) []Effect {
 	upTo := turns - min(KeepTurns, turns-from-1)
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
-	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Text: summaryHeading(upTo, turns-upTo), Streaming: true})
-	c.summary = &summarising{id: c.nextReq, cancel: cancel, entry: entry, turns: upTo}
+	heading := summaryHeading(upTo, turns-upTo)
+	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Text: heading, Streaming: true})
+	c.summary = &summarising{id: c.nextReq, cancel: cancel, entry: entry, turns: upTo, heading: heading}
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
 	req := wire.Request{Model: c.cfg.Model, System: CompactPrompt, Messages: []wire.Message{{Role: "user",
 		Parts: wire.TextParts(summaryAsk(c.compacted.Summary, c.History[turnStart(c.History, from):turnStart(c.History, upTo)], focus))}}}
@@ -133,13 +136,11 @@ func bounded(s string, n int) string {
 		return s
 	}
 	cut := n
-	for cut > 0 && !utf8Start(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return s[:cut] + fmt.Sprintf(" … (%d more bytes)", len(s)-cut)
 }
-
-func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // userTurns is the number of user messages in h.
 func userTurns(h []wire.Message) int {
@@ -201,7 +202,7 @@ func (c *Chat) handleSummary(m StreamMsg) []Effect {
 			}
 		}
 	}
-	c.tr.SetReply(s.entry, summaryHeading(s.turns, userTurns(c.History)-s.turns)+c.State.Text.String(), c.State.Reasoning.String())
+	c.tr.SetReply(s.entry, s.heading+c.State.Text.String(), c.State.Reasoning.String())
 	if m.More {
 		return []Effect{PullNext{Req: s.id, Src: m.Src}}
 	}
@@ -237,12 +238,9 @@ func (c *Chat) summaryCost(u *wire.Usage) []Effect {
 		return nil
 	}
 	c.Session = c.Session.Add(*u)
-	if usd, ok := c.cfg.Budget.Cost(*u); ok {
-		c.spend.cost += usd
-		c.spend.priced = true
-	}
+	usd := c.charge(*u)
 	rec := *u
-	return []Effect{Record{Usage: &rec}}
+	return []Effect{Record{Usage: &rec, Cost: usd}}
 }
 
 // endSummary releases the summary request.
@@ -310,13 +308,25 @@ func (c *Chat) autoCompact() []Effect {
 // the system prompt, the tool definitions and the history as sent, text files included
 // (images and PDFs are left out: their bytes say little of their tokens).
 func (c *Chat) requestTokens() int {
-	n := len(c.cfg.System)
+	return budget.EstimateTokens(len(c.cfg.System) + c.toolBytes() + historyBytes(c.sent()))
+}
+
+// toolBytes is the size of the tool definitions every request carries (MCP's included).
+func (c *Chat) toolBytes() int {
+	n := 0
 	if c.cfg.Tools != nil {
 		for _, t := range c.cfg.Tools.Definitions() {
 			n += len(t.Name) + len(t.Description) + len(t.Parameters)
 		}
 	}
-	for _, m := range c.sent() {
+	return n
+}
+
+// historyBytes is the size of msgs as a request sends them: text, reasoning, calls and text
+// files (images and PDFs are left out: their bytes say little of their tokens).
+func historyBytes(msgs []wire.Message) int {
+	n := 0
+	for _, m := range msgs {
 		n += len(m.Text()) + len(m.Reasoning())
 		for _, tc := range m.Calls() {
 			n += len(tc.Name) + len(tc.Arguments)
@@ -327,7 +337,7 @@ func (c *Chat) requestTokens() int {
 			}
 		}
 	}
-	return estimate(n)
+	return n
 }
 
 // noteOversize says, before a turn's first request goes, that it is estimated to exceed the

@@ -363,3 +363,21 @@ func TestUsageReportAfterACompaction(t *testing.T) {
 		}
 	}
 }
+
+// The summary's tokens are the conversation's: its usage record carries what it cost, like a
+// reply's, so the saved totals count it.
+func TestTheSummarysUsageIsRecordedWithItsCost(t *testing.T) {
+	h := &harness{t: t, c: New(Config{Model: "m", Budget: budget.Model{Price: &budget.Price{In: 1, Out: 2}}}, conversation(4)), src: &fakeSource{}}
+	req := effectsOf[OpenStream](h.do(h.c.Compact("")))[0].Req
+	h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Update: text("They talked."), More: true}))
+	effects := h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Result: complete(&wire.Usage{PromptTokens: 1_000_000, CompletionTokens: 500_000})}))
+	var usage []Record
+	for _, r := range effectsOf[Record](effects) {
+		if r.Usage != nil {
+			usage = append(usage, r)
+		}
+	}
+	if len(usage) != 1 || usage[0].Cost != 2 {
+		t.Fatalf("the summary's usage records: %+v, want one costing $2", usage)
+	}
+}

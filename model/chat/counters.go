@@ -3,6 +3,7 @@ package chat
 import (
 	"time"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/phase/transcript"
 )
 
@@ -17,10 +18,6 @@ type turnClock struct {
 	// reported is the request whose usage the server reported: its tokens are in Chat.Turn.
 	reported int
 }
-
-// BytesPerToken is the estimate of a token's size in bytes of text while the server has not
-// said how many tokens a reply has.
-const BytesPerToken = 4
 
 // Counters is how long the turn in flight has run, in whole seconds, and how many tokens its
 // replies have, as of the last Tick; estimated says the count includes an estimate from the
@@ -40,7 +37,7 @@ func (c *Chat) countTurn(now time.Time) {
 	k.tokens, k.estimated = c.Turn.CompletionTokens, false
 	if st := c.step; st != nil && st.id != k.reported {
 		if n := c.State.Text.Len() + c.State.Reasoning.Len(); n > 0 {
-			k.tokens += (n + BytesPerToken - 1) / BytesPerToken
+			k.tokens += budget.EstimateTokens(n)
 			k.estimated = true
 		}
 	}

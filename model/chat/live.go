@@ -35,6 +35,10 @@ type Live struct {
 	Usage          *wire.Usage
 }
 
+// Streamed reports whether w is a reply's text or reasoning as it streams (LiveText,
+// LiveReasoning): the records a final reply supersedes and a clean close folds away.
+func (w LiveWhat) Streamed() bool { return w == LiveText || w == LiveReasoning }
+
 // live is the record of l.
 func live(l Live) Record { return Record{Live: &l} }
 

@@ -79,12 +79,11 @@ func (c *Chat) applyUpdate(st *step, u wire.Update, effects []Effect) []Effect {
 }
 
 func (c *Chat) streamEnded(st *step, res wire.Result) []Effect {
-	c.account(res.Usage)
+	usd := c.account(res.Usage)
 	effects := []Effect{CloseSource{Src: st.src}}
 	st.src = nil
 	if res.Usage != nil {
 		u := *res.Usage
-		usd, _ := c.cfg.Budget.Cost(u)
 		effects = append(effects, Record{Usage: &u, Cost: usd})
 		c.clock.reported = st.id
 	}

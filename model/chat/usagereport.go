@@ -9,9 +9,6 @@ import (
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
-// estimate is the tokens of n bytes of text: 4 bytes a token, rounded up.
-func estimate(n int) int { return (n + 3) / 4 }
-
 // UsageReport is /usage: how full the context is and what fills it (the system prompt, the
 // tool definitions, the history as requests send it, each estimated from its size; a
 // compaction in force, said), what the last request and the
@@ -28,23 +25,11 @@ func (c *Chat) UsageReport() []string {
 	default:
 		lines = append(lines, "Context window: unknown for this model (set context_window in a [model] table of the config file).")
 	}
-	tools := 0
-	if c.cfg.Tools != nil {
-		for _, t := range c.cfg.Tools.Definitions() {
-			tools += len(t.Name) + len(t.Description) + len(t.Parameters)
-		}
-	}
-	history := 0
 	sent := c.sent()
-	for _, msg := range sent {
-		history += len(msg.Text()) + len(msg.Reasoning())
-		for _, tc := range msg.Calls() {
-			history += len(tc.Name) + len(tc.Arguments)
-		}
-	}
+	estimate := budget.EstimateTokens
 	lines = append(lines, fmt.Sprintf("Estimated (4 bytes a token): system prompt ~%s, tool definitions (MCP included) ~%s, history of %d %s ~%s.",
-		format.Thousands(estimate(len(c.cfg.System))), format.Thousands(estimate(tools)),
-		len(sent), format.Plural(len(sent), "message", "messages"), format.Thousands(estimate(history))))
+		format.Thousands(estimate(len(c.cfg.System))), format.Thousands(estimate(c.toolBytes())),
+		len(sent), format.Plural(len(sent), "message", "messages"), format.Thousands(estimate(historyBytes(sent)))))
 	if cp := c.compacted; cp.Turns > 0 {
 		lines = append(lines, fmt.Sprintf("Compacted: a summary (~%s tokens) is sent in place of the first %d %s; the saved conversation keeps them.",
 			format.Thousands(estimate(len(cp.Summary))), cp.Turns, format.Plural(cp.Turns, "turn", "turns")))

@@ -33,7 +33,7 @@ func (c *Chat) Withdraw() (text string, effects []Effect, ok bool) {
 			break
 		}
 	}
-	c.State, c.steps = phase.State{}, 0
+	c.State, c.steps = phase.Reduce(c.State, phase.Event{Kind: phase.KindWithdraw}), 0
 	c.holdQueue()
 	return last.Text(), effects, true
 }

@@ -13,6 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/safefile"
 	"github.com/phasechat/phasechat/model/tools"
@@ -201,7 +202,7 @@ func (s ServerStatus) DefinitionBytes() int {
 }
 
 // EstimatedTokens estimates the tokens of n bytes of tool definitions: bytes/4, rounded up.
-func EstimatedTokens(n int) int { return (n + 3) / 4 }
+func EstimatedTokens(n int) int { return budget.EstimateTokens(n) }
 
 // Status reports every configured server, by name: the disabled ones as StateDisabled.
 func (m *Manager) Status() []ServerStatus {

@@ -167,7 +167,7 @@ func (ss *Session) loop() {
 
 // streamedText reports whether r is text of a reply as it streams (see chat.LiveText).
 func streamedText(r chat.Record) bool {
-	return r.Live != nil && (r.Live.What == chat.LiveText || r.Live.What == chat.LiveReasoning)
+	return r.Live != nil && r.Live.What.Streamed()
 }
 
 func (ss *Session) fail(err error) {

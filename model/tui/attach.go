@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -151,12 +152,12 @@ func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
 	if !msg.send {
 		m.chat.Attach(msg.files...)
 		if len(msg.notes) > 0 {
-			m.say(capitalise(strings.Join(msg.notes, "; ")) + " — sent with your next message.")
+			m.say(format.Sentence(strings.Join(msg.notes, "; ")) + " — sent with your next message.")
 		}
 		return m, nil
 	}
 	if len(msg.notes) > 0 {
-		m.say(capitalise(strings.Join(msg.notes, "; ")) + ".")
+		m.say(format.Sentence(strings.Join(msg.notes, "; ")) + ".")
 	}
 	m.follow()
 	return m.after(m.chat.SubmitWith(msg.text, msg.files))
@@ -164,16 +165,9 @@ func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
 
 // sentence is s capitalised and ending in a full stop.
 func sentence(s string) string {
-	s = capitalise(s)
+	s = format.Sentence(s)
 	if !strings.HasSuffix(s, ".") {
 		s += "."
 	}
 	return s
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

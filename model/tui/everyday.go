@@ -77,7 +77,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 	case key.Matches(k, keys.Quit.Binding) && !armed && m.queued():
 		m, cmd := m.dropQueue()
 		return m, cmd, true
-	case key.Matches(k, keys.EditQueued.Binding) && m.composer.Value() == "" && m.queued() && (m.drafting() || m.composing()):
+	case key.Matches(k, keys.EditQueued.Binding) && m.canEditQueued():
 		m, cmd := m.editQueued()
 		return m, cmd, true
 	case key.Matches(k, keys.EditorChord.Binding):

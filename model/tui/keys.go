@@ -134,7 +134,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
-	case key.Matches(k, keys.SendQueued.Binding) && m.chat.QueueWaits() && strings.TrimSpace(m.composer.Value()) == "":
+	case key.Matches(k, keys.SendQueued.Binding) && m.canSendQueued():
 		m.follow()
 		return m.after(m.chat.SendQueued())
 	case key.Matches(k, keys.Send.Binding):

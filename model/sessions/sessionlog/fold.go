@@ -19,7 +19,7 @@ const (
 	lineLive              // any other live record
 	lineLiveText          // a live record of streamed text or reasoning
 	lineFinal             // an assistant message: the final reply
-	lineUser              // a user message
+	lineLands             // a user message or a compaction: the reader keeps the request in flight
 	lineNew               // a header that begins another conversation
 )
 
@@ -27,14 +27,14 @@ func kindOf(rec Record) lineKind {
 	switch {
 	case rec.Live != nil && rec.Live.What == chat.LiveBegin:
 		return lineBegin
-	case rec.Live != nil && (rec.Live.What == chat.LiveText || rec.Live.What == chat.LiveReasoning):
+	case rec.Live != nil && rec.Live.What.Streamed():
 		return lineLiveText
 	case rec.Live != nil:
 		return lineLive
 	case rec.Message != nil && rec.Message.Role == "assistant":
 		return lineFinal
-	case rec.Message != nil && rec.Message.Role == "user":
-		return lineUser
+	case rec.Message != nil && rec.Message.Role == "user", rec.Compaction != nil:
+		return lineLands
 	case rec.Session != nil && rec.Session.New:
 		return lineNew
 	}
@@ -76,7 +76,7 @@ func passedOver(lines []writtenLine) (drop []bool, any bool) {
 			flight = append(flight, i)
 		case lineFinal, lineNew:
 			settle(true)
-		case lineUser:
+		case lineLands:
 			settle(false)
 		}
 	}
@@ -130,22 +130,29 @@ func writeFolded(tmp, src *os.File, start int64, lines []writtenLine, drop []boo
 	if n, err := io.Copy(tmp, &io.LimitedReader{R: src, N: start}); err != nil || n != start {
 		return false
 	}
-	size := 0
-	for _, l := range lines {
-		size += l.size
-	}
-	seg := make([]byte, size)
-	if _, err := src.ReadAt(seg, start); err != nil {
-		return false
-	}
-	kept, at := seg[:0], 0
-	for i, l := range lines {
-		if !drop[i] {
-			kept = append(kept, seg[at:at+l.size]...) // moves left in place
+	// Each run of kept lines is copied straight from the file: nothing of the log is held in
+	// memory however long the conversation.
+	at, run := start, int64(0)
+	flush := func() bool {
+		if run == 0 {
+			return true
 		}
-		at += l.size
+		n, err := io.Copy(tmp, io.NewSectionReader(src, at-run, run))
+		ok := err == nil && n == run
+		run = 0
+		return ok
 	}
-	if _, err := tmp.Write(kept); err != nil {
+	for i, l := range lines {
+		if drop[i] {
+			if !flush() {
+				return false
+			}
+		} else {
+			run += int64(l.size)
+		}
+		at += int64(l.size)
+	}
+	if !flush() {
 		return false
 	}
 	return datasync(tmp) == nil && tmp.Close() == nil

@@ -20,7 +20,7 @@ func writeSteps(t *testing.T, w *Writer, r *rand.Rand, n int) {
 	t.Helper()
 	for i := range n {
 		id := fmt.Sprintf("c%d", r.IntN(3))
-		switch r.IntN(11) {
+		switch r.IntN(12) {
 		case 0:
 			w.Add(userRecord(fmt.Sprintf("question %d", i)))
 		case 1:
@@ -47,6 +47,8 @@ func writeSteps(t *testing.T, w *Writer, r *rand.Rand, n int) {
 			if err := w.Sync(); err != nil {
 				t.Fatal(err)
 			}
+		case 11:
+			w.Add(chat.Record{Compaction: &chat.Compaction{Summary: fmt.Sprintf("summary %d", i), Turns: 1}})
 		}
 	}
 	if err := w.Sync(); err != nil {

@@ -118,7 +118,7 @@ func (w *Writer) OnError(f func(err error)) {
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	switch {
-	case r.Live != nil && (r.Live.What == chat.LiveText || r.Live.What == chat.LiveReasoning):
+	case r.Live != nil && r.Live.What.Streamed():
 		w.addText(r.Live.What, r.Live.Text)
 		return
 	case r.Live != nil:

@@ -35,7 +35,9 @@ func bigReply(size int) string {
 // replyHandler streams text as Chat Completions chunks of at most delta bytes each. Through
 // the harness the body is made as the client reads it, as a network delivers it, so the
 // test's copy of the body does not count as the reply's memory.
-func replyHandler(text string, delta int) http.Handler { return &chunkedReply{text: text, delta: delta} }
+func replyHandler(text string, delta int) http.Handler {
+	return &chunkedReply{text: text, delta: delta}
+}
 
 // chunkedReply is text as Chat Completions chunks of at most delta bytes each, then a stop.
 type chunkedReply struct {

@@ -239,7 +239,7 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
-// screen: it gets a header that begins another conversation, then history.
+// screen: it gets a header that begins another conversation, then history (and cp in its place).
 func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cp *chat.Compaction) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -253,11 +253,8 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 		head.New = true
 		c.log.Head(head)
 		log := newRedactingRecorder(c.secrets, c.log)
-		for i := range history {
-			log.Add(chat.Record{Message: &history[i]})
-		}
-		if cp != nil {
-			log.Add(chat.Record{Compaction: cp})
+		for _, r := range chat.Records(history, cp) {
+			log.Add(r)
 		}
 	}
 	return c.Recorder()

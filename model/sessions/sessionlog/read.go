@@ -37,7 +37,8 @@ type Log struct {
 	// skipped.
 	CutOff bool
 	// Compaction is the conversation's last compaction: a resumed conversation's requests
-	// send its summary in place of the turns it stands for. nil when it has none.
+	// send its summary in place of the turns it stands for. Its After is the user turns of
+	// Messages before its record. nil when it has none.
 	Compaction *chat.Compaction
 	// Skipped is the number of each other line that holds no readable record (changed on
 	// disk, or written by hand), in order; those lines were left out.
@@ -132,7 +133,9 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.noteModels()
 			case rec.Compaction != nil:
 				land()
-				log.Compaction = rec.Compaction
+				cp := *rec.Compaction
+				cp.After = userTurns(log.Messages)
+				log.Compaction = &cp
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
@@ -425,4 +428,15 @@ func (l *Log) noteModels() {
 	for len(l.MessageModels) < len(l.Messages) {
 		l.MessageModels = append(l.MessageModels, l.Model())
 	}
+}
+
+// userTurns is the number of user messages in h.
+func userTurns(h []wire.Message) int {
+	n := 0
+	for _, m := range h {
+		if m.Role == "user" {
+			n++
+		}
+	}
+	return n
 }

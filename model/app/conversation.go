@@ -32,6 +32,7 @@ type Conversation struct {
 	history []wire.Message
 	// compaction is the continued conversation's last compaction; nil when it has none.
 	compaction *chat.Compaction
+	tallies    []chat.SavedTally // the continued conversation's finished turns
 	notice     string
 	session    *sessions.Session // nil: not saved in the store
 	log        *logFile
@@ -49,6 +50,10 @@ func (c *Conversation) History() []wire.Message { return c.history }
 // Compaction is the continued conversation's last compaction (chat.Chat.SetCompaction);
 // nil when it has none.
 func (c *Conversation) Compaction() *chat.Compaction { return c.compaction }
+
+// Tallies is what each finished turn of the continued conversation used
+// (chat.Chat.SetTallies).
+func (c *Conversation) Tallies() []chat.SavedTally { return c.tallies }
 
 // Notice says what was continued, and why the conversation is not kept if saving failed; "".
 func (c *Conversation) Notice() string { return c.notice }
@@ -132,7 +137,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
-		c.history, c.compaction = resumed.Messages, resumed.Log.Compaction
+		c.history, c.compaction, c.tallies = resumed.Messages, resumed.Log.Compaction, resumed.Log.Tallies
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
@@ -295,7 +300,7 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if note := r.Log.SkippedNote(); note != "" {
 		notice += " The log is damaged: " + note + "."
 	}
-	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction,
+	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction, Tallies: r.Log.Tallies,
 		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compaction), Notice: notice}, nil
 }
 

@@ -389,6 +389,8 @@ type Continued struct {
 	History []wire.Message
 	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
 	Compaction *chat.Compaction
-	Log        Recorder
-	Notice     string
+	// Tallies is what each finished turn used (chat.Chat.SetTallies).
+	Tallies []chat.SavedTally
+	Log     Recorder
+	Notice  string
 }

@@ -1116,8 +1116,12 @@ func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 			// where oLastCell < nLastCell and oLastCell is -1 or less.
 			// Investigate and fix.
 			s.move(newbuf, n+1, y)
-			ichCost := 3 + nLastCell - oLastCell
-			if s.caps.Contains(capICH) && (nLastCell < nLastNonBlank || ichCost > (m-n)) {
+			// Inserting writes the ICH sequence and the inserted cells, and
+			// the terminal shifts the rest of the line, which is the old line's
+			// tail; repainting writes every cell up to the end of the longer
+			// line. Insert when that is no dearer, also mid-line.
+			ichCost := len(ansi.InsertCharacter(nLastCell-oLastCell)) + nLastCell - oLastCell
+			if s.caps.Contains(capICH) && ichCost > (m-n) {
 				s.putRange(newbuf, oldLine, newLine, y, n+1, m)
 			} else {
 				s.insertCells(newbuf, newLine[n+1:], nLastCell-oLastCell)

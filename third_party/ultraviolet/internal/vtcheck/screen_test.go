@@ -25,11 +25,14 @@ type term struct {
 	emu *vt.Emulator
 }
 
-func newTerm(termType string, w, h int) *term {
+// newTerm is a w x h terminal of termType, drawn on as a full-screen program draws (absolute
+// cursor moves) or, inline, as an inline one does (relative moves from where the cursor is).
+func newTerm(termType string, w, h int, inline bool) *term {
 	t := &term{emu: vt.NewEmulator(w, h)}
 	t.r = uv.NewTerminalRenderer(&t.out, []string{"TERM=" + termType, "COLORTERM=truecolor"})
 	t.r.SetColorProfile(colorprofile.TrueColor)
-	t.r.SetFullscreen(true)
+	t.r.SetFullscreen(!inline)
+	t.r.SetRelativeCursor(inline)
 	t.r.SetScrollOptim(true)
 	t.r.Resize(w, h)
 	t.r.Erase()
@@ -154,7 +157,7 @@ func TestDigitCarryInsertsACell(t *testing.T) {
 	const w, h = 120, 34
 	for _, termType := range []string{"tmux-256color", "xterm-256color"} {
 		t.Run(termType, func(t *testing.T) {
-			tm := newTerm(termType, w, h)
+			tm := newTerm(termType, w, h, false)
 			tm.draw(t, longReply(w, h, 561))
 			next := longReply(w, h, 1054)
 			out := tm.draw(t, next)
@@ -232,7 +235,8 @@ func TestRandomEditsReachTheScreen(t *testing.T) {
 	for round := 0; round < 400; round++ {
 		w, h := 8+rng.IntN(40), 1+rng.IntN(6)
 		termType := []string{"tmux-256color", "xterm-256color", "screen", "linux"}[round%4]
-		tm := newTerm(termType, w, h)
+		inline := round%8 >= 4
+		tm := newTerm(termType, w, h, inline)
 		rows := make([][]uv.Cell, h)
 		for y := range rows {
 			rows[y] = randomRow(rng, w)
@@ -247,8 +251,8 @@ func TestRandomEditsReachTheScreen(t *testing.T) {
 			scr := screenOf(w, h, rows)
 			log = append(log, tm.draw(t, scr))
 			if m := tm.mismatch(scr); m != "" {
-				t.Fatalf("round %d (%s, %dx%d), frame %d: %s\nwant:\n%s\nthe terminal shows:\n%s\nbytes of each frame: %q",
-					round, termType, w, h, frame, m, scr.Render(), tm.emu.Render(), log)
+				t.Fatalf("round %d (%s, %dx%d, inline %v), frame %d: %s\nwant:\n%s\nthe terminal shows:\n%s\nbytes of each frame: %q",
+					round, termType, w, h, inline, frame, m, scr.Render(), tm.emu.Render(), log)
 			}
 		}
 	}

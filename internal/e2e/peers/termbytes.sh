@@ -62,10 +62,11 @@ cc_done() {
 count() {
 	perl -e '
 		open(my $f, "<:raw", $ARGV[0]) or die; local $/; my $d = <$f>; $d = substr($d, $ARGV[1]);
-		my $mark = index($d, "\e[?2026h") >= 0 ? "\e[?2026h" : "\e[?25l";
-		my @frames = split(/\Q$mark\E/, $d); shift @frames;
+		my ($mark, $name) = index($d, "\e[?2026h") >= 0 ? ("\e[?2026h", "2026") : ("\e[?25l", "25l");
+		my @frames = split(/\Q$mark\E/, $d, -1); shift @frames;
+		if (!@frames) { printf "%d - - none\n", length($d); exit }
 		my $max = 0; for (@frames) { $max = length($_) + length($mark) if length($_) + length($mark) > $max }
-		printf "%d %d %d %s\n", length($d), scalar(@frames), $max, $mark eq "\e[?2026h" ? "2026" : "25l";
+		printf "%d %d %d %s\n", length($d), scalar(@frames), $max, $name;
 	' "$1" "$2"
 }
 

@@ -257,3 +257,16 @@ func TestRandomEditsReachTheScreen(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDigitCarry draws the frame where a 120x34 screen of "Line N:" rows moves from line
+// 561 to line 1054 and reports the bytes it writes.
+func BenchmarkDigitCarry(b *testing.B) {
+	const w, h = 120, 34
+	var n int
+	for b.Loop() {
+		tm := newTerm("tmux-256color", w, h, false)
+		tm.draw(b, longReply(w, h, 561))
+		n = len(tm.draw(b, longReply(w, h, 1054)))
+	}
+	b.ReportMetric(float64(n), "bytes/frame")
+}

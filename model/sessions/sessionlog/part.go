@@ -60,7 +60,7 @@ func (w *Writer) partWaited() {
 	if w.shut || len(w.part.text) == 0 {
 		return
 	}
-	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	w.part.text = w.part.text[:0]
 }
 
@@ -74,7 +74,7 @@ func (w *Writer) endPart() {
 		w.part.text = append(w.part.text, w.part.redact.Flush()...)
 	}
 	if len(w.part.text) > 0 {
-		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	}
 	w.part = streamedPart{text: w.part.text[:0]}
 }

@@ -81,6 +81,7 @@ type scanner struct {
 	i     int
 	depth int
 	bad   bool // a syntax error: the payload is not JSON
+	folds bool // the last member name read may match a field name it is not equal to
 	pools *chunkPools
 }
 
@@ -94,7 +95,7 @@ func (s *scanner) peek() byte {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.s) {
+	for s.i < len(s.s) && s.s[s.i] <= ' ' {
 		switch s.s[s.i] {
 		case ' ', '\t', '\n', '\r':
 			s.i++
@@ -141,7 +142,7 @@ func (s *scanner) member(n *int) (string, bool) {
 		s.fail()
 		return "", false
 	}
-	key, _, ok := s.str()
+	key, ok := s.key()
 	if !ok {
 		return "", false
 	}
@@ -190,10 +191,7 @@ func (s *scanner) element(n *int) bool {
 // lone at its edges.
 func (s *scanner) str() (string, lone, bool) {
 	src, start := s.s, s.i+1
-	i := start
-	for i < len(src) && plainASCII[src[i]] {
-		i++
-	}
+	i := plainRun(src, start)
 	if i < len(src) && src[i] == '"' {
 		s.i = i + 1
 		return src[start:i], lone{}, true
@@ -201,10 +199,52 @@ func (s *scanner) str() (string, lone, bool) {
 	return s.strRest(start, i)
 }
 
+// key reads the member name the scanner is on, as str does, and sets s.folds when the name
+// may match a field name it is not equal to (it holds an upper-case ASCII or a non-ASCII
+// letter): only then must it be matched case-insensitively.
+func (s *scanner) key() (string, bool) {
+	src, start := s.s, s.i+1
+	i := start
+	for i < len(src) && lowerPlain[src[i]] {
+		i++
+	}
+	if i < len(src) && src[i] == '"' {
+		s.i, s.folds = i+1, false
+		return src[start:i], true
+	}
+	key, _, ok := s.str()
+	s.folds = folds(key)
+	return key, ok
+}
+
+// plainRun returns the index of the first byte of src from i on that is not plain ASCII (or
+// len(src)), passing over 8 bytes at a time.
+func plainRun(src string, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		x := word(src, i)
+		if m := specialBytes(x) | x&0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(src) && plainASCII[src[i]] {
+		i++
+	}
+	return i
+}
+
 // plainASCII marks the bytes a string holds as they are: printable ASCII but '"' and '\\'.
 var plainASCII = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// lowerPlain marks the plain ASCII bytes but the upper-case letters.
+var lowerPlain = func() (t [256]bool) {
+	t = plainASCII
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = false
 	}
 	return t
 }()
@@ -415,7 +455,7 @@ func (s *scanner) chunk(ch *wireChunk) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "choices", "usage", "error", "type")
 		}
 		switch key {
@@ -499,7 +539,7 @@ func (s *scanner) choice(c *wireChoice) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "index", "delta", "message", "finish_reason")
 		}
 		switch key {
@@ -528,7 +568,7 @@ func (s *scanner) delta(d *wireDelta) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "content", "reasoning_content", "reasoning", "tool_calls", "function_call")
 		}
 		switch key {
@@ -598,7 +638,7 @@ func (s *scanner) toolCall(tc *wireToolCall) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "index", "id", "function", "extra_content")
 		}
 		switch key {
@@ -629,7 +669,7 @@ func (s *scanner) function(f *wireFunction) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "name", "arguments")
 		}
 		switch key {
@@ -694,7 +734,7 @@ func (s *scanner) usage(u *wireUsage) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "prompt_tokens", "completion_tokens", "total_tokens",
 				"prompt_tokens_details", "completion_tokens_details", "prompt_cache_hit_tokens")
 		}
@@ -790,7 +830,7 @@ func (s *scanner) blocks(parts []contentPart) (_ []contentPart, ok bool) {
 			if !more {
 				break
 			}
-			if folds(key) {
+			if s.folds {
 				key = fieldName(key, "type", "text", "thinking")
 			}
 			switch key {

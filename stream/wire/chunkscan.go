@@ -42,6 +42,16 @@ type chunkPools struct {
 	choice pool[wireChoice]
 	call   pool[wireToolCall]
 	part   pool[contentPart]
+	head   chunkHead
+}
+
+// chunkHead is how the last payload began: its members that a chunk does not read (id,
+// object, created, model ... the same in every chunk of a stream), ending in a value that
+// ends in its own delimiter. A payload that begins with the same bytes is in the same state
+// after them, so the scanner starts after them.
+type chunkHead struct {
+	text    string // the payload up to the end of the last such member's value
+	members int
 }
 
 func (p *chunkPools) reset() { p.choice.used, p.call.used, p.part.used = false, false, false }
@@ -450,7 +460,12 @@ func (s *scanner) chunk(ch *wireChunk) {
 	if !s.open() {
 		return
 	}
-	for n := 0; ; {
+	n, head := 0, &s.pools.head
+	matched := head.members > 0 && len(s.s) > len(head.text) && s.s[:len(head.text)] == head.text
+	if matched {
+		s.i, n = len(head.text), head.members
+	}
+	for unread := !matched; ; {
 		key, ok := s.member(&n)
 		if !ok {
 			return
@@ -484,7 +499,12 @@ func (s *scanner) chunk(ch *wireChunk) {
 			s.plainString(&ch.Type)
 		default:
 			s.skip()
+			if c := s.s[s.i-1]; unread && !s.bad && (c == '"' || c == '}' || c == ']') {
+				*head = chunkHead{text: s.s[:s.i], members: n}
+			}
+			continue
 		}
+		unread = false
 	}
 }
 

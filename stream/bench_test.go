@@ -100,7 +100,7 @@ func BenchmarkP1BareUnmarshal(b *testing.B) {
 	}
 }
 
-// BenchmarkP1Framing is the framing alone (paced + sse.EventStreamReader + field parser).
+// BenchmarkP1Framing is the framing alone (the framer and its field parser).
 func BenchmarkP1Framing(b *testing.B) {
 	body, _ := realisticStream()
 	b.SetBytes(int64(len(body)))

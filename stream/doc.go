@@ -6,10 +6,10 @@
 //
 //   - body sniffing (feed.go): an event stream, a whole JSON answer or error object, an HTML
 //     page or prose, by the body first and its Content-Type second.
-//   - framing (sse.go, paced.go): sse.EventStreamReader from github.com/r3labs/sse/v2 finds
-//     event boundaries in the body; parseEvent reads the fields (BOM, CR/LF/CRLF, multi-line
-//     data, comments, event names); frames over 16 MiB end the stream with an error; an
-//     unterminated last event is kept only at a clean EOF. r3labs is imported by sse.go alone.
+//   - framing (sse.go): the framer finds event boundaries in one pass over the body's bytes
+//     and parseEvent reads the fields (BOM, CR/LF/CRLF, multi-line data, comments, event
+//     names); frames over 16 MiB end the stream with an error; an unterminated last event is
+//     kept only at a clean EOF.
 //   - the Stream (live.go): Next, Ready, Result and Close over one response, the stall
 //     watchdog (watchdog.go) and the reply size limit; every failure comes out as the
 //     end-of-stream Update and a *wire.Error.

@@ -104,6 +104,18 @@ func TestFramerTail(t *testing.T) {
 			t.Error("tail not detected")
 		}
 	})
+	t.Run("an empty line of a lone CR at the end terminates the last event", func(t *testing.T) {
+		got, f, err := frames(t, strings.NewReader("data: a\n\ndata: b\n\r"))
+		if err != nil || !reflect.DeepEqual(got, []wire.Frame{{Data: "a"}, {Data: "b"}}) || f.tail {
+			t.Errorf("got %+v, tail %v, err %v", got, f.tail, err)
+		}
+	})
+	t.Run("a CR that ends the input ends its line", func(t *testing.T) {
+		got, f, err := frames(t, iotest.OneByteReader(strings.NewReader("data: a\r")))
+		if err != nil || !reflect.DeepEqual(got, []wire.Frame{{Data: "a"}}) || !f.tail {
+			t.Errorf("got %+v, tail %v, err %v", got, f.tail, err)
+		}
+	})
 	t.Run("a cut event after a read error is dropped and the error returned", func(t *testing.T) {
 		cut := errors.New("connection reset")
 		body := io.MultiReader(strings.NewReader("data: a\n\ndata: {\"choi"), iotest.ErrReader(cut))

@@ -32,9 +32,10 @@ type Conversation struct {
 	history []wire.Message
 	// compaction is the continued conversation's last compaction; nil when it has none.
 	compaction *chat.Compaction
+	tallies    []chat.SavedTally // the continued conversation's finished turns
 	notice     string
-	session    *sessions.Session // nil: not saved in the store
-	log        *logFile
+	session    *sessions.Session  // nil: not saved in the store
+	log        *sessionlog.Writer // the --log file (openLogFile)
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -49,6 +50,10 @@ func (c *Conversation) History() []wire.Message { return c.history }
 // Compaction is the continued conversation's last compaction (chat.Chat.SetCompaction);
 // nil when it has none.
 func (c *Conversation) Compaction() *chat.Compaction { return c.compaction }
+
+// Tallies is what each finished turn of the continued conversation used
+// (chat.Chat.SetTallies).
+func (c *Conversation) Tallies() []chat.SavedTally { return c.tallies }
 
 // Notice says what was continued, and why the conversation is not kept if saving failed; "".
 func (c *Conversation) Notice() string { return c.notice }
@@ -132,7 +137,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
-		c.history, c.compaction = resumed.Messages, resumed.Log.Compaction
+		c.history, c.compaction, c.tallies = resumed.Messages, resumed.Log.Compaction, resumed.Log.Tallies
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
@@ -157,12 +162,12 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
 	}
 	if s.LogPath != "" {
-		w, err := sessionlog.Append(s.LogPath)
+		w, err := openLogFile(s.LogPath)
 		if err != nil {
 			c.Close()
 			return nil, err
 		}
-		c.log = newLogFile(w, s.LogPath)
+		c.log = w
 		c.log.Head(head)
 	}
 	return c, nil
@@ -239,7 +244,7 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
-// screen: it gets a header that begins another conversation, then history.
+// screen: it gets a header that begins another conversation, then history (and cp in its place).
 func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cp *chat.Compaction) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -253,11 +258,8 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 		head.New = true
 		c.log.Head(head)
 		log := newRedactingRecorder(c.secrets, c.log)
-		for i := range history {
-			log.Add(chat.Record{Message: &history[i]})
-		}
-		if cp != nil {
-			log.Add(chat.Record{Compaction: cp})
+		for _, r := range chat.Records(history, cp) {
+			log.Add(r)
 		}
 	}
 	return c.Recorder()
@@ -298,7 +300,7 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if note := r.Log.SkippedNote(); note != "" {
 		notice += " The log is damaged: " + note + "."
 	}
-	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction,
+	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction, Tallies: r.Log.Tallies,
 		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compaction), Notice: notice}, nil
 }
 

@@ -140,3 +140,28 @@ func TestLogFileIsOnlyAppendedTo(t *testing.T) {
 		t.Fatalf("the --log file was rewritten:\n%s", raw)
 	}
 }
+
+// A log continued from a file gives the chat what each of its finished turns used.
+func TestResumedLogGivesItsTallies(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	path := filepath.Join(t.TempDir(), "old.jsonl")
+	w, err := sessionlog.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Head(sessionlog.Header{Model: "m"})
+	w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hi")}})
+	w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 12, CompletionTokens: 3, TotalTokens: 15}})
+	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("hello")}})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	conv, err := openConversation(&Settings{Resume: path, NoSave: true}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conv.Close()
+	if got := conv.Tallies(); len(got) != 1 || got[0].Reply != 1 || got[0].Usage.PromptTokens != 12 || got[0].Model != "m" {
+		t.Fatalf("tallies %+v", got)
+	}
+}

@@ -112,6 +112,7 @@ func (sess *Session) open(warn io.Writer) error {
 	if cp := sess.Conversation.Compaction(); cp != nil {
 		sess.Chat.SetCompaction(*cp)
 	}
+	sess.Chat.SetTallies(sess.Conversation.Tallies())
 	sess.Performer = &perform.Performer{Client: client, Tools: reg}
 	if provs != nil {
 		sess.Performer.Route = provs.client

@@ -39,6 +39,38 @@ const maxResultInSummary = 2000
 type Compaction struct {
 	Summary string
 	Turns   int
+	// After is how many user turns the conversation had when the compaction was made: its
+	// summary's entry comes after them in the transcript. 0 is not known (it comes last).
+	After int
+}
+
+// At is the index in h where the compaction belongs: the user message that begins the turn
+// after its first After turns, or len(h) when that turn is not in h or After is not known.
+func (cp Compaction) At(h []wire.Message) int {
+	if cp.After <= 0 {
+		return len(h)
+	}
+	return turnStart(h, cp.After)
+}
+
+// Records is h as the records that log it, cp's record (when cp is not nil) in its place
+// among them (see At), so that a log seeded with them reads back as h and cp.
+func Records(h []wire.Message, cp *Compaction) []Record {
+	at := len(h)
+	if cp != nil {
+		at = cp.At(h)
+	}
+	out := make([]Record, 0, len(h)+1)
+	for i := range h {
+		if i == at {
+			out = append(out, Record{Compaction: cp})
+		}
+		out = append(out, Record{Message: &h[i]})
+	}
+	if cp != nil && at == len(h) {
+		out = append(out, Record{Compaction: cp})
+	}
+	return out
 }
 
 // summarising is the summary request in flight: a side request, not a turn. Nothing it does
@@ -220,7 +252,7 @@ func (c *Chat) handleSummary(m StreamMsg) []Effect {
 	case text == "":
 		return append(effects, c.summaryFailed("the model sent an empty summary")...)
 	default:
-		cp := Compaction{Summary: text, Turns: s.turns}
+		cp := Compaction{Summary: text, Turns: s.turns, After: userTurns(c.History)}
 		effects = append(effects, c.endSummary()...)
 		effects = append(effects, Record{Compaction: &cp})
 		c.compacted = cp
@@ -276,12 +308,30 @@ func (c *Chat) stopSummary() []Effect {
 }
 
 // SetCompaction puts a compaction read back from a session log in force: requests from now on
-// send its summary in place of the turns it stands for, and the transcript shows it last.
-// Call it after New or Restart.
+// send its summary in place of the turns it stands for, and the transcript shows it where it
+// was made (see Compaction.At), as the live session did. Call it after New or Restart.
 func (c *Chat) SetCompaction(cp Compaction) {
 	c.compacted = cp
+	at := cp.At(c.History)
+	turns := userTurns(c.History[:at])
+	c.tr.Truncate(entryOfTurn(c.tr.Entries(), turns))
 	c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
-		Text: summaryHeading(cp.Turns, max(0, userTurns(c.History)-cp.Turns)) + cp.Summary})
+		Text: summaryHeading(cp.Turns, max(0, turns-cp.Turns)) + cp.Summary})
+	entriesFor(&c.tr, c.History[at:], c.cfg.Tools)
+}
+
+// entryOfTurn is the index of the user entry that begins the turn after the first n, or
+// len(entries) when there is none.
+func entryOfTurn(entries []*transcript.Entry, n int) int {
+	for i, e := range entries {
+		if e.Role() == transcript.RoleUser {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+	}
+	return len(entries)
 }
 
 // noteCompactAt marks a compaction due when the last request filled the context past

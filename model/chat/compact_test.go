@@ -108,7 +108,7 @@ func TestCompactedRequestsSendTheSummaryInPlaceOfTheOlderTurns(t *testing.T) {
 	before := len(h.c.History)
 	effects := compactWith(t, h, "", "They talked about lookups.")
 	recs := finalRecords(effects)
-	if len(recs) != 1 || recs[0].Compaction == nil || *recs[0].Compaction != (Compaction{Summary: "They talked about lookups.", Turns: 2}) {
+	if len(recs) != 1 || recs[0].Compaction == nil || *recs[0].Compaction != (Compaction{Summary: "They talked about lookups.", Turns: 2, After: 4}) {
 		t.Fatalf("the compaction is not recorded: %+v", effects)
 	}
 	if h.c.Compacted().Turns != 2 || len(h.c.History) != before || h.c.State.Phase.Streaming() {

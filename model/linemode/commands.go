@@ -204,6 +204,7 @@ func (s *session) pickSession(line string) {
 	if cp := res.Compaction; cp != nil {
 		s.chat.SetCompaction(*cp)
 	}
+	s.chat.SetTallies(res.Tallies)
 	s.freshAnnouncer()
 	s.say(Note(res.Notice))
 }

@@ -38,7 +38,8 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
-	// SeedCompaction is Seed's compaction, written after it; nil when it has none.
+	// SeedCompaction is Seed's compaction, written in its place among Seed's messages
+	// (chat.Records); nil when it has none.
 	SeedCompaction *chat.Compaction
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
@@ -266,13 +267,9 @@ func (ss *Session) open(first []chat.Record) error {
 		ss.markStarted()
 		return nil
 	}
-	for i := range ss.start.Seed {
-		m := ss.start.Seed[i]
-		log.Add(chat.Record{Message: &m})
-		ss.count(chat.Record{Message: &m})
-	}
-	if cp := ss.start.SeedCompaction; cp != nil {
-		log.Add(chat.Record{Compaction: cp})
+	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompaction) {
+		log.Add(r)
+		ss.count(r)
 	}
 	if ss.meta.Title == "" {
 		for _, r := range first {
@@ -392,6 +389,8 @@ type Continued struct {
 	History []wire.Message
 	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
 	Compaction *chat.Compaction
-	Log        Recorder
-	Notice     string
+	// Tallies is what each finished turn used (chat.Chat.SetTallies).
+	Tallies []chat.SavedTally
+	Log     Recorder
+	Notice  string
 }

@@ -334,7 +334,7 @@ func TestSeedKeepsItsCompaction(t *testing.T) {
 	ss.Add(user("new question"))
 	closeSession(t, ss)
 	log, err := sessionlog.Read(ss.Path())
-	if err != nil || len(log.Messages) != 3 || log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They asked.", Turns: 1}) {
+	if err != nil || len(log.Messages) != 3 || log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They asked.", Turns: 1, After: 1}) {
 		t.Fatalf("log = %+v, %v", log, err)
 	}
 }
@@ -358,5 +358,21 @@ func TestARebuiltIndexKeepsTheOneShotMark(t *testing.T) {
 	}
 	if shown := Interactive(all); len(shown) != 1 || shown[0].ID != fork.ID() || shown[0].Parent != shot.ID() {
 		t.Fatalf("interactive sessions after a rebuild: %+v", shown)
+	}
+}
+
+// A seeded compaction made between the seed's turns is written in its place, so that the new
+// session resumes with the summary where it was made.
+func TestSeedWritesItsCompactionInItsPlace(t *testing.T) {
+	s := openStore(t)
+	seed := []wire.Message{*user("one").Message, {Role: "assistant", Parts: wire.TextParts("first")},
+		*user("two").Message, {Role: "assistant", Parts: wire.TextParts("second")}}
+	cp := chat.Compaction{Summary: "They counted.", Turns: 1, After: 1}
+	ss := s.Begin(Start{Seed: seed, SeedCompaction: &cp})
+	ss.Add(user("three"))
+	closeSession(t, ss)
+	log, err := sessionlog.Read(ss.Path())
+	if err != nil || len(log.Messages) != 5 || log.Compaction == nil || *log.Compaction != cp {
+		t.Fatalf("log = %+v, %v", log, err)
 	}
 }

@@ -31,7 +31,8 @@ import (
 // one real frame of a catalogued scenario.
 
 // inProcess is an http.RoundTripper that answers with a handler in this process. The whole
-// answer is recorded before the client reads it, so nothing runs concurrently. It keeps every
+// answer is recorded before the client reads it, so nothing runs concurrently (a chunkedReply
+// is read as it is made, on the reader's goroutine). It keeps every
 // request, with its context, so tests can check what was sent and that Stop cancelled it.
 type inProcess struct {
 	h    http.Handler
@@ -59,6 +60,10 @@ func (p *inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 	p.mu.Lock()
 	p.sent = append(p.sent, sent)
 	p.mu.Unlock()
+	if c, ok := p.h.(*chunkedReply); ok {
+		return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: http.Header{"Content-Type": {"text/event-stream"}}, Body: io.NopCloser(c.body()), ContentLength: -1, Request: r}, nil
+	}
 	in := r.Clone(r.Context())
 	in.Body = io.NopCloser(bytes.NewReader(body))
 	rec := httptest.NewRecorder()

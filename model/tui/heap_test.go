@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -31,21 +32,56 @@ func bigReply(size int) string {
 	return b.String()[:size]
 }
 
-// replyHandler streams text as Chat Completions chunks of at most delta bytes each.
+// replyHandler streams text as Chat Completions chunks of at most delta bytes each. Through
+// the harness the body is made as the client reads it, as a network delivers it, so the
+// test's copy of the body does not count as the reply's memory.
 func replyHandler(text string, delta int) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		for len(text) > 0 {
-			n := min(delta, len(text))
-			for n < len(text) && (text[n]&0xC0) == 0x80 {
+	return &chunkedReply{text: text, delta: delta}
+}
+
+// chunkedReply is text as Chat Completions chunks of at most delta bytes each, then a stop.
+type chunkedReply struct {
+	text  string
+	delta int
+}
+
+func (c *chunkedReply) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	io.Copy(w, c.body())
+}
+
+// body is the event stream, each chunk made when the reader reaches it.
+func (c *chunkedReply) body() io.Reader { return &chunkReader{text: c.text, delta: c.delta} }
+
+// chunkReader makes one chunk at a time: it holds at most one chunk besides the text.
+type chunkReader struct {
+	text    string
+	delta   int
+	pending []byte
+	ended   bool
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.pending) == 0 {
+		switch {
+		case len(r.text) > 0:
+			n := min(r.delta, len(r.text))
+			for n < len(r.text) && (r.text[n]&0xC0) == 0x80 {
 				n++
 			}
-			piece, _ := json.Marshal(text[:n])
-			text = text[n:]
-			fmt.Fprintf(w, "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":%s}}]}\n\n", piece)
+			piece, _ := json.Marshal(r.text[:n])
+			r.text = r.text[n:]
+			r.pending = fmt.Appendf(r.pending[:0], "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":%s}}]}\n\n", piece)
+		case !r.ended:
+			r.ended = true
+			r.pending = append(r.pending[:0], "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"...)
+		default:
+			return 0, io.EOF
 		}
-		fmt.Fprint(w, "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
-	})
+	}
+	n := copy(p, r.pending)
+	r.pending = r.pending[n:]
+	return n, nil
 }
 
 // replyHeap streams a reply of size bytes through the real path — the wire decoder, the

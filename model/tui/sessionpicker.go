@@ -132,6 +132,7 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		if cp := msg.res.Compaction; cp != nil {
 			m.chat.SetCompaction(*cp)
 		}
+		m.chat.SetTallies(msg.res.Tallies)
 		if msg.res.Notice != "" {
 			m.chat.Notice(msg.res.Notice)
 		}

@@ -33,3 +33,24 @@ func BenchmarkP1WireBareScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkChatChunkScan is the Chat Completions chunk scanner alone over the realistic
+// stream's payloads, already cut out.
+func BenchmarkChatChunkScan(b *testing.B) {
+	body, payloads := realisticStream()
+	texts := make([]string, len(payloads))
+	for i, p := range payloads {
+		texts[i] = string(p)
+	}
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	var pools chunkPools
+	for b.Loop() {
+		for _, p := range texts {
+			var ch wireChunk
+			if !decodeChunk(p, &ch, &pools) {
+				b.Fatal(p)
+			}
+		}
+	}
+}

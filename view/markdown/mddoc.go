@@ -18,7 +18,8 @@ import (
 // the line, let alone the reply.
 //
 // Every byte is sanitised before it is parsed: complete lines with safe.Text, the partial line
-// with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune).
+// with a safe.Stream fed its new bytes (the same result, since safe.Text decides rune by rune),
+// which copies the line only once a byte of it needs a stand-in.
 // The only escapes drawn are the palette's SGR.
 type Doc struct {
 	src  string // the text last drawn; later text must extend it, or all restarts
@@ -32,7 +33,7 @@ type Doc struct {
 	states  []codeState
 	lay     *mdLayout // the complete lines at the renderer's width
 
-	san     *safe.Stream // the partial line text[scan:fed] sanitised
+	san     *safe.Stream // the partial line text[scan:fed] sanitised: a view of it while it is clean
 	fed     int
 	open    openLine
 	code    openCode
@@ -108,13 +109,13 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 		return append(d.out, d.final)
 	}
 	if d.san == nil {
-		d.san, d.fed = &safe.Stream{}, d.scan
+		d.san, d.fed = safe.NewStreamView(), d.scan
 	}
 	if d.fed < len(text) {
 		d.san.Append(text[d.fed:])
 		d.fed = len(text)
 	}
-	return d.openPart(m, d.san.String())
+	return d.openPart(m, d.san.View(text[d.scan:]))
 }
 
 // fewerLines reports whether s holds fewer than n line breaks, reading it only up to the nth.
@@ -213,7 +214,10 @@ func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, t
 		o.st = last.st
 		o.more = true
 	}
-	clear(cells) // the scratch must not keep this update's copy of the line alive
+	clear(cells)                  // the scratch must not keep this update's copy of the line alive
+	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
+		o.cells = nil
+	}
 	return o.done.Snapshot(), t.Snapshot()
 }
 

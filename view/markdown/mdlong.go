@@ -13,6 +13,9 @@ const (
 	longLine = 16 << 10
 	// longLineChunk is how many cells the parser gathers before they are wrapped.
 	longLineChunk = 4096
+	// keptScratch is the most cells a partial line's scratch keeps between updates: about
+	// the two display lines it rewraps and a frame's text.
+	keptScratch = 1024
 )
 
 // chunkSink receives a parser's cells in order whenever it has gathered at least limit of

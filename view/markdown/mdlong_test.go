@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/phasechat/phasechat/view/rows"
 )
@@ -64,5 +65,45 @@ func TestLongLineHoldsNoCellsForItsLength(t *testing.T) {
 	d.Update(m, text, false)
 	if c := cap(m.cells); c > 4*longLineChunk {
 		t.Fatalf("after a %d-byte line the renderer keeps room for %d cells", len(text), c)
+	}
+}
+
+// A clean partial line is parsed from the reply's own text: the document holds no sanitised
+// copy of it, however long it grows.
+func TestCleanPartialLineIsNotCopied(t *testing.T) {
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	text := "a first line\n" + strings.Repeat("words of one long streaming line ", 4000)
+	var d Doc
+	for cut := 100; cut < len(text); cut += 997 {
+		d.Update(m, text[:cut], true)
+	}
+	d.Update(m, text, true)
+	line := d.san.View(text[d.scan:])
+	if len(line) == 0 || unsafe.StringData(line) != unsafe.StringData(text[d.scan:]) {
+		t.Fatalf("the partial line (%d bytes) is a copy of the text", len(line))
+	}
+	d.Update(m, text+"\x1b[31m more", true)
+	if got := d.san.View((text + "\x1b[31m more")[d.scan:]); strings.Contains(got, "\x1b") || !strings.HasSuffix(got, "␛[31m more") {
+		t.Fatalf("after an escape the partial line ends %q", got[max(0, len(got)-20):])
+	}
+}
+
+// A burst of text on a partial line (a frame that came late) does not leave the line's
+// scratch sized for the burst.
+func TestPartialLineScratchIsNotSizedByABurst(t *testing.T) {
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	text := strings.Repeat("words of one long streaming line ", 2000)
+	var d Doc
+	d.Update(m, text[:100], true)
+	d.Update(m, text, true)
+	if c := cap(d.open.cells); c > keptScratch {
+		t.Fatalf("after a %d-byte burst the partial line keeps room for %d cells", len(text)-100, c)
+	}
+	row := "| a | b |\n|---|---|\n| " + text
+	var r Doc
+	r.Update(m, row[:len(row)-len(text)+100], true)
+	r.Update(m, row, true)
+	if c := cap(r.row.cell.cells); c > keptScratch {
+		t.Fatalf("after a %d-byte burst the partial row keeps room for %d cells", len(text)-100, c)
 	}
 }

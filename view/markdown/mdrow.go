@@ -121,7 +121,10 @@ func (o *openCell) update(m *Renderer, text string, width int) (done, tail []par
 		o.resume += last.end
 		o.st = last.st
 	}
-	clear(cells) // the scratch must not keep this update's copy of the cell alive
+	clear(cells)                  // the scratch must not keep this update's copy of the cell alive
+	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
+		o.cells = nil
+	}
 	return o.done[:len(o.done):len(o.done)], tail
 }
 

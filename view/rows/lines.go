@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -73,9 +74,11 @@ func Of(ls ...string) Lines {
 
 // Builder appends lines. A Lines value taken with Snapshot stays valid and unchanged after
 // later appends: bytes and ends below a snapshot's length are never written again. A counting
-// builder keeps no text, only how many lines were added (counted).
+// builder keeps no text, only how many lines were added (counted). Its text grows by a quarter
+// once large, not by doubling: it holds at most bigRun or a quarter more than its text. A
+// Builder must not be copied after its first Add.
 type Builder struct {
-	b         strings.Builder
+	b         []byte
 	ends      []int32
 	countOnly bool
 	counted   int
@@ -96,9 +99,18 @@ func (b *Builder) Add(line string) {
 		b.counted++
 		return
 	}
-	b.b.WriteString(line)
-	b.ends = append(b.ends, int32(b.b.Len()))
+	if cap(b.b)-len(b.b) < len(line) {
+		n := len(b.b) + len(line)
+		grown := make([]byte, len(b.b), min(2*n+64, max(n+n/4, bigRun)))
+		copy(grown, b.b)
+		b.b = grown
+	}
+	b.b = append(b.b, line...)
+	b.ends = append(b.ends, int32(len(b.b)))
 }
+
+// bigRun is the size past which a Builder's text grows by a quarter instead of doubling.
+const bigRun = 256 << 10
 
 // AddCount adds n lines to a counting builder, which is the only kind that may be given a
 // count instead of lines.
@@ -113,17 +125,14 @@ func (b *Builder) AddAll(l Lines) {
 
 // Snapshot is the lines added so far, sharing the builder's storage.
 func (b *Builder) Snapshot() Lines {
-	return Lines{buf: b.b.String(), ends: b.ends[:len(b.ends):len(b.ends)]}
+	return Lines{buf: unsafe.String(unsafe.SliceData(b.b), len(b.b)), ends: b.ends[:len(b.ends):len(b.ends)]}
 }
 
 // Shrink drops the builder's spare capacity once it stops growing. Snapshots taken before
 // keep the old storage; take a new one.
 func (b *Builder) Shrink() {
-	if b.b.Cap() > b.b.Len() {
-		s := b.b.String()
-		b.b.Reset()
-		b.b.Grow(len(s))
-		b.b.WriteString(s)
+	if cap(b.b) > len(b.b) {
+		b.b = append([]byte(nil), b.b...)
 	}
 	if cap(b.ends) > len(b.ends) {
 		b.ends = append([]int32(nil), b.ends...)
@@ -135,7 +144,7 @@ func (b *Builder) Compact() Lines {
 	if len(b.ends) == 0 {
 		return Lines{}
 	}
-	return Lines{buf: strings.Clone(b.b.String()), ends: append([]int32(nil), b.ends...)}
+	return Lines{buf: string(b.b), ends: append([]int32(nil), b.ends...)}
 }
 
 // TabWidth is how many spaces a tab becomes before text is measured: a tab has no fixed width

@@ -3,25 +3,38 @@ package safe_test
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	. "github.com/phasechat/phasechat/view/safe"
 	"github.com/phasechat/phasechat/view/safe/safetest"
 )
 
 // feed appends deltas to a fresh Stream, checking the Stream invariant after every append, and
-// returns the finished text.
+// returns the finished text. A Stream made by NewStreamView, fed the same deltas, must read
+// the same at every step.
 func feed(t *testing.T, deltas []string) string {
 	t.Helper()
 	var s Stream
+	v := NewStreamView()
 	var all strings.Builder
 	prev := ""
-	for _, d := range deltas {
+	for i, d := range deltas {
 		s.Append(d)
+		v.Append(d)
 		all.WriteString(d)
 		checkStreamInvariant(t, &s, all.String(), prev)
 		prev = s.String()
+		if i%2 == 0 { // View is read after some appends only, as a renderer reads it
+			if got := v.View(all.String()); got != prev {
+				t.Fatalf("after %q: View = %q, String of a Stream = %q", all.String(), got, prev)
+			}
+		}
 	}
-	return s.Finish()
+	v.Finish()
+	if got, want := v.View(all.String()), s.Finish(); got != want {
+		t.Fatalf("%q finished: View = %q, String of a Stream = %q", all.String(), got, want)
+	}
+	return s.String()
 }
 
 // checkStreamInvariant asserts that String() is a prefix of Text(all), that at most MaxHeld
@@ -141,5 +154,21 @@ func TestStreamShortDeltasAccumulateInHeld(t *testing.T) {
 	s.Append("\x82!")
 	if got := s.String(); got != "🙂!" || s.Pending() != 0 {
 		t.Fatalf("got %q pending %d, want %q pending 0", got, s.Pending(), "🙂!")
+	}
+}
+
+// While the text needs no stand-in, a view Stream's text is the text appended: no copy.
+func TestStreamViewOfCleanTextIsTheText(t *testing.T) {
+	all := strings.Repeat("a clean line of text, é and 世界 ", 1000)
+	v := NewStreamView()
+	for i := 0; i < len(all); i += 7 {
+		v.Append(all[i:min(i+7, len(all))])
+	}
+	got := v.View(all)
+	if got != all[:len(got)] || len(all)-len(got) > MaxHeld {
+		t.Fatalf("View holds %d of %d bytes, or differs from the text", len(got), len(all))
+	}
+	if unsafe.StringData(got) != unsafe.StringData(all) {
+		t.Fatal("View copied clean text")
 	}
 }

@@ -29,7 +29,7 @@ func TestACompactionReadsBackBesideEveryMessage(t *testing.T) {
 	if got := roles(log.Messages); got != "user,assistant,user,assistant,user,assistant" || len(log.Skipped) != 0 {
 		t.Fatalf("roles %s, skipped %v", got, log.Skipped)
 	}
-	if log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They counted.", Turns: 2}) {
+	if log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They counted.", Turns: 2, After: 3}) {
 		t.Fatalf("compaction %+v", log.Compaction)
 	}
 	b, err := os.ReadFile(path)

@@ -141,6 +141,40 @@ func TestStreamedTextIsGathered(t *testing.T) {
 	}
 }
 
+// A reply streaming faster than the part's wait is queued in bounded parts: the writer never
+// gathers more than partMost of it, and the log reads back the whole text.
+func TestAFastReplyIsGatheredInBoundedParts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	w := create(t, path)
+	w.Add(userRecord("q"))
+	w.Add(liveRec(chat.Live{What: chat.LiveBegin}))
+	piece := strings.Repeat("streamed text ", 73) // about 1 KB
+	for range 1024 {
+		w.Add(liveRec(chat.Live{What: chat.LiveText, Text: piece}))
+		w.mu.Lock()
+		gathered := cap(w.part.text)
+		w.mu.Unlock()
+		if gathered > 2*partMost {
+			t.Fatalf("the writer gathers room for %d bytes of streamed text", gathered)
+		}
+	}
+	w.Add(liveRec(chat.Live{What: chat.LiveText, Text: strings.Repeat(piece, 200)})) // one long delta
+	w.mu.Lock()
+	gathered := cap(w.part.text)
+	w.mu.Unlock()
+	if gathered > 2*partMost {
+		t.Fatalf("after a long delta the writer keeps room for %d bytes", gathered)
+	}
+	closeLog(t, w)
+	log, err := Read(path)
+	if err != nil || len(log.Messages) != 2 {
+		t.Fatalf("Read: %v, %d messages", err, len(log.Messages))
+	}
+	if got := log.Messages[1].Text(); got != strings.Repeat(piece, 1024+200) {
+		t.Fatalf("read back %d bytes of the %d streamed", len(got), 1224*len(piece))
+	}
+}
+
 // Sync returns once what was added before it is in the file, streamed text included.
 func TestSyncWritesWhatCameBefore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sync.jsonl")

@@ -12,6 +12,10 @@ import (
 // crash (or a power cut) can lose of a reply streaming at the time.
 const partEvery = 250 * time.Millisecond
 
+// partMost is the most streamed text gathered before it is queued, however little time it
+// took to arrive: the part's buffer, and its record's encoding, follow it and not the reply.
+const partMost = 64 << 10
+
 // streamedPart is streamed text of one kind (chat.LiveText or chat.LiveReasoning) gathered since it
 // was last queued, with the secrets hidden: redact holds back what may be the start of a
 // secret the next text completes.
@@ -46,6 +50,10 @@ func (w *Writer) addText(what chat.LiveWhat, text string) {
 		text = w.part.redact.Write(text)
 	}
 	w.part.text = append(w.part.text, text...)
+	if len(w.part.text) >= partMost {
+		w.queuePart()
+		return
+	}
 	if w.partDue == nil {
 		w.partDue = time.AfterFunc(partEvery, w.partWaited)
 	}
@@ -57,10 +65,21 @@ func (w *Writer) partWaited() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.partDue = nil
-	if w.shut || len(w.part.text) == 0 {
+	if !w.shut {
+		w.queuePart()
+	}
+}
+
+// queuePart queues the part gathered so far, if any, and keeps its buffer for the next unless
+// a long delta grew it past partMost. mu is held.
+func (w *Writer) queuePart() {
+	if len(w.part.text) == 0 {
 		return
 	}
-	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
+	if cap(w.part.text) > partMost {
+		w.part.text = nil
+	}
 	w.part.text = w.part.text[:0]
 }
 
@@ -74,7 +93,7 @@ func (w *Writer) endPart() {
 		w.part.text = append(w.part.text, w.part.redact.Flush()...)
 	}
 	if len(w.part.text) > 0 {
-		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	}
 	w.part = streamedPart{text: w.part.text[:0]}
 }

@@ -37,8 +37,11 @@ type Log struct {
 	// skipped.
 	CutOff bool
 	// Compaction is the conversation's last compaction: a resumed conversation's requests
-	// send its summary in place of the turns it stands for. nil when it has none.
+	// send its summary in place of the turns it stands for. Its After is the user turns of
+	// Messages before its record. nil when it has none.
 	Compaction *chat.Compaction
+	// Tallies is what each finished turn used, in order (see chat.SavedTally).
+	Tallies []chat.SavedTally
 	// Skipped is the number of each other line that holds no readable record (changed on
 	// disk, or written by hand), in order; those lines were left out.
 	Skipped []int
@@ -71,8 +74,11 @@ func decode(r io.Reader, name string) (Log, error) {
 	var long []byte
 	var rec Record       // one for every line: what the log keeps of it is copied out or its own
 	var flight *inFlight // the request begun and not final yet
-	land := func() {     // the request in flight ended where its records stop
+	var done *inFlight   // one superseded, whose storage the next one reuses
+	turns := newTallying()
+	land := func() { // the request in flight ended where its records stop
 		if flight != nil {
+			turns.broken()
 			log.Messages = append(log.Messages, flight.messages()...)
 			log.noteModels()
 			if flight.usage != nil {
@@ -93,6 +99,7 @@ func decode(r io.Reader, name string) (Log, error) {
 				if !complete {
 					log.CutOff = true
 					land()
+					turns.end(&log)
 					return log, nil
 				}
 				log.Skipped = append(log.Skipped, n)
@@ -103,22 +110,26 @@ func decode(r io.Reader, name string) (Log, error) {
 			}
 			switch {
 			case rec.Live != nil && rec.Live.What == chat.LiveBegin:
-				flight = &inFlight{} // one begun before and never final was given up (a retry)
+				flight = newFlight(spare(&flight, &done)) // one begun before and never final was given up (a retry)
 			case rec.Live != nil:
 				if flight == nil {
-					flight = &inFlight{}
+					flight = newFlight(spare(&flight, &done))
 				}
 				flight.apply(rec.Live)
 			case rec.Message != nil && rec.Message.Role == "assistant":
-				flight = nil // the final reply supersedes its live records
+				done = flight // the final reply supersedes its live records
+				flight = nil
 				log.Messages = append(log.Messages, *rec.Message)
 				log.noteModels()
+				turns.replied(&log, rec.Time)
 			case rec.Message != nil && rec.Message.Role == "user":
 				land()
 				log.Messages = append(log.Messages, *rec.Message)
 				log.noteModels()
+				turns.turnBegan(&log, rec.Time)
 			case rec.Session != nil && rec.Session.New:
 				flight = nil
+				turns = newTallying()
 				skipped := log.Skipped
 				log = Log{Header: rec.Session, Started: rec.Time, Skipped: skipped}
 				log.addModel(rec.Session.Model)
@@ -132,11 +143,14 @@ func decode(r io.Reader, name string) (Log, error) {
 				log.noteModels()
 			case rec.Compaction != nil:
 				land()
-				log.Compaction = rec.Compaction
+				cp := *rec.Compaction
+				cp.After = userTurns(log.Messages)
+				log.Compaction = &cp
 			default:
 				u := *rec.Usage
 				log.UsageReported = true
 				log.Usage = log.Usage.Add(u)
+				turns.reported(u)
 				if flight != nil {
 					flight.usage = nil // the request's usage, whole: what it reported before is in it
 				}
@@ -144,9 +158,21 @@ func decode(r io.Reader, name string) (Log, error) {
 		}
 		if err != nil {
 			land()
+			turns.end(&log)
 			return log, nil
 		}
 	}
+}
+
+// spare is the storage a new request in flight may reuse: the one in flight (given up), else
+// the one superseded last; either is forgotten.
+func spare(flight, done **inFlight) *inFlight {
+	old := *flight
+	if old == nil {
+		old = *done
+	}
+	*flight, *done = nil, nil
+	return old
 }
 
 // readBuffer is the reader's buffer: a line that fits is decoded where it was read, not copied
@@ -230,6 +256,13 @@ func readLiveRecord(rest []byte, rec *Record) bool {
 			l.What = chat.LiveWhat(what)
 			continue
 		case "text":
+			if l.What.Streamed() {
+				// Read only if its request lands: most are superseded by the final reply.
+				if l.raw, ok = r.skipStr(); !ok {
+					return false
+				}
+				continue
+			}
 			dst = &l.Text
 		case "id":
 			dst = &l.ID
@@ -425,4 +458,15 @@ func (l *Log) noteModels() {
 	for len(l.MessageModels) < len(l.Messages) {
 		l.MessageModels = append(l.MessageModels, l.Model())
 	}
+}
+
+// userTurns is the number of user messages in h.
+func userTurns(h []wire.Message) int {
+	n := 0
+	for _, m := range h {
+		if m.Role == "user" {
+			n++
+		}
+	}
+	return n
 }

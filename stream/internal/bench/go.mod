@@ -10,13 +10,10 @@ require (
 
 require (
 	github.com/coder/websocket v1.8.15 // indirect
-	github.com/r3labs/sse/v2 v2.10.0 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
-	golang.org/x/net v0.60.0 // indirect
-	gopkg.in/cenkalti/backoff.v1 v1.1.0 // indirect
 )
 
 replace github.com/phasechat/phasechat => ../../..

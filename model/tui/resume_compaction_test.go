@@ -1,0 +1,61 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
+	"github.com/phasechat/phasechat/phase/transcript"
+)
+
+// shownEntries is each entry of a transcript but its notices, as its role and text.
+func shownEntries(entries []*transcript.Entry) string {
+	var b strings.Builder
+	for _, e := range entries {
+		if e.Role() != transcript.RoleNotice {
+			fmt.Fprintf(&b, "%v: %s\n", e.Role(), e.Text())
+		}
+	}
+	return b.String()
+}
+
+// A conversation compacted between its turns, logged and resumed, shows the summary where it
+// was made, between the turns before it and those after, with the same heading: the resumed
+// transcript is the live one.
+func TestResumedCompactionKeepsItsPlace(t *testing.T) {
+	h := newHarness(t, "text", 80, 40)
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	w, err := sessionlog.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m.log = w
+	for _, q := range []string{"first question", "second question", "third question"} {
+		h.submit(q)
+		h.feedAll()
+	}
+	h.submit("/compact")
+	h.feedAll()
+	h.submit("fourth question")
+	h.feedAll()
+	live := shownEntries(h.m.Chat().Entries())
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	log, err := sessionlog.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log.Compaction == nil {
+		t.Fatal("the log holds no compaction")
+	}
+	resumed := chat.New(h.cfg, log.Messages)
+	resumed.SetCompaction(*log.Compaction)
+	if got := shownEntries(resumed.Entries()); got != live {
+		t.Fatalf("the resumed transcript differs from the live one\nlive:\n%s\nresumed:\n%s", live, got)
+	}
+	inOrder(t, live, "third question", chat.SummaryHeading, "fourth question")
+}

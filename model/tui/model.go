@@ -79,6 +79,10 @@ type Model struct {
 	// afresh on every call, and a frame asks several times.
 	composerText string
 
+	// sized: a WindowSizeMsg has come. Until then width and height are a guess, and the full
+	// screen draws nothing rather than a layout the terminal would see replaced a frame later.
+	sized bool
+
 	width, height int
 	scroll        scrollPlace // where the transcript's window stands (scroll.go)
 	keysOpen      bool        // the key overlay (? or F1) is open
@@ -227,6 +231,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		m.sized = true
 		m.resize(msg.Width, msg.Height)
 		return m, nil
 	case tea.BackgroundColorMsg:

@@ -89,13 +89,15 @@ func (m *Model) completeMention(at int, query string) {
 	m.composer.MoveToEnd()
 }
 
-// filesRead is a FileReader's answer. With send set it answers a message's @mentions: the
-// message is sent with the files, or, when one cannot be read, goes back to the composer.
+// filesRead is a FileReader's answer. With send or queue set it answers a message's
+// @mentions: the message is sent (or queued) with the files, or, when one cannot be read,
+// goes back to the composer.
 type filesRead struct {
 	files []wire.Attachment
 	notes []string
 	err   error
 	send  bool
+	queue bool
 	text  string
 }
 
@@ -136,6 +138,9 @@ func (m *Model) sendWithMentions(text string) tea.Cmd {
 // onFilesRead attaches what was read, or says why it could not be; a message waiting for its
 // mentions is sent, or put back in the composer.
 func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
+	if msg.queue {
+		return m.onQueuedRead(msg)
+	}
 	if msg.err == nil && msg.send {
 		if why := m.chat.ImagesRefused(msg.files); why != "" {
 			msg.err = errors.New(why)

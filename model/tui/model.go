@@ -92,6 +92,7 @@ type Model struct {
 	dropped       *droppedFile // a dragged file waiting for y (attach) or another key (text)
 	fileList      []string     // what @mentions complete to; nil until listed
 	listing       bool         // fileList has been asked for
+	toQueue       []string     // queued texts whose @mentions are being read, oldest first (queue.go)
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor

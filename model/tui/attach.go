@@ -55,12 +55,28 @@ func (m *Model) listFiles() tea.Cmd {
 	}
 }
 
+// mentionRank is the best completions of query among the files listed, once ranked.
+type mentionRank struct {
+	query  string
+	best   []string
+	ranked bool
+}
+
+// rankMention ranks the files listed for query, unless they are ranked for it already: in
+// Update, when the mention changes or the files are listed, so that drawing costs nothing.
+func (m *Model) rankMention(query string) {
+	if m.fileList == nil || m.mention.ranked && m.mention.query == query {
+		return
+	}
+	m.mention = mentionRank{query: query, best: attach.Rank(m.fileList, query, completions), ranked: true}
+}
+
 // mentionNote is the status line while a mention is typed: its best completions.
 func (m *Model) mentionNote(query string) (string, bool) {
-	if m.fileList == nil {
+	if m.fileList == nil || !m.mention.ranked {
 		return "Reading the file names…", false
 	}
-	best := attach.Rank(m.fileList, query, completions)
+	best := m.mention.best
 	if len(best) == 0 {
 		return "No file or folder here matches @" + query + " (it stays text).", false
 	}
@@ -73,7 +89,8 @@ func (m *Model) completeMention(at int, query string) {
 	if m.fileList == nil {
 		return
 	}
-	best := attach.Rank(m.fileList, query, 1)
+	m.rankMention(query)
+	best := m.mention.best
 	if len(best) == 0 {
 		m.warn("No file or folder here matches @" + query + ".")
 		return

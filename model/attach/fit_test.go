@@ -2,12 +2,15 @@ package attach
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -82,3 +85,70 @@ func TestFitRefusesWhatCannotBeMadeSmallEnough(t *testing.T) {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// BenchmarkFit scales a 12-megapixel photo (a JPEG) and screenshot (a PNG) of noise to a
+// quarter of their bytes.
+func BenchmarkFit(b *testing.B) {
+	img := noise(4000, 3000)
+	for _, asJPEG := range []bool{true, false} {
+		var buf bytes.Buffer
+		var err error
+		if asJPEG {
+			err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90})
+		} else {
+			err = png.Encode(&buf, img)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		kind, media, _ := Sniff(buf.Bytes())
+		f := File{Name: "shot", Kind: kind, MediaType: media, Data: buf.Bytes(), Width: 4000, Height: 3000}
+		b.Run(media, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, smaller, err := Fit(f, len(f.Data)/4, "x"); err != nil || !smaller {
+					b.Fatal(smaller, err)
+				}
+			}
+		})
+	}
+}
+
+// Scaling an image down allocates a few bytes a pixel of it: no buffer grows with the
+// product of the source's and the destination's sizes.
+func TestFitAllocatesAboutTheImage(t *testing.T) {
+	const w, h = 1000, 750
+	for _, asJPEG := range []bool{true, false} {
+		f := encoded(t, "shot", noise(w, h), asJPEG)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, smaller, err := Fit(f, len(f.Data)/4, "x"); err != nil || !smaller {
+			t.Fatal(smaller, err)
+		}
+		runtime.ReadMemStats(&after)
+		if got, bound := after.TotalAlloc-before.TotalAlloc, uint64(10*w*h); got > bound {
+			t.Errorf("jpeg %v: scaling a %d×%d image allocated %d bytes, more than %d", asJPEG, w, h, got, bound)
+		}
+	}
+}
+
+// An image of absurd dimensions is refused before it is decoded, saying its size.
+func TestFitRefusesAnImageTooLargeToDecode(t *testing.T) {
+	header := []byte("\x89PNG\r\n\x1a\n")
+	chunk := func(kind string, data []byte) {
+		header = binary.BigEndian.AppendUint32(header, uint32(len(data)))
+		header = append(header, kind...)
+		header = append(header, data...)
+		header = binary.BigEndian.AppendUint32(header, crc32.ChecksumIEEE(append([]byte(kind), data...)))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, 50000)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, 40000)
+	chunk("IHDR", append(ihdr, 8, 6, 0, 0, 0)) // 8-bit RGBA
+	chunk("IDAT", bytes.Repeat([]byte{0}, 64))
+	chunk("IEND", nil)
+	f := File{Name: "huge.png", Kind: Image, MediaType: "image/png", Data: header}
+	_, _, err := Fit(f, 10, "x")
+	if err == nil || !strings.Contains(err.Error(), "at 50000×40000 pixels it is too large to be made smaller (at most 40 megapixels)") {
+		t.Errorf("err %v", err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/image/draw"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // fitTries is how many ever smaller sizes Fit tries before it gives up.
@@ -28,7 +29,7 @@ const maxFitPixels = 40_000_000
 // quarter of its pixels, the scaled image and its encoding; the full-size image is let go
 // once that copy is made.
 func Fit(f File, maxBytes int, limitOf string) (out File, smaller bool, err error) {
-	if f.Kind != Image || len(f.Data) <= maxBytes {
+	if f.Kind != wire.AttachImage || len(f.Data) <= maxBytes {
 		return f, false, nil
 	}
 	refuse := func(why string, err error) (File, bool, error) {

@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // noise is a w×h image of random pixels: it hardly compresses, so its file is large.
@@ -60,7 +62,7 @@ func TestFitScalesAnImageDownUntilItFits(t *testing.T) {
 		}
 		kind, media, _ := Sniff(got.Data)
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(got.Data))
-		if kind != Image || media != f.MediaType || got.MediaType != media || err != nil || cfg.Width != got.Width || got.Hash() == f.Hash() {
+		if kind != wire.AttachImage || media != f.MediaType || got.MediaType != media || err != nil || cfg.Width != got.Width || got.Hash() == f.Hash() {
 			t.Errorf("jpeg %v: re-encoded as %s (%s), decodes %v %d wide", asJPEG, media, got.MediaType, err, cfg.Width)
 		}
 	}
@@ -78,7 +80,7 @@ func TestFitRefusesWhatCannotBeMadeSmallEnough(t *testing.T) {
 	if got, smaller, err := Fit(f, len(f.Data), "x"); smaller || err != nil || !bytes.Equal(got.Data, f.Data) {
 		t.Errorf("an image within the limit: smaller %v err %v", smaller, err)
 	}
-	text := File{Name: "a.txt", Kind: Text, Data: []byte(strings.Repeat("x", 100))}
+	text := File{Name: "a.txt", Kind: wire.AttachText, Data: []byte(strings.Repeat("x", 100))}
 	if _, smaller, err := Fit(text, 10, "x"); smaller || err != nil {
 		t.Errorf("a text file: smaller %v err %v", smaller, err)
 	}
@@ -146,7 +148,7 @@ func TestFitRefusesAnImageTooLargeToDecode(t *testing.T) {
 	chunk("IHDR", append(ihdr, 8, 6, 0, 0, 0)) // 8-bit RGBA
 	chunk("IDAT", bytes.Repeat([]byte{0}, 64))
 	chunk("IEND", nil)
-	f := File{Name: "huge.png", Kind: Image, MediaType: "image/png", Data: header}
+	f := File{Name: "huge.png", Kind: wire.AttachImage, MediaType: "image/png", Data: header}
 	_, _, err := Fit(f, 10, "x")
 	if err == nil || !strings.Contains(err.Error(), "at 50000×40000 pixels it is too large to be made smaller (at most 40 megapixels)") {
 		t.Errorf("err %v", err)

@@ -20,9 +20,26 @@ const (
 	exact     score = 600
 )
 
-// match reports whether name matches q (both lower case, q trimmed; an empty q matches every
-// name equally), and how well.
-func match(name, q string) (score, bool) {
+// query is what the user typed, lower case and trimmed, with what matching needs of it.
+type query struct {
+	text    string
+	words   []string // its words, when it has more than one
+	letters string   // its text without spaces
+}
+
+func newQuery(typed string) query {
+	q := query{text: strings.TrimSpace(strings.ToLower(typed))}
+	if ws := strings.Fields(q.text); len(ws) > 1 {
+		q.words = ws
+	}
+	q.letters = strings.ReplaceAll(q.text, " ", "")
+	return q
+}
+
+// match reports whether name (lower case) matches q (an empty q matches every name equally),
+// and how well.
+func match(name string, qq query) (score, bool) {
+	q := qq.text
 	if q == "" {
 		return exact, true
 	}
@@ -57,16 +74,16 @@ func match(name, q string) (score, bool) {
 		}
 		return substring, true
 	}
-	if ws := strings.Fields(q); len(ws) > 1 {
+	if len(qq.words) > 0 {
 		all := true
-		for _, w := range ws {
+		for _, w := range qq.words {
 			all = all && strings.Contains(name, w)
 		}
 		if all {
 			return words, true
 		}
 	}
-	gaps, ok := subsequence(name, strings.ReplaceAll(q, " ", ""))
+	gaps, ok := subsequence(name, qq.letters)
 	if !ok {
 		return 0, false
 	}
@@ -108,7 +125,7 @@ func subsequence(s, sub string) (gaps int, ok bool) {
 // query's letters in order, fewer gaps first. Names that match equally well are ordered by tie
 // (nil: none), then in the order given.
 func Rank(names []string, query string, tie func(a, b string) int) []int {
-	q := strings.TrimSpace(strings.ToLower(query))
+	q := newQuery(query)
 	type hit struct {
 		i     int
 		score score

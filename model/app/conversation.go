@@ -157,7 +157,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
 	}
 	if s.LogPath != "" {
-		w, err := sessionlog.Create(s.LogPath)
+		w, err := sessionlog.Append(s.LogPath)
 		if err != nil {
 			c.Close()
 			return nil, err

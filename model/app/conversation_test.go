@@ -104,3 +104,39 @@ func TestResumeSaysSkippedRecords(t *testing.T) {
 		t.Fatalf("notice %q lacks %q", conv.Notice(), want)
 	}
 }
+
+// --log FILE names the user's file: closing a conversation whose streamed reply the sessions
+// folder's log would fold leaves it the same file, with the streamed steps still in it.
+func TestLogFileIsOnlyAppendedTo(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	conv, err := openConversation(&Settings{LogPath: logPath, NoSave: true}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.Stat(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := conv.Recorder()
+	rec.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hi")}})
+	rec.Add(chat.Record{Live: &chat.Live{What: chat.LiveBegin}})
+	rec.Add(chat.Record{Live: &chat.Live{What: chat.LiveText, Text: "Hello "}})
+	if err := conv.log.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	rec.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("Hello there.")}})
+	if err := conv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(before, after) {
+		t.Fatal("closing put another file in the place of the --log file")
+	}
+	if raw := readFile(t, logPath); !strings.Contains(raw, `"type":"live"`) {
+		t.Fatalf("the --log file was rewritten:\n%s", raw)
+	}
+}

@@ -85,11 +85,11 @@ func passedOver(lines []writtenLine) (drop []bool, any bool) {
 
 // fold writes, beside the log, a copy of it without the live records the reader passes over
 // among the lines this writer wrote, and returns the copy's name to replace the log with; ""
-// when there is nothing worth folding (no streamed text among them) or the log is not as this
-// writer left it. The writer's goroutine has ended.
+// when the writer does not fold (see Append), there is nothing worth folding (no streamed text
+// among them) or the log is not as this writer left it. The writer's goroutine has ended.
 func (w *Writer) fold() string {
 	src, ok := w.f.(*os.File)
-	if !ok || w.path == "" || w.err != nil || !w.wroteText {
+	if !ok || !w.folds || w.path == "" || w.err != nil || !w.wroteText {
 		return ""
 	}
 	drop, any := passedOver(w.lines)

@@ -3,6 +3,7 @@ package sessionlog
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -142,5 +143,65 @@ func TestACleanCloseFoldsTheLiveRecords(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(left) > 0 {
 		t.Fatalf("left behind: %v", left)
+	}
+}
+
+// A file the user named is only ever appended to: a session that a log of the sessions
+// folder would fold leaves it the same file (a reader holding it open, such as tail -f, and a
+// path through a linked folder see every line), with every line written.
+func TestAnAppendedLogKeepsItsFileAndEveryLine(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "linked")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	path := filepath.Join(dir, "linked", "log.jsonl")
+	w, err := Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	follower, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer follower.Close()
+	w.Add(userRecord("hi"))
+	w.Add(liveRec(chat.Live{What: chat.LiveBegin}))
+	w.Add(liveRec(chat.Live{What: chat.LiveText, Text: "Hello "}))
+	if err := w.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	w.Add(liveRec(chat.Live{What: chat.LiveText, Text: "there."}))
+	w.Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("Hello there.")}})
+	closeLog(t, w)
+	after, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(before, after) {
+		t.Fatal("the log was replaced by another file")
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "linked")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the linked folder is no longer a link: %v %v", fi, err)
+	}
+	seen, err := io.ReadAll(follower)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onDisk, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(seen, onDisk) || !bytes.Contains(seen, []byte(`"type":"live"`)) {
+		t.Fatalf("the reader holding the file saw\n%s\nthe path holds\n%s", seen, onDisk)
+	}
+	if m := readBytes(t, onDisk).Messages; roles(m) != "user,assistant" || m[1].Text() != "Hello there." {
+		t.Fatalf("%+v", m)
 	}
 }

@@ -71,8 +71,9 @@ type Writer struct {
 	onError func(err error)
 
 	// path is the log's name, start its size when opened; lines are the lines written since,
-	// wroteText whether any was streamed text: what Close folds (see fold).
+	// wroteText whether any was streamed text: what Close folds (see fold), if folds.
 	path      string
+	folds     bool
 	start     int64
 	lines     []writtenLine
 	wroteText bool
@@ -186,7 +187,7 @@ func (w *Writer) enqueue(rec Record, durable bool) {
 // Close writes what is queued and closes the file. It returns the first error the log met.
 // Calling it again only returns that error; records added after Close are dropped.
 //
-// A log closed cleanly is folded: the live records this writer wrote that a reader passes
+// A log opened by Create and closed cleanly is folded: the live records this writer wrote that a reader passes
 // over (those of a request its final reply supersedes) are taken out, the log replaced
 // whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
 // and resuming reads them.
@@ -244,8 +245,10 @@ func (w *Writer) flush() {
 		if werr = w.writeLine(p.line); werr != nil {
 			break
 		}
-		w.lines = append(w.lines, writtenLine{len(p.line), p.kind})
-		w.wroteText = w.wroteText || p.kind == lineLiveText
+		if w.folds {
+			w.lines = append(w.lines, writtenLine{len(p.line), p.kind})
+			w.wroteText = w.wroteText || p.kind == lineLiveText
+		}
 		written++
 	}
 	w.mu.Lock()

@@ -31,7 +31,14 @@ func (e notALog) Unwrap() error        { return errors.Unwrap(e.error) }
 // stopped mid-write) is mended first, so that appending keeps it readable: a complete record
 // there gets its newline; a cut-off one, which Read skips anyway, is cut away. Closing the
 // writer folds what it wrote (see Writer.Close).
-func Create(path string) (*Writer, error) {
+func Create(path string) (*Writer, error) { return openWriter(path, true) }
+
+// Append opens the log at path as Create does, for a file the user named: the writer only
+// ever appends to it and Close never folds it, so the file keeps its inode (a reader that
+// has it open, such as tail -f, sees every line) and its mode.
+func Append(path string) (*Writer, error) { return openWriter(path, false) }
+
+func openWriter(path string, folds bool) (*Writer, error) {
 	f, err := openLog(path)
 	if err != nil {
 		return nil, err
@@ -46,7 +53,7 @@ func Create(path string) (*Writer, error) {
 		return nil, fmt.Errorf("cannot open the session log: %w", err)
 	}
 	w := newWriter(f)
-	w.path, w.start = path, fi.Size()
+	w.path, w.start, w.folds = path, fi.Size(), folds
 	return w, nil
 }
 

@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -72,8 +71,8 @@ type Result struct {
 type Decoder struct {
 	n         int
 	asm       assembler
-	content   []byte
-	reasoning []byte
+	content   gathered
+	reasoning gathered
 	field     string // the reasoning field the stream used
 	finish    string
 	usage     *Usage
@@ -85,6 +84,7 @@ type Decoder struct {
 	highContent, highReasoning rune
 	ch                         wireChunk // the chunk being decoded, reused
 	pools                      chunkPools
+	lend                       lender
 	seen                       formatSeen
 }
 
@@ -93,8 +93,15 @@ func NewDecoder() *Decoder { return &Decoder{} }
 
 // Frame decodes one frame. Frames after the stream has ended are ignored.
 func (d *Decoder) Frame(f Frame) Update {
+	u := d.frame(f)
+	d.lend.keep(&u)
+	return u
+}
+
+func (d *Decoder) frame(f Frame) Update {
 	d.n++
 	u := Update{N: d.n, Frame: f, Kind: KindIgnore}
+	d.lend.start(&u)
 	if d.outcome != "" {
 		return u
 	}
@@ -114,7 +121,7 @@ func (d *Decoder) Frame(f Frame) Update {
 	case f.Event == "message_start":
 		return d.unsupported(u)
 	}
-	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+	if !startsObject(f.Data) {
 		return d.skip(u)
 	}
 	d.ch = wireChunk{}
@@ -131,6 +138,20 @@ func (d *Decoder) Frame(f Frame) Update {
 		d.fail(&u, serverError(ch.Error))
 	}
 	return u
+}
+
+// startsObject reports whether data's first byte after JSON whitespace is '{'.
+func startsObject(data string) bool {
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+		case '{':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func (d *Decoder) skip(u Update) Update {
@@ -220,7 +241,7 @@ func (d *Decoder) text(u *Update, s string, reasoning bool, halves lone) {
 		kind, high, text = phase.KindReasoning, &d.highReasoning, &d.reasoning
 	}
 	s = joinHalves(s, high, halves)
-	*text = append(*text, s...)
+	text.add(s)
 	if s != "" {
 		u.Calls = d.asm.over(nil, u.Calls)
 	}
@@ -251,12 +272,12 @@ func joinHalves(s string, high *rune, halves lone) string {
 func (d *Decoder) flushHalves(u *Update) {
 	for _, t := range []struct {
 		high *rune
-		text *[]byte
+		text *gathered
 		kind phase.Kind
 	}{{&d.highReasoning, &d.reasoning, phase.KindReasoning}, {&d.highContent, &d.content, phase.KindText}} {
 		if *t.high != 0 {
 			*t.high = 0
-			*t.text = append(*t.text, "\uFFFD"...)
+			t.text.add("\uFFFD")
 			u.Events = append(u.Events, phase.Event{Kind: t.kind, Delta: "\uFFFD"})
 		}
 	}
@@ -359,7 +380,7 @@ func asError(err error) *Error {
 func (d *Decoder) Result() Result {
 	r := Result{
 		Message: Message{
-			Role: "assistant", Parts: ReplyParts(string(d.reasoning), string(d.content), d.asm.toolCalls()),
+			Role: "assistant", Parts: ReplyParts(d.reasoning.String(), d.content.String(), d.asm.toolCalls()),
 			ReasoningField: d.field,
 		},
 		FinishReason: d.finish,

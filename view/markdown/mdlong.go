@@ -68,6 +68,17 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 		}
 		drawn++
 	}
+	p.out = p.out[:0]
+	wrapChunked(&p, avail, chunk, add)
+	m.cells = nil // a long line's chunks are not kept for the short lines after it
+}
+
+// wrapChunked runs p over its text and word-wraps the cells to avail cells a line as
+// wrapWords does, handing each display line to add with the cells it indexes, while holding
+// about chunk cells at a time: the parser hands over its cells every chunk cells, the display
+// lines they complete are added, and only the cells of the lines still open are kept. add's
+// cells are valid until it returns.
+func wrapChunked(p *inlineParser, avail, chunk int, add func(cells []cell, l cellLine)) {
 	sink := &chunkSink{limit: chunk}
 	sink.take = func(cells []cell) []cell {
 		ls := wrapWords(cells, avail)
@@ -83,10 +94,8 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 		return cells
 	}
 	p.sink = sink
-	p.out = p.out[:0]
 	p.run(0, noSpans())
 	for _, l := range wrapWords(p.out, avail) {
 		add(p.out, l)
 	}
-	m.cells = nil // a long line's chunks are not kept for the short lines after it
 }

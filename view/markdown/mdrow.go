@@ -136,25 +136,15 @@ func partOf(m *Renderer, cells []cell, l cellLine) part {
 // cellParts is a complete cell of a partial row, text, wrapped at width: what m.row draws of
 // it, holding about longLineChunk cells at a time.
 func (m *Renderer) cellParts(text string, width int) []part {
+	return m.cellPartsChunked(text, width, longLineChunk)
+}
+
+// cellPartsChunked is cellParts holding about chunk cells at a time.
+func (m *Renderer) cellPartsChunked(text string, width, chunk int) []part {
 	var out []part
-	p := inlineParser{src: text}
-	p.sink = &chunkSink{limit: longLineChunk}
-	p.sink.take = func(cells []cell) []cell {
-		ls := wrapWords(cells, width)
-		keep := max(0, len(ls)-2) // the last line grows; the one before it ends where the last begins
-		for _, l := range ls[:keep] {
-			out = append(out, partOf(m, cells, l))
-		}
-		if keep > 0 {
-			cells = cells[ls[keep].start:]
-		}
-		p.sink.limit = len(cells) + longLineChunk
-		return cells
-	}
-	p.run(0, noSpans())
-	for _, l := range wrapWords(p.out, width) {
-		out = append(out, partOf(m, p.out, l))
-	}
+	wrapChunked(&inlineParser{src: text}, width, chunk, func(cells []cell, l cellLine) {
+		out = append(out, partOf(m, cells, l))
+	})
 	return out
 }
 

@@ -98,7 +98,12 @@ func TestCellPartsInChunksDrawAsWhole(t *testing.T) {
 				want = append(want, partOf(m, cells, l))
 			}
 			for _, chunk := range []int{1, 2, 5, 64} {
-				if got := m.cellPartsChunked(text, width, chunk); !slices.Equal(got, want) {
+				c := m.cellPartsChunked(text, width, chunk)
+				var got []part
+				for j := range c.len() {
+					got = append(got, c.at(j))
+				}
+				if !slices.Equal(got, want) {
 					t.Fatalf("trial %d, width %d, chunk %d: %q\ngot  %+v\nwant %+v", trial, width, chunk, text, got, want)
 				}
 			}

@@ -43,6 +43,9 @@ func Replay(r io.Reader, as wire.Wire, format ReplayFormat, w io.Writer, clean f
 	})
 	f.wire = as
 	f.notSSEFile()
+	if f.fr != nil {
+		f.fr.pace = replayRead
+	}
 	enc := json.NewEncoder(c1Escaper{w})
 	enc.SetEscapeHTML(false)
 	state := phase.Reduce(phase.State{}, phase.Event{Kind: phase.KindSubmit})
@@ -67,13 +70,16 @@ func Replay(r io.Reader, as wire.Wire, format ReplayFormat, w io.Writer, clean f
 	res := f.Result()
 	switch format {
 	case ReplayJSON:
-		enc.SetIndent("", "  ")
-		return res, enc.Encode(replayObject(res))
+		return res, writeObject(c1Escaper{w}, replayObject(res))
 	case ReplayText:
 		return res, writeText(w, res, clean)
 	}
 	return res, nil
 }
+
+// replayRead is the most Replay reads of a recording at a time while its events are small:
+// a file has no server to wait on, so larger pieces only save reads.
+const replayRead = 64 << 10
 
 type traceLine struct {
 	N     int       `json:"n"`
@@ -116,6 +122,58 @@ func replayObject(r wire.Result) ReplayObject {
 		out.ToolCalls = append(out.ToolCalls, ReplayCall{Index: tc.Index, ID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 	}
 	return out
+}
+
+// writeObject writes o as a json.Encoder with SetEscapeHTML(false) and SetIndent("", "  ")
+// does, but with no indenting pass over the reply's text: each string is encoded once, and
+// the object's few fixed lines are written here.
+func writeObject(w io.Writer, o ReplayObject) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	str := func(s string) {
+		enc.Encode(s) // a string always encodes
+		b.Truncate(b.Len() - 1)
+	}
+	b.WriteString("{\n  \"content\": ")
+	str(o.Content)
+	b.WriteString(",\n  \"reasoning\": ")
+	str(o.Reasoning)
+	b.WriteString(",\n  \"tool_calls\": [")
+	for i, c := range o.ToolCalls {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n    {\n      \"index\": %d,\n      \"id\": ", c.Index)
+		str(c.ID)
+		b.WriteString(",\n      \"name\": ")
+		str(c.Name)
+		b.WriteString(",\n      \"arguments\": ")
+		str(c.Arguments)
+		b.WriteString("\n    }")
+	}
+	if len(o.ToolCalls) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("],\n  \"finish_reason\": ")
+	str(o.FinishReason)
+	b.WriteString(",\n  \"usage\": ")
+	usage, err := json.MarshalIndent(o.Usage, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	b.Write(usage)
+	b.WriteString(",\n  \"outcome\": ")
+	str(string(o.Outcome))
+	b.WriteString(",\n  \"error\": ")
+	if o.Error == nil {
+		b.WriteString("null")
+	} else {
+		str(*o.Error)
+	}
+	b.WriteString("\n}\n")
+	_, err = w.Write(b.Bytes())
+	return err
 }
 
 func errorText(e *wire.Error) *string {

@@ -25,8 +25,8 @@ const minRead = 512
 //
 // Every byte is searched for line ends once (the search resumes where it stopped when more
 // of the body arrives), and once more by parseEvent when its event is whole. Each read asks
-// for as much as the unfinished event holds (at least minRead, at most what MaxFrameSize
-// leaves): small events are read minRead bytes at a time, a large one in a logarithmic
+// for as much as the unfinished event holds (at least pace, at most what MaxFrameSize
+// leaves): small events are read pace bytes at a time, a large one in a logarithmic
 // number of reads; no read waits for more than the server sent.
 //
 // An unterminated last event is kept at a clean EOF (recordings often lack the final
@@ -36,6 +36,7 @@ type framer struct {
 	r      io.Reader
 	onRead func()
 	err    error // the body's first read error (io.EOF at its end); nothing is read after it
+	pace   int   // the most read at a time while events are small
 	stuck  int   // reads in a row that returned nothing and no error
 
 	buf        []byte // what was read and not yet framed is buf[start:end]
@@ -49,7 +50,7 @@ type framer struct {
 }
 
 func newFramer(body io.Reader, onRead func()) *framer {
-	return &framer{r: body, onRead: onRead, buf: make([]byte, 8*minRead)}
+	return &framer{r: body, onRead: onRead, pace: minRead, buf: make([]byte, 8*minRead)}
 }
 
 // Next returns the next frame. At the end of the input it returns io.EOF; otherwise the
@@ -193,7 +194,7 @@ func (f *framer) eventEnd() int {
 // fill reads once from the input into the buffer, after the bytes held.
 func (f *framer) fill() {
 	held := f.end - f.start
-	want := min(max(minRead, held), MaxFrameSize+1-held)
+	want := min(max(f.pace, held), MaxFrameSize+1-held)
 	if f.end+want > len(f.buf) {
 		buf := f.buf
 		if held+want > len(buf) {

@@ -42,6 +42,16 @@ type chunkPools struct {
 	choice pool[wireChoice]
 	call   pool[wireToolCall]
 	part   pool[contentPart]
+	head   chunkHead
+}
+
+// chunkHead is how the last payload began: its members that a chunk does not read (id,
+// object, created, model ... the same in every chunk of a stream), ending in a value that
+// ends in its own delimiter. A payload that begins with the same bytes is in the same state
+// after them, so the scanner starts after them.
+type chunkHead struct {
+	text    string // the payload up to the end of the last such member's value
+	members int
 }
 
 func (p *chunkPools) reset() { p.choice.used, p.call.used, p.part.used = false, false, false }
@@ -81,6 +91,7 @@ type scanner struct {
 	i     int
 	depth int
 	bad   bool // a syntax error: the payload is not JSON
+	folds bool // the last member name read may match a field name it is not equal to
 	pools *chunkPools
 }
 
@@ -94,7 +105,7 @@ func (s *scanner) peek() byte {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.s) {
+	for s.i < len(s.s) && s.s[s.i] <= ' ' {
 		switch s.s[s.i] {
 		case ' ', '\t', '\n', '\r':
 			s.i++
@@ -141,7 +152,7 @@ func (s *scanner) member(n *int) (string, bool) {
 		s.fail()
 		return "", false
 	}
-	key, _, ok := s.str()
+	key, ok := s.key()
 	if !ok {
 		return "", false
 	}
@@ -190,10 +201,7 @@ func (s *scanner) element(n *int) bool {
 // lone at its edges.
 func (s *scanner) str() (string, lone, bool) {
 	src, start := s.s, s.i+1
-	i := start
-	for i < len(src) && plainASCII[src[i]] {
-		i++
-	}
+	i := plainRun(src, start)
 	if i < len(src) && src[i] == '"' {
 		s.i = i + 1
 		return src[start:i], lone{}, true
@@ -201,10 +209,52 @@ func (s *scanner) str() (string, lone, bool) {
 	return s.strRest(start, i)
 }
 
+// key reads the member name the scanner is on, as str does, and sets s.folds when the name
+// may match a field name it is not equal to (it holds an upper-case ASCII or a non-ASCII
+// letter): only then must it be matched case-insensitively.
+func (s *scanner) key() (string, bool) {
+	src, start := s.s, s.i+1
+	i := start
+	for i < len(src) && lowerPlain[src[i]] {
+		i++
+	}
+	if i < len(src) && src[i] == '"' {
+		s.i, s.folds = i+1, false
+		return src[start:i], true
+	}
+	key, _, ok := s.str()
+	s.folds = folds(key)
+	return key, ok
+}
+
+// plainRun returns the index of the first byte of src from i on that is not plain ASCII (or
+// len(src)), passing over 8 bytes at a time.
+func plainRun(src string, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		x := word(src, i)
+		if m := specialBytes(x) | x&0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(src) && plainASCII[src[i]] {
+		i++
+	}
+	return i
+}
+
 // plainASCII marks the bytes a string holds as they are: printable ASCII but '"' and '\\'.
 var plainASCII = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// lowerPlain marks the plain ASCII bytes but the upper-case letters.
+var lowerPlain = func() (t [256]bool) {
+	t = plainASCII
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = false
 	}
 	return t
 }()
@@ -410,12 +460,17 @@ func (s *scanner) chunk(ch *wireChunk) {
 	if !s.open() {
 		return
 	}
-	for n := 0; ; {
+	n, head := 0, &s.pools.head
+	matched := head.members > 0 && len(s.s) > len(head.text) && s.s[:len(head.text)] == head.text
+	if matched {
+		s.i, n = len(head.text), head.members
+	}
+	for unread := !matched; ; {
 		key, ok := s.member(&n)
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "choices", "usage", "error", "type")
 		}
 		switch key {
@@ -444,7 +499,12 @@ func (s *scanner) chunk(ch *wireChunk) {
 			s.plainString(&ch.Type)
 		default:
 			s.skip()
+			if c := s.s[s.i-1]; unread && !s.bad && (c == '"' || c == '}' || c == ']') {
+				*head = chunkHead{text: s.s[:s.i], members: n}
+			}
+			continue
 		}
+		unread = false
 	}
 }
 
@@ -499,7 +559,7 @@ func (s *scanner) choice(c *wireChoice) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "index", "delta", "message", "finish_reason")
 		}
 		switch key {
@@ -528,7 +588,7 @@ func (s *scanner) delta(d *wireDelta) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "content", "reasoning_content", "reasoning", "tool_calls", "function_call")
 		}
 		switch key {
@@ -598,7 +658,7 @@ func (s *scanner) toolCall(tc *wireToolCall) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "index", "id", "function", "extra_content")
 		}
 		switch key {
@@ -629,7 +689,7 @@ func (s *scanner) function(f *wireFunction) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "name", "arguments")
 		}
 		switch key {
@@ -694,7 +754,7 @@ func (s *scanner) usage(u *wireUsage) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "prompt_tokens", "completion_tokens", "total_tokens",
 				"prompt_tokens_details", "completion_tokens_details", "prompt_cache_hit_tokens")
 		}
@@ -790,7 +850,7 @@ func (s *scanner) blocks(parts []contentPart) (_ []contentPart, ok bool) {
 			if !more {
 				break
 			}
-			if folds(key) {
+			if s.folds {
 				key = fieldName(key, "type", "text", "thinking")
 			}
 			switch key {

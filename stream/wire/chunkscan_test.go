@@ -170,6 +170,34 @@ func FuzzDecodeChunk(f *testing.F) {
 	f.Fuzz(func(t *testing.T, payload string) { checkChunk(t, payload) })
 }
 
+// FuzzDecodeChunkAfter checks the chunk scanner against encoding/json on a payload decoded
+// after another with the same pools, as a stream's decoder reads them: what it kept of the
+// first (the members it skipped) never changes how it reads the second.
+func FuzzDecodeChunkAfter(f *testing.F) {
+	head := `{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1754693439,"model":"m","meta":{"a":[1]},`
+	f.Add(head+`"choices":[{"index":0,"delta":{"content":"a"}}]}`, head+`"choices":[{"index":0,"delta":{"content":"b"}}]}`)
+	f.Add(head+`"choices":[]}`, head+`"x":1}`)
+	f.Add(`{"id":"a","created":17,"choices":[]}`, `{"id":"a","created":175,"choices":[]}`)
+	f.Add(`{"id":"a","t":true,"choices":[]}`, `{"id":"a","t":truex,"choices":[]}`)
+	f.Add(`{"id":"a","Choices":[],"x":"y"}`, `{"id":"a","Choices":[],"x":"y"}`)
+	f.Add(` {"id":"a", "m":"b" ,"usage":null}`, ` {"id":"a", "m":"b" }`)
+	f.Add(`{"id":"a","m":"b","choices":[]}`, `{"id":"a","m":"b"`)
+	f.Fuzz(func(t *testing.T, first, payload string) {
+		var pools chunkPools
+		var ch wireChunk
+		decodeChunk(first, &ch, &pools)
+		want, valid := referenceChunk(payload)
+		var got wireChunk
+		ok := decodeChunk(payload, &got, &pools)
+		if ok != valid {
+			t.Fatalf("%q after %q: scanner says valid %v, encoding/json %v", payload, first, ok, valid)
+		}
+		if ok && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q after %q:\nscanner       %+v\nencoding/json %+v", payload, first, got, want)
+		}
+	})
+}
+
 // FuzzUnescape checks the string decoder against encoding/json on any valid string literal,
 // and that the lone halves it reports are what the text starts and ends with.
 func FuzzUnescape(f *testing.F) {

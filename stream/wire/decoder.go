@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -85,6 +84,7 @@ type Decoder struct {
 	highContent, highReasoning rune
 	ch                         wireChunk // the chunk being decoded, reused
 	pools                      chunkPools
+	lend                       lender
 	seen                       formatSeen
 }
 
@@ -93,8 +93,15 @@ func NewDecoder() *Decoder { return &Decoder{} }
 
 // Frame decodes one frame. Frames after the stream has ended are ignored.
 func (d *Decoder) Frame(f Frame) Update {
+	u := d.frame(f)
+	d.lend.keep(&u)
+	return u
+}
+
+func (d *Decoder) frame(f Frame) Update {
 	d.n++
 	u := Update{N: d.n, Frame: f, Kind: KindIgnore}
+	d.lend.start(&u)
 	if d.outcome != "" {
 		return u
 	}
@@ -114,7 +121,7 @@ func (d *Decoder) Frame(f Frame) Update {
 	case f.Event == "message_start":
 		return d.unsupported(u)
 	}
-	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+	if !startsObject(f.Data) {
 		return d.skip(u)
 	}
 	d.ch = wireChunk{}
@@ -131,6 +138,20 @@ func (d *Decoder) Frame(f Frame) Update {
 		d.fail(&u, serverError(ch.Error))
 	}
 	return u
+}
+
+// startsObject reports whether data's first byte after JSON whitespace is '{'.
+func startsObject(data string) bool {
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+		case '{':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func (d *Decoder) skip(u Update) Update {

@@ -51,7 +51,7 @@ func (s *scanner) object(member func(key string), names ...string) {
 		if !ok {
 			return
 		}
-		if folds(key) {
+		if s.folds {
 			if k := fieldName(key, names...); k != "" {
 				key = k
 			}

@@ -32,7 +32,7 @@ func DecodeMessage(data []byte) (m Message, ok bool) {
 		if !more {
 			break
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "role", "tool_call_id", "name", "native_reasoning", "attachments",
 				"content", "reasoning_content", "reasoning", "tool_calls", "function_call")
 		}
@@ -127,7 +127,7 @@ func (s *scanner) strictToolCall(tc *wireToolCall) bool {
 		if !ok {
 			return true
 		}
-		if folds(key) {
+		if s.folds {
 			key = fieldName(key, "index", "id", "function", "extra_content")
 		}
 		switch key {

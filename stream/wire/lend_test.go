@@ -1,0 +1,36 @@
+package wire
+
+import (
+	"testing"
+
+	"github.com/phasechat/phasechat/phase"
+)
+
+func TestTextFramesShareTheirEventBlocks(t *testing.T) {
+	frames := make([]Frame, 1000)
+	for i := range frames {
+		frames[i] = Frame{Data: delta(`{"content":"word "}`)}
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		d := NewDecoder()
+		for _, f := range frames {
+			d.Frame(f)
+		}
+	})
+	if perFrame := allocs / float64(len(frames)); perFrame > 0.2 {
+		t.Fatalf("%.2f allocations per text frame; want the events of many frames in one block", perFrame)
+	}
+}
+
+func TestLentEventsAreTheUpdatesOwn(t *testing.T) {
+	d := NewDecoder()
+	first := d.Frame(Frame{Data: delta(`{"content":"a"}`)})
+	second := d.Frame(Frame{Data: delta(`{"content":"b"}`)})
+	first.Events = append(first.Events, phase.Event{Kind: phase.KindError, Error: "appended"})
+	calls := d.Frame(Frame{Data: tool(0, "call_1", "f", `"{}"`)})
+	calls.Calls = append(calls.Calls, phase.CallEvent{ID: "appended"})
+	third := d.Frame(Frame{Data: tool(0, "", "", `" "`)})
+	if len(second.Events) != 1 || second.Events[0].Delta != "b" || len(third.Calls) != 1 || third.Calls[0].ID != "call_1" {
+		t.Fatalf("appending to one update's slices changed another's: %+v, %+v", second.Events, third.Calls)
+	}
+}

@@ -16,6 +16,9 @@ const (
 	// keptScratch is the most cells a partial line's scratch keeps between updates: about
 	// the two display lines it rewraps and a frame's text.
 	keptScratch = 1024
+	// bigLine is the drawing, in bytes, past which a complete line's rows drop their spare
+	// room once drawn.
+	bigLine = 256 << 10
 )
 
 // chunkSink receives a parser's cells in order whenever it has gathered at least limit of

@@ -31,3 +31,15 @@ func TestAStreamingRowHoldsLittleMoreThanItsText(t *testing.T) {
 		t.Fatalf("a %d-byte streaming row held %.2f times its text", len(text), x)
 	}
 }
+
+// A long row, once complete, holds its drawing without the spare room its growth left.
+func TestACompleteLongRowHoldsNoSpareRoom(t *testing.T) {
+	cell := strings.Repeat("word12 ", 50000)
+	text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	var d Doc
+	d.Update(m, text, true)
+	if drawn, held := d.lay.tail.Bytes(), d.lay.tail.Size(); held > drawn+drawn/7 {
+		t.Fatalf("a complete row's %d bytes of rows are held in %d", drawn, held)
+	}
+}

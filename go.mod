@@ -45,3 +45,5 @@ require (
 )
 
 replace charm.land/bubbletea/v2 => ./third_party/bubbletea
+
+replace github.com/charmbracelet/ultraviolet => ./third_party/ultraviolet

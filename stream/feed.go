@@ -25,6 +25,9 @@ type feed struct {
 	text   string        // the start of a body that is neither JSON nor an event stream, on one line
 	cause  func(error) error
 	ended  bool
+	// leaveText makes the decoder leave the reply's text to the caller (wire.FrameDecoder's
+	// LeaveText).
+	leaveText bool
 }
 
 // newFeed reads body as an SSE stream or, when it is JSON, as a complete answer or an error
@@ -108,6 +111,9 @@ func (f *feed) decoder(first *wire.Frame) wire.FrameDecoder {
 			w = wire.DetectWire(*first)
 		}
 		f.dec = wire.NewFrameDecoder(w)
+		if f.leaveText {
+			f.dec.LeaveText()
+		}
 	}
 	return f.dec
 }

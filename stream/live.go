@@ -36,8 +36,9 @@ type Stream struct {
 	set    *secret.Set
 	red    *wire.UpdateRedactor
 
-	size     int64 // bytes of text, reasoning and arguments so far
-	tooLarge bool  // size passed the limit: the stream was stopped
+	size      int64 // bytes of text, reasoning and arguments so far
+	tooLarge  bool  // size passed the limit: the stream was stopped
+	leaveText bool
 
 	mu     sync.Mutex
 	body   io.Closer
@@ -117,6 +118,12 @@ func (s *Stream) Result() wire.Result {
 	return r
 }
 
+// LeaveText is for a caller that gathers the reply's text and reasoning from the updates
+// itself, as the chat engine does: Result's Message then holds its calls and native reasoning
+// but none of that text (see wire.FrameDecoder), so a streaming reply is not held twice. Call
+// it before the first Next.
+func (s *Stream) LeaveText() { s.leaveText = true }
+
 // Close stops the stream if it is still running and releases its connection and timer. No
 // goroutine of the stream outlives it.
 func (s *Stream) Close() {
@@ -162,7 +169,7 @@ func (s *Stream) open() {
 	s.feed = newFeed(resp.Body, resp.Header.Get("Content-Type"), s.watch.touch, func(err error) error {
 		return s.endCause(readError(host, err))
 	})
-	s.feed.wire = s.c.Wire
+	s.feed.wire, s.feed.leaveText = s.c.Wire, s.leaveText
 	if s.feed.failed != nil {
 		s.feed.failed = s.endCause(prefixHTTP(resp, s.feed.failed))
 	}

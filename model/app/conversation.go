@@ -34,8 +34,8 @@ type Conversation struct {
 	compaction *chat.Compaction
 	tallies    []chat.SavedTally // the continued conversation's finished turns
 	notice     string
-	session    *sessions.Session // nil: not saved in the store
-	log        *logFile
+	session    *sessions.Session  // nil: not saved in the store
+	log        *sessionlog.Writer // the --log file (openLogFile)
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -162,12 +162,12 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
 	}
 	if s.LogPath != "" {
-		w, err := sessionlog.Append(s.LogPath)
+		w, err := openLogFile(s.LogPath)
 		if err != nil {
 			c.Close()
 			return nil, err
 		}
-		c.log = newLogFile(w, s.LogPath)
+		c.log = w
 		c.log.Head(head)
 	}
 	return c, nil

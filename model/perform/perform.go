@@ -104,7 +104,9 @@ func (p *Performer) open(e chat.OpenStream) chat.Source {
 		res, _ := client.Complete(e.Ctx, e.Request)
 		src = newReplay(res)
 	default:
-		src = client.Stream(e.Ctx, e.Request)
+		s := client.Stream(e.Ctx, e.Request)
+		s.LeaveText() // the engine gathers the reply from the updates
+		src = s
 	}
 	if p.Wrap != nil {
 		src = p.Wrap(src)

@@ -132,3 +132,30 @@ func BenchmarkReplyShapeHeap(b *testing.B) {
 		})
 	}
 }
+
+// While a reply streams, the live heap stays under three times its size whatever its shape,
+// and a reply on one line costs at most half as much again as the same text in lines: the
+// reply is kept once (the transcript's text), the wire leaves its copy to the engine, the
+// partial line is parsed from the reply's own text, and the rest follows the screen or a
+// bounded buffer. A table's row is left out: its drawing, a column at a time, holds about
+// twice its text.
+func TestReplyPeakHeapFollowsItsSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams a reply of each shape through the whole path")
+	}
+	peaks := map[string]float64{}
+	for _, shape := range replyShapes {
+		if shape.name == "table-row" {
+			continue
+		}
+		peak, _ := shapeHeap(t, shape.make(1<<20))
+		peaks[shape.name] = peak
+		if peak >= 3 {
+			t.Errorf("%s: the live heap reached %.2f times the reply while it streamed", shape.name, peak)
+		}
+	}
+	if r := peaks["one-line"] / peaks["lines-100"]; r > 1.5 {
+		t.Errorf("a reply on one line peaked at %.2f times the reply, %.2f times the same text in lines", peaks["one-line"], r)
+	}
+	t.Logf("peaks: %v", peaks)
+}

@@ -18,8 +18,8 @@ import (
 type replyState struct {
 	n         int
 	calls     blockCalls
-	content   []byte
-	reasoning []byte
+	content   gathered
+	reasoning gathered
 	split     bool // the next reasoning text starts a new block or part: separate it
 	partStart int  // where the text of the reasoning part begun last starts
 	finish    string
@@ -39,6 +39,8 @@ type replyState struct {
 }
 
 func (s *replyState) Ended() bool { return s.outcome != "" }
+
+func (s *replyState) LeaveText() { s.content.left, s.reasoning.left = true, true }
 
 // next starts the Update of one frame; done is true when the stream has already ended.
 func (s *replyState) next(f Frame) (u Update, done bool) {
@@ -99,15 +101,15 @@ func (s *replyState) text(u *Update, t string, reasoning bool) {
 		kind = phase.KindReasoning
 		if s.split && t != "" {
 			s.split = false
-			s.partStart = len(s.reasoning)
-			if len(s.reasoning) > 0 {
+			s.partStart = s.reasoning.n
+			if s.reasoning.n > 0 {
 				t = "\n\n" + t
 				s.partStart += 2
 			}
 		}
-		s.reasoning = append(s.reasoning, t...)
+		s.reasoning.add(t)
 	} else {
-		s.content = append(s.content, t...)
+		s.content.add(t)
 	}
 	u.Events = append(u.Events, phase.Event{Kind: kind, Delta: t})
 }
@@ -237,7 +239,7 @@ func (s *replyState) End(cause error) Update {
 func (s *replyState) Result() Result {
 	r := Result{
 		Message: Message{
-			Role: "assistant", Parts: ReplyParts(string(s.reasoning), string(s.content), s.calls.toolCalls()),
+			Role: "assistant", Parts: ReplyParts(s.reasoning.String(), s.content.String(), s.calls.toolCalls()),
 		},
 		FinishReason: s.finish,
 		FinishSaid:   s.said,

@@ -71,8 +71,8 @@ type Result struct {
 type Decoder struct {
 	n         int
 	asm       assembler
-	content   []byte
-	reasoning []byte
+	content   gathered
+	reasoning gathered
 	field     string // the reasoning field the stream used
 	finish    string
 	usage     *Usage
@@ -241,7 +241,7 @@ func (d *Decoder) text(u *Update, s string, reasoning bool, halves lone) {
 		kind, high, text = phase.KindReasoning, &d.highReasoning, &d.reasoning
 	}
 	s = joinHalves(s, high, halves)
-	*text = append(*text, s...)
+	text.add(s)
 	if s != "" {
 		u.Calls = d.asm.over(nil, u.Calls)
 	}
@@ -272,12 +272,12 @@ func joinHalves(s string, high *rune, halves lone) string {
 func (d *Decoder) flushHalves(u *Update) {
 	for _, t := range []struct {
 		high *rune
-		text *[]byte
+		text *gathered
 		kind phase.Kind
 	}{{&d.highReasoning, &d.reasoning, phase.KindReasoning}, {&d.highContent, &d.content, phase.KindText}} {
 		if *t.high != 0 {
 			*t.high = 0
-			*t.text = append(*t.text, "\uFFFD"...)
+			t.text.add("\uFFFD")
 			u.Events = append(u.Events, phase.Event{Kind: t.kind, Delta: "\uFFFD"})
 		}
 	}
@@ -380,7 +380,7 @@ func asError(err error) *Error {
 func (d *Decoder) Result() Result {
 	r := Result{
 		Message: Message{
-			Role: "assistant", Parts: ReplyParts(string(d.reasoning), string(d.content), d.asm.toolCalls()),
+			Role: "assistant", Parts: ReplyParts(d.reasoning.String(), d.content.String(), d.asm.toolCalls()),
 			ReasoningField: d.field,
 		},
 		FinishReason: d.finish,

@@ -72,7 +72,16 @@ type FrameDecoder interface {
 	Result() Result
 	// Ended reports that the format's own end event arrived: nothing more is read.
 	Ended() bool
+	// LeaveText is for a caller that gathers the reply's text and reasoning from the
+	// updates' events itself: Result's Message then holds its calls and native reasoning
+	// but none of that text, so a streaming reply is not held twice. Call it before the
+	// first frame. The Responses decoder keeps its text all the same: it checks each part's
+	// done event against it.
+	LeaveText()
 }
+
+// LeaveText makes Result hold no text nor reasoning.
+func (d *Decoder) LeaveText() { d.content.left, d.reasoning.left = true, true }
 
 // Ended reports that the stream ended with [DONE] or End: nothing more is read.
 func (d *Decoder) Ended() bool { return d.outcome != "" }

@@ -82,6 +82,9 @@ type responsesItem struct {
 	} `json:"content"`
 }
 
+// LeaveText keeps the text: a part's done event is checked against the part's deltas.
+func (d *responsesDecoder) LeaveText() {}
+
 // Frame decodes one event. Frames after the response's end are ignored.
 func (d *responsesDecoder) Frame(f Frame) Update {
 	u, data, decode := d.begin(f)
@@ -162,7 +165,7 @@ func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string,
 		if reasoning {
 			d.split = true
 		}
-		d.start = len(d.content)
+		d.start = d.content.n
 	}
 	d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning)
 }
@@ -189,9 +192,9 @@ func (d *responsesDecoder) textDone(u *Update, ev *responsesEvent, kind string, 
 	var got []byte
 	switch {
 	case !reasoning:
-		got = d.content[d.start:]
+		got = d.content.b[d.start:]
 	case !d.split: // the part's text has begun
-		got = d.reasoning[d.partStart:]
+		got = d.reasoning.b[d.partStart:]
 	}
 	if len(whole) > len(got) && whole[:len(got)] == string(got) {
 		d.completeHalf(u, whole[len(got):], reasoning)

@@ -103,7 +103,14 @@ type fixtureServer struct {
 	started, ended atomic.Int32
 	latest         atomic.Pointer[atomic.Int32] // the data frames of the latest chat request
 	doneReady      atomic.Pointer[func() bool]  // nil: [DONE] is not held back
-	gateMissed     atomic.Bool                  // a [DONE] went out before doneReady held
+	frameHeld      atomic.Pointer[frameGate]    // nil: no data frame is held back
+	gateMissed     atomic.Bool                  // a [DONE] or a held frame went out before its condition held
+}
+
+// frameGate holds the data frame numbered at (from 1) of every chat response until ready holds.
+type frameGate struct {
+	at    int32
+	ready func() bool
 }
 
 // latestFrames is how many data frames the latest chat request has been sent.
@@ -118,6 +125,22 @@ func (fs *fixtureServer) latestFrames() int32 {
 // most (then it goes out, and gateMissed says so).
 func (fs *fixtureServer) holdDone(ready func() bool) { fs.doneReady.Store(&ready) }
 
+// holdFrame makes the data frame numbered at (from 1) of every later chat response wait until
+// ready holds, for half the test's patience at most (then it goes out, and gateMissed says so).
+func (fs *fixtureServer) holdFrame(at int32, ready func() bool) {
+	fs.frameHeld.Store(&frameGate{at: at, ready: ready})
+}
+
+// waitHalfPatience waits until ready holds, for half the test's patience at most, and records
+// in gateMissed when it did not.
+func (fs *fixtureServer) waitHalfPatience(t *testing.T, ready func() bool) {
+	giveUp := time.Now().Add(testwait.Patience(t) / 2)
+	testwait.For(t, func() bool { return ready() || time.Now().After(giveUp) })
+	if !ready() {
+		fs.gateMissed.Store(true)
+	}
+}
+
 // frameWriter counts the data frames of a response (the fixture server writes each frame with
 // one Write) and holds [DONE] back as its server says.
 type frameWriter struct {
@@ -130,13 +153,11 @@ type frameWriter struct {
 func (w *frameWriter) Write(p []byte) (int, error) {
 	if bytes.HasPrefix(p, []byte("data:")) {
 		if !bytes.Contains(p, []byte("[DONE]")) {
-			w.frames.Add(1)
-		} else if ready := w.fs.doneReady.Load(); ready != nil {
-			giveUp := time.Now().Add(testwait.Patience(w.t) / 2)
-			testwait.For(w.t, func() bool { return (*ready)() || time.Now().After(giveUp) })
-			if !(*ready)() {
-				w.fs.gateMissed.Store(true)
+			if n, gate := w.frames.Add(1), w.fs.frameHeld.Load(); gate != nil && n == gate.at {
+				w.fs.waitHalfPatience(w.t, gate.ready)
 			}
+		} else if ready := w.fs.doneReady.Load(); ready != nil {
+			w.fs.waitHalfPatience(w.t, *ready)
 		}
 	}
 	return w.ResponseWriter.Write(p)

@@ -163,10 +163,66 @@ func (r *jsonReader) str() (string, bool) {
 	return "", false
 }
 
+// skipStr passes over a string as str would read it, without decoding it, and returns it as
+// it is written, quotes included: a reader of it (str) gives what str would have.
+func (r *jsonReader) skipStr() ([]byte, bool) {
+	from := r.at
+	if !r.next('"') {
+		return nil, false
+	}
+	var scratch []byte
+	for i := r.at; i < len(r.b); {
+		switch c := r.b[i]; {
+		case c == '"':
+			r.at = i + 1
+			return r.b[from:r.at], true
+		case c < ' ':
+			r.bad = true
+			return nil, false
+		case c != '\\':
+			i++
+		default:
+			n, ok := r.escape(i, &scratch)
+			if !ok {
+				r.bad = true
+				return nil, false
+			}
+			scratch = scratch[:0]
+			i += n
+		}
+	}
+	r.bad = true
+	return nil, false
+}
+
+// writtenString is the string a JSON string that skipStr passed over holds.
+func writtenString(b []byte) string {
+	r := jsonReader{b: b}
+	s, _ := r.str()
+	return s
+}
+
 // decode reads a string from start, after its opening quote, that has escapes or non-ASCII.
+// Runs of bytes that need no decoding are copied whole.
 func (r *jsonReader) decode(start int) (string, bool) {
 	out := make([]byte, 0, len(r.b)-start)
 	for i := start; i < len(r.b); {
+		j := i
+		for j < len(r.b) && r.b[j] != '"' && r.b[j] != '\\' && r.b[j] >= ' ' {
+			j++
+		}
+		if run := r.b[i:j]; utf8.Valid(run) {
+			out = append(out, run...)
+		} else {
+			for k := 0; k < len(run); {
+				rr, size := utf8.DecodeRune(run[k:])
+				out = utf8.AppendRune(out, rr) // RuneError for an invalid byte, as json does
+				k += size
+			}
+		}
+		if i = j; i == len(r.b) {
+			break
+		}
 		switch c := r.b[i]; {
 		case c == '"':
 			r.at = i + 1
@@ -174,13 +230,6 @@ func (r *jsonReader) decode(start int) (string, bool) {
 		case c < ' ':
 			r.bad = true
 			return "", false
-		case c >= utf8.RuneSelf:
-			rr, size := utf8.DecodeRune(r.b[i:])
-			out = utf8.AppendRune(out, rr) // RuneError for an invalid byte, as json does
-			i += size
-		case c != '\\':
-			out = append(out, c)
-			i++
 		default:
 			n, ok := r.escape(i, &out)
 			if !ok {

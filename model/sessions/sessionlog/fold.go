@@ -41,10 +41,11 @@ func kindOf(rec Record) lineKind {
 	return lineOther
 }
 
-// pendingLine is a line queued to be written.
+// pendingLine is a line queued to be written, after keep (when not nil) has run.
 type pendingLine struct {
 	line []byte
 	kind lineKind
+	keep func() error
 }
 
 // writtenLine is a line this writer wrote: its length and kind.

@@ -18,6 +18,10 @@ type liveRecord struct {
 	Call  *callRecord   `json:"call,omitempty"`
 	End   *endRecord    `json:"end,omitempty"`
 	Usage *wire.Usage   `json:"usage,omitempty"`
+	// raw is, for streamed text read by readLiveRecord, the text as the line writes it (a JSON
+	// string, quotes included) in place of Text, in the line's storage: valid until the next
+	// line is read.
+	raw []byte
 }
 
 func liveRecordOf(l *chat.Live) *liveRecord {
@@ -32,13 +36,33 @@ var crashed = phase.End{Why: phase.EndCrashed, Note: phase.End{Why: phase.EndCra
 // inFlight is a request the log began (a "begin" record) and holds no final reply for yet:
 // what its live records say happened, in order.
 type inFlight struct {
-	reply wire.Message // its text, reasoning and calls so far, in the order they came
-	calls []*liveCall
-	byID  map[string]*liveCall
-	end   *phase.End // how it ended, when a record says so
+	// pieces are its text, reasoning and calls so far, in the order they came; the streamed
+	// text is kept as written, in written, and read only if the request lands (messages).
+	pieces  []piece
+	written []byte
+	calls   []*liveCall
+	byID    map[string]*liveCall
+	end     *phase.End // how it ended, when a record says so
 	// usage is what the server reported of the request's usage, until a usage record gives
 	// it whole.
 	usage *wire.Usage
+}
+
+// piece is one step of a reply in flight: streamed text or reasoning (text, or written[from:to]
+// as a JSON string), or its call calls[call].
+type piece struct {
+	what     chat.LiveWhat
+	text     string
+	from, to int
+	call     int
+}
+
+// newFlight is a request begun, reusing the storage of one given up or superseded (nil: none).
+func newFlight(old *inFlight) *inFlight {
+	if old == nil {
+		return &inFlight{}
+	}
+	return &inFlight{pieces: old.pieces[:0], written: old.written[:0]}
 }
 
 // liveCall is a call of a request in flight.
@@ -53,10 +77,14 @@ type liveCall struct {
 func (f *inFlight) apply(r *liveRecord) {
 	call := f.byID[r.ID]
 	switch r.What {
-	case chat.LiveText:
-		f.reply.AppendText(r.Text)
-	case chat.LiveReasoning:
-		f.reply.AppendReasoning(r.Text)
+	case chat.LiveText, chat.LiveReasoning:
+		p := piece{what: r.What, text: r.Text}
+		if r.raw != nil {
+			p.from = len(f.written)
+			f.written = append(f.written, r.raw...)
+			p.to = len(f.written)
+		}
+		f.pieces = append(f.pieces, p)
 	case chat.LiveCall:
 		if call != nil || r.ID == "" {
 			return
@@ -67,7 +95,7 @@ func (f *inFlight) apply(r *liveRecord) {
 		}
 		f.byID[r.ID] = call
 		f.calls = append(f.calls, call)
-		f.reply.Parts = append(f.reply.Parts, wire.ToolCall{Index: len(f.calls) - 1, ID: r.ID, Name: r.Name, Arguments: r.Args})
+		f.pieces = append(f.pieces, piece{what: chat.LiveCall, call: len(f.calls) - 1, text: r.Args})
 	case chat.LiveEnd:
 		if r.End != nil {
 			end := r.End.end()
@@ -101,8 +129,22 @@ func (f *inFlight) apply(r *liveRecord) {
 // was running has an unknown outcome (it is never run again), one waiting for the user's answer
 // is declined, one that never started was not run.
 func (f *inFlight) messages() []wire.Message {
-	reply := f.reply
-	reply.Role, reply.End = "assistant", crashed
+	reply := wire.Message{Role: "assistant", End: crashed}
+	for _, p := range f.pieces {
+		text := p.text
+		if p.to > p.from {
+			text = writtenString(f.written[p.from:p.to])
+		}
+		switch p.what {
+		case chat.LiveText:
+			reply.AppendText(text)
+		case chat.LiveReasoning:
+			reply.AppendReasoning(text)
+		case chat.LiveCall:
+			c := f.calls[p.call]
+			reply.Parts = append(reply.Parts, wire.ToolCall{Index: p.call, ID: c.id, Name: c.name, Arguments: text})
+		}
+	}
 	if f.end != nil {
 		reply.End = *f.end
 	}

@@ -69,6 +69,7 @@ type Writer struct {
 	shut    bool // Close was called: Add drops records, Close returns the first error again
 	secrets *secret.Set
 	onError func(err error)
+	keep    func(chat.Record) error // see KeepFilesWith
 
 	// path is the log's name, start its size when opened; lines are the lines written since,
 	// wroteText whether any was streamed text: what Close folds (see fold), if folds.
@@ -111,6 +112,17 @@ func (w *Writer) OnError(f func(err error)) {
 	w.onError = f
 }
 
+// KeepFilesWith has keep run, from the writer's goroutine, for each message record with
+// attachments added from now on, just before its line is written: whatever keep writes (the
+// attachments' bytes) is on disk before the line naming it, and the records added after it are
+// written after it, in order. An error keep returns is reported to the function given to
+// OnError; the line is written all the same.
+func (w *Writer) KeepFilesWith(keep func(chat.Record) error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.keep = keep
+}
+
 // Add queues one engine record, stamped with the time now. The streamed text of a reply
 // (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
 // partEvery, when the other kind of text comes, or with the next record of any other kind —
@@ -118,6 +130,7 @@ func (w *Writer) OnError(f func(err error)) {
 // synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
+	var keep func() error
 	switch {
 	case r.Live != nil && r.Live.What.Streamed():
 		w.addText(r.Live.What, r.Live.Text)
@@ -126,8 +139,11 @@ func (w *Writer) Add(r chat.Record) {
 		rec = Record{Type: "live", Live: liveRecordOf(r.Live)}
 	case r.Message != nil:
 		w.mu.Lock()
-		set := w.secrets
+		set, hook := w.secrets, w.keep
 		w.mu.Unlock()
+		if hook != nil && len(r.Message.Attachments) > 0 {
+			keep = func() error { return hook(r) }
+		}
 		if !set.Empty() {
 			// Redacted here as a message, not only as the line's bytes (see queue), so that
 			// a secret split across two of its parts is hidden too.
@@ -143,13 +159,14 @@ func (w *Writer) Add(r chat.Record) {
 	default:
 		return
 	}
-	w.queue(rec)
+	w.queue(rec, keep)
 }
 
 // Head queues a header record, stamped with the time now.
-func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}) }
+func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}, nil) }
 
-func (w *Writer) queue(rec Record) {
+// queue queues rec, to be written after keep (when not nil) has run.
+func (w *Writer) queue(rec Record, keep func() error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.shut {
@@ -160,12 +177,13 @@ func (w *Writer) queue(rec Record) {
 	} else {
 		w.endPart()
 	}
-	w.enqueue(rec, rec.Message != nil || rec.Compaction != nil)
+	w.enqueue(rec, rec.Message != nil || rec.Compaction != nil, keep)
 }
 
-// enqueue queues rec, stamped with the time now, and wakes the writing goroutine; durable
-// asks for the log to be synced to disk once rec is written. mu is held.
-func (w *Writer) enqueue(rec Record, durable bool) {
+// enqueue queues rec, stamped with the time now, to be written after keep (when not nil) has
+// run, and wakes the writing goroutine; durable asks for the log to be synced to disk once rec
+// is written. mu is held.
+func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 	now := time.Now().UTC()
 	rec.Time = &now
 	line, err := appendRecord(nil, rec)
@@ -173,7 +191,7 @@ func (w *Writer) enqueue(rec Record, durable bool) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{seal(w.secrets.RedactBytes(line)), kindOf(rec)})
+	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(rec), keep: keep})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued
@@ -241,7 +259,11 @@ func (w *Writer) flush() {
 	}
 	written := 0
 	var werr error
-	for _, p := range todo {
+	for i, p := range todo {
+		if p.keep != nil {
+			w.kept(p.keep())
+			todo[i].keep = nil // once: a line retried after a failed write does not keep again
+		}
 		if werr = w.writeLine(p.line); werr != nil {
 			break
 		}
@@ -282,6 +304,19 @@ func (w *Writer) flush() {
 	w.mu.Unlock()
 	if report != nil {
 		report(told)
+	}
+}
+
+// kept reports an error of keeping a record's files to the function given to OnError.
+func (w *Writer) kept(err error) {
+	if err == nil {
+		return
+	}
+	w.mu.Lock()
+	report := w.onError
+	w.mu.Unlock()
+	if report != nil {
+		report(err)
 	}
 }
 

@@ -76,7 +76,7 @@ func (w *Writer) queuePart() {
 	if len(w.part.text) == 0 {
 		return
 	}
-	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+	w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	if cap(w.part.text) > partMost {
 		w.part.text = nil
 	}
@@ -93,7 +93,7 @@ func (w *Writer) endPart() {
 		w.part.text = append(w.part.text, w.part.redact.Flush()...)
 	}
 	if len(w.part.text) > 0 {
-		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false)
+		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	}
 	w.part = streamedPart{text: w.part.text[:0]}
 }

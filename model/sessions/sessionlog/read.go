@@ -74,6 +74,7 @@ func decode(r io.Reader, name string) (Log, error) {
 	var long []byte
 	var rec Record       // one for every line: what the log keeps of it is copied out or its own
 	var flight *inFlight // the request begun and not final yet
+	var done *inFlight   // one superseded, whose storage the next one reuses
 	turns := newTallying()
 	land := func() { // the request in flight ended where its records stop
 		if flight != nil {
@@ -109,14 +110,15 @@ func decode(r io.Reader, name string) (Log, error) {
 			}
 			switch {
 			case rec.Live != nil && rec.Live.What == chat.LiveBegin:
-				flight = &inFlight{} // one begun before and never final was given up (a retry)
+				flight = newFlight(spare(&flight, &done)) // one begun before and never final was given up (a retry)
 			case rec.Live != nil:
 				if flight == nil {
-					flight = &inFlight{}
+					flight = newFlight(spare(&flight, &done))
 				}
 				flight.apply(rec.Live)
 			case rec.Message != nil && rec.Message.Role == "assistant":
-				flight = nil // the final reply supersedes its live records
+				done = flight // the final reply supersedes its live records
+				flight = nil
 				log.Messages = append(log.Messages, *rec.Message)
 				log.noteModels()
 				turns.replied(&log, rec.Time)
@@ -160,6 +162,17 @@ func decode(r io.Reader, name string) (Log, error) {
 			return log, nil
 		}
 	}
+}
+
+// spare is the storage a new request in flight may reuse: the one in flight (given up), else
+// the one superseded last; either is forgotten.
+func spare(flight, done **inFlight) *inFlight {
+	old := *flight
+	if old == nil {
+		old = *done
+	}
+	*flight, *done = nil, nil
+	return old
 }
 
 // readBuffer is the reader's buffer: a line that fits is decoded where it was read, not copied
@@ -243,6 +256,13 @@ func readLiveRecord(rest []byte, rec *Record) bool {
 			l.What = chat.LiveWhat(what)
 			continue
 		case "text":
+			if l.What.Streamed() {
+				// Read only if its request lands: most are superseded by the final reply.
+				if l.raw, ok = r.skipStr(); !ok {
+					return false
+				}
+				continue
+			}
 			dst = &l.Text
 		case "id":
 			dst = &l.ID

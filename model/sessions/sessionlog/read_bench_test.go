@@ -174,6 +174,9 @@ func checkRecordLine(tb testing.TB, line string) bool {
 	if !readRecord([]byte(line), &got) {
 		return false
 	}
+	if got.Live != nil && got.Live.raw != nil { // streamed text is read when its request lands
+		got.Live.Text, got.Live.raw = writtenString(got.Live.raw), nil
+	}
 	var want Record
 	if err := json.Unmarshal([]byte(line), &want); err != nil {
 		tb.Fatalf("%s: read in one pass, but json.Unmarshal says %v", line, err)
@@ -256,6 +259,15 @@ func at(parts []wire.Part, i int) wire.Part {
 // closed (the process was killed): each turn's live records (its start, reasoning, text, call,
 // the tool's start and result) before its final messages, every line checksummed.
 func BenchmarkReadLongLiveLog(b *testing.B) { benchmarkRead(b, longLiveLog(b, false)) }
+
+// BenchmarkReadLongTornLog is BenchmarkReadLongLiveLog's log with the first half of a last
+// line, as a kill in the middle of a write leaves it.
+func BenchmarkReadLongTornLog(b *testing.B) {
+	log := longLiveLog(b, false)
+	last := bytes.LastIndexByte(log[:len(log)-1], '\n') + 1
+	torn := append(log, log[last:last+(len(log)-last)/2]...)
+	benchmarkRead(b, torn)
+}
 
 // BenchmarkReadLongFoldedLog is BenchmarkReadLongLiveLog's log closed cleanly: folded, it
 // holds each reply once.

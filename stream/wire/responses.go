@@ -87,6 +87,12 @@ func (d *responsesDecoder) LeaveText() {}
 
 // Frame decodes one event. Frames after the response's end are ignored.
 func (d *responsesDecoder) Frame(f Frame) Update {
+	u := d.frame(f)
+	d.lend.keep(&u)
+	return u
+}
+
+func (d *responsesDecoder) frame(f Frame) Update {
 	u, data, decode := d.begin(f)
 	if !decode {
 		return u

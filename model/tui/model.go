@@ -79,6 +79,10 @@ type Model struct {
 	// afresh on every call, and a frame asks several times.
 	composerText string
 
+	// sized: a WindowSizeMsg has come. Until then width and height are a guess, and the full
+	// screen draws nothing rather than a layout the terminal would see replaced a frame later.
+	sized bool
+
 	width, height int
 	scroll        scrollPlace // where the transcript's window stands (scroll.go)
 	keysOpen      bool        // the key overlay (? or F1) is open
@@ -91,7 +95,9 @@ type Model struct {
 	pasteImage    func() ([]byte, error)
 	dropped       *droppedFile // a dragged file waiting for y (attach) or another key (text)
 	fileList      []string     // what @mentions complete to; nil until listed
+	mention       mentionRank  // the open mention's best completions, ranked in Update (attach.go)
 	listing       bool         // fileList has been asked for
+	toQueue       []string     // queued texts whose @mentions are being read, oldest first (queue.go)
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -201,8 +207,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
-	if _, _, typing := next.mentionOpen(); typing {
+	if _, query, typing := next.mentionOpen(); typing {
 		cmd = tea.Batch(cmd, next.listFiles())
+		next.rankMention(query)
 	}
 	return next, cmd
 }
@@ -227,6 +234,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		m.sized = true
 		m.resize(msg.Width, msg.Height)
 		return m, nil
 	case tea.BackgroundColorMsg:
@@ -253,7 +261,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case filesRead:
 		return m.onFilesRead(msg)
 	case filesListed:
-		m.fileList = msg.paths
+		m.fileList, m.mention = msg.paths, mentionRank{}
 		return m, nil
 	case SignalMsg, tea.InterruptMsg:
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial

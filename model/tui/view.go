@@ -25,6 +25,11 @@ func (m *Model) draw() tea.View {
 	if m.inline.done {
 		return tea.NewView("") // the conversation is in the scrollback; the live part goes
 	}
+	if !m.sized && !m.inline.on {
+		v := tea.NewView("")
+		v.AltScreen = true
+		return v
+	}
 	if m.ed.picker.open {
 		v := tea.NewView(m.pickerView())
 		v.AltScreen = !m.inline.on

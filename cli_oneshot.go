@@ -116,7 +116,7 @@ func oneShot(f app.Flags, prompt, message string, attached app.Attached, format 
 	if err != nil {
 		return oneshot.ExitFailed, err
 	}
-	files, fileNotes, err := attached.Files(sess.Secrets, sess.Settings.Wire)
+	files, fileNotes, err := attached.WithoutSecrets(sess.Secrets).Files(sess.Settings.Wire)
 	if err != nil {
 		sess.Close()
 		return oneshot.ExitUsage, err

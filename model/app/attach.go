@@ -14,7 +14,8 @@ import (
 )
 
 // Attached are the files given with -a, read before anything is configured or sent, so that
-// a file that cannot be attached ends the run before any request.
+// a file that cannot be attached ends the run before any request; their secrets are removed
+// once those are known (WithoutSecrets).
 type Attached []attach.File
 
 // StdinName is what a file read from standard input (-a -) is called.
@@ -52,23 +53,24 @@ func ReadAttachments(paths []string, stdin io.Reader) (Attached, error) {
 	return out, nil
 }
 
-// Files are the attachments as sent in the wire format w, every secret of secrets removed
-// from text files and each image over w's limit scaled down to fit it (see attach.Fit), and
-// what the user should be told about them: each file's chip, where a link led, that an image
-// was made smaller, and how many secrets were removed.
-func (a Attached) Files(secrets *secret.Set, w wire.Wire) (files []wire.Attachment, notes []string, err error) {
+// WithoutSecrets is a with every secret of secrets removed from its text files.
+func (a Attached) WithoutSecrets(secrets *secret.Set) Attached {
+	out := make(Attached, len(a))
+	for i, f := range a {
+		out[i] = f.WithoutSecrets(secrets)
+	}
+	return out
+}
+
+// Files are the attachments as sent in the wire format w, each image over w's limit scaled
+// down to fit it (see attach.Fit), and what the user should be told about them: each file's
+// chip, where a link led, that an image was made smaller, and how many secrets were removed.
+func (a Attached) Files(w wire.Wire) (files []wire.Attachment, notes []string, err error) {
 	for _, f := range a {
 		was := f
 		var smaller bool
 		if f, smaller, err = attach.Fit(f, wire.MaxImageBytes(w), w.Label()); err != nil {
 			return nil, nil, err
-		}
-		if f.Kind == attach.Text && secrets != nil {
-			resolved := f.Resolved
-			if f, err = attach.FromBytes(f.Name, f.Data, attach.DefaultLimits, secrets); err != nil {
-				return nil, nil, err
-			}
-			f.Resolved = resolved
 		}
 		note := "attached " + f.Chip()
 		if f.Resolved != "" {
@@ -111,13 +113,13 @@ type FileReader struct {
 func (r FileReader) Read(paths []string) ([]wire.Attachment, []string, error) {
 	var got Attached
 	for _, p := range paths {
-		f, err := attach.Read(r.Dir, p, attach.DefaultLimits, nil)
+		f, err := attach.Read(r.Dir, p, attach.DefaultLimits, r.Secrets)
 		if err != nil {
 			return nil, nil, err
 		}
 		got = append(got, f)
 	}
-	return got.Files(r.Secrets, r.Wire)
+	return got.Files(r.Wire)
 }
 
 // Mentioned reads the files text's @path mentions name (an @word naming no regular file
@@ -142,9 +144,9 @@ func (r FileReader) List() ([]string, error) { return attach.List(r.Dir) }
 
 // Pasted is data (the clipboard's image) as the attachment named name.
 func (r FileReader) Pasted(name string, data []byte) ([]wire.Attachment, []string, error) {
-	f, err := attach.FromBytes(name, data, attach.DefaultLimits, nil)
+	f, err := attach.FromBytes(name, data, attach.DefaultLimits, r.Secrets)
 	if err != nil {
 		return nil, nil, err
 	}
-	return Attached{f}.Files(r.Secrets, r.Wire)
+	return Attached{f}.Files(r.Wire)
 }

@@ -31,11 +31,11 @@ func OpenStore() (*sessions.Store, error) {
 type Conversation struct {
 	history []wire.Message
 	// compaction is the continued conversation's last compaction; nil when it has none.
-	compaction *chat.Compaction
-	tallies    []chat.SavedTally // the continued conversation's finished turns
-	notice     string
-	session    *sessions.Session  // nil: not saved in the store
-	log        *sessionlog.Writer // the --log file (openLogFile)
+	compactions []chat.Compaction
+	tallies     []chat.SavedTally // the continued conversation's finished turns
+	notice      string
+	session     *sessions.Session  // nil: not saved in the store
+	log         *sessionlog.Writer // the --log file (openLogFile)
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -47,9 +47,9 @@ type Conversation struct {
 // History is the conversation continued; nil for a new one.
 func (c *Conversation) History() []wire.Message { return c.history }
 
-// Compaction is the continued conversation's last compaction (chat.Chat.SetCompaction);
-// nil when it has none.
-func (c *Conversation) Compaction() *chat.Compaction { return c.compaction }
+// Compactions are the continued conversation's compactions, in order
+// (chat.Chat.SetCompactions).
+func (c *Conversation) Compactions() []chat.Compaction { return c.compactions }
 
 // Tallies is what each finished turn of the continued conversation used
 // (chat.Chat.SetTallies).
@@ -137,7 +137,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
-		c.history, c.compaction, c.tallies = resumed.Messages, resumed.Log.Compaction, resumed.Log.Tallies
+		c.history, c.compactions, c.tallies = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
@@ -152,11 +152,11 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		st := sessions.Start{Header: head, Provider: provider, Title: s.Title, OneShot: s.OneShot}
 		switch {
 		case resumed != nil && resumed.Meta != nil && fork:
-			st.Seed, st.SeedCompaction, st.Parent = resumed.Messages, resumed.Log.Compaction, resumed.Meta.ID
+			st.Seed, st.SeedCompactions, st.Parent = resumed.Messages, resumed.Log.Compactions, resumed.Meta.ID
 		case resumed != nil && resumed.Meta != nil:
 			st.Resume, st.Hold = resumed.Meta, hold
 		case resumed != nil:
-			st.Seed, st.SeedCompaction = resumed.Messages, resumed.Log.Compaction
+			st.Seed, st.SeedCompactions = resumed.Messages, resumed.Log.Compactions
 		}
 		c.session = store.Begin(st)
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
@@ -244,8 +244,8 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
-// screen: it gets a header that begins another conversation, then history (and cp in its place).
-func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cp *chat.Compaction) perform.Recorder {
+// screen: it gets a header that begins another conversation, then history (and cps in their places).
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cps []chat.Compaction) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {
@@ -258,7 +258,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 		head.New = true
 		c.log.Head(head)
 		log := newRedactingRecorder(c.secrets, c.log)
-		for _, r := range chat.Records(history, cp) {
+		for _, r := range chat.Records(history, cps) {
 			log.Add(r)
 		}
 	}
@@ -300,8 +300,8 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if note := r.Log.SkippedNote(); note != "" {
 		notice += " The log is damaged: " + note + "."
 	}
-	return sessions.Continued{History: r.Messages, Compaction: r.Log.Compaction, Tallies: r.Log.Tallies,
-		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compaction), Notice: notice}, nil
+	return sessions.Continued{History: r.Messages, Compactions: r.Log.Compactions, Tallies: r.Log.Tallies,
+		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compactions), Notice: notice}, nil
 }
 
 // Close ends the recordings and returns the first error.

@@ -109,9 +109,7 @@ func (sess *Session) open(warn io.Writer) error {
 		Tools: perform.Toolbox(reg), AutoApprove: s.Yes, CanAsk: s.CanAsk, MaxTools: s.MaxTools, LiveOutput: s.LiveOutput,
 		Budget: s.ModelBudget(s.Provider, s.Model), CompactAt: s.chatCompactAt(),
 	}, sess.Conversation.History())
-	if cp := sess.Conversation.Compaction(); cp != nil {
-		sess.Chat.SetCompaction(*cp)
-	}
+	sess.Chat.SetCompactions(sess.Conversation.Compactions())
 	sess.Chat.SetTallies(sess.Conversation.Tallies())
 	sess.Performer = &perform.Performer{Client: client, Tools: reg}
 	if provs != nil {

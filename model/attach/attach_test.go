@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // pngOf is a w×h PNG.
@@ -31,23 +32,23 @@ func TestSniffKnowsAFileByItsBytes(t *testing.T) {
 	cases := []struct {
 		name string
 		data string
-		kind Kind
+		kind wire.AttachmentKind
 		mt   string
 		ok   bool
 	}{
-		{"png", "\x89PNG\r\n\x1a\nrest", Image, "image/png", true},
-		{"jpeg", "\xff\xd8\xff\xe0JFIF", Image, "image/jpeg", true},
-		{"gif87", "GIF87a....", Image, "image/gif", true},
-		{"gif89", "GIF89a....", Image, "image/gif", true},
-		{"webp", "RIFF\x10\x00\x00\x00WEBPVP8 ", Image, "image/webp", true},
-		{"riff that is not webp", "RIFF\x10\x00\x00\x00WAVEfmt ", 0, "", false},
-		{"pdf", "%PDF-1.7\n", PDF, "application/pdf", true},
-		{"text", "package main\n", Text, "text/plain", true},
-		{"persian text", "می\u200cخواهم\n", Text, "text/plain", true},
-		{"empty", "", Text, "text/plain", true},
-		{"nul", "ab\x00cd", 0, "", false},
-		{"latin-1", "caf\xe9", 0, "", false},
-		{"png name, text bytes", "not really a png", Text, "text/plain", true},
+		{"png", "\x89PNG\r\n\x1a\nrest", wire.AttachImage, "image/png", true},
+		{"jpeg", "\xff\xd8\xff\xe0JFIF", wire.AttachImage, "image/jpeg", true},
+		{"gif87", "GIF87a....", wire.AttachImage, "image/gif", true},
+		{"gif89", "GIF89a....", wire.AttachImage, "image/gif", true},
+		{"webp", "RIFF\x10\x00\x00\x00WEBPVP8 ", wire.AttachImage, "image/webp", true},
+		{"riff that is not webp", "RIFF\x10\x00\x00\x00WAVEfmt ", "", "", false},
+		{"pdf", "%PDF-1.7\n", wire.AttachPDF, "application/pdf", true},
+		{"text", "package main\n", wire.AttachText, "text/plain", true},
+		{"persian text", "می\u200cخواهم\n", wire.AttachText, "text/plain", true},
+		{"empty", "", wire.AttachText, "text/plain", true},
+		{"nul", "ab\x00cd", "", "", false},
+		{"latin-1", "caf\xe9", "", "", false},
+		{"png name, text bytes", "not really a png", wire.AttachText, "text/plain", true},
 	}
 	for _, c := range cases {
 		kind, mt, ok := Sniff([]byte(c.data))
@@ -59,7 +60,7 @@ func TestSniffKnowsAFileByItsBytes(t *testing.T) {
 
 func TestSniffForgivesARuneCutByTheSample(t *testing.T) {
 	data := []byte(strings.Repeat("a", textSniff-1) + "é" + "tail")
-	if kind, _, ok := Sniff(data); !ok || kind != Text {
+	if kind, _, ok := Sniff(data); !ok || kind != wire.AttachText {
 		t.Fatalf("a long UTF-8 file with a rune across the sample's end: %v %v", kind, ok)
 	}
 }
@@ -81,14 +82,14 @@ func TestReadTakesTextAndImages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Kind != Text || f.Lines != 3 || f.Chip() != "[file notes.txt · 3 lines]" || f.Resolved != "" {
+	if f.Kind != wire.AttachText || f.Lines != 3 || f.Chip() != "[file notes.txt · 3 lines]" || f.Resolved != "" {
 		t.Errorf("text: %+v chip %q", f, f.Chip())
 	}
 	img, err := Read(dir, "red.png", DefaultLimits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.Kind != Image || img.Width != 8 || img.Height != 6 || !strings.HasPrefix(img.Chip(), "[image red.png · 8×6 · ") {
+	if img.Kind != wire.AttachImage || img.Width != 8 || img.Height != 6 || !strings.HasPrefix(img.Chip(), "[image red.png · 8×6 · ") {
 		t.Errorf("image: %v %dx%d chip %q", img.Kind, img.Width, img.Height, img.Chip())
 	}
 	if len(img.Hash()) != 64 {

@@ -12,14 +12,7 @@ func (f File) Chip() string { return f.Attachment().Chip() }
 
 // Attachment is f as a user message carries it.
 func (f File) Attachment() wire.Attachment {
-	kind := wire.AttachText
-	switch f.Kind {
-	case Image:
-		kind = wire.AttachImage
-	case PDF:
-		kind = wire.AttachPDF
-	}
-	return wire.Attachment{Name: f.Name, Kind: kind, MediaType: f.MediaType, Hash: f.Hash(), Size: len(f.Data),
+	return wire.Attachment{Name: f.Name, Kind: f.Kind, MediaType: f.MediaType, Hash: f.Hash(), Size: len(f.Data),
 		Width: f.Width, Height: f.Height, Lines: f.Lines, Data: f.Data}
 }
 

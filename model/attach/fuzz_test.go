@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // FuzzMentions: mentions are in order, do not overlap, start at an @ and name only files.
@@ -32,7 +34,7 @@ func FuzzSniff(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		kind, _, ok := Sniff(data)
-		if !ok || kind != Text {
+		if !ok || kind != wire.AttachText {
 			return
 		}
 		sample := data[:min(len(data), textSniff)]

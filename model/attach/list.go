@@ -3,13 +3,13 @@ package attach
 import (
 	"errors"
 	"io/fs"
-	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	ignore "github.com/sabhiram/go-gitignore"
+
+	"github.com/phasechat/phasechat/internal/fuzzy"
 )
 
 // MaxListed bounds the paths List returns: a home directory or a monorepo is cut, never
@@ -100,69 +100,22 @@ func withRules(stack []ignoreRules, p, rel string) []ignoreRules {
 	return append(stack, ignoreRules{rel, gi})
 }
 
-// Rank orders paths by how well they match query, best first, keeping those that hold its
-// characters in order (case ignored) and at most limit of them: a path whose name starts
-// with the query first (its whole name, or the name but its extension, before the rest), then
-// those where it stands whole, then by how close together the
-// characters fall; directories before files, then shorter paths, among equals.
+// Rank is the at most limit paths that match query, best first (see fuzzy.Rank); among those
+// that match equally well, folders before files, then shorter paths.
 func Rank(paths []string, query string, limit int) []string {
-	q := strings.ToLower(query)
-	type scored struct {
-		p     string
-		score int
-	}
-	var hits []scored
-	for _, p := range paths {
-		if s, ok := matchScore(strings.ToLower(p), q); ok {
-			if strings.HasSuffix(p, "/") {
-				s += 1
-			}
-			hits = append(hits, scored{p, s})
+	folderShorter := func(a, b string) int {
+		switch da, db := strings.HasSuffix(a, "/"), strings.HasSuffix(b, "/"); {
+		case da && !db:
+			return -1
+		case db && !da:
+			return 1
 		}
+		return len(a) - len(b)
 	}
-	slices.SortStableFunc(hits, func(a, b scored) int {
-		if a.score != b.score {
-			return b.score - a.score
-		}
-		return len(a.p) - len(b.p)
-	})
-	out := make([]string, 0, min(limit, len(hits)))
-	for _, h := range hits[:min(limit, len(hits))] {
-		out = append(out, h.p)
+	best := fuzzy.Rank(paths, query, folderShorter)
+	out := make([]string, 0, min(limit, len(best)))
+	for _, i := range best[:min(limit, len(best))] {
+		out = append(out, paths[i])
 	}
 	return out
-}
-
-// matchScore says whether q's characters appear in p in order, and how well.
-func matchScore(p, q string) (int, bool) {
-	if q == "" {
-		return 0, true
-	}
-	name := path.Base(strings.TrimSuffix(p, "/"))
-	stem, _, _ := strings.Cut(name, ".")
-	switch {
-	case name == q || stem == q:
-		return 350, true
-	case strings.HasPrefix(name, q):
-		return 300, true
-	case strings.HasPrefix(p, q):
-		return 250, true
-	case strings.Contains(p, q):
-		return 200, true
-	}
-	// a subsequence: fewer gaps score higher
-	gaps, last, i := 0, -1, 0
-	for j := 0; j < len(p) && i < len(q); j++ {
-		if p[j] == q[i] {
-			if last >= 0 && j != last+1 {
-				gaps++
-			}
-			last = j
-			i++
-		}
-	}
-	if i < len(q) {
-		return 0, false
-	}
-	return 100 - min(gaps, 99), true
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // Limits are the largest file of each kind Read accepts, in bytes.
@@ -36,7 +37,7 @@ type File struct {
 	// Name is the path as the user gave it; Resolved is the file actually read when that
 	// went through a symbolic link ("" when it did not).
 	Name, Resolved string
-	Kind           Kind
+	Kind           wire.AttachmentKind
 	MediaType      string
 	Data           []byte
 	// Width and Height are an image's size in pixels; Lines a text file's line count.
@@ -122,38 +123,51 @@ func FromBytes(name string, data []byte, lim Limits, secrets *secret.Set) (File,
 	if out.Kind, out.MediaType, ok = Sniff(data); !ok {
 		return fail(fmt.Sprintf("it is a binary file (%s) that is neither text, an image (PNG, JPEG, GIF, WebP) nor a PDF", format.Bytes(int64(len(data)))), nil)
 	}
-	if limit := lim.of(out.Kind); int64(len(data)) > limit {
-		return fail(fmt.Sprintf("it is %s, more than the %s a %s attachment may be", format.Bytes(int64(len(data))), format.Bytes(limit), out.Kind), nil)
+	if limit, called := lim.of(out.Kind); int64(len(data)) > limit {
+		return fail(fmt.Sprintf("it is %s, more than the %s a %s attachment may be", format.Bytes(int64(len(data))), format.Bytes(limit), called), nil)
 	}
 	switch out.Kind {
-	case Image:
+	case wire.AttachImage:
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 		if err != nil {
 			return fail("it looks like an "+out.MediaType+" image but cannot be read as one", err)
 		}
 		out.Width, out.Height = cfg.Width, cfg.Height
-	case Text:
-		text := string(data)
-		if secrets != nil {
-			if clean := secrets.Redact(text); clean != text {
-				out.Redacted = strings.Count(clean, secret.Redacted) - strings.Count(text, secret.Redacted)
-				text = clean
-			}
-		}
-		out.Data = []byte(text)
-		out.Lines = lineCount(text)
+	case wire.AttachText:
+		out = out.WithoutSecrets(secrets)
 	}
 	return out, nil
 }
 
-func (l Limits) of(k Kind) int64 {
-	switch k {
-	case Image:
-		return l.Image
-	case PDF:
-		return l.PDF
+// WithoutSecrets is f with every secret of secrets removed from a text file's contents and
+// counted in Redacted; any other file, or a nil secrets, leaves f as it is. It is the one
+// place an attachment is redacted: Read and FromBytes call it, and a file read before the
+// secrets were known (-a) is given to it once they are.
+func (f File) WithoutSecrets(secrets *secret.Set) File {
+	if f.Kind != wire.AttachText {
+		return f
 	}
-	return l.Text
+	text := string(f.Data)
+	if secrets != nil {
+		if clean := secrets.Redact(text); clean != text {
+			f.Redacted += strings.Count(clean, secret.Redacted) - strings.Count(text, secret.Redacted)
+			text = clean
+			f.Data = []byte(text)
+		}
+	}
+	f.Lines = lineCount(text)
+	return f
+}
+
+// of is the largest file of kind k, and what a file of that kind is called.
+func (l Limits) of(k wire.AttachmentKind) (int64, string) {
+	switch k {
+	case wire.AttachImage:
+		return l.Image, "image"
+	case wire.AttachPDF:
+		return l.PDF, "pdf"
+	}
+	return l.Text, "file"
 }
 
 // lineCount is how many lines text shows: a last line without a newline counts.

@@ -3,48 +3,26 @@ package attach
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/phasechat/phasechat/stream/wire"
 )
-
-// Kind is what an attachment is sent as.
-type Kind int
-
-const (
-	// Text is sent as a text part holding the path and the contents.
-	Text Kind = iota + 1
-	// Image is sent as the wire format's own image part.
-	Image
-	// PDF is sent as the wire format's document or file part.
-	PDF
-)
-
-func (k Kind) String() string {
-	switch k {
-	case Text:
-		return "file"
-	case Image:
-		return "image"
-	case PDF:
-		return "pdf"
-	}
-	return "unknown"
-}
 
 // magic is a kind's signature at the start of a file.
 type magic struct {
 	prefix    []byte
 	also      []byte // a second signature at alsoAt (RIFF's form type), nil for none
 	alsoAt    int
-	kind      Kind
+	kind      wire.AttachmentKind
 	mediaType string
 }
 
 var magics = []magic{
-	{prefix: []byte("\x89PNG\r\n\x1a\n"), kind: Image, mediaType: "image/png"},
-	{prefix: []byte("\xff\xd8\xff"), kind: Image, mediaType: "image/jpeg"},
-	{prefix: []byte("GIF87a"), kind: Image, mediaType: "image/gif"},
-	{prefix: []byte("GIF89a"), kind: Image, mediaType: "image/gif"},
-	{prefix: []byte("RIFF"), also: []byte("WEBP"), alsoAt: 8, kind: Image, mediaType: "image/webp"},
-	{prefix: []byte("%PDF-"), kind: PDF, mediaType: "application/pdf"},
+	{prefix: []byte("\x89PNG\r\n\x1a\n"), kind: wire.AttachImage, mediaType: "image/png"},
+	{prefix: []byte("\xff\xd8\xff"), kind: wire.AttachImage, mediaType: "image/jpeg"},
+	{prefix: []byte("GIF87a"), kind: wire.AttachImage, mediaType: "image/gif"},
+	{prefix: []byte("GIF89a"), kind: wire.AttachImage, mediaType: "image/gif"},
+	{prefix: []byte("RIFF"), also: []byte("WEBP"), alsoAt: 8, kind: wire.AttachImage, mediaType: "image/webp"},
+	{prefix: []byte("%PDF-"), kind: wire.AttachPDF, mediaType: "application/pdf"},
 }
 
 // textSniff is how many leading bytes decide whether a file is text.
@@ -53,7 +31,7 @@ const textSniff = 8 << 10
 // Sniff says what data is, from its bytes alone: an image or PDF by its signature, text when
 // its first bytes are UTF-8 (a cut rune at the end of the sample allowed) with no NUL. ok is
 // false for anything else: a binary file that cannot be sent.
-func Sniff(data []byte) (kind Kind, mediaType string, ok bool) {
+func Sniff(data []byte) (kind wire.AttachmentKind, mediaType string, ok bool) {
 	for _, m := range magics {
 		if bytes.HasPrefix(data, m.prefix) &&
 			(m.also == nil || len(data) >= m.alsoAt+len(m.also) && bytes.Equal(data[m.alsoAt:m.alsoAt+len(m.also)], m.also)) {
@@ -61,9 +39,9 @@ func Sniff(data []byte) (kind Kind, mediaType string, ok bool) {
 		}
 	}
 	if isText(data) {
-		return Text, "text/plain", true
+		return wire.AttachText, "text/plain", true
 	}
-	return 0, "", false
+	return "", "", false
 }
 
 // isText reports whether data's first textSniff bytes are UTF-8 without NUL; a rune cut by

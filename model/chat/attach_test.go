@@ -53,7 +53,7 @@ func TestPromptFilesExpandToTheirDetails(t *testing.T) {
 			prompt = e
 		}
 	}
-	if !h.c.ToggleDetails() || !prompt.Expanded() {
+	if !h.c.ToggleDetails(0) || !prompt.Expanded() {
 		t.Fatal("Ctrl+O did not expand the prompt with files")
 	}
 	got := prompt.Files()

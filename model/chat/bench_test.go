@@ -54,7 +54,7 @@ func BenchmarkCompactedRequest(b *testing.B) {
 		b.Run(fmt.Sprint("compacted=", turns), func(b *testing.B) {
 			c := New(Config{Model: "m", Budget: budget.Model{Window: 128_000}}, history)
 			if turns > 0 {
-				c.SetCompaction(Compaction{Summary: "the summary", Turns: turns})
+				c.SetCompactions([]Compaction{{Summary: "the summary", Turns: turns}})
 			}
 			for b.Loop() {
 				_ = c.sent()

@@ -304,14 +304,15 @@ func (c *Chat) Entries() []*transcript.Entry { return c.tr.Entries() }
 func (c *Chat) Follow() *transcript.Reader { return c.tr.Follow() }
 
 // ToggleDetails expands or folds the focused card or prompt; with none focused, the most
-// recent tool card, reasoning, or prompt folded or carrying files. It reports whether there was anything to
-// toggle.
-func (c *Chat) ToggleDetails() bool {
+// recent tool card, reasoning, or prompt folded or carrying files among the entries from
+// index from on (those before it cannot be drawn again: the inline mode printed them). It
+// reports whether there was anything to toggle.
+func (c *Chat) ToggleDetails(from int) bool {
 	if c.tr.ToggleFocused() {
 		return true
 	}
 	entries := c.tr.Entries()
-	for i := len(entries) - 1; i >= 0; i-- {
+	for i := len(entries) - 1; i >= max(0, from); i-- {
 		e := entries[i]
 		if n := len(e.Cards()); n > 0 {
 			c.tr.ToggleCard(e, n-1)

@@ -53,22 +53,19 @@ func (cp Compaction) At(h []wire.Message) int {
 	return turnStart(h, cp.After)
 }
 
-// Records is h as the records that log it, cp's record (when cp is not nil) in its place
-// among them (see At), so that a log seeded with them reads back as h and cp.
-func Records(h []wire.Message, cp *Compaction) []Record {
-	at := len(h)
-	if cp != nil {
-		at = cp.At(h)
-	}
-	out := make([]Record, 0, len(h)+1)
+// Records is h as the records that log it, each of cps (in the order they were made) in its
+// place among them (see Compaction.At), so that a log seeded with them reads back as h and cps.
+func Records(h []wire.Message, cps []Compaction) []Record {
+	out := make([]Record, 0, len(h)+len(cps))
+	next := 0
 	for i := range h {
-		if i == at {
-			out = append(out, Record{Compaction: cp})
+		for ; next < len(cps) && cps[next].At(h) <= i; next++ {
+			out = append(out, Record{Compaction: &cps[next]})
 		}
 		out = append(out, Record{Message: &h[i]})
 	}
-	if cp != nil && at == len(h) {
-		out = append(out, Record{Compaction: cp})
+	for ; next < len(cps); next++ {
+		out = append(out, Record{Compaction: &cps[next]})
 	}
 	return out
 }
@@ -307,17 +304,26 @@ func (c *Chat) stopSummary() []Effect {
 	return effects
 }
 
-// SetCompaction puts a compaction read back from a session log in force: requests from now on
-// send its summary in place of the turns it stands for, and the transcript shows it where it
-// was made (see Compaction.At), as the live session did. Call it after New or Restart.
-func (c *Chat) SetCompaction(cp Compaction) {
-	c.compacted = cp
-	at := cp.At(c.History)
-	turns := userTurns(c.History[:at])
-	c.tr.Truncate(entryOfTurn(c.tr.Entries(), turns))
-	c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
-		Text: summaryHeading(cp.Turns, max(0, turns-cp.Turns)) + cp.Summary})
-	entriesFor(&c.tr, c.History[at:], c.cfg.Tools)
+// SetCompactions puts the compactions read back from a session log, in the order they were
+// made, in the transcript where each was made (see Compaction.At), as the live session showed
+// them, and the last in force: requests from now on send its summary in place of the turns it
+// stands for. Call it after New or Restart.
+func (c *Chat) SetCompactions(cps []Compaction) {
+	if len(cps) == 0 {
+		return
+	}
+	c.compacted = cps[len(cps)-1]
+	from := cps[0].At(c.History)
+	c.tr.Truncate(entryOfTurn(c.tr.Entries(), userTurns(c.History[:from])))
+	for _, cp := range cps {
+		at := max(cp.At(c.History), from)
+		entriesFor(&c.tr, c.History[from:at], c.cfg.Tools)
+		turns := userTurns(c.History[:at])
+		c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
+			Text: summaryHeading(cp.Turns, max(0, turns-cp.Turns)) + cp.Summary})
+		from = at
+	}
+	entriesFor(&c.tr, c.History[from:], c.cfg.Tools)
 }
 
 // entryOfTurn is the index of the user entry that begins the turn after the first n, or

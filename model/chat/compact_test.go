@@ -157,7 +157,7 @@ func TestSentHistoryWithACompaction(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New(Config{Model: "m"}, tc.history)
 			if tc.turns > 0 {
-				c.SetCompaction(Compaction{Summary: "THE SUMMARY", Turns: tc.turns})
+				c.SetCompactions([]Compaction{{Summary: "THE SUMMARY", Turns: tc.turns}})
 			}
 			msgs := c.sent()
 			if why := validHistory(msgs); why != "" {
@@ -351,7 +351,7 @@ func TestMessageQueuedDuringTheSummary(t *testing.T) {
 // /usage counts the history as requests send it, and says a compaction is in force.
 func TestUsageReportAfterACompaction(t *testing.T) {
 	c := New(Config{Model: "m"}, conversation(4))
-	c.SetCompaction(Compaction{Summary: strings.Repeat("s", 40), Turns: 2})
+	c.SetCompactions([]Compaction{{Summary: strings.Repeat("s", 40), Turns: 2}})
 	entries := c.Entries()
 	if last := entries[len(entries)-1].Text(); !strings.HasPrefix(last, SummaryHeading) || !strings.HasSuffix(last, strings.Repeat("s", 40)) {
 		t.Fatalf("a resumed compaction is not shown: %q", last)

@@ -5,27 +5,35 @@ import (
 	"strings"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // queue is the messages the user sent while a reply streamed, oldest first. Each is sent as a
 // message of its own, in order, when the turn before it is over: its last request ended with
 // no tool left to run (after every tool round trip). A turn that failed or was stopped holds
 // the queue (waits) until the user sends it (SendQueued), retries, or sends a new message.
+// files[i] are the files texts[i] is sent with (those its @path mentions name).
 type queue struct {
 	texts []string
+	files [][]wire.Attachment
 	held  bool
 }
 
-// Enqueue adds text to the queue, to be sent when the current turn is over; blank text is
-// ignored. While no reply streams and nothing holds the queue, text is sent at once (Submit).
-func (c *Chat) Enqueue(text string) []Effect {
+// Enqueue is EnqueueWith without files.
+func (c *Chat) Enqueue(text string) []Effect { return c.EnqueueWith(text, nil) }
+
+// EnqueueWith adds text, to be sent with files, to the queue, to be sent when the current
+// turn is over; blank text is ignored. While no reply streams and nothing holds the queue,
+// text is sent at once (SubmitWith).
+func (c *Chat) EnqueueWith(text string, files []wire.Attachment) []Effect {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
 	if !c.State.Phase.Streaming() && !c.queue.held && len(c.queue.texts) == 0 {
-		return c.Submit(text)
+		return c.SubmitWith(text, files)
 	}
 	c.queue.texts = append(c.queue.texts, text)
+	c.queue.files = append(c.queue.files, files)
 	return nil
 }
 
@@ -36,15 +44,16 @@ func (c *Chat) Queued() []string { return c.queue.texts }
 // stopped, and they go only when the user says so (SendQueued, Retry or a new message).
 func (c *Chat) QueueWaits() bool { return c.queue.held && len(c.queue.texts) > 0 }
 
-// Unqueue takes the newest queued message out of the queue and returns it, for editing; ok is
-// false when the queue is empty.
+// Unqueue takes the newest queued message out of the queue and returns its text, for editing
+// (its files are dropped: the text names them again when queued again); ok is false when the
+// queue is empty.
 func (c *Chat) Unqueue() (text string, ok bool) {
 	n := len(c.queue.texts)
 	if n == 0 {
 		return "", false
 	}
 	text = c.queue.texts[n-1]
-	c.queue.texts = c.queue.texts[:n-1]
+	c.queue.texts, c.queue.files = c.queue.texts[:n-1], c.queue.files[:n-1]
 	return text, true
 }
 
@@ -70,9 +79,9 @@ func (c *Chat) sendQueued() []Effect {
 		c.queue.held = false
 		return nil
 	}
-	text := c.queue.texts[0]
-	c.queue.texts = c.queue.texts[1:]
-	return c.submit(text, nil)
+	text, files := c.queue.texts[0], c.queue.files[0]
+	c.queue.texts, c.queue.files = c.queue.texts[1:], c.queue.files[1:]
+	return c.submit(text, files)
 }
 
 // turnOver is the end of a turn that completed: the queue's oldest message goes next, unless

@@ -21,7 +21,7 @@ type SavedTally struct {
 
 // SetTallies puts each finished turn's tally under the reply that ended it, as the live
 // session showed it; a turn held with the model in use is priced as a live turn is. tallies
-// are in the order of their replies. Call it after New or Restart (and SetCompaction).
+// are in the order of their replies. Call it after New or Restart (and SetCompactions).
 func (c *Chat) SetTallies(tallies []SavedTally) {
 	entries := c.tr.Entries()
 	k, said := 0, -1

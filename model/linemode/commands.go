@@ -201,9 +201,7 @@ func (s *session) pickSession(line string) {
 	}
 	s.driver.Log = res.Log
 	s.chat.Restart(res.History)
-	if cp := res.Compaction; cp != nil {
-		s.chat.SetCompaction(*cp)
-	}
+	s.chat.SetCompactions(res.Compactions)
 	s.chat.SetTallies(res.Tallies)
 	s.freshAnnouncer()
 	s.say(Note(res.Notice))

@@ -5,7 +5,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -38,13 +40,27 @@ func (s *session) typeAhead(k Key) bool {
 	return true
 }
 
-// enqueue queues a line typed while a reply streams, and says so.
+// enqueue queues a line typed while a reply streams, with the files its @path mentions name
+// read now (as for a line sent at once), and says so; a file that cannot be read keeps the
+// line out of the queue, saying why.
 func (s *session) enqueue(text string) {
 	if chat.IsCommand(text) {
 		s.say(Note("Commands run once the reply ends: " + text + " was not queued."))
 		return
 	}
-	s.apply(s.chat.Enqueue(text))
+	var files []wire.Attachment
+	if s.files != nil && attach.MayMention(text) {
+		var notes []string
+		var err error
+		if files, notes, err = s.files.Mentioned(text); err != nil {
+			s.say(Note(err.Error() + ": the message was not queued."))
+			return
+		}
+		for _, n := range spokenNotes(files, notes) {
+			s.say(Note(n + "."))
+		}
+	}
+	s.apply(s.chat.EnqueueWith(text, files))
 	s.say(Note(fmt.Sprintf("Queued: %s, sent when this reply ends.", format.OneLine(text, 80))))
 }
 

@@ -1,6 +1,7 @@
 package linemode
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,38 @@ func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 	p.send("\x04")
 	if err := wait(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTerminalQueuedMentionSendsTheFile: a line queued while the reply streams sends the file
+// its @mention names, said in words when queued, as a line sent at once does.
+func TestTerminalQueuedMentionSendsTheFile(t *testing.T) {
+	p := openPTY(t)
+	o := sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave)
+	o.Files = lineFiles{"b.md": true}
+	wait := start(t, o)
+	p.waitFor("You: ")
+	p.send("drip please\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("read @b.md\r")
+	p.waitFor("Note: attached: b.md (1 line).")
+	p.waitFor("Note: Queued: read @b.md, sent when this reply ends.")
+	p.waitFor("Note: Sending the queued message: read @b.md")
+	p.waitFor("Assistant: drip1 ")
+	p.send("\x1b")
+	p.waitFor(stopped + "\r\nYou: ")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	var sent []string
+	for _, m := range o.Chat.History {
+		for _, a := range m.Attachments {
+			sent = append(sent, m.Text()+": "+a.Name)
+		}
+	}
+	if strings.Join(sent, ",") != "read @b.md: b.md" {
+		t.Errorf("the messages carried %v", sent)
 	}
 }

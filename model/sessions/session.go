@@ -38,9 +38,9 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
-	// SeedCompaction is Seed's compaction, written in its place among Seed's messages
-	// (chat.Records); nil when it has none.
-	SeedCompaction *chat.Compaction
+	// SeedCompactions are Seed's compactions, in order, each written in its place among Seed's
+	// messages (chat.Records).
+	SeedCompactions []chat.Compaction
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
 	Parent string
@@ -267,7 +267,7 @@ func (ss *Session) open(first []chat.Record) error {
 		ss.markStarted()
 		return nil
 	}
-	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompaction) {
+	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompactions) {
 		log.Add(r)
 		ss.count(r)
 	}
@@ -387,8 +387,8 @@ type Recorder interface{ Add(chat.Record) }
 // records go from now on.
 type Continued struct {
 	History []wire.Message
-	// Compaction is the conversation's last compaction (chat.Chat.SetCompaction); nil when none.
-	Compaction *chat.Compaction
+	// Compactions are the conversation's compactions, in order (chat.Chat.SetCompactions).
+	Compactions []chat.Compaction
 	// Tallies is what each finished turn used (chat.Chat.SetTallies).
 	Tallies []chat.SavedTally
 	Log     Recorder

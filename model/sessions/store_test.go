@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -330,7 +331,7 @@ func TestAMissingIndexIsRebuiltFromTheLogs(t *testing.T) {
 func TestSeedKeepsItsCompaction(t *testing.T) {
 	s := openStore(t)
 	seed := []wire.Message{{Role: "user", Parts: wire.TextParts("old question")}, {Role: "assistant", Parts: wire.TextParts("old answer")}}
-	ss := s.Begin(Start{Seed: seed, SeedCompaction: &chat.Compaction{Summary: "They asked.", Turns: 1}})
+	ss := s.Begin(Start{Seed: seed, SeedCompactions: []chat.Compaction{{Summary: "They asked.", Turns: 1}}})
 	ss.Add(user("new question"))
 	closeSession(t, ss)
 	log, err := sessionlog.Read(ss.Path())
@@ -361,18 +362,18 @@ func TestARebuiltIndexKeepsTheOneShotMark(t *testing.T) {
 	}
 }
 
-// A seeded compaction made between the seed's turns is written in its place, so that the new
+// Seeded compactions made between the seed's turns are written in their places, so that the new
 // session resumes with the summary where it was made.
 func TestSeedWritesItsCompactionInItsPlace(t *testing.T) {
 	s := openStore(t)
 	seed := []wire.Message{*user("one").Message, {Role: "assistant", Parts: wire.TextParts("first")},
 		*user("two").Message, {Role: "assistant", Parts: wire.TextParts("second")}}
-	cp := chat.Compaction{Summary: "They counted.", Turns: 1, After: 1}
-	ss := s.Begin(Start{Seed: seed, SeedCompaction: &cp})
+	cps := []chat.Compaction{{Summary: "They counted.", Turns: 1, After: 1}, {Summary: "They counted twice.", Turns: 1, After: 2}}
+	ss := s.Begin(Start{Seed: seed, SeedCompactions: cps})
 	ss.Add(user("three"))
 	closeSession(t, ss)
 	log, err := sessionlog.Read(ss.Path())
-	if err != nil || len(log.Messages) != 5 || log.Compaction == nil || *log.Compaction != cp {
+	if err != nil || len(log.Messages) != 5 || !reflect.DeepEqual(log.Compactions, cps) || log.Compaction == nil || *log.Compaction != cps[1] {
 		t.Fatalf("log = %+v, %v", log, err)
 	}
 }

@@ -55,12 +55,28 @@ func (m *Model) listFiles() tea.Cmd {
 	}
 }
 
+// mentionRank is the best completions of query among the files listed, once ranked.
+type mentionRank struct {
+	query  string
+	best   []string
+	ranked bool
+}
+
+// rankMention ranks the files listed for query, unless they are ranked for it already: in
+// Update, when the mention changes or the files are listed, so that drawing costs nothing.
+func (m *Model) rankMention(query string) {
+	if m.fileList == nil || m.mention.ranked && m.mention.query == query {
+		return
+	}
+	m.mention = mentionRank{query: query, best: attach.Rank(m.fileList, query, completions), ranked: true}
+}
+
 // mentionNote is the status line while a mention is typed: its best completions.
 func (m *Model) mentionNote(query string) (string, bool) {
-	if m.fileList == nil {
+	if m.fileList == nil || !m.mention.ranked {
 		return "Reading the file names…", false
 	}
-	best := attach.Rank(m.fileList, query, completions)
+	best := m.mention.best
 	if len(best) == 0 {
 		return "No file or folder here matches @" + query + " (it stays text).", false
 	}
@@ -73,7 +89,8 @@ func (m *Model) completeMention(at int, query string) {
 	if m.fileList == nil {
 		return
 	}
-	best := attach.Rank(m.fileList, query, 1)
+	m.rankMention(query)
+	best := m.mention.best
 	if len(best) == 0 {
 		m.warn("No file or folder here matches @" + query + ".")
 		return
@@ -89,13 +106,15 @@ func (m *Model) completeMention(at int, query string) {
 	m.composer.MoveToEnd()
 }
 
-// filesRead is a FileReader's answer. With send set it answers a message's @mentions: the
-// message is sent with the files, or, when one cannot be read, goes back to the composer.
+// filesRead is a FileReader's answer. With send or queue set it answers a message's
+// @mentions: the message is sent (or queued) with the files, or, when one cannot be read,
+// goes back to the composer.
 type filesRead struct {
 	files []wire.Attachment
 	notes []string
 	err   error
 	send  bool
+	queue bool
 	text  string
 }
 
@@ -136,6 +155,9 @@ func (m *Model) sendWithMentions(text string) tea.Cmd {
 // onFilesRead attaches what was read, or says why it could not be; a message waiting for its
 // mentions is sent, or put back in the composer.
 func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
+	if msg.queue {
+		return m.onQueuedRead(msg)
+	}
 	if msg.err == nil && msg.send {
 		if why := m.chat.ImagesRefused(msg.files); why != "" {
 			msg.err = errors.New(why)

@@ -22,7 +22,11 @@ func (m *Model) cardKey(k tea.KeyPressMsg) (*Model, bool) {
 			m.revealFocus()
 		}
 	case key.Matches(k, keys.Expand.Binding):
-		m.chat.ToggleDetails()
+		if m.inline.on {
+			m.expandLive()
+			return m, true
+		}
+		m.chat.ToggleDetails(0)
 		m.revealFocus()
 	default:
 		return m, false

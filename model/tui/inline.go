@@ -183,6 +183,14 @@ func (m *Model) liveHeight() int {
 	return max(1, m.height-liveReserve(m.height))
 }
 
+// expandLive is Ctrl+O inline: it acts on the live part only, and says so when what it would
+// expand is printed in the scrollback, where it cannot be drawn again.
+func (m *Model) expandLive() {
+	if !m.chat.ToggleDetails(m.inline.liveFrom(m.chat.Entries())) && m.facts.of(m.chat) != 0 {
+		m.say("Cards already printed to the scrollback cannot be expanded; ctrl+o expands those not printed yet.")
+	}
+}
+
 // keyFacts is what the entries the card keys act on have together: every entry's in the full
 // screen, the live part's inline (a printed card can be neither seen selected nor expanded).
 func (k keyState) keyFacts() entryFacts {

@@ -427,3 +427,37 @@ func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
 		t.Fatalf("the resumed conversation is not printed first:\n%s", ih.scrollback())
 	}
 }
+
+// Ctrl+O inline expands a card of the live part, never one printed to the scrollback (it could
+// not be drawn again there): with only printed cards it says so and changes nothing.
+func TestInlineCtrlOLeavesPrintedCardsAlone(t *testing.T) {
+	ih := newInlineHarness(t, "note", 80, 24)
+	ih.submit("note: buy milk")
+	feedUntilQuiet(ih.harness)
+	ih.drainPrints()
+	ih.send(keyCtrlO)
+	card := func() transcript.Card {
+		for _, e := range ih.m.chat.Entries() {
+			if cards := e.Cards(); len(cards) > 0 {
+				return cards[0]
+			}
+		}
+		t.Fatal("no card")
+		return transcript.Card{}
+	}
+	if !card().Expanded() {
+		t.Fatalf("ctrl+o did not expand the live card:\n%s", ih.m.View().Content)
+	}
+	ih.send(keyCtrlO)
+	ih.quiet()
+	ih.send(keyRune('y'))
+	ih.drain()
+	ih.expectScrollbackIsTheTranscript("after the approved turn")
+	ih.send(keyCtrlO)
+	if card().Expanded() {
+		t.Error("ctrl+o expanded a printed card")
+	}
+	if got := ih.status(); got != "Cards already printed to the scrollback cannot be expanded; ctrl+o expands those not printed yet." {
+		t.Errorf("status %q", got)
+	}
+}

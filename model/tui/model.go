@@ -95,7 +95,9 @@ type Model struct {
 	pasteImage    func() ([]byte, error)
 	dropped       *droppedFile // a dragged file waiting for y (attach) or another key (text)
 	fileList      []string     // what @mentions complete to; nil until listed
+	mention       mentionRank  // the open mention's best completions, ranked in Update (attach.go)
 	listing       bool         // fileList has been asked for
+	toQueue       []string     // queued texts whose @mentions are being read, oldest first (queue.go)
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -205,8 +207,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	next.composerView, next.composerText = next.composer.View(), next.composer.Value()
-	if _, _, typing := next.mentionOpen(); typing {
+	if _, query, typing := next.mentionOpen(); typing {
 		cmd = tea.Batch(cmd, next.listFiles())
+		next.rankMention(query)
 	}
 	return next, cmd
 }
@@ -258,7 +261,7 @@ func (m *Model) update(msg tea.Msg) (*Model, tea.Cmd) {
 	case filesRead:
 		return m.onFilesRead(msg)
 	case filesListed:
-		m.fileList = msg.paths
+		m.fileList, m.mention = msg.paths, mentionRank{}
 		return m, nil
 	case SignalMsg, tea.InterruptMsg:
 		// A closed terminal, a kill or an interrupt ends the turn as Ctrl+C does: the partial

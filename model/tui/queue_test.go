@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -132,4 +133,57 @@ func TestQueueCommandInTheComposer(t *testing.T) {
 func (h *harness) submitCommand(line string) {
 	h.typeText(line)
 	h.send(keyEnter)
+}
+
+// lastMessageSent is the last message of the last request, as its JSON was sent.
+func (h *harness) lastMessageSent() string {
+	h.t.Helper()
+	reqs := h.server.requests()
+	var body struct{ Messages []json.RawMessage }
+	if err := json.Unmarshal(reqs[len(reqs)-1].body, &body); err != nil || len(body.Messages) == 0 {
+		h.t.Fatalf("the request: %v", err)
+	}
+	return string(body.Messages[len(body.Messages)-1])
+}
+
+// A queued message's @mention becomes the attachment it becomes when the message is sent at
+// once: the same bytes in the request, the same chip under its prompt. Texts queued after it
+// wait for its files, so the queue keeps the order they were typed in.
+func TestAQueuedMentionIsSentAsTheFileItNames(t *testing.T) {
+	direct := filesHarness(t)
+	direct.submit("review @notes.txt")
+	direct.send(takeNext[filesRead](direct))
+	direct.feedAll()
+	want := direct.lastMessageSent()
+
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	h.submit("then this")
+	if got := h.m.Chat().Queued(); len(got) != 0 {
+		t.Fatalf("queued before the mentioned file was read: %q", got)
+	}
+	h.send(takeNext[filesRead](h))
+	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"review @notes.txt", "then this"}) {
+		t.Fatalf("queued %q", got)
+	}
+	for range 2 {
+		h.feedAll()
+		h.send(keyEnter) // nothing: each queued message goes by itself as the turn before ends
+	}
+	reqs := h.server.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	var body struct{ Messages []json.RawMessage }
+	if err := json.Unmarshal(reqs[1].body, &body); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(body.Messages[len(body.Messages)-1]); got != want {
+		t.Errorf("the queued message was sent as\n%s\nnot as when sent at once\n%s", got, want)
+	}
+	if screen := h.m.View().Content; !strings.Contains(screen, "  [file notes.txt · 1 line]") {
+		t.Errorf("no chip under the queued prompt:\n%s", screen)
+	}
 }

@@ -22,9 +22,9 @@ func shownEntries(entries []*transcript.Entry) string {
 	return b.String()
 }
 
-// A conversation compacted between its turns, logged and resumed, shows the summary where it
-// was made, between the turns before it and those after, with the same heading: the resumed
-// transcript is the live one.
+// A conversation compacted twice between its turns, logged and resumed, shows each summary
+// where it was made, between the turns before it and those after, with the same heading: the
+// resumed transcript is the live one.
 func TestResumedCompactionKeepsItsPlace(t *testing.T) {
 	h := newHarness(t, "text", 80, 40)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
@@ -39,7 +39,13 @@ func TestResumedCompactionKeepsItsPlace(t *testing.T) {
 	}
 	h.submit("/compact")
 	h.feedAll()
-	h.submit("fourth question")
+	for _, q := range []string{"fourth question", "fifth question"} {
+		h.submit(q)
+		h.feedAll()
+	}
+	h.submit("/compact")
+	h.feedAll()
+	h.submit("sixth question")
 	h.feedAll()
 	live := shownEntries(h.m.Chat().Entries())
 	if err := w.Close(); err != nil {
@@ -49,13 +55,13 @@ func TestResumedCompactionKeepsItsPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if log.Compaction == nil {
-		t.Fatal("the log holds no compaction")
+	if len(log.Compactions) != 2 {
+		t.Fatalf("the log holds %d compactions, want 2", len(log.Compactions))
 	}
 	resumed := chat.New(h.cfg, log.Messages)
-	resumed.SetCompaction(*log.Compaction)
+	resumed.SetCompactions(log.Compactions)
 	if got := shownEntries(resumed.Entries()); got != live {
 		t.Fatalf("the resumed transcript differs from the live one\nlive:\n%s\nresumed:\n%s", live, got)
 	}
-	inOrder(t, live, "third question", chat.SummaryHeading, "fourth question")
+	inOrder(t, live, "third question", chat.SummaryHeading, "fourth question", "fifth question", chat.SummaryHeading, "sixth question")
 }

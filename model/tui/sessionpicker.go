@@ -129,9 +129,7 @@ func (m *Model) pickerMsg(msg tea.Msg) (*Model, tea.Cmd) {
 		}
 		m.log = msg.res.Log
 		m.chat.Restart(msg.res.History)
-		if cp := msg.res.Compaction; cp != nil {
-			m.chat.SetCompaction(*cp)
-		}
+		m.chat.SetCompactions(msg.res.Compactions)
 		m.chat.SetTallies(msg.res.Tallies)
 		if msg.res.Notice != "" {
 			m.chat.Notice(msg.res.Notice)

@@ -121,15 +121,7 @@ func (r *jsonReader) parts() ([]wire.Part, bool) {
 				return nil, false
 			}
 		}
-		switch p.Type {
-		case "text":
-			m.AppendText(p.Text)
-		case "reasoning":
-			m.AppendReasoning(p.Text)
-		case "call":
-			m.Parts = append(m.Parts, wire.ToolCall{Index: calls, ID: p.ID, Name: p.Name, Arguments: p.Arguments})
-			calls++
-		}
+		calls = addPart(&m, calls, p)
 		if more = r.at < len(r.b) && r.b[r.at] == ','; more {
 			r.at++
 		}

@@ -48,10 +48,11 @@ type inFlight struct {
 	usage *wire.Usage
 }
 
-// piece is one step of a reply in flight: streamed text or reasoning (text, or written[from:to]
-// as a JSON string), or its call calls[call].
+// piece is one part of a reply in flight, of a type a logged part has: "text" or
+// "reasoning" (text, or written[from:to] as a JSON string), or "call", calls[call] (its
+// arguments in text).
 type piece struct {
-	what     chat.LiveWhat
+	kind     string
 	text     string
 	from, to int
 	call     int
@@ -78,7 +79,10 @@ func (f *inFlight) apply(r *liveRecord) {
 	call := f.byID[r.ID]
 	switch r.What {
 	case chat.LiveText, chat.LiveReasoning:
-		p := piece{what: r.What, text: r.Text}
+		p := piece{kind: "text", text: r.Text}
+		if r.What == chat.LiveReasoning {
+			p.kind = "reasoning"
+		}
 		if r.raw != nil {
 			p.from = len(f.written)
 			f.written = append(f.written, r.raw...)
@@ -95,7 +99,7 @@ func (f *inFlight) apply(r *liveRecord) {
 		}
 		f.byID[r.ID] = call
 		f.calls = append(f.calls, call)
-		f.pieces = append(f.pieces, piece{what: chat.LiveCall, call: len(f.calls) - 1, text: r.Args})
+		f.pieces = append(f.pieces, piece{kind: "call", call: len(f.calls) - 1, text: r.Args})
 	case chat.LiveEnd:
 		if r.End != nil {
 			end := r.End.end()
@@ -130,20 +134,18 @@ func (f *inFlight) apply(r *liveRecord) {
 // is declined, one that never started was not run.
 func (f *inFlight) messages() []wire.Message {
 	reply := wire.Message{Role: "assistant", End: crashed}
+	calls := 0
 	for _, p := range f.pieces {
 		text := p.text
 		if p.to > p.from {
 			text = writtenString(f.written[p.from:p.to])
 		}
-		switch p.what {
-		case chat.LiveText:
-			reply.AppendText(text)
-		case chat.LiveReasoning:
-			reply.AppendReasoning(text)
-		case chat.LiveCall:
+		part := loggedPart{Type: p.kind, Text: text}
+		if p.kind == "call" {
 			c := f.calls[p.call]
-			reply.Parts = append(reply.Parts, wire.ToolCall{Index: p.call, ID: c.id, Name: c.name, Arguments: text})
+			part = loggedPart{Type: "call", ID: c.id, Name: c.name, Arguments: text}
 		}
+		calls = addPart(&reply, calls, part)
 	}
 	if f.end != nil {
 		reply.End = *f.end

@@ -54,6 +54,23 @@ type loggedPart struct {
 	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
 }
 
+// addPart adds p, a part read from a log, to m, which has calls calls so far, and returns how
+// many it has now: text and reasoning join a part of their kind just before them, a call takes
+// the next index, and a part of a type no version writes (a log edited by hand) is left out.
+// Every reader of parts adds them through it.
+func addPart(m *wire.Message, calls int, p loggedPart) int {
+	switch p.Type {
+	case "text":
+		m.AppendText(p.Text)
+	case "reasoning":
+		m.AppendReasoning(p.Text)
+	case "call":
+		m.Parts = append(m.Parts, wire.ToolCall{Index: calls, ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
+		calls++
+	}
+	return calls
+}
+
 func (r Record) MarshalJSON() ([]byte, error) { return appendRecord(nil, r) }
 
 func (r *Record) UnmarshalJSON(b []byte) error {
@@ -77,15 +94,9 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		m.Parts = oldOrder(m, l.TextAfter)
 	} else {
 		m = wire.Message{Role: lm.Role, ReasoningField: lm.ReasoningField, ToolCallID: lm.ToolCallID, Name: lm.Name, Native: lm.Native, Attachments: lm.Attachments}
+		calls := 0
 		for _, p := range *lm.Parts {
-			switch p.Type {
-			case "text":
-				m.AppendText(p.Text)
-			case "reasoning":
-				m.AppendReasoning(p.Text)
-			case "call":
-				m.Parts = append(m.Parts, wire.ToolCall{Index: len(m.Calls()), ID: p.ID, Name: p.Name, Arguments: p.Arguments, ExtraContent: p.ExtraContent})
-			} // a part of a type no version writes (a log edited by hand) is left out
+			calls = addPart(&m, calls, p)
 		}
 	}
 	m.End, m.Ending = ends(m, l.End, l.Call, l.Ended, lm.Parts == nil)

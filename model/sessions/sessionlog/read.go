@@ -40,6 +40,8 @@ type Log struct {
 	// send its summary in place of the turns it stands for. Its After is the user turns of
 	// Messages before its record. nil when it has none.
 	Compaction *chat.Compaction
+	// Compactions are all the conversation's compactions, in order, the last Compaction.
+	Compactions []chat.Compaction
 	// Tallies is what each finished turn used, in order (see chat.SavedTally).
 	Tallies []chat.SavedTally
 	// Skipped is the number of each other line that holds no readable record (changed on
@@ -145,7 +147,8 @@ func decode(r io.Reader, name string) (Log, error) {
 				land()
 				cp := *rec.Compaction
 				cp.After = userTurns(log.Messages)
-				log.Compaction = &cp
+				log.Compactions = append(log.Compactions, cp)
+				log.Compaction = &log.Compactions[len(log.Compactions)-1]
 			default:
 				u := *rec.Usage
 				log.UsageReported = true

@@ -223,10 +223,6 @@ func (ss *Session) flush() {
 	}
 	live := true
 	for _, r := range todo {
-		if err := ss.store.keepFiles(r); err != nil {
-			ss.fail(err)
-			return
-		}
 		ss.log.Add(r)
 		ss.count(r)
 		live = live && r.Live != nil
@@ -262,6 +258,11 @@ func (ss *Session) open(first []chat.Record) error {
 		return err
 	}
 	ss.log = log
+	log.KeepFilesWith(func(r chat.Record) error {
+		err := ss.store.keepFiles(r)
+		ss.fail(err)
+		return err
+	})
 	log.Head(ss.start.Header)
 	if ss.start.Resume != nil {
 		ss.markStarted()

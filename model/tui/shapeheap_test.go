@@ -137,8 +137,8 @@ func BenchmarkReplyShapeHeap(b *testing.B) {
 // and a reply on one line costs at most half as much again as the same text in lines: the
 // reply is kept once (the transcript's text), the wire leaves its copy to the engine, the
 // partial line is parsed from the reply's own text, and the rest follows the screen or a
-// bounded buffer. A table's row is left out: its drawing, a column at a time, holds about
-// twice its text.
+// bounded buffer. A table's row is left out: its finished drawing, a row of every column's
+// display lines, holds about twice its text, which leaves too little room under three times.
 func TestReplyPeakHeapFollowsItsSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("streams a reply of each shape through the whole path")

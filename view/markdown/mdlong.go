@@ -16,6 +16,9 @@ const (
 	// keptScratch is the most cells a partial line's scratch keeps between updates: about
 	// the two display lines it rewraps and a frame's text.
 	keptScratch = 1024
+	// bigLine is the drawing, in bytes, past which a complete line's rows drop their spare
+	// room once drawn.
+	bigLine = 256 << 10
 )
 
 // chunkSink receives a parser's cells in order whenever it has gathered at least limit of
@@ -68,6 +71,17 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 		}
 		drawn++
 	}
+	p.out = p.out[:0]
+	wrapChunked(&p, avail, chunk, add)
+	m.cells = nil // a long line's chunks are not kept for the short lines after it
+}
+
+// wrapChunked runs p over its text and word-wraps the cells to avail cells a line as
+// wrapWords does, handing each display line to add with the cells it indexes, while holding
+// about chunk cells at a time: the parser hands over its cells every chunk cells, the display
+// lines they complete are added, and only the cells of the lines still open are kept. add's
+// cells are valid until it returns.
+func wrapChunked(p *inlineParser, avail, chunk int, add func(cells []cell, l cellLine)) {
 	sink := &chunkSink{limit: chunk}
 	sink.take = func(cells []cell) []cell {
 		ls := wrapWords(cells, avail)
@@ -83,10 +97,8 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 		return cells
 	}
 	p.sink = sink
-	p.out = p.out[:0]
 	p.run(0, noSpans())
 	for _, l := range wrapWords(p.out, avail) {
 		add(p.out, l)
 	}
-	m.cells = nil // a long line's chunks are not kept for the short lines after it
 }

@@ -56,15 +56,17 @@ func TestLongLineInChunksDrawsAsWhole(t *testing.T) {
 	}
 }
 
-// A reply on one long line is drawn holding a few chunks of its cells, not all of them.
+// A reply on one long line is drawn holding a few chunks of its cells, not all of them: the
+// cells a display line is drawn from are never more than two chunks and the lines still open.
 func TestLongLineHoldsNoCellsForItsLength(t *testing.T) {
-	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
 	text := longLineOf(rand.New(rand.NewPCG(3, 4)), 256<<10)
-	var d Doc
-	d.Update(m, text, true)
-	d.Update(m, text, false)
-	if c := cap(m.cells); c > 4*longLineChunk {
-		t.Fatalf("after a %d-byte line the renderer keeps room for %d cells", len(text), c)
+	for _, final := range []bool{false, true} {
+		most := 0
+		p := inlineParser{src: text, final: final}
+		wrapChunked(&p, 120, longLineChunk, func(cells []cell, _ cellLine) { most = max(most, len(cells)) })
+		if most > 2*longLineChunk+2*120 {
+			t.Fatalf("final %v: a %d-byte line was drawn from %d cells at once", final, len(text), most)
+		}
 	}
 }
 

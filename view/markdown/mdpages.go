@@ -174,7 +174,7 @@ func (l *mdLayout) Size() int {
 	n := int(unsafe.Sizeof(*l)) + cap(l.pages)*int(unsafe.Sizeof(mdPage{})) +
 		cap(l.starts)*int(unsafe.Sizeof(blockState{})) + l.meas + l.drawn
 	if l.tailPage >= 0 {
-		n += l.tail.Snapshot().Size()
+		n += l.tail.Size()
 	}
 	return n
 }
@@ -208,13 +208,18 @@ func (d *Doc) addLine(m *Renderer, end int, draw bool) {
 			l.tail, l.tailPage = rows.Builder{}, k
 		}
 	}
-	before := out.Len()
+	before, size := out.Len(), out.Bytes()
 	if !d.st.hasHeader && d.st.table == nil {
 		m.rec, m.states = &d.measBuf, &d.states
 	} else {
 		d.measBuf = appendUnmeasured(d.measBuf)
 	}
 	m.line(&d.st, safe.Text(d.src[start:end]), true, out)
+	if out.Bytes() > 2*size+bigLine {
+		// A line that drew more than the rest of the tail lets its growth's spare room go;
+		// the copy costs less than its drawing did.
+		out.Shrink()
+	}
 	m.rec, m.states = nil, nil
 	d.lineEnd = append(d.lineEnd, int32(end))
 	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))

@@ -20,6 +20,33 @@ type part struct {
 	w int
 }
 
+// column is a cell's display lines stored compactly: their painted text as a run of rows,
+// and each one's width.
+type column struct {
+	rows   rows.Lines
+	widths []uint16
+}
+
+func (c column) len() int { return len(c.widths) }
+
+func (c column) at(j int) part { return part{s: c.rows.At(j), w: int(c.widths[j])} }
+
+// columnBuilder appends a cell's display lines; a column taken with snapshot stays valid
+// after later appends. It must not be copied after its first add.
+type columnBuilder struct {
+	rows   rows.Builder
+	widths []uint16
+}
+
+func (b *columnBuilder) add(p part) {
+	b.rows.Add(p.s)
+	b.widths = append(b.widths, uint16(min(p.w, 1<<16-1)))
+}
+
+func (b *columnBuilder) snapshot() column {
+	return column{rows: b.rows.Snapshot(), widths: b.widths[:len(b.widths):len(b.widths)]}
+}
+
 // openRow is the partial row of a table being drawn.
 type openRow struct {
 	at    int // the row's offset in the text; -1 for none
@@ -27,9 +54,9 @@ type openRow struct {
 	body  int   // where the row's text after its opening '|' starts
 	scan  int   // body offset of the next byte to read for a '|' (past one a '\' escapes)
 	pipes []int // body offsets of the '|'s between cells, in order
-	cols  [][]part
+	cols  []column
 	cell  openCell // the growing cell's column, when it is one of the table's
-	bytes int      // what the complete cells' parts hold
+	bytes int      // what the complete cells' columns hold
 }
 
 // update draws the partial row s, at offset at of the text, in table t.
@@ -64,9 +91,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 			from = o.pipes[k-1] + 1
 		}
 		o.cols = append(o.cols, m.cellParts(strings.TrimSpace(b[from:o.pipes[k]]), t.widths[k]))
-		for _, p := range o.cols[k] {
-			o.bytes += len(p.s)
-		}
+		o.bytes += o.cols[k].size()
 		o.cell = openCell{}
 	}
 	src := &rowSource{m: m, t: t, cols: o.cols, open: -1, bytes: o.bytes}
@@ -77,7 +102,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		}
 		src.open = complete
 		src.done, src.tail = o.cell.update(m, strings.TrimSpace(b[from:max(from, end)]), t.widths[complete])
-		src.bytes += o.cell.bytes
+		src.bytes += src.done.size()
 	}
 	src.n = 1
 	for i := range t.widths {
@@ -89,8 +114,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 // openCell is the growing cell of a row, wrapped as an open line is: its display lines
 // committed so far, and where its uncommitted text starts.
 type openCell struct {
-	done   []part
-	bytes  int // what done holds
+	done   columnBuilder
 	resume int // offset in the cell's text of the first uncommitted byte
 	st     inlineState
 	begun  bool
@@ -99,7 +123,7 @@ type openCell struct {
 
 // update wraps text, the cell so far, at width from its last committed display line, commits
 // the lines later text cannot change, and returns them and the rest.
-func (o *openCell) update(m *Renderer, text string, width int) (done, tail []part) {
+func (o *openCell) update(m *Renderer, text string, width int) (done column, tail []part) {
 	if !o.begun {
 		o.begun, o.st = true, noSpans()
 	}
@@ -110,8 +134,7 @@ func (o *openCell) update(m *Renderer, text string, width int) (done, tail []par
 	ls := wrapWords(cells, width)
 	commit := committable(cells, ls)
 	for i := 0; i <= commit; i++ {
-		o.done = append(o.done, partOf(m, cells, ls[i]))
-		o.bytes += len(o.done[len(o.done)-1].s)
+		o.done.add(partOf(m, cells, ls[i]))
 	}
 	for i := commit + 1; i < len(ls); i++ {
 		tail = append(tail, partOf(m, cells, ls[i]))
@@ -125,7 +148,7 @@ func (o *openCell) update(m *Renderer, text string, width int) (done, tail []par
 	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
 		o.cells = nil
 	}
-	return o.done[:len(o.done):len(o.done)], tail
+	return o.done.snapshot(), tail
 }
 
 func partOf(m *Renderer, cells []cell, l cellLine) part {
@@ -135,37 +158,30 @@ func partOf(m *Renderer, cells []cell, l cellLine) part {
 
 // cellParts is a complete cell of a partial row, text, wrapped at width: what m.row draws of
 // it, holding about longLineChunk cells at a time.
-func (m *Renderer) cellParts(text string, width int) []part {
-	var out []part
-	p := inlineParser{src: text}
-	p.sink = &chunkSink{limit: longLineChunk}
-	p.sink.take = func(cells []cell) []cell {
-		ls := wrapWords(cells, width)
-		keep := max(0, len(ls)-2) // the last line grows; the one before it ends where the last begins
-		for _, l := range ls[:keep] {
-			out = append(out, partOf(m, cells, l))
-		}
-		if keep > 0 {
-			cells = cells[ls[keep].start:]
-		}
-		p.sink.limit = len(cells) + longLineChunk
-		return cells
-	}
-	p.run(0, noSpans())
-	for _, l := range wrapWords(p.out, width) {
-		out = append(out, partOf(m, p.out, l))
-	}
-	return out
+func (m *Renderer) cellParts(text string, width int) column {
+	return m.cellPartsChunked(text, width, longLineChunk)
 }
+
+// cellPartsChunked is cellParts holding about chunk cells at a time.
+func (m *Renderer) cellPartsChunked(text string, width, chunk int) column {
+	var out columnBuilder
+	wrapChunked(&inlineParser{src: text}, width, chunk, func(cells []cell, l cellLine) {
+		out.add(partOf(m, cells, l))
+	})
+	return out.snapshot()
+}
+
+// size is the memory c holds.
+func (c column) size() int { return c.rows.Size() + 2*cap(c.widths) }
 
 // rowSource is a partial row as one update left it: its display lines are put together
 // when read.
 type rowSource struct {
 	m     *Renderer
 	t     *tableLayout
-	cols  [][]part // the complete cells' columns
+	cols  []column // the complete cells' columns
 	open  int      // the growing cell's column; -1 when it is none of the table's
-	done  []part   // the growing cell's committed display lines, then the rest
+	done  column   // the growing cell's committed display lines, then the rest
 	tail  []part
 	n     int // display lines
 	bytes int
@@ -175,9 +191,9 @@ type rowSource struct {
 func (r *rowSource) height(i int) int {
 	switch {
 	case i < len(r.cols):
-		return len(r.cols[i])
+		return r.cols[i].len()
 	case i == r.open:
-		return max(1, len(r.done)+len(r.tail))
+		return max(1, r.done.len()+len(r.tail))
 	}
 	return 1
 }
@@ -186,14 +202,14 @@ func (r *rowSource) height(i int) int {
 func (r *rowSource) at(i, j int) part {
 	switch {
 	case i < len(r.cols):
-		if j < len(r.cols[i]) {
-			return r.cols[i][j]
+		if j < r.cols[i].len() {
+			return r.cols[i].at(j)
 		}
 	case i == r.open:
-		if j < len(r.done) {
-			return r.done[j]
+		if j < r.done.len() {
+			return r.done.at(j)
 		}
-		if j -= len(r.done); j < len(r.tail) {
+		if j -= r.done.len(); j < len(r.tail) {
 			return r.tail[j]
 		}
 	}
@@ -225,9 +241,9 @@ func (r *rowSource) AppendRows(dst []string, lo, hi int) []string {
 }
 
 func (r *rowSource) Size() int {
-	n := int(unsafe.Sizeof(*r)) + r.bytes + int(unsafe.Sizeof(part{}))*(len(r.done)+len(r.tail))
-	for _, c := range r.cols {
-		n += int(unsafe.Sizeof(part{})) * len(c)
+	n := int(unsafe.Sizeof(*r)) + r.bytes + int(unsafe.Sizeof(column{}))*len(r.cols)
+	for _, p := range r.tail {
+		n += int(unsafe.Sizeof(part{})) + len(p.s)
 	}
 	return n
 }

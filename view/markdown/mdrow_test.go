@@ -83,3 +83,66 @@ func BenchmarkStreamTableRow(b *testing.B) {
 		})
 	}
 }
+
+// A complete cell of a partial row, cut into chunks of any size, comes out as drawing it whole
+// does: wide characters at a cut, and spans open across one, included.
+func TestCellPartsInChunksDrawAsWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	for trial := range 60 {
+		text := strings.TrimSpace(longLineOf(r, 50+r.IntN(600)))
+		for _, width := range []int{3, 12, 37} {
+			cells := parseLine(text, 0, false)
+			var want []part
+			for _, l := range wrapWords(cells, width) {
+				want = append(want, partOf(m, cells, l))
+			}
+			for _, chunk := range []int{1, 2, 5, 64} {
+				c := m.cellPartsChunked(text, width, chunk)
+				var got []part
+				for j := range c.len() {
+					got = append(got, c.at(j))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("trial %d, width %d, chunk %d: %q\ngot  %+v\nwant %+v", trial, width, chunk, text, got, want)
+				}
+			}
+		}
+	}
+}
+
+// A row whose first cell is longer than a chunk of cells streams as drawing it whole draws
+// it, with wide characters and a bold span across the chunks' cuts.
+func TestARowWithACellLongerThanAChunkDrawsAsWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("| a | b |\n|---|---|\n| **")
+	for i := 0; b.Len() < 3*longLineChunk; i++ {
+		b.WriteString("日本語の文 word ")
+	}
+	b.WriteString("** end | second cell with `code` |")
+	text := b.String()
+	start := strings.LastIndexByte(text, '\n') + 1
+	m := NewRenderer(NewPalette(Dark()), 80, DefaultMeasure)
+	var d Doc
+	for cut := start + 1; cut <= len(text); cut += 977 {
+		for cut < len(text) && !utf8.RuneStart(text[cut]) {
+			cut++
+		}
+		prefix := text[:min(cut, len(text))]
+		if got, want := flat(docRuns(&d, m, prefix, true)), drawnWhole(m, prefix); !slices.Equal(got, want) {
+			t.Fatalf("cut %d: got %d rows, want %d; first difference at %d", cut, len(got), len(want), firstDiff(got, want))
+		}
+	}
+	if got, want := flat(docRuns(&d, m, text, true)), drawnWhole(m, text); !slices.Equal(got, want) {
+		t.Fatalf("whole row: got %d rows, want %d; first difference at %d", len(got), len(want), firstDiff(got, want))
+	}
+}
+
+func firstDiff(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

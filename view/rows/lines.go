@@ -112,6 +112,12 @@ func (b *Builder) Add(line string) {
 // bigRun is the size past which a Builder's text grows by a quarter instead of doubling.
 const bigRun = 256 << 10
 
+// Bytes is the size of the text added so far (0 in a counting builder).
+func (b *Builder) Bytes() int { return len(b.b) }
+
+// Size is the memory the builder holds, spare room included, for the cache budget.
+func (b *Builder) Size() int { return cap(b.b) + 4*cap(b.ends) }
+
 // AddCount adds n lines to a counting builder, which is the only kind that may be given a
 // count instead of lines.
 func (b *Builder) AddCount(n int) { b.counted += n }

@@ -1,0 +1,45 @@
+package markdown
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// A table row streaming two long cells holds its drawing compactly: its display lines'
+// painted text back to back, not a string and a record per display line, so the document
+// holds about its text's size and a half, not three times it.
+func TestAStreamingRowHoldsLittleMoreThanItsText(t *testing.T) {
+	cell := strings.Repeat("word12 ", 40000)
+	text := "| a | b |\n|---|---|\n| " + cell + " | " + cell
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	var d Doc
+	runtime.GC()
+	var before, now runtime.MemStats
+	runtime.ReadMemStats(&before)
+	most := uint64(0)
+	for cut, n := 64, 0; cut < len(text)+4096; cut, n = cut+4096, n+1 {
+		d.Update(m, text[:min(cut, len(text))], true)
+		if n%8 == 0 || cut >= len(text) {
+			runtime.GC()
+			runtime.ReadMemStats(&now)
+			most = max(most, now.HeapAlloc-min(now.HeapAlloc, before.HeapAlloc))
+		}
+	}
+	runtime.KeepAlive(&d)
+	if x := float64(most) / float64(len(text)); x > 1.5 {
+		t.Fatalf("a %d-byte streaming row held %.2f times its text", len(text), x)
+	}
+}
+
+// A long row, once complete, holds its drawing without the spare room its growth left.
+func TestACompleteLongRowHoldsNoSpareRoom(t *testing.T) {
+	cell := strings.Repeat("word12 ", 50000)
+	text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	var d Doc
+	d.Update(m, text, true)
+	if drawn, held := d.lay.tail.Bytes(), d.lay.tail.Size(); held > drawn+drawn/7 {
+		t.Fatalf("a complete row's %d bytes of rows are held in %d", drawn, held)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
@@ -152,11 +153,11 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		st := sessions.Start{Header: head, Provider: provider, Title: s.Title, OneShot: s.OneShot}
 		switch {
 		case resumed != nil && resumed.Meta != nil && fork:
-			st.Seed, st.SeedCompactions, st.Parent = resumed.Messages, resumed.Log.Compactions, resumed.Meta.ID
+			st.Seed, st.SeedCompactions, st.SeedTallies, st.Parent = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies, resumed.Meta.ID
 		case resumed != nil && resumed.Meta != nil:
 			st.Resume, st.Hold = resumed.Meta, hold
 		case resumed != nil:
-			st.Seed, st.SeedCompactions = resumed.Messages, resumed.Log.Compactions
+			st.Seed, st.SeedCompactions, st.SeedTallies = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies
 		}
 		c.session = store.Begin(st)
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
@@ -244,8 +245,9 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
-// screen: it gets a header that begins another conversation, then history (and cps in their places).
-func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cps []chat.Compaction) perform.Recorder {
+// screen: it gets a header that begins another conversation, then history (and cps and the
+// usage of tallies in their places).
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cps []chat.Compaction, tallies []chat.SavedTally) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {
@@ -258,7 +260,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 		head.New = true
 		c.log.Head(head)
 		log := newRedactingRecorder(c.secrets, c.log)
-		for _, r := range chat.Records(history, cps) {
+		for _, r := range chat.Records(history, cps, tallies, time.Now().UTC()) {
 			log.Add(r)
 		}
 	}
@@ -266,7 +268,9 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 }
 
 // New begins a new conversation's recording (tui.Conversations).
-func (c *Conversation) New() perform.Recorder { return c.switchTo(c.store.Begin(c.start), nil, nil) }
+func (c *Conversation) New() perform.Recorder {
+	return c.switchTo(c.store.Begin(c.start), nil, nil, nil)
+}
 
 // List returns the saved conversations (tui.Conversations).
 func (c *Conversation) List() ([]sessions.Meta, error) { return c.store.List() }
@@ -301,7 +305,7 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 		notice += " The log is damaged: " + note + "."
 	}
 	return sessions.Continued{History: r.Messages, Compactions: r.Log.Compactions, Tallies: r.Log.Tallies,
-		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compactions), Notice: notice}, nil
+		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compactions, r.Log.Tallies), Notice: notice}, nil
 }
 
 // Close ends the recordings and returns the first error.

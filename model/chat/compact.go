@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/internal/budget"
@@ -54,18 +55,36 @@ func (cp Compaction) At(h []wire.Message) int {
 }
 
 // Records is h as the records that log it, each of cps (in the order they were made) in its
-// place among them (see Compaction.At), so that a log seeded with them reads back as h and cps.
-func Records(h []wire.Message, cps []Compaction) []Record {
-	out := make([]Record, 0, len(h)+len(cps))
-	next := 0
+// place among them (see Compaction.At), and each of tallies' usage just before the reply that
+// ended its turn, so that a log seeded with them reads back as h, cps and tallies. They are
+// stamped at, but the user message beginning a tallied turn, stamped the turn's Took before.
+func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.Time) []Record {
+	out := make([]Record, 0, len(h)+len(cps)+len(tallies))
+	next, said, began := 0, -1, -1 // began: out's index of the last user message
 	for i := range h {
 		for ; next < len(cps) && cps[next].At(h) <= i; next++ {
-			out = append(out, Record{Compaction: &cps[next]})
+			out = append(out, Record{Compaction: &cps[next], At: at})
 		}
-		out = append(out, Record{Message: &h[i]})
+		switch h[i].Role {
+		case "user":
+			said++
+			began = len(out)
+		case "assistant":
+			said++
+			for len(tallies) > 0 && tallies[0].Reply < said {
+				tallies = tallies[1:]
+			}
+			if len(tallies) > 0 && tallies[0].Reply == said {
+				out = append(out, Record{Usage: &tallies[0].Usage, At: at})
+				if began >= 0 {
+					out[began].At = at.Add(-tallies[0].Took)
+				}
+			}
+		}
+		out = append(out, Record{Message: &h[i], At: at})
 	}
 	for ; next < len(cps); next++ {
-		out = append(out, Record{Compaction: &cps[next]})
+		out = append(out, Record{Compaction: &cps[next], At: at})
 	}
 	return out
 }

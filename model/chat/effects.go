@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"time"
 
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -72,6 +73,9 @@ type Record struct {
 	Live *Live
 	// Compaction, set alone, says requests send this summary from here on (see Compact).
 	Compaction *Compaction
+	// At is when the record was first made, for one copied into another log (Records); zero
+	// is when it is recorded.
+	At time.Time
 }
 
 func (OpenStream) isEffect()  {}

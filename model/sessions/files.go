@@ -32,11 +32,14 @@ func validHash(h string) bool {
 }
 
 // keepFiles writes the bytes of each attachment of r's message into the files folder, unless
-// they are there already. It runs before the record is written, so a log never names a file
-// the store does not have.
+// they are there already. A session's log runs it (sessionlog.Writer.KeepFilesWith) just
+// before writing the line naming them, so a log never names a file the store does not have.
 func (s *Store) keepFiles(r chat.Record) error {
-	return KeepFiles(filepath.Join(s.dir, filesFolder), r)
+	return keepFilesIn(filepath.Join(s.dir, filesFolder), r)
 }
+
+// keepFilesIn is how the store keeps a record's files in a folder: KeepFiles.
+var keepFilesIn = KeepFiles
 
 // FilesBeside is the folder a log written outside the store (--log FILE) keeps its
 // attachments in, FILE.files, laid out as the store's files folder: the log stays lines of

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/phasechat/phasechat/model/chat"
@@ -88,5 +91,46 @@ func TestMarkdownExportListsAttachments(t *testing.T) {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("export lacks %q:\n%s", want, md.String())
 		}
+	}
+}
+
+// A session keeps a message's files before the line naming them is in its log, and writes the
+// lines after it after it: its log never names a file not kept yet. A file that cannot be kept
+// is the session's error.
+func TestSessionKeepsFilesBeforeTheLineNamingThem(t *testing.T) {
+	s := openStore(t)
+	ss := s.Begin(Start{})
+	var (
+		mu   sync.Mutex
+		seen []string // the log as it was each time files were kept
+	)
+	keepFilesIn = func(dir string, r chat.Record) error {
+		b, _ := os.ReadFile(ss.Path())
+		mu.Lock()
+		seen = append(seen, string(b))
+		mu.Unlock()
+		if err := KeepFiles(dir, r); err != nil {
+			return err
+		}
+		return errors.New("the disk is full")
+	}
+	t.Cleanup(func() { keepFilesIn = KeepFiles })
+	notes := attachment("notes.txt", []byte("the notes"))
+	ss.Add(user("first"))
+	ss.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("with a file"), Attachments: []wire.Attachment{notes}}})
+	ss.Add(assistant("after"))
+	if err := ss.Close(); err == nil || err.Error() != "the disk is full" {
+		t.Fatalf("Close = %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 1 || !strings.Contains(seen[0], `"first"`) || strings.Contains(seen[0], notes.Hash) {
+		t.Fatalf("the files were kept when the log held %q", seen)
+	}
+	if _, err := os.Stat(filepath.Join(s.Dir(), filesFolder, notes.Hash)); err != nil {
+		t.Fatal(err)
+	}
+	if log, _ := os.ReadFile(ss.Path()); !bytes.Contains(log, []byte(notes.Hash)) {
+		t.Fatalf("the log does not name the kept file:\n%s", log)
 	}
 }

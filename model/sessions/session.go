@@ -41,6 +41,9 @@ type Start struct {
 	// SeedCompactions are Seed's compactions, in order, each written in its place among Seed's
 	// messages (chat.Records).
 	SeedCompactions []chat.Compaction
+	// SeedTallies are what Seed's finished turns used, each written in its turn (chat.Records),
+	// so that the new session resumes with them.
+	SeedTallies []chat.SavedTally
 	// Parent is the session a new one is a fork of (a copy of its history, Seed, under a new
 	// id), recorded in the index entry and the log's header.
 	Parent string
@@ -223,10 +226,6 @@ func (ss *Session) flush() {
 	}
 	live := true
 	for _, r := range todo {
-		if err := ss.store.keepFiles(r); err != nil {
-			ss.fail(err)
-			return
-		}
 		ss.log.Add(r)
 		ss.count(r)
 		live = live && r.Live != nil
@@ -262,12 +261,17 @@ func (ss *Session) open(first []chat.Record) error {
 		return err
 	}
 	ss.log = log
+	log.KeepFilesWith(func(r chat.Record) error {
+		err := ss.store.keepFiles(r)
+		ss.fail(err)
+		return err
+	})
 	log.Head(ss.start.Header)
 	if ss.start.Resume != nil {
 		ss.markStarted()
 		return nil
 	}
-	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompactions) {
+	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC()) {
 		log.Add(r)
 		ss.count(r)
 	}

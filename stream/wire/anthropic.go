@@ -84,6 +84,12 @@ type anthropicUsage struct {
 
 // Frame decodes one event. Frames after message_stop are ignored.
 func (d *anthropicDecoder) Frame(f Frame) Update {
+	u := d.frame(f)
+	d.lend.keep(&u)
+	return u
+}
+
+func (d *anthropicDecoder) frame(f Frame) Update {
 	u, data, decode := d.begin(f)
 	if !decode {
 		return u

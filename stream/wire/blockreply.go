@@ -33,6 +33,7 @@ type replyState struct {
 	wire      Wire
 	endEvent  string // the format's end event, named when a stream ends without it
 	seen      formatSeen
+	lend      lender
 	// highContent and highReasoning hold a high surrogate half that ended the last delta of
 	// the text, to be joined with the low half the next one starts with (0: none).
 	highContent, highReasoning rune
@@ -48,7 +49,9 @@ func (s *replyState) next(f Frame) (u Update, done bool) {
 	if s.outcome == "" && !s.seen.own {
 		s.seen.see(s.wire, f)
 	}
-	return Update{N: s.n, Frame: f, Kind: KindIgnore}, s.outcome != ""
+	u = Update{N: s.n, Frame: f, Kind: KindIgnore}
+	s.lend.start(&u)
+	return u, s.outcome != ""
 }
 
 // begin starts the Update of one frame and says whether its data is an event to decode: not

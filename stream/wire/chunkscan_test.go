@@ -197,27 +197,3 @@ func FuzzDecodeChunkAfter(f *testing.F) {
 		}
 	})
 }
-
-// FuzzUnescape checks the string decoder against encoding/json on any valid string literal,
-// and that the lone halves it reports are what the text starts and ends with.
-func FuzzUnescape(f *testing.F) {
-	for _, s := range []string{`plain`, `caf\u00e9`, `\ud83d\ude00`, `\ud83d`, `\ude00`, `\ude00x\ud83d`, `\\ud83d`,
-		`\ud83d\ud83d\ude00`, "\xff\xed\xa0\x80", `\u0000\n\"\/`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, body string) {
-		literal := `"` + body + `"`
-		var want string
-		if json.Unmarshal([]byte(literal), &want) != nil {
-			return
-		}
-		got, halves := unescape(body)
-		if got != want {
-			t.Fatalf("%q: unescape %q, encoding/json %q", body, got, want)
-		}
-		if halves.low != 0 && (!strings.HasPrefix(got, "\uFFFD") || !strings.HasPrefix(body, `\u`)) ||
-			halves.high != 0 && (!strings.HasSuffix(got, "\uFFFD") || len(body) < 6 || body[len(body)-6] != '\\') {
-			t.Fatalf("%q: halves %+v of %q", body, halves, got)
-		}
-	})
-}

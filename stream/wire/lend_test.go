@@ -7,18 +7,32 @@ import (
 )
 
 func TestTextFramesShareTheirEventBlocks(t *testing.T) {
-	frames := make([]Frame, 1000)
-	for i := range frames {
-		frames[i] = Frame{Data: delta(`{"content":"word "}`)}
+	formats := map[Wire][]Frame{
+		WireChat:      {},
+		WireAnthropic: {{Event: "message_start", Data: aStart}, {Data: aBlock(0, `{"type":"text","text":""}`)}},
+		WireResponses: {},
 	}
-	allocs := testing.AllocsPerRun(5, func() {
-		d := NewDecoder()
-		for _, f := range frames {
-			d.Frame(f)
+	for w, start := range formats {
+		frames := start
+		for range 1000 {
+			switch w {
+			case WireChat:
+				frames = append(frames, Frame{Data: delta(`{"content":"word "}`)})
+			case WireAnthropic:
+				frames = append(frames, Frame{Data: aDelta(0, `{"type":"text_delta","text":"word "}`)})
+			case WireResponses:
+				frames = append(frames, Frame{Data: rText("msg_1", "word ")})
+			}
 		}
-	})
-	if perFrame := allocs / float64(len(frames)); perFrame > 0.2 {
-		t.Fatalf("%.2f allocations per text frame; want the events of many frames in one block", perFrame)
+		allocs := testing.AllocsPerRun(5, func() {
+			d := NewFrameDecoder(w)
+			for _, f := range frames {
+				d.Frame(f)
+			}
+		})
+		if perFrame := allocs / float64(len(frames)); perFrame > 0.2 {
+			t.Errorf("%s: %.2f allocations per text frame; want the events of many frames in one block", w, perFrame)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // responsesDecoder decodes an OpenAI Responses stream: response.created, then output items
@@ -87,6 +88,12 @@ func (d *responsesDecoder) LeaveText() {}
 
 // Frame decodes one event. Frames after the response's end are ignored.
 func (d *responsesDecoder) Frame(f Frame) Update {
+	u := d.frame(f)
+	d.lend.keep(&u)
+	return u
+}
+
+func (d *responsesDecoder) frame(f Frame) Update {
 	u, data, decode := d.begin(f)
 	if !decode {
 		return u
@@ -156,8 +163,20 @@ func partKey(itemID, kind string, index int) string {
 	return itemID + "/" + kind + strconv.Itoa(index)
 }
 
+// samePart reports whether key is partKey(itemID, kind, index), without building that key.
+func samePart(key, itemID, kind string, index int) bool {
+	var digits [20]byte
+	n := strconv.AppendInt(digits[:0], int64(index), 10)
+	rest, ok := strings.CutPrefix(key, itemID)
+	if !ok || len(rest) != 1+len(kind)+len(n) || rest[0] != '/' {
+		return false
+	}
+	return rest[1:1+len(kind)] == kind && rest[1+len(kind):] == string(n)
+}
+
 func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string, index int, reasoning bool) {
-	if key := partKey(ev.ItemID, kind, index); key != d.part {
+	if !samePart(d.part, ev.ItemID, kind, index) {
+		key := partKey(ev.ItemID, kind, index)
 		d.flushHalf(u, reasoning)
 		d.part = key
 		d.mark(key)

@@ -191,3 +191,18 @@ func TestNativeAnswers(t *testing.T) {
 		})
 	}
 }
+
+func TestSamePartIsTheKeysEquality(t *testing.T) {
+	parts := []struct {
+		item, kind string
+		index      int
+	}{{"msg_1", "c", 0}, {"msg_1", "c", 1}, {"msg_1", "c", 10}, {"msg_1", "s", 0}, {"msg_", "1/c", 0}, {"msg_1/c", "", 0}, {"", "c", -1}}
+	for _, a := range parts {
+		for _, b := range parts {
+			key := partKey(a.item, a.kind, a.index)
+			if got, want := samePart(key, b.item, b.kind, b.index), key == partKey(b.item, b.kind, b.index); got != want {
+				t.Errorf("samePart(%q, %q, %q, %d) = %v", key, b.item, b.kind, b.index, got)
+			}
+		}
+	}
+}

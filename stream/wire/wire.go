@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/phasechat/phasechat/internal/jsonstr"
 )
 
 // The wire types below are the part of an OpenAI chat.completion.chunk (and, for stream:false,
@@ -227,4 +229,7 @@ func (w *wireArgs) UnmarshalJSON(b []byte) error {
 }
 
 // unquote decodes a JSON string literal that encoding/json has already validated.
-func unquote(b []byte) (string, lone) { return unescape(string(b[1 : len(b)-1])) }
+func unquote(b []byte) (string, lone) {
+	text, halves := jsonstr.Unescape(string(b[1 : len(b)-1]))
+	return text, lone{low: halves.Low, high: halves.High}
+}

@@ -1,10 +1,7 @@
 package sessionlog
 
 import (
-	"unicode"
-	"unicode/utf16"
-	"unicode/utf8"
-
+	"github.com/phasechat/phasechat/internal/jsonstr"
 	"github.com/phasechat/phasechat/stream/wire"
 )
 
@@ -141,18 +138,13 @@ func (r *jsonReader) str() (string, bool) {
 	if !r.next('"') {
 		return "", false
 	}
-	start := r.at
-	for i := start; i < len(r.b); i++ { // the common case: nothing to decode
-		switch c := r.b[i]; {
-		case c == '"':
-			r.at = i + 1
-			return string(r.b[start:i]), true
-		case c == '\\' || c < ' ' || c >= utf8.RuneSelf:
-			return r.decode(start)
-		}
+	end, text, ok := jsonstr.ScanBytes(r.b, r.at)
+	if !ok {
+		r.bad = true
+		return "", false
 	}
-	r.bad = true
-	return "", false
+	r.at = end
+	return text, true
 }
 
 // skipStr passes over a string as str would read it, without decoding it, and returns it as
@@ -162,29 +154,13 @@ func (r *jsonReader) skipStr() ([]byte, bool) {
 	if !r.next('"') {
 		return nil, false
 	}
-	var scratch []byte
-	for i := r.at; i < len(r.b); {
-		switch c := r.b[i]; {
-		case c == '"':
-			r.at = i + 1
-			return r.b[from:r.at], true
-		case c < ' ':
-			r.bad = true
-			return nil, false
-		case c != '\\':
-			i++
-		default:
-			n, ok := r.escape(i, &scratch)
-			if !ok {
-				r.bad = true
-				return nil, false
-			}
-			scratch = scratch[:0]
-			i += n
-		}
+	end, ok := jsonstr.SkipBytes(r.b, r.at)
+	if !ok {
+		r.bad = true
+		return nil, false
 	}
-	r.bad = true
-	return nil, false
+	r.at = end
+	return r.b[from:end], true
 }
 
 // writtenString is the string a JSON string that skipStr passed over holds.
@@ -192,105 +168,4 @@ func writtenString(b []byte) string {
 	r := jsonReader{b: b}
 	s, _ := r.str()
 	return s
-}
-
-// decode reads a string from start, after its opening quote, that has escapes or non-ASCII.
-// Runs of bytes that need no decoding are copied whole.
-func (r *jsonReader) decode(start int) (string, bool) {
-	out := make([]byte, 0, len(r.b)-start)
-	for i := start; i < len(r.b); {
-		j := i
-		for j < len(r.b) && r.b[j] != '"' && r.b[j] != '\\' && r.b[j] >= ' ' {
-			j++
-		}
-		if run := r.b[i:j]; utf8.Valid(run) {
-			out = append(out, run...)
-		} else {
-			for k := 0; k < len(run); {
-				rr, size := utf8.DecodeRune(run[k:])
-				out = utf8.AppendRune(out, rr) // RuneError for an invalid byte, as json does
-				k += size
-			}
-		}
-		if i = j; i == len(r.b) {
-			break
-		}
-		switch c := r.b[i]; {
-		case c == '"':
-			r.at = i + 1
-			return string(out), true
-		case c < ' ':
-			r.bad = true
-			return "", false
-		default:
-			n, ok := r.escape(i, &out)
-			if !ok {
-				r.bad = true
-				return "", false
-			}
-			i += n
-		}
-	}
-	r.bad = true
-	return "", false
-}
-
-// escape decodes the escape at i into out, returning its length.
-func (r *jsonReader) escape(i int, out *[]byte) (int, bool) {
-	if i+1 >= len(r.b) {
-		return 0, false
-	}
-	switch c := r.b[i+1]; c {
-	case '"', '\\', '/':
-		*out = append(*out, c)
-	case 'b':
-		*out = append(*out, '\b')
-	case 'f':
-		*out = append(*out, '\f')
-	case 'n':
-		*out = append(*out, '\n')
-	case 'r':
-		*out = append(*out, '\r')
-	case 't':
-		*out = append(*out, '\t')
-	case 'u':
-		rr := hex4(r.b[i:])
-		if rr < 0 {
-			return 0, false
-		}
-		if utf16.IsSurrogate(rr) {
-			if dec := utf16.DecodeRune(rr, hex4(r.b[i+6:])); dec != unicode.ReplacementChar {
-				*out = utf8.AppendRune(*out, dec)
-				return 12, true
-			}
-			rr = unicode.ReplacementChar
-		}
-		*out = utf8.AppendRune(*out, rr)
-		return 6, true
-	default:
-		return 0, false
-	}
-	return 2, true
-}
-
-// hex4 is the rune of a \uXXXX escape at the start of b, or -1.
-func hex4(b []byte) rune {
-	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
-		return -1
-	}
-	var rr rune
-	for _, c := range b[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		rr = rr*16 + rune(c)
-	}
-	return rr
 }

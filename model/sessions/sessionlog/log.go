@@ -123,7 +123,7 @@ func (w *Writer) KeepFilesWith(keep func(chat.Record) error) {
 	w.keep = keep
 }
 
-// Add queues one engine record, stamped with the time now. The streamed text of a reply
+// Add queues one engine record, stamped with its At, else the time now. The streamed text of a reply
 // (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
 // partEvery, when the other kind of text comes, or with the next record of any other kind —
 // except the reply's final message, which holds that text and drops it; a message record is
@@ -159,6 +159,10 @@ func (w *Writer) Add(r chat.Record) {
 	default:
 		return
 	}
+	if !r.At.IsZero() {
+		at := r.At.UTC()
+		rec.Time = &at
+	}
 	w.queue(rec, keep)
 }
 
@@ -180,12 +184,14 @@ func (w *Writer) queue(rec Record, keep func() error) {
 	w.enqueue(rec, rec.Message != nil || rec.Compaction != nil, keep)
 }
 
-// enqueue queues rec, stamped with the time now, to be written after keep (when not nil) has
+// enqueue queues rec, stamped with the time now unless it has a time, to be written after keep (when not nil) has
 // run, and wakes the writing goroutine; durable asks for the log to be synced to disk once rec
 // is written. mu is held.
 func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
-	now := time.Now().UTC()
-	rec.Time = &now
+	if rec.Time == nil {
+		now := time.Now().UTC()
+		rec.Time = &now
+	}
 	line, err := appendRecord(nil, rec)
 	if err != nil {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"runtime"
 	"testing"
+	"time"
 
 	gojson "github.com/goccy/go-json"
 
@@ -70,6 +72,38 @@ func BenchmarkFloor(b *testing.B) {
 		run("phasechat", func() error {
 			_, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil)
 			return err
+		})
+	}
+}
+
+// BenchmarkFloorRatio reads each body with the goccy floor and with phasechat alternately,
+// once each per iteration (which goes first alternates too, and each starts after a
+// collection), and reports phasechat's time over the floor's. On a shared machine the load
+// moves between runs taken apart; reads taken in turns see the same load.
+func BenchmarkFloorRatio(b *testing.B) {
+	for _, s := range floorStreams {
+		body := s.body()
+		b.Run(s.name, func(b *testing.B) {
+			reads := [2]func() error{
+				func() error { _, err := floor.Read(bytes.NewReader(body), gojson.Unmarshal); return err },
+				func() error {
+					_, err := stream.Replay(bytes.NewReader(body), "", stream.ReplayJSON, io.Discard, nil)
+					return err
+				},
+			}
+			var took [2]time.Duration
+			for i := 0; b.Loop(); i++ {
+				for k := range 2 {
+					which := (i + k) % 2
+					runtime.GC()
+					start := time.Now()
+					if err := reads[which](); err != nil {
+						b.Fatal(err)
+					}
+					took[which] += time.Since(start)
+				}
+			}
+			b.ReportMetric(float64(took[1])/float64(took[0]), "phasechat/goccy")
 		})
 	}
 }

@@ -5,20 +5,23 @@ import (
 	"testing"
 )
 
-// TestTerminalQueueWhileStreaming: over slow-drip, a line typed while the reply streams (single
-// keys, no echo) is queued on Enter and said in words, and sent as the next message when the
-// reply ends; /queue then says the queue is empty.
+// TestTerminalQueueWhileStreaming: over long (each answer held after its first line until the
+// test lets it go on), a line typed while the reply streams (single keys, no echo) is queued on
+// Enter and said in words, and sent as the next message when the reply ends; /queue then says
+// the queue is empty.
 func TestTerminalQueueWhileStreaming(t *testing.T) {
 	p := openPTY(t)
-	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	f := newHeldFixtures(t, 6)
+	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave)))
 	p.waitFor("You: ")
 	p.send("drip please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
 	p.send("next onx\x7fe\r")
 	p.waitFor("Note: Queued: next one, sent when this reply ends.")
+	f.let(1)
 	p.waitFor("Note: Sending the queued message: next one")
-	p.waitFor("Assistant: drip1 ")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
 	p.send("\x1b")
 	p.waitFor(stopped + "\r\nYou: ")
 	p.send("/queue\r")
@@ -33,10 +36,12 @@ func TestTerminalQueueWhileStreaming(t *testing.T) {
 // and how to send it, and /queue send sends it.
 func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 	p := openPTY(t)
-	wait := start(t, sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	f := newHeldFixtures(t, 6)
+	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave)))
 	p.waitFor("You: ")
 	p.send("drip please\r")
 	p.waitFor(writing)
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
 	p.expectMode(keyInput)
 	p.send("later\r")
 	p.waitFor("Note: Queued: later, sent when this reply ends.")
@@ -46,6 +51,7 @@ func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 	p.send("/queue send\r")
 	p.waitFor("Note: Sending the queued message: later")
 	p.waitFor(writing)
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
 	p.send("\x1b")
 	p.waitFor(stopped + "\r\nYou: ")
 	p.send("\x04")
@@ -58,7 +64,8 @@ func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 // its @mention names, said in words when queued, as a line sent at once does.
 func TestTerminalQueuedMentionSendsTheFile(t *testing.T) {
 	p := openPTY(t)
-	o := sessionOptions(t, fixtureURL(t), "slow-drip", t.TempDir(), true, p.slave, p.slave)
+	f := newHeldFixtures(t, 6)
+	o := withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave))
 	o.Files = lineFiles{"b.md": true}
 	wait := start(t, o)
 	p.waitFor("You: ")
@@ -68,8 +75,9 @@ func TestTerminalQueuedMentionSendsTheFile(t *testing.T) {
 	p.send("read @b.md\r")
 	p.waitFor("Note: attached: b.md (1 line).")
 	p.waitFor("Note: Queued: read @b.md, sent when this reply ends.")
+	f.let(1)
 	p.waitFor("Note: Sending the queued message: read @b.md")
-	p.waitFor("Assistant: drip1 ")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
 	p.send("\x1b")
 	p.waitFor(stopped + "\r\nYou: ")
 	p.send("\x04")

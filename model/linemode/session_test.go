@@ -3,13 +3,11 @@ package linemode
 import (
 	"bytes"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,41 +28,14 @@ var approvalDir = filepath.Join("testdata", "approval")
 // a tenth of real time, and returns its API root.
 func fixtureURL(t *testing.T) string {
 	t.Helper()
-	url, _ := countingFixtures(t)
-	return url
-}
-
-// countingFixtures is fixtureURL's server, with a count of the data frames it has written
-// ([DONE] excluded; the fixture server writes each frame with one Write).
-func countingFixtures(t *testing.T) (string, *atomic.Int32) {
-	t.Helper()
 	h, err := fixtures.NewHandler(fixtures.Options{Pace: 0.1, Dir: approvalDir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	frames := new(atomic.Int32)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(&frameCounter{ResponseWriter: w, frames: frames}, r)
-	}))
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv.URL + "/v1", frames
+	return srv.URL + "/v1"
 }
-
-// frameCounter counts the data frames written through it, [DONE] excluded.
-type frameCounter struct {
-	http.ResponseWriter
-	frames *atomic.Int32
-}
-
-func (w *frameCounter) Write(p []byte) (int, error) {
-	if bytes.HasPrefix(p, []byte("data:")) && !bytes.Contains(p, []byte("[DONE]")) {
-		w.frames.Add(1)
-	}
-	return w.ResponseWriter.Write(p)
-}
-
-func (w *frameCounter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
-func (w *frameCounter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // sessionOptions builds what Run needs to chat with model at base: the built-in tools and
 // mark, rooted at dir (where mark writes marker.txt).

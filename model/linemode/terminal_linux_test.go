@@ -28,15 +28,16 @@ const (
 func TestTerminalEscStops(t *testing.T) {
 	p := openPTY(t)
 	orig := p.termios()
-	url, frames := countingFixtures(t)
-	wait := start(t, sessionOptions(t, url, "slow-drip", t.TempDir(), true, p.slave, p.slave))
+	f := newHeldFixtures(t, 3)
+	frames := &f.frames
+	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "slow-drip", t.TempDir(), true, p.slave, p.slave)))
 	p.waitFor("You: ")
 	p.expectMode(lineInput)
 	p.send("drip please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
-	// The role frame and two drips are sent: Run has them to read before the keys below are
-	// handled (Esc after the escape wait).
+	// The role frame and two drips are sent, and the answer waits there: Run has them to read
+	// before the keys below are handled (Esc after the escape wait), and no more come.
 	if !testwait.For(t, func() bool { return frames.Load() >= 3 }) {
 		t.Fatalf("the server wrote %d frames of slow-drip, want 3", frames.Load())
 	}

@@ -115,7 +115,7 @@ func (c *Chat) compact(focus string) []Effect {
 	if c.State.Phase.Streaming() {
 		return nil
 	}
-	turns := userTurns(c.History)
+	turns := wire.UserTurns(c.History)
 	from := c.compacted.Turns
 	if turns-from <= 0 {
 		if turns == 0 {
@@ -190,17 +190,6 @@ func bounded(s string, n int) string {
 	return s[:cut] + fmt.Sprintf(" … (%d more bytes)", len(s)-cut)
 }
 
-// userTurns is the number of user messages in h.
-func userTurns(h []wire.Message) int {
-	n := 0
-	for _, m := range h {
-		if m.Role == "user" {
-			n++
-		}
-	}
-	return n
-}
-
 // turnStart is the index of h's user message that begins turn n+1 (counting from 0: the
 // first n turns end there), or len(h) when h has n turns or fewer. A turn holds its calls
 // and their results, so no cut there separates a call from its result.
@@ -268,7 +257,7 @@ func (c *Chat) handleSummary(m StreamMsg) []Effect {
 	case text == "":
 		return append(effects, c.summaryFailed("the model sent an empty summary")...)
 	default:
-		cp := Compaction{Summary: text, Turns: s.turns, After: userTurns(c.History)}
+		cp := Compaction{Summary: text, Turns: s.turns, After: wire.UserTurns(c.History)}
 		effects = append(effects, c.endSummary()...)
 		effects = append(effects, Record{Compaction: &cp})
 		c.compacted = cp
@@ -333,11 +322,11 @@ func (c *Chat) SetCompactions(cps []Compaction) {
 	}
 	c.compacted = cps[len(cps)-1]
 	from := cps[0].At(c.History)
-	c.tr.Truncate(entryOfTurn(c.tr.Entries(), userTurns(c.History[:from])))
+	c.tr.Truncate(entryOfTurn(c.tr.Entries(), wire.UserTurns(c.History[:from])))
 	for _, cp := range cps {
 		at := max(cp.At(c.History), from)
 		entriesFor(&c.tr, c.History[from:at], c.cfg.Tools)
-		turns := userTurns(c.History[:at])
+		turns := wire.UserTurns(c.History[:at])
 		c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant,
 			Text: summaryHeading(cp.Turns, max(0, turns-cp.Turns)) + cp.Summary})
 		from = at

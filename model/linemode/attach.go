@@ -49,19 +49,26 @@ func (s *session) attachCommand(arg string) {
 // submit sends text, with the files its @path mentions name; a file that cannot be read
 // keeps the message from being sent, saying why.
 func (s *session) submit(text string) {
-	var files []wire.Attachment
-	if s.files != nil && attach.MayMention(text) {
-		var notes []string
-		var err error
-		if files, notes, err = s.files.Mentioned(text); err != nil {
-			s.say(Note(err.Error() + ": the message was not sent."))
-			return
-		}
-		for _, n := range spokenNotes(files, notes) {
-			s.say(Note(n + "."))
-		}
+	if files, ok := s.mentioned(text, "sent"); ok {
+		s.apply(s.chat.SubmitWith(text, files))
 	}
-	s.apply(s.chat.SubmitWith(text, files))
+}
+
+// mentioned reads the files text's @path mentions name, saying what was attached; when one
+// cannot be read it says so and that the message was not (what) instead, and ok is false.
+func (s *session) mentioned(text, what string) (files []wire.Attachment, ok bool) {
+	if s.files == nil || !attach.MayMention(text) {
+		return nil, true
+	}
+	files, notes, err := s.files.Mentioned(text)
+	if err != nil {
+		s.say(Note(err.Error() + ": the message was not " + what + "."))
+		return nil, false
+	}
+	for _, n := range spokenNotes(files, notes) {
+		s.say(Note(n + "."))
+	}
+	return files, true
 }
 
 // spokenNotes are what the reader's notes say of files, in words rather than chips:

@@ -5,9 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/internal/format"
-	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/model/chat"
-	"github.com/phasechat/phasechat/stream/wire"
 	"github.com/phasechat/phasechat/view/safe"
 )
 
@@ -48,17 +46,9 @@ func (s *session) enqueue(text string) {
 		s.say(Note("Commands run once the reply ends: " + text + " was not queued."))
 		return
 	}
-	var files []wire.Attachment
-	if s.files != nil && attach.MayMention(text) {
-		var notes []string
-		var err error
-		if files, notes, err = s.files.Mentioned(text); err != nil {
-			s.say(Note(err.Error() + ": the message was not queued."))
-			return
-		}
-		for _, n := range spokenNotes(files, notes) {
-			s.say(Note(n + "."))
-		}
+	files, ok := s.mentioned(text, "queued")
+	if !ok {
+		return
 	}
 	s.apply(s.chat.EnqueueWith(text, files))
 	s.say(Note(fmt.Sprintf("Queued: %s, sent when this reply ends.", format.OneLine(text, 80))))

@@ -143,12 +143,13 @@ func (m *Model) attachCommand(arg string) (*Model, tea.Cmd) {
 	}
 }
 
-// sendWithMentions sends text once the files its @mentions name are read.
-func (m *Model) sendWithMentions(text string) tea.Cmd {
+// readMentions reads the files text's @mentions name in a command; text is then sent (or, with
+// queue, queued) with them.
+func (m *Model) readMentions(text string, queue bool) tea.Cmd {
 	read := m.files
 	return func() tea.Msg {
 		files, notes, err := read.Mentioned(text)
-		return filesRead{files: files, notes: notes, err: err, send: true, text: text}
+		return filesRead{files: files, notes: notes, err: err, send: !queue, queue: queue, text: text}
 	}
 }
 

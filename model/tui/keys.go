@@ -153,7 +153,7 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
 		}
 		if m.files != nil && attach.MayMention(text) {
-			return m, tea.Batch(m.sendWithMentions(text), remember)
+			return m, tea.Batch(m.readMentions(text, false), remember)
 		}
 		m, sent := m.after(m.chat.Submit(text))
 		return m, tea.Batch(sent, remember)

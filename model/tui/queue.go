@@ -34,19 +34,10 @@ func (m *Model) queueDraft() (*Model, tea.Cmd) {
 		if len(m.toQueue) > 1 {
 			return m, remember
 		}
-		return m, tea.Batch(m.readQueued(text), remember)
+		return m, tea.Batch(m.readMentions(text, true), remember)
 	}
 	next, cmd := m.after(m.chat.Enqueue(text))
 	return next, tea.Batch(cmd, remember)
-}
-
-// readQueued reads the files text's @mentions name, for the queue.
-func (m *Model) readQueued(text string) tea.Cmd {
-	read := m.files
-	return func() tea.Msg {
-		files, notes, err := read.Mentioned(text)
-		return filesRead{files: files, notes: notes, err: err, queue: true, text: text}
-	}
 }
 
 // onQueuedRead queues the oldest text waiting for its files, with them, or puts it back in an
@@ -75,7 +66,7 @@ func (m *Model) onQueuedRead(msg filesRead) (*Model, tea.Cmd) {
 		m.toQueue, sent = m.toQueue[1:], tea.Batch(sent, more)
 	}
 	if len(m.toQueue) > 0 {
-		return m, tea.Batch(sent, m.readQueued(m.toQueue[0]))
+		return m, tea.Batch(sent, m.readMentions(m.toQueue[0], true))
 	}
 	return m, sent
 }

@@ -86,6 +86,17 @@ func (u Usage) Add(v Usage) Usage {
 		CacheWriteTokens: u.CacheWriteTokens + v.CacheWriteTokens, ReasoningTokens: u.ReasoningTokens + v.ReasoningTokens}
 }
 
+// UserTurns is the number of user messages in h: the turns a conversation has had.
+func UserTurns(h []Message) int {
+	n := 0
+	for _, m := range h {
+		if m.Role == "user" {
+			n++
+		}
+	}
+	return n
+}
+
 // Tool is a function the model may call. Parameters is a JSON Schema object (nil sends {}).
 // It marshals to {"type":"function","function":{"name","description","parameters"}}.
 type Tool struct {

@@ -146,7 +146,7 @@ func decode(r io.Reader, name string) (Log, error) {
 			case rec.Compaction != nil:
 				land()
 				cp := *rec.Compaction
-				cp.After = userTurns(log.Messages)
+				cp.After = wire.UserTurns(log.Messages)
 				log.Compactions = append(log.Compactions, cp)
 				log.Compaction = &log.Compactions[len(log.Compactions)-1]
 			default:
@@ -461,15 +461,4 @@ func (l *Log) noteModels() {
 	for len(l.MessageModels) < len(l.Messages) {
 		l.MessageModels = append(l.MessageModels, l.Model())
 	}
-}
-
-// userTurns is the number of user messages in h.
-func userTurns(h []wire.Message) int {
-	n := 0
-	for _, m := range h {
-		if m.Role == "user" {
-			n++
-		}
-	}
-	return n
 }

@@ -63,21 +63,26 @@ func TestTUILongReplyScreenMatchesView(t *testing.T) {
 	}
 
 	// A resize makes the program erase the screen and draw its whole view again, without the
-	// line diff: back at 120 columns, that repaint is the screen the diffs left.
-	p.run("resize-window", "-t", "e2e", "-x", "121")
-	p.waitUntil("the view at 121 columns", func(s string) bool {
-		return p.display("#{pane_width}") == "121" && strings.Contains(s, "Answer ready.")
-	})
-	repainted := len(p.raw())
-	p.run("resize-window", "-t", "e2e", "-x", "120")
-	if !testwait.For(t, func() bool {
-		out := p.raw()[repainted:]
-		clear := strings.LastIndex(out, "\x1b[2J")
-		return clear >= 0 && strings.Contains(out[clear:], "Answer ready.") && strings.Contains(out[clear:], "\x1b[?25h")
-	}) {
-		t.Fatalf("no full repaint after the resize back; the terminal received:\n%q", p.raw()[repainted:])
+	// line diff: back at 120 columns, that repaint is the screen the diffs left. Each resize is
+	// waited out to its repaint's end (tmux shows its own reflow of the old screen before it).
+	repaint := func(from int) int {
+		t.Helper()
+		if !testwait.For(t, func() bool {
+			out := p.raw()[from:]
+			clear := strings.LastIndex(out, "\x1b[2J")
+			return clear >= 0 && strings.Contains(out[clear:], "Answer ready.") && strings.Contains(out[clear:], "\x1b[?25h")
+		}) {
+			t.Fatalf("no full repaint after the resize; the terminal received:\n%q", p.raw()[from:])
+		}
+		return len(p.raw())
 	}
-	if again := p.screen(); again != screen {
+	at := len(p.raw())
+	p.run("resize-window", "-t", "e2e", "-x", "121")
+	at = repaint(at)
+	p.run("resize-window", "-t", "e2e", "-x", "120")
+	repaint(at)
+	var again string
+	if !testwait.For(t, func() bool { again = p.screen(); return again == screen }) {
 		t.Fatalf("the screen the diffs left:\n%s\na full repaint of the view:\n%s", screen, again)
 	}
 }

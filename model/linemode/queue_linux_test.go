@@ -39,6 +39,34 @@ func TestTerminalQueueWhileStreaming(t *testing.T) {
 	}
 }
 
+// TestTerminalQueueSaysEachSend: two queued messages with the same text are each said when
+// they are sent.
+func TestTerminalQueueSaysEachSend(t *testing.T) {
+	p := openPTY(t)
+	f, o := heldLong(t, p)
+	wait := start(t, o)
+	p.waitFor("You: ")
+	p.send("count please\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("again\r")
+	p.waitFor("Note: Queued: again, sent when this reply ends.")
+	p.send("again\r")
+	p.waitFor("Note: Queued: again, sent when this reply ends.")
+	f.let(1)
+	p.waitFor("Note: Sending the queued message: again")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
+	f.let(2)
+	p.waitFor("Note: Sending the queued message: again")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
+	p.send("\x1b")
+	p.waitFor(stopped + "\r\nYou: ")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestTerminalQueueWaitsAfterStop: a message queued before Esc waits, the line mode says so
 // and how to send it, and /queue send sends it.
 func TestTerminalQueueWaitsAfterStop(t *testing.T) {

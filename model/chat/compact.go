@@ -61,9 +61,17 @@ func (cp Compaction) At(h []wire.Message) int {
 func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.Time) []Record {
 	out := make([]Record, 0, len(h)+len(cps)+len(tallies))
 	next, said, began := 0, -1, -1 // began: out's index of the last user message
+	nextAt := func() int {         // where cps[next] belongs, found once for each compaction
+		if next < len(cps) {
+			return cps[next].At(h)
+		}
+		return len(h)
+	}
+	place := nextAt()
 	for i := range h {
-		for ; next < len(cps) && cps[next].At(h) <= i; next++ {
+		for ; next < len(cps) && place <= i; place = nextAt() {
 			out = append(out, Record{Compaction: &cps[next], At: at})
+			next++
 		}
 		switch h[i].Role {
 		case "user":

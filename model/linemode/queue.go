@@ -58,7 +58,8 @@ func (s *session) enqueue(text string) {
 // before the new request's status.
 func (s *session) saySent() {
 	q := s.chat.Queued()
-	if len(s.queueSeen) > 0 && (len(q) == 0 || q[0] != s.queueSeen[0]) && len(q) < len(s.queueSeen) && s.chat.State.Phase.Streaming() {
+	// While a reply streams the queue only shrinks by sending its first message.
+	if len(q) < len(s.queueSeen) && s.chat.State.Phase.Streaming() {
 		s.say(Note("Sending the queued message: " + format.OneLine(s.queueSeen[0], 80)))
 	}
 	s.queueSeen = append(s.queueSeen[:0], q...)

@@ -5,16 +5,23 @@ import (
 	"testing"
 )
 
-// TestTerminalQueueWhileStreaming: over long (each answer held after its first line until the
-// test lets it go on), a line typed while the reply streams (single keys, no echo) is queued on
+// heldLong is a session on p over the long reply, each answer held after its first line until
+// the test lets it go on: Esc there comes after the reply's first text and before its end.
+func heldLong(t *testing.T, p *ptyTerm) (*heldFixtures, Options) {
+	t.Helper()
+	f := newHeldFixtures(t, 6)
+	return f, withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave))
+}
+
+// TestTerminalQueueWhileStreaming: over long (held, see heldLong), a line typed while the reply streams (single keys, no echo) is queued on
 // Enter and said in words, and sent as the next message when the reply ends; /queue then says
 // the queue is empty.
 func TestTerminalQueueWhileStreaming(t *testing.T) {
 	p := openPTY(t)
-	f := newHeldFixtures(t, 6)
-	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave)))
+	f, o := heldLong(t, p)
+	wait := start(t, o)
 	p.waitFor("You: ")
-	p.send("drip please\r")
+	p.send("count please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
 	p.send("next onx\x7fe\r")
@@ -32,14 +39,42 @@ func TestTerminalQueueWhileStreaming(t *testing.T) {
 	}
 }
 
+// TestTerminalQueueSaysEachSend: two queued messages with the same text are each said when
+// they are sent.
+func TestTerminalQueueSaysEachSend(t *testing.T) {
+	p := openPTY(t)
+	f, o := heldLong(t, p)
+	wait := start(t, o)
+	p.waitFor("You: ")
+	p.send("count please\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("again\r")
+	p.waitFor("Note: Queued: again, sent when this reply ends.")
+	p.send("again\r")
+	p.waitFor("Note: Queued: again, sent when this reply ends.")
+	f.let(1)
+	p.waitFor("Note: Sending the queued message: again")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
+	f.let(2)
+	p.waitFor("Note: Sending the queued message: again")
+	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
+	p.send("\x1b")
+	p.waitFor(stopped + "\r\nYou: ")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestTerminalQueueWaitsAfterStop: a message queued before Esc waits, the line mode says so
 // and how to send it, and /queue send sends it.
 func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 	p := openPTY(t)
-	f := newHeldFixtures(t, 6)
-	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave)))
+	_, o := heldLong(t, p)
+	wait := start(t, o)
 	p.waitFor("You: ")
-	p.send("drip please\r")
+	p.send("count please\r")
 	p.waitFor(writing)
 	p.waitFor("Assistant: Line 1: the quick brown fox jumps over the lazy dog.")
 	p.expectMode(keyInput)
@@ -64,12 +99,11 @@ func TestTerminalQueueWaitsAfterStop(t *testing.T) {
 // its @mention names, said in words when queued, as a line sent at once does.
 func TestTerminalQueuedMentionSendsTheFile(t *testing.T) {
 	p := openPTY(t)
-	f := newHeldFixtures(t, 6)
-	o := withoutStallWatch(sessionOptions(t, f.url, "long", t.TempDir(), true, p.slave, p.slave))
+	f, o := heldLong(t, p)
 	o.Files = lineFiles{"b.md": true}
 	wait := start(t, o)
 	p.waitFor("You: ")
-	p.send("drip please\r")
+	p.send("count please\r")
 	p.waitFor(writing)
 	p.expectMode(keyInput)
 	p.send("read @b.md\r")

@@ -42,8 +42,8 @@ func TestLentEventsAreTheUpdatesOwn(t *testing.T) {
 	second := d.Frame(Frame{Data: delta(`{"content":"b"}`)})
 	first.Events = append(first.Events, phase.Event{Kind: phase.KindError, Error: "appended"})
 	calls := d.Frame(Frame{Data: tool(0, "call_1", "f", `"{}"`)})
-	calls.Calls = append(calls.Calls, phase.CallEvent{ID: "appended"})
 	third := d.Frame(Frame{Data: tool(0, "", "", `" "`)})
+	calls.Calls = append(calls.Calls, phase.CallEvent{ID: "appended"})
 	if len(second.Events) != 1 || second.Events[0].Delta != "b" || len(third.Calls) != 1 || third.Calls[0].ID != "call_1" {
 		t.Fatalf("appending to one update's slices changed another's: %+v, %+v", second.Events, third.Calls)
 	}

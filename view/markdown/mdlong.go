@@ -73,7 +73,6 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 	}
 	p.out = p.out[:0]
 	wrapChunked(&p, avail, chunk, add)
-	m.cells = nil // a long line's chunks are not kept for the short lines after it
 }
 
 // wrapChunked runs p over its text and word-wraps the cells to avail cells a line as

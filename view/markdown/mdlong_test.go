@@ -68,6 +68,14 @@ func TestLongLineHoldsNoCellsForItsLength(t *testing.T) {
 			t.Fatalf("final %v: a %d-byte line was drawn from %d cells at once", final, len(text), most)
 		}
 	}
+	// And once drawn, the renderer keeps no cells of it for the lines after it.
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	var d Doc
+	d.Update(m, text, true)
+	d.Update(m, text, false)
+	if cap(m.cells) > 4*longLineChunk {
+		t.Fatalf("after a %d-byte line the renderer keeps room for %d cells", len(text), cap(m.cells))
+	}
 }
 
 // A clean partial line is parsed from the reply's own text: the document holds no sanitised

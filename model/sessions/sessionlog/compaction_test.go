@@ -29,8 +29,8 @@ func TestACompactionReadsBackBesideEveryMessage(t *testing.T) {
 	if got := roles(log.Messages); got != "user,assistant,user,assistant,user,assistant" || len(log.Skipped) != 0 {
 		t.Fatalf("roles %s, skipped %v", got, log.Skipped)
 	}
-	if log.Compaction == nil || *log.Compaction != (chat.Compaction{Summary: "They counted.", Turns: 2, After: 3}) {
-		t.Fatalf("compaction %+v", log.Compaction)
+	if last := lastCompaction(log); last == nil || *last != (chat.Compaction{Summary: "They counted.", Turns: 2, After: 3}) {
+		t.Fatalf("compactions %+v", log.Compactions)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -58,14 +58,22 @@ func TestACompactionBelongsToItsConversation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if log.Compaction == nil || log.Compaction.Summary != "S" || len(log.Skipped) != 1 {
-		t.Fatalf("compaction %+v, skipped %v", log.Compaction, log.Skipped)
+	if last := lastCompaction(log); last == nil || last.Summary != "S" || len(log.Skipped) != 1 {
+		t.Fatalf("compactions %+v, skipped %v", log.Compactions, log.Skipped)
 	}
 	w := create(t, path)
 	w.Head(Header{Model: "m", New: true})
 	w.Add(userRecord("fresh"))
 	closeLog(t, w)
-	if log, err = Read(path); err != nil || log.Compaction != nil {
-		t.Fatalf("a new conversation has the old one's compaction: %+v %v", log.Compaction, err)
+	if log, err = Read(path); err != nil || lastCompaction(log) != nil {
+		t.Fatalf("a new conversation has the old one's compaction: %+v %v", log.Compactions, err)
 	}
+}
+
+// lastCompaction is the compaction in force in log, nil when it has none.
+func lastCompaction(log Log) *chat.Compaction {
+	if len(log.Compactions) == 0 {
+		return nil
+	}
+	return &log.Compactions[len(log.Compactions)-1]
 }

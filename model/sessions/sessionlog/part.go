@@ -85,17 +85,13 @@ func (w *Writer) queuePart() {
 
 // endPart queues all of the part gathered so far, the part is over. mu is held.
 func (w *Writer) endPart() {
-	if w.partDue != nil {
-		w.partDue.Stop()
-		w.partDue = nil
-	}
 	if w.part.redact != nil {
 		w.part.text = append(w.part.text, w.part.redact.Flush()...)
 	}
 	if len(w.part.text) > 0 {
 		w.enqueue(Record{Type: "live", Live: &liveRecord{What: w.part.what, Text: string(w.part.text)}}, false, nil)
 	}
-	w.part = streamedPart{text: w.part.text[:0]}
+	w.dropPart()
 }
 
 // dropPart forgets the part gathered so far without queueing it. mu is held.

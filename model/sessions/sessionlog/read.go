@@ -36,11 +36,9 @@ type Log struct {
 	// CutOff is true when the last line was incomplete (the program stopped mid-write); it was
 	// skipped.
 	CutOff bool
-	// Compaction is the conversation's last compaction: a resumed conversation's requests
-	// send its summary in place of the turns it stands for. Its After is the user turns of
-	// Messages before its record. nil when it has none.
-	Compaction *chat.Compaction
-	// Compactions are all the conversation's compactions, in order, the last Compaction.
+	// Compactions are all the conversation's compactions, in order; a resumed conversation's
+	// requests send the last one's summary in place of the turns it stands for. Each one's
+	// After is the user turns of Messages before its record.
 	Compactions []chat.Compaction
 	// Tallies is what each finished turn used, in order (see chat.SavedTally).
 	Tallies []chat.SavedTally
@@ -148,7 +146,6 @@ func decode(r io.Reader, name string) (Log, error) {
 				cp := *rec.Compaction
 				cp.After = wire.UserTurns(log.Messages)
 				log.Compactions = append(log.Compactions, cp)
-				log.Compaction = &log.Compactions[len(log.Compactions)-1]
 			default:
 				u := *rec.Usage
 				log.UsageReported = true

@@ -44,6 +44,10 @@ func TestFilesFitImagesToTheWireFormat(t *testing.T) {
 	if !strings.Contains(notes[0], "made smaller to fit the 5 MB Anthropic Messages takes (it was 2400×2400, ") {
 		t.Errorf("note %q", notes[0])
 	}
+	// Line mode speaks a note's file by replacing this start with the file's spoken form.
+	if !strings.HasPrefix(notes[0], "attached "+files[0].Chip()) {
+		t.Errorf("note %q does not start with %q", notes[0], "attached "+files[0].Chip())
+	}
 	if err := wire.CheckAttachments(wire.WireAnthropic, []wire.Message{{Role: "user", Attachments: files}}); err != nil {
 		t.Errorf("the fitted image is refused: %v", err)
 	}

@@ -74,7 +74,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
-	case key.Matches(k, keys.Quit.Binding) && !armed && m.queued():
+	case key.Matches(k, keys.Quit.Binding) && !armed && (m.queued() || len(m.toQueue) > 0):
 		m, cmd := m.dropQueue()
 		return m, cmd, true
 	case key.Matches(k, keys.EditQueued.Binding) && m.canEditQueued():

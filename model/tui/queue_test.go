@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,5 +186,25 @@ func TestAQueuedMentionIsSentAsTheFileItNames(t *testing.T) {
 	}
 	if screen := h.m.View().Content; !strings.Contains(screen, "  [file notes.txt · 1 line]") {
 		t.Errorf("no chip under the queued prompt:\n%s", screen)
+	}
+}
+
+// Ctrl+C while a queued message still waits for the files it mentions drops it, as it drops
+// a queued one, and does not quit.
+func TestCtrlCDropsAMessageWaitingForItsFiles(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	read := takeNext[filesRead](h)
+	if out := h.send(keyCtrlC); slices.ContainsFunc(out, isQuit) {
+		t.Fatal("Ctrl+C quit with a message waiting to be queued")
+	}
+	if status := h.status(); !strings.Contains(status, "The queued message dropped.") {
+		t.Fatalf("status %q", status)
+	}
+	h.send(read)
+	if got := h.m.Chat().Queued(); len(got) != 0 {
+		t.Fatalf("queued after it was dropped: %q", got)
 	}
 }

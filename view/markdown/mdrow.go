@@ -9,9 +9,10 @@ import (
 )
 
 // A table row still streaming is drawn incrementally, so that a long row costs time in
-// proportion to its text: each cell before the last is complete, parsed and wrapped once,
-// when the '|' after it comes; the last grows and is wrapped as an open line is, from its
-// last committed display line; the row's display lines are put together from the columns'
+// proportion to its text: the last cell grows and is wrapped as an open line is, from its
+// last committed display line; when the '|' after it comes it is complete, and is parsed and
+// wrapped once more, whole, and kept (its open state is let go: a cell costs about twice its
+// text to draw, never more); the row's display lines are put together from the columns'
 // parts when they are read. The drawing is the one m.row makes of the whole partial row.
 
 // part is one display line of a cell: its painted text and its width.

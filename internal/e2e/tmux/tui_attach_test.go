@@ -100,9 +100,13 @@ func TestTUIAttachesFilesAndExpandsTheirChips(t *testing.T) {
 		t.Fatalf("the first request lacks notes.txt: %.800s", body)
 	}
 
-	p.typeLine("/attach red.png")
+	p.typeText("/attach red.png")
+	p.waitFor("│ /attach red.png")
+	p.keys("Enter")
 	p.waitFor("with [image red.png · 8×8 · ")
-	p.typeLine("what colour is it")
+	p.typeText("what colour is it")
+	p.waitFor("│ what colour is it")
+	p.keys("Enter")
 	p.waitFor("› what colour is it", "  [image red.png · 8×8 · ")
 	waitCount(t, "requests", &fs.started, 2)
 	if body := fs.body(2); !strings.Contains(body, `"type":"image_url"`) || !strings.Contains(body, `data:image/png;base64,`) {

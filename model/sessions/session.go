@@ -38,6 +38,10 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
+	// SeedModels are the models Seed's messages were held with ("" not known), each message's
+	// in its place: the log names them before the messages (its header the first), and the
+	// header's own model after them, so that a copied turn keeps its model and its price.
+	SeedModels []string
 	// SeedCompactions are Seed's compactions, in order, each written in its place among Seed's
 	// messages (chat.Records).
 	SeedCompactions []chat.Compaction
@@ -266,12 +270,21 @@ func (ss *Session) open(first []chat.Record) error {
 		ss.fail(err)
 		return err
 	})
-	log.Head(ss.start.Header)
 	if ss.start.Resume != nil {
+		log.Head(ss.start.Header)
 		ss.markStarted()
 		return nil
 	}
-	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC()) {
+	head := ss.start.Header
+	if m := chat.FirstModel(ss.start.SeedModels); m != "" {
+		head.Model = m
+	}
+	log.Head(head)
+	seed := chat.Records(ss.start.Seed, ss.start.SeedModels, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC())
+	if head.Model != ss.start.Header.Model && ss.start.Header.Model != "" {
+		seed = append(seed, chat.Record{Model: ss.start.Header.Model})
+	}
+	for _, r := range seed {
 		log.Add(r)
 		ss.count(r)
 	}

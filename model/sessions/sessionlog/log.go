@@ -53,7 +53,9 @@ type Header struct {
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
-// called. Add only queues, so it may be called from a Bubble Tea Update.
+// called; it is the only queue of what goes to the log, and what runs in its order (Then,
+// KeepFilesWith, Later's opening). Add only queues, so it may be called from a Bubble Tea
+// Update.
 //
 // A write that fails (a full disk) loses nothing: the records not written stay queued, in
 // order, any partial line is cut away again, and the next Add (or Close) retries them. Each
@@ -70,6 +72,10 @@ type Writer struct {
 	secrets *secret.Set
 	onError func(err error)
 	keep    func(chat.Record) error // see KeepFilesWith
+	// before runs just before a log Later made is opened; stopped is true once that or the
+	// opening failed: the writer then writes nothing and drops what is added (see Later).
+	before  func() error
+	stopped bool
 
 	// path is the log's name, start its size when opened; lines are the lines written since,
 	// wroteText whether any was streamed text: what Close folds (see fold), if folds.
@@ -173,7 +179,7 @@ func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}, 
 func (w *Writer) queue(rec Record, keep func() error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.shut {
+	if w.shut || w.stopped {
 		return
 	}
 	if rec.Message != nil && rec.Message.Role == "assistant" {
@@ -188,6 +194,9 @@ func (w *Writer) queue(rec Record, keep func() error) {
 // run, and wakes the writing goroutine; durable asks for the log to be synced to disk once rec
 // is written. mu is held.
 func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
+	if w.stopped {
+		return
+	}
 	if rec.Time == nil {
 		now := time.Now().UTC()
 		rec.Time = &now
@@ -197,7 +206,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep})
+	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep, durable: durable})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued
@@ -229,7 +238,10 @@ func (w *Writer) Close() error {
 	w.mu.Unlock()
 	<-w.done
 	folded := w.fold()
-	err := w.f.Close()
+	var err error
+	if w.f != nil { // nil: a log Later made that was never opened
+		err = w.f.Close()
+	}
 	if folded != "" {
 		if err == nil {
 			replaceWith(folded, w.path) // on failure the log stays as written, and reads the same
@@ -252,8 +264,10 @@ func (w *Writer) loop() {
 	w.flush()
 }
 
-// flush writes what is queued. On a failed write the line written in part is cut away, and
-// it and the rest stay queued ahead of anything added meanwhile.
+// flush writes what is queued, running each function Then queued in its place, once the
+// lines before it are written and, when due (a message, or Sync), on disk. On a failed write
+// the line written in part is cut away, and it and the rest stay queued ahead of anything
+// added meanwhile.
 func (w *Writer) flush() {
 	w.mu.Lock()
 	todo := w.todo
@@ -263,12 +277,33 @@ func (w *Writer) flush() {
 	if idle {
 		return
 	}
-	written := 0
+	at, written := 0, 0 // at: the place in todo reached; written: lines not counted yet
+	due := false        // a line written and not counted is due to be synced
 	var werr error
-	for i, p := range todo {
+	for at < len(todo) {
+		p := &todo[at]
+		if p.then != nil {
+			when := noSync
+			if due {
+				when = syncNow
+			}
+			werr = w.wrote(written, when)
+			if written, due = 0, false; werr != nil {
+				break
+			}
+			p.then()
+			at++
+			continue
+		}
+		if w.f == nil {
+			if err := w.openLater(); err != nil {
+				w.stop(err)
+				return
+			}
+		}
 		if p.keep != nil {
 			w.kept(p.keep())
-			todo[i].keep = nil // once: a line retried after a failed write does not keep again
+			p.keep = nil // once: a line retried after a failed write does not keep again
 		}
 		if werr = w.writeLine(p.line); werr != nil {
 			break
@@ -278,25 +313,23 @@ func (w *Writer) flush() {
 			w.wroteText = w.wroteText || p.kind == lineLiveText
 		}
 		written++
+		due = due || p.durable
+		at++
+	}
+	when := syncAsked
+	if werr != nil {
+		when = noSync
+	}
+	if err := w.wrote(written, when); werr == nil {
+		werr = err
 	}
 	w.mu.Lock()
-	w.written += int64(written)
-	if werr == nil && w.syncTo > w.synced {
-		to := w.written
-		w.mu.Unlock()
-		werr = datasync(w.f)
-		w.mu.Lock()
-		if werr == nil {
-			w.synced = to
-		}
-	}
-	w.progress.Broadcast()
 	report := w.onError
 	var told error
 	switch {
 	case werr != nil:
-		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", len(w.todo), werr)
+		w.todo = append(todo[at:len(todo):len(todo)], w.todo...)
+		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", waiting(w.todo), werr)
 		if w.err == nil {
 			w.err = told
 		}
@@ -311,6 +344,46 @@ func (w *Writer) flush() {
 	if report != nil {
 		report(told)
 	}
+}
+
+// syncWhen says when wrote syncs the log to disk.
+type syncWhen int
+
+const (
+	noSync    syncWhen = iota
+	syncNow            // a line written is due to be on disk
+	syncAsked          // if syncTo asks for lines not on disk yet
+)
+
+// wrote counts n more lines written, then syncs the log to disk as when says: every line
+// written is then on disk.
+func (w *Writer) wrote(n int, when syncWhen) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	defer w.progress.Broadcast()
+	w.written += int64(n)
+	if w.f == nil || w.written <= w.synced || when == noSync || when == syncAsked && w.syncTo <= w.synced {
+		return nil
+	}
+	to := w.written
+	w.mu.Unlock()
+	err := datasync(w.f)
+	w.mu.Lock()
+	if err == nil {
+		w.synced = to
+	}
+	return err
+}
+
+// waiting is how many of todo are lines.
+func waiting(todo []pendingLine) int {
+	n := 0
+	for _, p := range todo {
+		if p.then == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // kept reports an error of keeping a record's files to the function given to OnError.

@@ -38,23 +38,59 @@ func Create(path string) (*Writer, error) { return openWriter(path, true) }
 // has it open, such as tail -f, sees every line) and its mode.
 func Append(path string) (*Writer, error) { return openWriter(path, false) }
 
+// Later is Create for a log opened only when its first line is to be written, so that a
+// writer nothing is added to leaves nothing on disk. Just before, the writer's goroutine runs
+// before (when not nil), then opens the log as Create does. An error from either stops the
+// writer: nothing queued is written, what is added after is dropped, the function given to
+// OnError is told, and Sync and Close return the error.
+func Later(path string, before func() error) *Writer {
+	w := newWriter(nil)
+	w.path, w.folds, w.before = path, true, before
+	return w
+}
+
 func openWriter(path string, folds bool) (*Writer, error) {
-	f, err := openLog(path)
+	f, start, err := openMended(path)
 	if err != nil {
 		return nil, err
 	}
+	w := newWriter(f)
+	w.path, w.start, w.folds = path, start, folds
+	return w, nil
+}
+
+// openLater opens the log of a writer Later made, after running its before. It runs on the
+// writer's goroutine.
+func (w *Writer) openLater() error {
+	if w.before != nil {
+		if err := w.before(); err != nil {
+			return err
+		}
+	}
+	f, start, err := openMended(w.path)
+	if err != nil {
+		return err
+	}
+	w.f, w.start = f, start
+	return nil
+}
+
+// openMended opens the log at path (openLog) and mends its end (mendTail); start is its size
+// then.
+func openMended(path string) (f *os.File, start int64, err error) {
+	if f, err = openLog(path); err != nil {
+		return nil, 0, err
+	}
 	if err := mendTail(f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
+		return nil, 0, fmt.Errorf("cannot mend the cut-off end of the session log: %w", err)
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("cannot open the session log: %w", err)
+		return nil, 0, fmt.Errorf("cannot open the session log: %w", err)
 	}
-	w := newWriter(f)
-	w.path, w.start, w.folds = path, fi.Size(), folds
-	return w, nil
+	return f, fi.Size(), nil
 }
 
 // openLog opens an existing log (checked) or creates a new one: never through a symbolic link,

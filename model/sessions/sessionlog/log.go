@@ -296,7 +296,7 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", len(w.todo), werr)
+		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", recordCount(len(w.todo)), werr)
 		if w.err == nil {
 			w.err = told
 		}
@@ -373,4 +373,12 @@ func mendTail(f *os.File) error {
 		return err
 	}
 	return f.Truncate(start)
+}
+
+// recordCount is n records in words: "1 record", "2 records".
+func recordCount(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return fmt.Sprintf("%d records", n)
 }

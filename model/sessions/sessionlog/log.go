@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -296,7 +297,7 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", recordCount(len(w.todo)), werr)
+		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", len(w.todo), format.Plural(len(w.todo), "record", "records")), werr)
 		if w.err == nil {
 			w.err = told
 		}
@@ -373,12 +374,4 @@ func mendTail(f *os.File) error {
 		return err
 	}
 	return f.Truncate(start)
-}
-
-// recordCount is n records in words: "1 record", "2 records".
-func recordCount(n int) string {
-	if n == 1 {
-		return "1 record"
-	}
-	return fmt.Sprintf("%d records", n)
 }

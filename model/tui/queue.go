@@ -16,11 +16,15 @@ import (
 
 // queueDraft is Enter while a reply streams: the composer's text joins the queue, to be sent
 // when the turn is over, with the files its @mentions name read now (as a message sent at once
-// is). A command line waits in the composer instead: it is run, not sent.
+// is). A command line waits in the composer instead, and runs once the reply has ended
+// (draft.go).
 func (m *Model) queueDraft() (*Model, tea.Cmd) {
 	text := m.composer.Value()
-	if strings.TrimSpace(text) == "" || chat.IsCommand(text) {
+	if strings.TrimSpace(text) == "" {
 		return m, nil
+	}
+	if chat.IsCommand(text) {
+		return m.commandAfterReply(text), nil
 	}
 	m.composer.Reset()
 	remember := m.sent(text)

@@ -97,7 +97,7 @@ type Model struct {
 	fileList      []string     // what @mentions complete to; nil until listed
 	mention       mentionRank  // the open mention's best completions, ranked in Update (attach.go)
 	listing       bool         // fileList has been asked for
-	toQueue       []string     // queued texts whose @mentions are being read, oldest first (queue.go)
+	held          heldInputs   // what waits for files to be read, oldest first (held.go)
 	afterReply    string       // a command line Entered while the reply streams, run when it ends (draft.go)
 	inline        inlineMode
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,95 @@ func TestACommandEditedAfterItsEnterWaitsForAnother(t *testing.T) {
 	h.send(takeNext[filesRead](h))
 	if len(h.m.chat.Attached()) != 2 {
 		t.Fatalf("Enter after the reply: attached %v", h.m.chat.Attached())
+	}
+}
+
+// A message Entered before the files an /attach names are read (typed with the command, or
+// pasted) waits for them and carries them, as it would a moment later.
+func TestAMessageEnteredBeforeAnAttachIsReadCarriesTheFiles(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("/attach notes.txt")
+	h.submit("what is it?")
+	if n := len(h.server.requests()); n != 0 {
+		t.Fatalf("%d requests before the file was read", n)
+	}
+	h.feedAll()
+	if reqs := h.server.requests(); len(reqs) != 1 || !h.lastRequestHas(`\u003cfile path=\"notes.txt\"`) || !strings.HasPrefix(h.lastSent(), "what is it?") {
+		t.Fatalf("%d requests; the last: %s", len(reqs), reqs[len(reqs)-1].body)
+	}
+}
+
+// Messages Entered one after the other, the first naming a file: each goes in the order typed,
+// the second as a queued one once the first's reply has ended; neither is lost.
+func TestMessagesEnteredWhileAMentionIsReadGoInOrder(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("review @notes.txt")
+	h.submit("then this")
+	if screen := h.m.View().Content; !strings.Contains(screen, "▶ 2 queued, newest: then this") {
+		t.Fatalf("the messages waiting for the file are not shown as queued:\n%s", screen)
+	}
+	h.send(takeNext[filesRead](h))
+	if got := h.lastSent(); !strings.HasPrefix(got, "review @notes.txt") || !h.lastRequestHas(`\u003cfile path=\"notes.txt\"`) {
+		t.Fatalf("the first request sent %q", got)
+	}
+	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"then this"}) {
+		t.Fatalf("queued %q", got)
+	}
+	h.feedAll()
+	if reqs := h.server.requests(); len(reqs) != 2 || h.lastSent() != "then this" {
+		t.Fatalf("%d requests, the last sent %q", len(reqs), h.lastSent())
+	}
+}
+
+// While a reply streams, a message waiting for the files it mentions is a queued message: it
+// is drawn as one, in the order typed, and Up takes the newest back into the composer (its
+// read, when it comes, is dropped); Enter queues it again.
+func TestAMessageWaitingForItsFilesIsAQueuedMessage(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("first")
+	h.submit("review @notes.txt")
+	if screen := h.m.View().Content; !strings.Contains(screen, "▶ 2 queued, newest: review @notes.txt") {
+		t.Fatalf("the message waiting for its file is not drawn as queued:\n%s", screen)
+	}
+	h.send(keyUp)
+	if got := h.composer(); got != "review @notes.txt" {
+		t.Fatalf("Up put %q in the composer", got)
+	}
+	if screen := h.m.View().Content; !strings.Contains(screen, "▶ queued: first") {
+		t.Fatalf("the message taken back is still drawn queued:\n%s", screen)
+	}
+	h.send(takeNext[filesRead](h)) // the read of the message taken back
+	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"first"}) {
+		t.Fatalf("the message taken back was queued by its read: %q", got)
+	}
+	h.typeText(" and @b.md")
+	h.send(keyEnter)
+	h.submit("last")
+	if screen := h.m.View().Content; !strings.Contains(screen, "▶ 3 queued, newest: last") {
+		t.Fatalf("queued again:\n%s", screen)
+	}
+	h.send(takeNext[filesRead](h))
+	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"first", "review @notes.txt and @b.md", "last"}) {
+		t.Fatalf("queued %q", got)
+	}
+}
+
+// Up takes a waiting message back even while the one before it is still waiting for its
+// files; the one before is then queued when they are read.
+func TestUpTakesBackAMessageQueuedBehindOneWaitingForFiles(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	h.submit("then this")
+	h.send(keyUp)
+	if got := h.composer(); got != "then this" {
+		t.Fatalf("Up put %q in the composer", got)
+	}
+	h.send(takeNext[filesRead](h))
+	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"review @notes.txt"}) {
+		t.Fatalf("queued %q", got)
 	}
 }

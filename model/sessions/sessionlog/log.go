@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -296,7 +297,7 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", len(w.todo), werr)
+		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", len(w.todo), format.Plural(len(w.todo), "record", "records")), werr)
 		if w.err == nil {
 			w.err = told
 		}

@@ -172,3 +172,15 @@ func TestStreamViewOfCleanTextIsTheText(t *testing.T) {
 		t.Fatal("View copied clean text")
 	}
 }
+
+// A view Stream cannot be read but through View: it has no String, and its Finish returns no
+// text, since either would be partial.
+func TestStreamViewIsReadOnlyThroughView(t *testing.T) {
+	var v any = NewStreamView()
+	if _, ok := v.(interface{ String() string }); ok {
+		t.Error("a view Stream has String")
+	}
+	if _, ok := v.(interface{ Finish() string }); ok {
+		t.Error("a view Stream's Finish returns text")
+	}
+}

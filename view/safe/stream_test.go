@@ -10,7 +10,7 @@ import (
 )
 
 // feed appends deltas to a fresh Stream, checking the Stream invariant after every append, and
-// returns the finished text. A Stream made by NewStreamView, fed the same deltas, must read
+// returns the finished text. A StreamView, fed the same deltas, must read
 // the same at every step.
 func feed(t *testing.T, deltas []string) string {
 	t.Helper()

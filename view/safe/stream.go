@@ -34,6 +34,15 @@ const maxHeld = maxLookahead + 3
 // It does not copy, and a returned string stays valid and unchanged after later appends.
 func (s *Stream) String() string { return s.out.String() }
 
+// Take returns String() and forgets it: String and Finish then hold only what is decided after
+// it, and the invariant holds for everything taken followed by String(). A caller that writes
+// the text out as it is decided keeps none of it.
+func (s *Stream) Take() string {
+	t := s.out.String()
+	s.out.Reset()
+	return t
+}
+
 // Append feeds the next piece of the text. Its cost is O(len(delta)), amortised over the
 // growth of the output buffer: only the bounded context and held tail are read again.
 func (s *Stream) Append(delta string) { s.advance(delta, false) }

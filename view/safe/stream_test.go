@@ -14,16 +14,20 @@ import (
 // the same at every step.
 func feed(t *testing.T, deltas []string) string {
 	t.Helper()
-	var s Stream
+	var s, k Stream // k's text is taken after every append
 	v := NewStreamView()
-	var all strings.Builder
+	var all, taken strings.Builder
 	prev := ""
 	for i, d := range deltas {
 		s.Append(d)
 		v.Append(d)
+		k.Append(d)
 		all.WriteString(d)
 		checkStreamInvariant(t, &s, all.String(), prev)
 		prev = s.String()
+		if taken.WriteString(k.Take()); taken.String() != prev || k.String() != "" {
+			t.Fatalf("after %q: taken %q, String of a Stream = %q", all.String(), taken.String(), prev)
+		}
 		if i%2 == 0 { // View is read after some appends only, as a renderer reads it
 			if got := v.View(all.String()); got != prev {
 				t.Fatalf("after %q: View = %q, String of a Stream = %q", all.String(), got, prev)
@@ -33,6 +37,9 @@ func feed(t *testing.T, deltas []string) string {
 	v.Finish()
 	if got, want := v.View(all.String()), s.Finish(); got != want {
 		t.Fatalf("%q finished: View = %q, String of a Stream = %q", all.String(), got, want)
+	}
+	if taken.WriteString(k.Finish()); taken.String() != s.String() {
+		t.Fatalf("%q finished: taken %q, String of a Stream = %q", all.String(), taken.String(), s.String())
 	}
 	return s.String()
 }

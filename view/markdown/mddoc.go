@@ -33,7 +33,7 @@ type Doc struct {
 	states  []codeState
 	lay     *mdLayout // the complete lines at the renderer's width
 
-	san     *safe.Stream // the partial line text[scan:fed] sanitised: a view of it while it is clean
+	san     *safe.StreamView // the partial line text[scan:fed] sanitised: a view of it while it is clean
 	fed     int
 	open    openLine
 	code    openCode

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -197,7 +198,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(rec), keep: keep})
+	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued
@@ -296,7 +297,7 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", len(w.todo), werr)
+		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", len(w.todo), format.Plural(len(w.todo), "record", "records")), werr)
 		if w.err == nil {
 			w.err = told
 		}

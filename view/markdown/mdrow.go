@@ -1,8 +1,6 @@
 package markdown
 
 import (
-	"strings"
-	"unicode"
 	"unsafe"
 
 	"github.com/phasechat/phasechat/view/rows"
@@ -47,21 +45,8 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		*o = openRow{at: at, t: t, body: len(s) - len(rest) + 1}
 	}
 	b := s[o.body:]
-	i := o.scan
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '|':
-			o.pipes = append(o.pipes, i)
-		}
-	}
-	o.scan = i
-	// splitRow's cells: the body without the spaces after it, nor a last unescaped '|'.
-	end := len(strings.TrimRightFunc(b, unicode.IsSpace))
-	if end > 0 && b[end-1] == '|' && (end < 2 || b[end-2] != '\\') {
-		end--
-	}
+	o.pipes, o.scan = scanPipes(b, o.scan, o.pipes)
+	end := bodyEnd(b)
 	complete := len(o.pipes)
 	for complete > 0 && o.pipes[complete-1] >= end {
 		complete--
@@ -98,40 +83,22 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 // openCell is the growing cell of a row, wrapped as an open line is: its display lines
 // committed so far, and where its uncommitted text starts.
 type openCell struct {
-	done   cellWrap
-	resume int // offset in the cell's text of the first uncommitted byte
-	st     inlineState
-	begun  bool
-	cells  []cell // scratch: the uncommitted text's cells, reused by each update
+	done  cellWrap
+	grow  growingWrap
+	begun bool
 }
 
 // update wraps text, the cell so far, at width from its last committed display line, commits
 // the lines later text cannot change, and returns the rest.
 func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
 	if !o.begun {
-		o.begun, o.st, o.done = true, noSpans(), newCellWrap(width, 0, false)
+		o.begun, o.done, o.grow = true, newCellWrap(width, 0, false), newGrowingWrap(0)
 	}
-	p := inlineParser{src: text[o.resume:], out: o.cells[:0]}
-	p.run(0, o.st)
-	cells := p.out
-	o.cells = cells
-	ls := wrapWords(cells, width)
-	commit := committable(cells, ls)
-	for i := 0; i <= commit; i++ {
-		o.done.add(m, cells, ls[i], o.resume)
-	}
-	for i := commit + 1; i < len(ls); i++ {
-		tail = append(tail, partOf(m, cells, ls[i]))
-	}
-	if commit >= 0 {
-		last := cells[ls[commit].next-1]
-		o.resume += last.end
-		o.st = last.st
-	}
-	clear(cells)                  // the scratch must not keep this update's copy of the cell alive
-	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
-		o.cells = nil
-	}
+	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
+		o.done.add(m, cells, l, o.grow.resume)
+	}, func(cells []cell, l cellLine) {
+		tail = append(tail, partOf(m, cells, l))
+	})
 	return tail
 }
 

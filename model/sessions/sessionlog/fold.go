@@ -4,42 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-
-	"github.com/phasechat/phasechat/model/chat"
 )
-
-// lineKind is what a line of the log means to the reader's handling of live records (see
-// decode): a request's live records are passed over when its final reply, a later request or
-// a new conversation comes, and read when a user message or the end of the log comes.
-type lineKind uint8
-
-const (
-	lineOther    lineKind = iota
-	lineBegin             // a live record that begins a request
-	lineLive              // any other live record
-	lineLiveText          // a live record of streamed text or reasoning
-	lineFinal             // an assistant message: the final reply
-	lineLands             // a user message or a compaction: the reader keeps the request in flight
-	lineNew               // a header that begins another conversation
-)
-
-func kindOf(rec Record) lineKind {
-	switch {
-	case rec.Live != nil && rec.Live.What == chat.LiveBegin:
-		return lineBegin
-	case rec.Live != nil && rec.Live.What.Streamed():
-		return lineLiveText
-	case rec.Live != nil:
-		return lineLive
-	case rec.Message != nil && rec.Message.Role == "assistant":
-		return lineFinal
-	case rec.Message != nil && rec.Message.Role == "user", rec.Compaction != nil:
-		return lineLands
-	case rec.Session != nil && rec.Session.New:
-		return lineNew
-	}
-	return lineOther
-}
 
 // pendingLine is a line queued to be written, after keep (when not nil) has run.
 type pendingLine struct {
@@ -77,7 +42,7 @@ func passedOver(lines []writtenLine) (drop []bool, any bool) {
 			flight = append(flight, i)
 		case lineFinal, lineNew:
 			settle(true)
-		case lineLands:
+		case lineUser, lineCompaction:
 			settle(false)
 		}
 	}

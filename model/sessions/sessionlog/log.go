@@ -198,7 +198,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(rec), keep: keep})
+	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued

@@ -108,40 +108,40 @@ func decode(r io.Reader, name string) (Log, error) {
 			if log.Started == nil && rec.Time != nil {
 				log.Started = rec.Time
 			}
-			switch {
-			case rec.Live != nil && rec.Live.What == chat.LiveBegin:
+			switch kindOf(&rec) {
+			case lineBegin:
 				flight = newFlight(spare(&flight, &done)) // one begun before and never final was given up (a retry)
-			case rec.Live != nil:
+			case lineLive, lineLiveText:
 				if flight == nil {
 					flight = newFlight(spare(&flight, &done))
 				}
 				flight.apply(rec.Live)
-			case rec.Message != nil && rec.Message.Role == "assistant":
+			case lineFinal:
 				done = flight // the final reply supersedes its live records
 				flight = nil
 				log.Messages = append(log.Messages, *rec.Message)
 				log.noteModels()
 				turns.replied(&log, rec.Time)
-			case rec.Message != nil && rec.Message.Role == "user":
+			case lineUser:
 				land()
 				log.Messages = append(log.Messages, *rec.Message)
 				log.noteModels()
 				turns.turnBegan(&log, rec.Time)
-			case rec.Session != nil && rec.Session.New:
+			case lineNew:
 				flight = nil
 				turns = newTallying()
 				skipped := log.Skipped
 				log = Log{Header: rec.Session, Started: rec.Time, Skipped: skipped}
 				log.addModel(rec.Session.Model)
-			case rec.Session != nil:
+			case lineHeader:
 				if log.Header == nil {
 					log.Header = rec.Session
 				}
 				log.addModel(rec.Session.Model)
-			case rec.Message != nil:
+			case lineMessage:
 				log.Messages = append(log.Messages, *rec.Message) // how it ended is on it
 				log.noteModels()
-			case rec.Compaction != nil:
+			case lineCompaction:
 				land()
 				cp := *rec.Compaction
 				cp.After = wire.UserTurns(log.Messages)

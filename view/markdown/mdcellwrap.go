@@ -95,18 +95,24 @@ func (c *cellWrap) at(m *Renderer, text string, j int) part {
 	}
 	b := j / rowBlock
 	for k := range c.last {
-		if blk := c.last[k]; blk.parts != nil && blk.b == b && j < blk.hi {
-			c.last[0], c.last[k] = c.last[k], c.last[0]
-			return blk.parts[j-b*rowBlock]
+		if blk := &c.last[k]; blk.parts != nil && blk.b == b && j < blk.hi {
+			p := blk.parts[j-b*rowBlock]
+			if k > 0 {
+				c.last[0], c.last[k] = c.last[k], c.last[0]
+			}
+			return p
 		}
 	}
 	lo, hi := b*rowBlock, min(c.lines, (b+1)*rowBlock)
 	k := sort.Search(len(c.marks), func(k int) bool { return int(c.marks[k].line) > lo }) - 1
 	mk := c.marks[k]
-	p := inlineParser{src: text, base: c.base, final: c.final, literal: c.literal}
+	// Parsing stops at the first chunk of cells that completes line hi-1: a chunk is a few
+	// display lines.
+	chunk := max(256, 8*c.width)
+	p := inlineParser{src: text, base: c.base, final: c.final, literal: c.literal, out: make([]cell, 0, 2*chunk)}
 	parts := make([]part, 0, hi-lo)
 	line := int(mk.line)
-	wrapFrom(&p, int(mk.at), mk.st, c.width, longLineChunk/4, func(cells []cell, l cellLine) bool {
+	wrapFrom(&p, int(mk.at), mk.st, c.width, chunk, func(cells []cell, l cellLine) bool {
 		if line >= lo {
 			parts = append(parts, partOf(m, cells, l))
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unsafe"
+
+	"github.com/phasechat/phasechat/view/rows"
 )
 
 // A complete table row whose text is long (longLine bytes or more) is not drawn when it
@@ -20,6 +22,13 @@ type longRow struct {
 	own  string
 	cols []rowCell // one per column, its text in the row
 	n    int       // display lines
+	last [2]rowsBlock
+}
+
+// rowsBlock is display lines b*rowBlock.. of a long row, drawn.
+type rowsBlock struct {
+	b    int
+	rows rows.Lines
 }
 
 // textRef is text[from:to] of a layout's document, whose text only grows; l nil for none.
@@ -64,13 +73,28 @@ func (r *longRow) text() string {
 	return r.own
 }
 
-// Row is display line j, as drawRow draws it.
+// Row is display line j, as drawRow draws it: the last two blocks of rowBlock lines read are
+// kept drawn, so a window that does not move costs no drawing.
 func (r *longRow) Row(j int) string {
+	b := j / rowBlock
+	for k, blk := range r.last {
+		if blk.rows.Len() > 0 && blk.b == b {
+			if k > 0 {
+				r.last[0], r.last[k] = r.last[k], r.last[0]
+			}
+			return blk.rows.At(j - b*rowBlock)
+		}
+	}
 	s := r.text()
-	return r.m.tableLine(r.t, func(i int) part {
-		c := &r.cols[i]
-		return c.wrap.at(r.m, s[c.from:c.to], j)
-	})
+	var out rows.Builder
+	for j := b * rowBlock; j < min(r.n, (b+1)*rowBlock); j++ {
+		out.Add(r.m.tableLine(r.t, func(i int) part {
+			c := &r.cols[i]
+			return c.wrap.at(r.m, s[c.from:c.to], j)
+		}))
+	}
+	r.last[1], r.last[0] = r.last[0], rowsBlock{b: b, rows: out.Compact()}
+	return r.last[0].rows.At(j - b*rowBlock)
 }
 
 func (r *longRow) AppendRows(dst []string, lo, hi int) []string {
@@ -81,7 +105,7 @@ func (r *longRow) AppendRows(dst []string, lo, hi int) []string {
 }
 
 func (r *longRow) Size() int {
-	n := int(unsafe.Sizeof(*r)) + len(r.own)
+	n := int(unsafe.Sizeof(*r)) + len(r.own) + r.last[0].rows.Size() + r.last[1].rows.Size()
 	for i := range r.cols {
 		n += r.cols[i].wrap.size()
 	}

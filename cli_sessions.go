@@ -89,14 +89,21 @@ func sessionsCommand(store *sessions.Store, cmd string, pos []string, asJSON, ev
 		if err != nil {
 			return err
 		}
+		oneShots := 0
 		if !every {
-			all = sessions.Interactive(all)
+			shown := sessions.Interactive(all)
+			oneShots = len(all) - len(shown)
+			all = shown
 		}
 		if asJSON {
 			if all == nil {
 				all = []sessions.Meta{}
 			}
 			return sessions.WriteJSON(stdout, all)
+		}
+		if len(all) == 0 && oneShots > 0 {
+			_, err := fmt.Fprintf(stdout, "No saved conversations in %s, only %s (phasechat sessions list --all shows them).\n", safe.Line(store.Dir()), oneShotRuns(oneShots))
+			return err
 		}
 		return sessions.WriteTable(stdout, all, store.Dir())
 	case "search":
@@ -154,4 +161,12 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 		args = args[1:]
 	}
 	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// oneShotRuns is n one-shot runs in words: "1 one-shot run", "2 one-shot runs".
+func oneShotRuns(n int) string {
+	if n == 1 {
+		return "1 one-shot run"
+	}
+	return fmt.Sprintf("%d one-shot runs", n)
 }

@@ -100,3 +100,27 @@ func TestContinueWithNothingSavedSaysSo(t *testing.T) {
 		t.Fatalf("--continue with an empty store: %d %q", code, errs)
 	}
 }
+
+// TestSessionsListSaysWhenOnlyOneShotRunsAreKept: a folder holding only one-shot runs is not
+// called empty; the listing says how many there are and how to show them.
+func TestSessionsListSaysWhenOnlyOneShotRunsAreKept(t *testing.T) {
+	seedSessions(t)
+	store, err := app.OpenStore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		ss := store.Begin(sessions.Start{Header: sessionlog.Header{Model: "text"}, OneShot: true})
+		ss.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("a question")}})
+		if err := ss.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, _ := runCLI("sessions", "list")
+	if code != 0 || strings.Contains(out, "yet") || !strings.Contains(out, "only 2 one-shot runs (phasechat sessions list --all shows them)") {
+		t.Fatalf("list with only one-shot runs: %d %q", code, out)
+	}
+	if code, out, _ := runCLI("sessions", "list", "--all"); code != 0 || strings.Count(out, "a question") != 2 {
+		t.Fatalf("list --all: %d %q", code, out)
+	}
+}

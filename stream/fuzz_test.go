@@ -14,9 +14,10 @@ func FuzzParseEvent(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		got, ok, rest := parseEvent(raw)
-		if len(rest) > len(raw) {
-			t.Fatalf("rest longer than the input")
+		got, ok := parseEvent(raw)
+		first := firstEvent(raw)
+		if again, okAgain := parseEvent(first); again != got || okAgain != ok {
+			t.Fatalf("parseEvent(%q) = %+v %v, but of its first event %q = %+v %v", raw, got, ok, first, again, okAgain)
 		}
 		if strings.ContainsAny(got.Event, "\r\n") || strings.Contains(got.Data, "\r") {
 			t.Fatalf("line endings leaked into %+v", got)
@@ -26,12 +27,29 @@ func FuzzParseEvent(f *testing.F) {
 		if bytes.HasPrefix(raw, []byte("\uFEFF")) {
 			return
 		}
-		consumed := string(raw[:len(raw)-len(rest)])
-		ref := referenceFrames(consumed + "\n\n")
+		ref := referenceFrames(string(first) + "\n\n")
 		if ok != (len(ref) == 1) || ok && ref[0] != got || len(ref) > 1 {
-			t.Fatalf("parseEvent(%q) = %+v %v (rest %q); reference %+v", raw, got, ok, rest, ref)
+			t.Fatalf("parseEvent(%q) = %+v %v (first event %q); reference %+v", raw, got, ok, first, ref)
 		}
 	})
+}
+
+// firstEvent is raw up to and including the empty line that ends its first event (all of raw
+// when no empty line follows a line that is not).
+func firstEvent(raw []byte) []byte {
+	seen := false
+	for i := 0; i < len(raw); {
+		end, skip := lineEnd(raw[i:])
+		switch {
+		case end < 0:
+			return raw
+		case end == 0 && seen:
+			return raw[:i+skip]
+		}
+		seen = seen || end > 0
+		i += end + skip
+	}
+	return raw
 }
 
 func FuzzFramer(f *testing.F) {

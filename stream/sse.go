@@ -140,7 +140,7 @@ func (f *framer) next() (fr wire.Frame, tail bool, err error, more bool) {
 // take parses the n bytes held first as one event and drops them; ok is false when the
 // event is not dispatched.
 func (f *framer) take(n int) (wire.Frame, bool) {
-	fr, ok, _ := parseEvent(f.buf[f.start : f.start+n])
+	fr, ok := parseEvent(f.buf[f.start : f.start+n])
 	f.start += n
 	f.scan, f.inLine = 0, false
 	return fr, ok
@@ -222,11 +222,11 @@ func (f *framer) fill() {
 }
 
 // parseEvent reads the fields of one event: raw's lines up to its first empty line, which
-// dispatches the event; rest is what follows that line. Lines end in CR, LF or CRLF; "field:
-// value" may omit the space; a line starting with ':' is a comment; a line with no colon is a
-// field with an empty value. ok is false when the event has no data field: such an event is
-// not dispatched.
-func parseEvent(raw []byte) (f wire.Frame, ok bool, rest []byte) {
+// dispatches the event (nothing after that line is read). Lines end in CR, LF or CRLF;
+// "field: value" may omit the space; a line starting with ':' is a comment; a line with no
+// colon is a field with an empty value. ok is false when the event has no data field: such an
+// event is not dispatched.
+func parseEvent(raw []byte) (f wire.Frame, ok bool) {
 	var (
 		data  []byte // the only data line, still in raw
 		multi []byte // data lines joined, once there is more than one
@@ -242,7 +242,6 @@ func parseEvent(raw []byte) (f wire.Frame, ok bool, rest []byte) {
 		}
 		if len(line) == 0 {
 			if seen {
-				rest = raw
 				break
 			}
 			continue
@@ -275,13 +274,13 @@ func parseEvent(raw []byte) (f wire.Frame, ok bool, rest []byte) {
 	}
 	switch {
 	case lines == 0:
-		return wire.Frame{}, false, rest
+		return wire.Frame{}, false
 	case lines == 1:
 		f.Data = string(data)
 	default:
 		f.Data = string(multi)
 	}
-	return f, true, rest
+	return f, true
 }
 
 // lineBreak returns the index of the first CR or LF in b, or -1.

@@ -39,15 +39,16 @@ func TestParseEvent(t *testing.T) {
 		{"leading blank lines", "\n\ndata: x", wire.Frame{Data: "x"}, true},
 	}
 	t.Run("an empty line inside dispatches the event", func(t *testing.T) {
-		got, ok, rest := parseEvent([]byte("event: e\r\ndata: a\r\rdata: b"))
-		if got != (wire.Frame{Event: "e", Data: "a"}) || !ok || string(rest) != "data: b" {
-			t.Errorf("got %+v %v, rest %q", got, ok, rest)
+		raw := []byte("event: e\r\ndata: a\r\rdata: b")
+		got, ok := parseEvent(raw)
+		if got != (wire.Frame{Event: "e", Data: "a"}) || !ok || string(raw[len(firstEvent(raw)):]) != "data: b" {
+			t.Errorf("got %+v %v, first event %q", got, ok, firstEvent(raw))
 		}
 	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok, rest := parseEvent([]byte(tt.raw))
-			if got != tt.want || ok != tt.ok || len(rest) != 0 {
+			got, ok := parseEvent([]byte(tt.raw))
+			if got != tt.want || ok != tt.ok || len(firstEvent([]byte(tt.raw))) != len(tt.raw) {
 				t.Errorf("parseEvent(%q) = %+v, %v; want %+v, %v", tt.raw, got, ok, tt.want, tt.ok)
 			}
 		})

@@ -32,9 +32,17 @@ func (s *Store) readIndex() ([]Meta, error) {
 	return all, err
 }
 
-// loadIndex is readIndex that also says whether the index file is missing.
+// loadIndex is readIndex that also says whether the index file is missing. A symbolic link
+// at the index's name counts as missing: the index is only ever written by renaming a new
+// file over that name, so a link is not ours, and the entries are rebuilt from the logs
+// instead of read from whatever it points at. Other special files are refused as safefile
+// refuses them.
 func (s *Store) loadIndex() (all []Meta, missing bool, err error) {
-	data, err := safefile.ReadFile(filepath.Join(s.dir, indexName), MaxIndexSize)
+	path := filepath.Join(s.dir, indexName)
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, true, nil
+	}
+	data, err := safefile.ReadFile(path, MaxIndexSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, true, nil
 	}

@@ -243,11 +243,17 @@ func TestBadIndexLinesAreSkipped(t *testing.T) {
 }
 
 // TestIndexNeverWritesThroughASymlink: an index replaced by a symlink is replaced, not
-// followed.
+// followed, and the conversations kept before it was planted are still listed.
 func TestIndexNeverWritesThroughASymlink(t *testing.T) {
 	s := openStore(t)
+	before := s.Begin(Start{})
+	before.Add(user("kept before"))
+	closeSession(t, before)
 	victim := filepath.Join(t.TempDir(), "victim")
 	if err := os.WriteFile(victim, []byte("untouched"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(s.Dir(), indexName)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(victim, filepath.Join(s.Dir(), indexName)); err != nil {
@@ -256,6 +262,9 @@ func TestIndexNeverWritesThroughASymlink(t *testing.T) {
 	ss := s.Begin(Start{})
 	ss.Add(user("hi"))
 	closeSession(t, ss)
+	if all, err := s.List(); err != nil || len(all) != 2 {
+		t.Fatalf("after a planted index link the list holds %+v, %v; want both conversations", all, err)
+	}
 	if data, _ := os.ReadFile(victim); string(data) != "untouched" {
 		t.Fatalf("the symlink's target was written: %q", data)
 	}

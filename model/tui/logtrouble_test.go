@@ -10,12 +10,12 @@ import (
 // until a later write succeeds.
 func TestALogFailureIsShownAtOnce(t *testing.T) {
 	h := newHarness(t, "text", 100, 24)
-	h.send(LogTroubleMsg{Err: errors.New("cannot write the session log (2 records wait and will be retried with the next one): no space left on device")})
+	h.send(LogTroubleMsg{Err: errors.New("cannot write the session log (2 records held, tried again with the next write): no space left on device")})
 	screen := h.m.View().Content
-	if !strings.Contains(screen, "Cannot write the session log (2 records wait") || !strings.Contains(screen, "! log not saved") {
+	if !strings.Contains(screen, "Cannot write the session log (2 records held") || !strings.Contains(screen, "! log not saved") {
 		t.Fatalf("the failure is not on the screen:\n%s", screen)
 	}
-	h.send(LogTroubleMsg{Err: errors.New("cannot write the session log (3 records wait …): no space left on device")})
+	h.send(LogTroubleMsg{Err: errors.New("cannot write the session log (3 records held …): no space left on device")})
 	if n := strings.Count(h.m.View().Content, "Cannot write the session log"); n != 1 {
 		t.Fatalf("%d notices for one run of failures", n)
 	}

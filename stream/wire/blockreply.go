@@ -21,11 +21,9 @@ type replyState struct {
 	content   gathered
 	reasoning gathered
 	split     bool // the next reasoning text starts a new block or part: separate it
-	partStart int  // where the text of the reasoning part begun last starts
 	finish    string
 	said      string // finish in the format's own words (Result.FinishSaid)
-	usage     *Usage
-	reported  *Usage // the usage last put on an update (see reportUsage)
+	usage     usageSeen
 	err       *Error
 	outcome   Outcome
 	malformed int
@@ -104,10 +102,8 @@ func (s *replyState) text(u *Update, t string, reasoning bool) {
 		kind = phase.KindReasoning
 		if s.split && t != "" {
 			s.split = false
-			s.partStart = s.reasoning.n
 			if s.reasoning.n > 0 {
 				t = "\n\n" + t
-				s.partStart += 2
 			}
 		}
 		s.reasoning.add(t)
@@ -146,16 +142,17 @@ func (s *replyState) flushHalf(u *Update, reasoning bool) string {
 	return "\uFFFD"
 }
 
-// completeHalf applies rest, what a part's whole text adds to its deltas; when a high half is
-// held back and rest starts with the character that half begins, the half is its start.
-func (s *replyState) completeHalf(u *Update, rest string, reasoning bool) {
+// completeHalf applies rest, what a part's whole text adds to its deltas, and returns the text
+// applied; when a high half is held back and rest starts with the character that half begins,
+// the half is its start.
+func (s *replyState) completeHalf(u *Update, rest string, reasoning bool) string {
 	h := s.high(reasoning)
 	if r, _ := utf8.DecodeRuneInString(rest); *h != 0 {
 		if hi, _ := utf16.EncodeRune(r); hi == *h {
 			*h = 0
 		}
 	}
-	s.textHalves(u, rest, lone{}, reasoning)
+	return s.textHalves(u, rest, lone{}, reasoning)
 }
 
 // toolEvent marks u as a tool frame for the call named name.
@@ -248,13 +245,10 @@ func (s *replyState) Result() Result {
 		FinishSaid:   s.said,
 		Outcome:      s.outcome,
 		Malformed:    s.malformed,
+		Usage:        s.usage.result(),
 	}
 	if ids := s.calls.itemIDs(); len(s.replay) > 0 || ids != nil {
 		r.Message.Native = &NativeReasoning{Wire: s.wire, Items: append([]json.RawMessage(nil), s.replay...), ItemIDs: ids}
-	}
-	if s.usage != nil {
-		usage := *s.usage
-		r.Usage = &usage
 	}
 	if s.outcome == OutcomeError || s.outcome == OutcomeTruncated {
 		r.Err = s.err
@@ -268,14 +262,5 @@ func (s *replyState) setUsage(u Usage) {
 	if u.TotalTokens == 0 {
 		u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
-	s.usage = &u
-}
-
-// reportUsage puts the usage on u when the frame u is the update of set it.
-func (s *replyState) reportUsage(u *Update) {
-	if s.usage != s.reported {
-		s.reported = s.usage
-		usage := *s.usage
-		u.Usage = &usage
-	}
+	s.usage.set(u)
 }

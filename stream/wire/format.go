@@ -75,8 +75,7 @@ type FrameDecoder interface {
 	// LeaveText is for a caller that gathers the reply's text and reasoning from the
 	// updates' events itself: Result's Message then holds its calls and native reasoning
 	// but none of that text, so a streaming reply is not held twice. Call it before the
-	// first frame. The Responses decoder keeps its text all the same: it checks each part's
-	// done event against it.
+	// first frame.
 	LeaveText()
 }
 

@@ -8,8 +8,7 @@ import (
 )
 
 // A decoder whose text is left to its caller gives the same updates, and the same result but
-// for the text and reasoning, which it does not hold (the Responses decoder keeps them: it
-// checks each part's done event against them).
+// for the text and reasoning, which it does not hold.
 func TestLeftTextChangesOnlyTheResultsText(t *testing.T) {
 	bodies := map[string]string{
 		"anthropic-synthetic": sseBody("", aStart, "", aBlock(0, `{"type":"thinking","thinking":"x"}`), "",
@@ -49,10 +48,8 @@ func TestLeftTextChangesOnlyTheResultsText(t *testing.T) {
 			t.Fatalf("%s: the end gave %+v kept, %+v left", name, k, l)
 		}
 		want := kept.Result()
-		if as != WireResponses {
-			texts += len(want.Message.Text()) + len(want.Message.Reasoning())
-			want.Message.Parts = ReplyParts("", "", want.Message.Calls())
-		}
+		texts += len(want.Message.Text()) + len(want.Message.Reasoning())
+		want.Message.Parts = ReplyParts("", "", want.Message.Calls())
 		if got := left.Result(); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: left result %+v, want %+v", name, got, want)
 		}

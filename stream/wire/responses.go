@@ -22,7 +22,7 @@ import (
 type responsesDecoder struct {
 	replyState
 	part     string          // the text part the last delta went to (item/kind/index)
-	start    int             // where that part's text starts, in content or reasoning
+	partText partDigest      // the text that part's deltas applied
 	seen     map[string]bool // parts that got text, and items that got any
 	anyCalls bool
 }
@@ -83,9 +83,6 @@ type responsesItem struct {
 	} `json:"content"`
 }
 
-// LeaveText keeps the text: a part's done event is checked against the part's deltas.
-func (d *responsesDecoder) LeaveText() {}
-
 // Frame decodes one event. Frames after the response's end are ignored.
 func (d *responsesDecoder) Frame(f Frame) Update {
 	u := d.frame(f)
@@ -107,7 +104,7 @@ func (d *responsesDecoder) frame(f Frame) Update {
 		ev.Type = f.Event
 	}
 	d.apply(&u, &ev, data)
-	d.reportUsage(&u)
+	d.usage.report(&u)
 	return u
 }
 
@@ -184,9 +181,9 @@ func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string,
 		if reasoning {
 			d.split = true
 		}
-		d.start = d.content.n
+		d.partText.reset()
 	}
-	d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning)
+	d.partText.add(d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning))
 }
 
 // textDone adds what a part's deltas did not bring of its whole text: all of it when no delta
@@ -208,15 +205,8 @@ func (d *responsesDecoder) textDone(u *Update, ev *responsesEvent, kind string, 
 	if key != d.part {
 		return
 	}
-	var got []byte
-	switch {
-	case !reasoning:
-		got = d.content.b[d.start:]
-	case !d.split: // the part's text has begun
-		got = d.reasoning.b[d.partStart:]
-	}
-	if len(whole) > len(got) && whole[:len(got)] == string(got) {
-		d.completeHalf(u, whole[len(got):], reasoning)
+	if len(whole) > d.partText.n && d.partText.prefixOf(whole) {
+		d.partText.add(d.completeHalf(u, whole[d.partText.n:], reasoning))
 	}
 }
 

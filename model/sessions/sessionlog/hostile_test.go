@@ -148,11 +148,11 @@ func TestAFailedWriteIsReportedAtOnceAndRetried(t *testing.T) {
 	ff.setFull(true)
 	w.Add(userRecord("one"))
 	err := waitReport(t, reports)
-	if err == nil || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "1 records wait") {
+	if err == nil || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "(1 record held") {
 		t.Fatalf("report %v", err)
 	}
 	w.Add(userRecord("two"))
-	if err := waitReport(t, reports); err == nil || !strings.Contains(err.Error(), "2 records wait") {
+	if err := waitReport(t, reports); err == nil || !strings.Contains(err.Error(), "(2 records held") {
 		t.Fatalf("second report %v", err)
 	}
 	ff.setFull(false)

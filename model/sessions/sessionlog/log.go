@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -329,7 +330,8 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[at:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%d records wait and will be retried with the next one): %w", waiting(w.todo), werr)
+		n := waiting(w.todo)
+		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", n, format.Plural(n, "record", "records")), werr)
 		if w.err == nil {
 			w.err = told
 		}

@@ -88,8 +88,8 @@ type Writer struct {
 
 	part     streamedPart // streamed text not queued yet
 	partDue  *time.Timer  // queues the part when it has waited partEvery; nil when none waits
-	queued   int64        // lines queued since Create
-	written  int64        // lines written since Create
+	queued   int64        // lines queued since the writer was made
+	written  int64        // lines written since the writer was made
 	syncTo   int64        // the lines to be synced to disk; synced is where they are
 	synced   int64
 	progress *sync.Cond // on mu: written or synced moved, or writing failed
@@ -221,7 +221,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 // Close writes what is queued and closes the file. It returns the first error the log met.
 // Calling it again only returns that error; records added after Close are dropped.
 //
-// A log opened by Create and closed cleanly is folded: the live records this writer wrote that a reader passes
+// A log opened by Later and closed cleanly is folded: the live records this writer wrote that a reader passes
 // over (those of a request its final reply supersedes) are taken out, the log replaced
 // whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
 // and resuming reads them.

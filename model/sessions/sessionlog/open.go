@@ -12,43 +12,43 @@ import (
 	"github.com/phasechat/phasechat/internal/safefile"
 )
 
-// ErrNotALog is the cause of Create's refusal of a file that is not a session log.
+// ErrNotALog is the cause of the refusal of a file that is not a session log.
 var ErrNotALog = errors.New("sessionlog: not a session log")
 
-// notALog is Create's refusal: its text is what the user is told, errors.Is finds ErrNotALog
-// in it, and errors.Unwrap gives the cause.
+// notALog is the refusal of a file that is not a log: its text is what the user is told,
+// errors.Is finds ErrNotALog in it, and errors.Unwrap gives the cause.
 type notALog struct{ error }
 
 func (e notALog) Is(target error) bool { return target == ErrNotALog }
 func (e notALog) Unwrap() error        { return errors.Unwrap(e.error) }
 
-// Create opens the log at path for appending, or creates it with mode 0600 (the log holds the
-// conversation, so only its owner may read it). It never follows a symbolic link at path, and
-// refuses anything but a regular file with no other hard link that is empty or starts like a
-// session log: a log must never land in a file it was not meant for (a shell profile, someone's
-// notes). The mode of a
-// file it did not create is left as it is. A log whose last line is unterminated (the program
-// stopped mid-write) is mended first, so that appending keeps it readable: a complete record
-// there gets its newline; a cut-off one, which Read skips anyway, is cut away. Closing the
-// writer folds what it wrote (see Writer.Close).
-func Create(path string) (*Writer, error) { return openWriter(path, true) }
-
-// Append opens the log at path as Create does, for a file the user named: the writer only
-// ever appends to it and Close never folds it, so the file keeps its inode (a reader that
-// has it open, such as tail -f, sees every line) and its mode.
-func Append(path string) (*Writer, error) { return openWriter(path, false) }
-
-// Later is Create for a log opened only when its first line is to be written, so that a
-// writer nothing is added to leaves nothing on disk. Just before, the writer's goroutine runs
-// before (when not nil), then opens the log as Create does. An error from either stops the
-// writer: nothing queued is written, what is added after is dropped, the function given to
-// OnError is told, and Sync and Close return the error.
+// Later is a writer of the log at path that opens it only when its first line is to be
+// written, so that a writer nothing is added to leaves nothing on disk. Just before, the
+// writer's goroutine runs before (when not nil), then opens the log for appending, or creates
+// it with mode 0600 (the log holds the conversation, so only its owner may read it). It never
+// follows a symbolic link at path, and refuses anything but a regular file with no other hard
+// link that is empty or starts like a session log: a log must never land in a file it was not
+// meant for (a shell profile, someone's notes). The mode of a file it did not create is left
+// as it is. A log whose last line is unterminated (the program stopped mid-write) is mended
+// first, so that appending keeps it readable: a complete record there gets its newline; a
+// cut-off one, which Read skips anyway, is cut away. Closing the writer folds what it wrote
+// (see Writer.Close).
+//
+// An error from before or from opening stops the writer: nothing queued is written, what is
+// added after is dropped, the function given to OnError is told, and Sync and Close return
+// the error.
 func Later(path string, before func() error) *Writer {
 	w := newWriter(nil)
 	w.path, w.folds, w.before = path, true, before
 	return w
 }
 
+// Append opens the log at path at once, as Later opens it, for a file the user named: the
+// writer only ever appends to it and Close never folds it, so the file keeps its inode (a
+// reader that has it open, such as tail -f, sees every line) and its mode.
+func Append(path string) (*Writer, error) { return openWriter(path, false) }
+
+// openWriter opens the log at path at once, as Later opens it, folding it on Close if folds.
 func openWriter(path string, folds bool) (*Writer, error) {
 	f, start, err := openMended(path)
 	if err != nil {

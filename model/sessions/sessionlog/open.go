@@ -2,6 +2,7 @@ package sessionlog
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -140,4 +141,40 @@ func startsLikeALog(head []byte, whole bool) bool {
 		return json.Unmarshal(head, &rec) == nil && rec.Type != ""
 	}
 	return strings.HasPrefix(string(head), `{"type":"`)
+}
+
+// mendTail makes f end in a newline or be empty: an unterminated last line that holds a whole
+// record is terminated, anything else after the last newline is truncated.
+func mendTail(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size := fi.Size()
+	start := size // the offset just after the last newline
+	buf := make([]byte, 4096)
+	for start > 0 {
+		n := min(int64(len(buf)), start)
+		if _, err := f.ReadAt(buf[:n], start-n); err != nil {
+			return err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			start = start - n + int64(i) + 1
+			break
+		}
+		start -= n
+	}
+	if start == size {
+		return nil
+	}
+	tail := make([]byte, size-start)
+	if _, err := f.ReadAt(tail, start); err != nil {
+		return err
+	}
+	var rec Record
+	if parseLine(tail, &rec) {
+		_, err = f.Write([]byte{'\n'})
+		return err
+	}
+	return f.Truncate(start)
 }

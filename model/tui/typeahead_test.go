@@ -138,3 +138,26 @@ func TestUpTakesBackAMessageQueuedBehindOneWaitingForFiles(t *testing.T) {
 		t.Fatalf("queued %q", got)
 	}
 }
+
+// Tab completes a command or an @mention typed while a reply streams, as it does after it: a
+// command typed ahead with Tab runs, complete, once the reply has ended.
+func TestTabCompletesWhileAReplyStreams(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.typeText("read @not")
+	h.send(takeNext[filesListed](h))
+	h.send(keyTab)
+	if got := h.composer(); got != "read @notes.txt " {
+		t.Fatalf("Tab on a mention while the reply streams: %q", got)
+	}
+	h.send(keyCtrlC)
+	h.typeText("/att")
+	h.send(keyTab)
+	h.typeText("notes.txt")
+	h.send(keyEnter)
+	h.feedAll()
+	if len(h.m.chat.Attached()) != 1 || h.composer() != "" {
+		t.Fatalf("the completed command did not run: composer %q, status %q", h.composer(), h.status())
+	}
+}

@@ -161,3 +161,18 @@ func TestTabCompletesWhileAReplyStreams(t *testing.T) {
 		t.Fatalf("the completed command did not run: composer %q, status %q", h.composer(), h.status())
 	}
 }
+
+// Esc stops the reply while a queued message still waits for its files: once they are read
+// it waits in the queue, as the queued messages do after a stop, and is not sent by itself.
+func TestAMessageWaitingForItsFilesWaitsAfterAStop(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	h.send(keyEsc)
+	h.send(takeNext[filesRead](h))
+	h.feedAll()
+	if n := len(h.server.requests()); n != 1 || !h.m.chat.QueueWaits() {
+		t.Fatalf("after the stop: %d requests, queue waits %v (queued %q)", n, h.m.chat.QueueWaits(), h.m.chat.Queued())
+	}
+}

@@ -1,6 +1,7 @@
 package linemode
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -29,8 +30,9 @@ import (
 //   - Before a Tool or Status line, the open tail of the reply is printed as a line of its
 //     own (it may end mid-sentence), so lines keep the order things happened in.
 //   - Every untrusted string is sanitised: reply text through a safe.Stream fed the
-//     accumulated text (an escape split across deltas cannot survive), everything else
-//     through safe.Line. Status and Tool lines hold none of { } [ ] ".
+//     accumulated text (an escape split across deltas cannot survive; of its sanitised text
+//     only the line not printed yet is kept), everything else through safe.Line. Status and
+//     Tool lines hold none of { } [ ] ".
 //   - Nothing is printed twice, and cost is proportional to what changed: only the entries the
 //     journal names are read, and of those only the new bytes.
 //
@@ -57,10 +59,10 @@ type seenEntry struct {
 	entry    *transcript.Entry
 	index    int
 	done     bool
-	text     safe.Stream // the reply's sanitised text, fed Entry.Text() as it grows
+	text     safe.Stream // sanitises the reply, fed Entry.Text() as it grows; taken as it is decided
 	fed      int         // bytes of Entry.Text() fed to text
-	printed  int         // bytes of text.String() printed
-	scanned  int         // bytes of text.String() known to hold no '\n' after printed
+	unsaid   []byte      // the sanitised text taken and not printed: the open line
+	scanned  int         // bytes of unsaid known to hold no '\n'
 	prefixed bool        // "Assistant: " has been printed, and no Tool or Status line since
 	cut      bool        // the last line printed was a tail cut off mid-line
 	cards    []seenCard
@@ -180,26 +182,30 @@ func (s *seenEntry) reply(e *transcript.Entry, lines []string, q *approvals) []s
 }
 
 // flushText prints the complete lines of text not printed yet, and on final the open tail.
-// Cost: O(new bytes) per call.
+// What is printed is not kept: only the open line is. Cost: O(new bytes) per call.
 func (s *seenEntry) flushText(text string, final bool, lines []string) []string {
 	if len(text) < s.fed { // the text was replaced, not grown: read the new one from its start
-		s.text, s.fed, s.printed, s.scanned = safe.Stream{}, 0, 0, 0
+		s.text, s.fed, s.unsaid, s.scanned = safe.Stream{}, 0, nil, 0
 	}
 	s.text.Append(text[s.fed:])
 	s.fed = len(text)
 	if final {
 		s.text.Finish()
 	}
-	out := s.text.String()
+	s.unsaid = append(s.unsaid, s.text.Take()...)
+	start := 0 // where the line not printed yet starts in unsaid
 	for {
-		nl := strings.IndexByte(out[s.printed+s.scanned:], '\n')
+		nl := bytes.IndexByte(s.unsaid[start+s.scanned:], '\n')
 		if nl < 0 {
-			s.scanned = len(out) - s.printed
+			s.scanned = len(s.unsaid) - start
 			break
 		}
-		end := s.printed + s.scanned + nl
-		lines = s.line(out[s.printed:end], lines)
-		s.printed, s.scanned = end+1, 0
+		end := start + s.scanned + nl
+		lines = s.line(string(s.unsaid[start:end]), lines)
+		start, s.scanned = end+1, 0
+	}
+	if start > 0 { // a '\n' came in this call, so what follows it is new
+		s.unsaid = s.unsaid[:copy(s.unsaid, s.unsaid[start:])]
 	}
 	if final {
 		lines = s.flushTail(lines)
@@ -210,10 +216,9 @@ func (s *seenEntry) flushText(text string, final bool, lines []string) []string 
 // flushTail prints the open tail of the text (after its last '\n') as a line of its own, unless
 // it is blank.
 func (s *seenEntry) flushTail(lines []string) []string {
-	out := s.text.String()
-	if tail := out[s.printed:]; strings.TrimSpace(tail) != "" {
-		lines = s.line(tail, lines)
-		s.printed, s.scanned, s.cut = len(out), 0, true
+	if len(bytes.TrimSpace(s.unsaid)) > 0 {
+		lines = s.line(string(s.unsaid), lines)
+		s.unsaid, s.scanned, s.cut = s.unsaid[:0], 0, true
 	}
 	return lines
 }

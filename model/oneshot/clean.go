@@ -1,10 +1,6 @@
 package oneshot
 
-import (
-	"strings"
-
-	"github.com/phasechat/phasechat/view/safe"
-)
+import "github.com/phasechat/phasechat/view/safe"
 
 // TextRule says how the reply's text is cleaned before it is written to Out in FormatText.
 type TextRule uint8
@@ -19,11 +15,11 @@ const (
 	TextRaw
 )
 
-// cleaner cleans a text that grows by appends, by one TextRule.
+// cleaner cleans a text that grows by appends, by one TextRule, and keeps none of what it
+// decided: each piece is handed over to be written out.
 type cleaner interface {
-	Append(delta string)
-	String() string // the cleaned text decided so far; it only grows
-	Finish()        // the text has ended: decide what was held back
+	Append(delta string) string // the cleaned text delta decided
+	Finish() string             // the text has ended: what was held back, decided
 }
 
 func newCleaner(rule TextRule) cleaner {
@@ -31,25 +27,36 @@ func newCleaner(rule TextRule) cleaner {
 	case TextPlain:
 		return &plainCleaner{}
 	case TextRaw:
-		return &rawCleaner{}
+		return rawCleaner{}
 	}
 	return &screenCleaner{}
 }
 
 type screenCleaner struct{ s safe.Stream }
 
-func (c *screenCleaner) Append(d string) { c.s.Append(d) }
-func (c *screenCleaner) String() string  { return c.s.String() }
-func (c *screenCleaner) Finish()         { c.s.Finish() }
+func (c *screenCleaner) Append(d string) string {
+	c.s.Append(d)
+	return c.s.Take()
+}
+
+func (c *screenCleaner) Finish() string {
+	c.s.Finish()
+	return c.s.Take()
+}
 
 type plainCleaner struct{ s safe.PlainStream }
 
-func (c *plainCleaner) Append(d string) { c.s.Append(d) }
-func (c *plainCleaner) String() string  { return c.s.String() }
-func (c *plainCleaner) Finish()         { c.s.Finish() }
+func (c *plainCleaner) Append(d string) string {
+	c.s.Append(d)
+	return c.s.Take()
+}
 
-type rawCleaner struct{ text strings.Builder }
+func (c *plainCleaner) Finish() string {
+	c.s.Finish()
+	return c.s.Take()
+}
 
-func (c *rawCleaner) Append(d string) { c.text.WriteString(d) }
-func (c *rawCleaner) String() string  { return c.text.String() }
-func (c *rawCleaner) Finish()         {}
+type rawCleaner struct{}
+
+func (rawCleaner) Append(d string) string { return d }
+func (rawCleaner) Finish() string         { return "" }

@@ -25,8 +25,7 @@ type runner struct {
 	textDone   int               // bytes of entry.Text() handled
 	reasonDone int               // bytes of entry.Reasoning() handled
 	calls      []reported        // what was reported of each of entry's cards
-	clean      cleaner           // the cleaned text of entry, for FormatText
-	cleanDone  int               // bytes of clean written
+	clean      cleaner           // cleans entry's text for FormatText
 	replies    []writtenReply    // the replies written out, in order
 	openLine   bool              // the reply text written so far is not empty and does not end with '\n'
 	endsInLine bool              // the last byte written to Out was not '\n' (nor, on a shared terminal, was a notice's line end written since)
@@ -85,7 +84,7 @@ func (r *runner) reply(e *transcript.Entry, index int) {
 		if newLine {
 			r.delta("\n") // the next step's text starts on a line of its own
 		}
-		r.entry, r.cur, r.textDone, r.reasonDone, r.cleanDone = e, index, 0, 0, 0
+		r.entry, r.cur, r.textDone, r.reasonDone = e, index, 0, 0
 		r.calls = r.calls[:0]
 		r.clean = newCleaner(r.o.Text)
 		r.replies = append(r.replies, writtenReply{e, newLine})
@@ -128,23 +127,13 @@ func (r *runner) delta(text string) {
 	r.openLine = !strings.HasSuffix(text, "\n")
 	r.event(map[string]any{"type": "text", "delta": text})
 	if r.o.Format == FormatText {
-		r.clean.Append(text)
-		r.writeClean()
-	}
-}
-
-func (r *runner) writeClean() {
-	s := r.clean.String()
-	if len(s) > r.cleanDone {
-		r.out(s[r.cleanDone:])
-		r.cleanDone = len(s)
+		r.out(r.clean.Append(text))
 	}
 }
 
 func (r *runner) flushClean() {
 	if r.entry != nil && r.o.Format == FormatText {
-		r.clean.Finish()
-		r.writeClean()
+		r.out(r.clean.Finish())
 	}
 }
 

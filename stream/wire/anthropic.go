@@ -103,7 +103,7 @@ func (d *anthropicDecoder) frame(f Frame) Update {
 		ev.Type = f.Event
 	}
 	d.apply(&u, &ev, data)
-	d.reportUsage(&u)
+	d.usage.report(&u)
 	return u
 }
 

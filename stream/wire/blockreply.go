@@ -23,8 +23,7 @@ type replyState struct {
 	split     bool // the next reasoning text starts a new block or part: separate it
 	finish    string
 	said      string // finish in the format's own words (Result.FinishSaid)
-	usage     *Usage
-	reported  *Usage // the usage last put on an update (see reportUsage)
+	usage     usageSeen
 	err       *Error
 	outcome   Outcome
 	malformed int
@@ -246,13 +245,10 @@ func (s *replyState) Result() Result {
 		FinishSaid:   s.said,
 		Outcome:      s.outcome,
 		Malformed:    s.malformed,
+		Usage:        s.usage.result(),
 	}
 	if ids := s.calls.itemIDs(); len(s.replay) > 0 || ids != nil {
 		r.Message.Native = &NativeReasoning{Wire: s.wire, Items: append([]json.RawMessage(nil), s.replay...), ItemIDs: ids}
-	}
-	if s.usage != nil {
-		usage := *s.usage
-		r.Usage = &usage
 	}
 	if s.outcome == OutcomeError || s.outcome == OutcomeTruncated {
 		r.Err = s.err
@@ -266,14 +262,5 @@ func (s *replyState) setUsage(u Usage) {
 	if u.TotalTokens == 0 {
 		u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
-	s.usage = &u
-}
-
-// reportUsage puts the usage on u when the frame u is the update of set it.
-func (s *replyState) reportUsage(u *Update) {
-	if s.usage != s.reported {
-		s.reported = s.usage
-		usage := *s.usage
-		u.Usage = &usage
-	}
+	s.usage.set(u)
 }

@@ -75,7 +75,7 @@ type Decoder struct {
 	reasoning gathered
 	field     string // the reasoning field the stream used
 	finish    string
-	usage     *Usage
+	usage     usageSeen
 	err       *Error
 	outcome   Outcome // set once, by [DONE] or End
 	malformed int
@@ -178,8 +178,8 @@ func (d *Decoder) unsupported(u Update) Update {
 // fragments and finish_reason, in that order. Other choices are ignored (we ask for n=1).
 func (d *Decoder) chunk(ch *wireChunk, u *Update) {
 	if ch.Usage != nil {
-		usage := ch.Usage.usage()
-		d.usage, u.Usage = &usage, &usage
+		d.usage.set(ch.Usage.usage())
+		d.usage.report(u)
 	}
 	var choice *wireChoice
 	for i := range ch.Choices {
@@ -386,10 +386,7 @@ func (d *Decoder) Result() Result {
 		FinishReason: d.finish,
 		Outcome:      d.outcome,
 		Malformed:    d.malformed,
-	}
-	if d.usage != nil {
-		usage := *d.usage
-		r.Usage = &usage
+		Usage:        d.usage.result(),
 	}
 	if d.outcome == OutcomeError || d.outcome == OutcomeTruncated {
 		r.Err = d.err

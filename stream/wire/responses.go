@@ -104,7 +104,7 @@ func (d *responsesDecoder) frame(f Frame) Update {
 		ev.Type = f.Event
 	}
 	d.apply(&u, &ev, data)
-	d.reportUsage(&u)
+	d.usage.report(&u)
 	return u
 }
 

@@ -13,6 +13,35 @@ func usageOn(ups []Update) map[int]Usage {
 	return out
 }
 
+// usageBodies is a stream of each format that reports usage.
+var usageBodies = []struct {
+	as   Wire
+	body string
+}{
+	{WireChat, sseBody("", `{"choices":[{"index":0,"delta":{"content":"x"}}]}`, "",
+		`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":2,"total_tokens":7}}`, "",
+		"[DONE]")},
+	{WireAnthropic, sseBody("", aStart, "", aBlock(0, `{"type":"text","text":""}`),
+		"", aDelta(0, `{"type":"text_delta","text":"hi"}`), "", aBlockStop(0), "", aDeltaTool, "", aStop)},
+	{WireResponses, sseBody("", rText("m", "hi"), "", rCompleted("completed"))},
+}
+
+// The usage on an update is the update's own: changing it does not change the result's.
+func TestUpdatesOwnTheirUsage(t *testing.T) {
+	for _, tc := range usageBodies {
+		_, want := decodeBody(tc.as, tc.body)
+		dec := NewFrameDecoder(tc.as)
+		for _, f := range sseFrames(tc.body) {
+			if u := dec.Frame(f); u.Usage != nil {
+				*u.Usage = Usage{PromptTokens: -1}
+			}
+		}
+		if got := dec.Result().Usage; got == nil || want.Usage == nil || *got != *want.Usage {
+			t.Errorf("%s: after its updates' usage changed the result's is %+v, want %+v", tc.as, got, want.Usage)
+		}
+	}
+}
+
 // Every format puts the usage on the update of the frame that reported it, as it arrives
 // (Anthropic's prompt tokens at message_start, long before the end), and the last one it put
 // is the result's.

@@ -52,6 +52,13 @@ const (
 // String returns the text decided so far.
 func (p *PlainStream) String() string { return p.out.String() }
 
+// Take returns String() and forgets it, as [Stream.Take] does.
+func (p *PlainStream) Take() string {
+	t := p.out.String()
+	p.out.Reset()
+	return t
+}
+
 // Append feeds the next piece of the text.
 func (p *PlainStream) Append(delta string) {
 	if p.nheld > 0 {

@@ -43,6 +43,13 @@ func TestPlainRemovesWhatDrivesATerminal(t *testing.T) {
 				if got, _ := p.Finish(); got != out {
 					t.Fatalf("cut at %d: streamed %q, whole %q", cut, got, out)
 				}
+				var k PlainStream
+				k.Append(h.Input[:cut])
+				taken := k.Take()
+				k.Append(h.Input[cut:])
+				if rest, _ := k.Finish(); taken+rest != out || k.Take() != rest {
+					t.Fatalf("cut at %d: taken %q then finished %q, whole %q", cut, taken, rest, out)
+				}
 			}
 		})
 	}

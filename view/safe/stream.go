@@ -14,13 +14,10 @@ import "strings"
 // then "\x9b" gives <U+009B>, "👨\u200d" then "👩" keeps the joiner, exactly as Text does.
 //
 // The zero Stream is empty and ready to use. A Stream must not be copied after first use.
-//
-// A Stream made by [NewStreamView] keeps no copy of the text while its sanitised text is the
-// text itself (as a reply's text nearly always is): read it with [Stream.View].
 type Stream struct {
 	out strings.Builder // the sanitised text after the first same bytes
-	// With view: the first same bytes of the text are their own sanitised text and are not in
-	// out (out starts at the first byte that was replaced).
+	// For a StreamView: the first same bytes of the text are their own sanitised text and are
+	// not in out (out starts at the first byte that was replaced).
 	view  bool
 	same  int
 	ctx   [maxContext]byte // raw bytes decided just before held: the sequence context
@@ -33,31 +30,17 @@ type Stream struct {
 // and the last of those may be an unfinished encoding.
 const maxHeld = maxLookahead + 3
 
-// NewStreamView returns an empty Stream that is read with View.
-func NewStreamView() *Stream { return &Stream{view: true} }
-
 // String returns the sanitised text of every byte appended so far except the held-back tail.
-// It does not copy, and a returned string stays valid and unchanged after later appends. A
-// Stream made by NewStreamView is read with View instead.
+// It does not copy, and a returned string stays valid and unchanged after later appends.
 func (s *Stream) String() string { return s.out.String() }
 
-// View is String for a Stream made by NewStreamView, given all, the text appended so far:
-// while nothing was replaced it is a prefix of all, not a copy. The first replacement costs
-// one copy of what came before it; from then on it is String.
-func (s *Stream) View(all string) string {
-	if s.same == 0 {
-		return s.out.String()
-	}
-	if s.out.Len() == 0 {
-		return all[:s.same]
-	}
-	rest := s.out.String()
+// Take returns String() and forgets it: String and Finish then hold only what is decided after
+// it, and the invariant holds for everything taken followed by String(). A caller that writes
+// the text out as it is decided keeps none of it.
+func (s *Stream) Take() string {
+	t := s.out.String()
 	s.out.Reset()
-	s.out.Grow(s.same + len(rest))
-	s.out.WriteString(all[:s.same])
-	s.out.WriteString(rest)
-	s.same = 0
-	return s.out.String()
+	return t
 }
 
 // Append feeds the next piece of the text. Its cost is O(len(delta)), amortised over the
@@ -66,12 +49,15 @@ func (s *Stream) Append(delta string) { s.advance(delta, false) }
 
 // Finish ends the text: held-back bytes are decided as the end of the text, as Text decides
 // them (an unfinished encoding becomes U+FFFD per byte). It returns String(). A later Append
-// starts a new text after the flushed bytes. For a Stream made by NewStreamView, read View
-// after it instead.
+// starts a new text after the flushed bytes.
 func (s *Stream) Finish() string {
+	s.finish()
+	return s.out.String()
+}
+
+func (s *Stream) finish() {
 	s.advance("", true)
 	s.nctx = 0
-	return s.out.String()
 }
 
 func (s *Stream) advance(delta string, final bool) {

@@ -10,20 +10,24 @@ import (
 )
 
 // feed appends deltas to a fresh Stream, checking the Stream invariant after every append, and
-// returns the finished text. A Stream made by NewStreamView, fed the same deltas, must read
+// returns the finished text. A StreamView, fed the same deltas, must read
 // the same at every step.
 func feed(t *testing.T, deltas []string) string {
 	t.Helper()
-	var s Stream
+	var s, k Stream // k's text is taken after every append
 	v := NewStreamView()
-	var all strings.Builder
+	var all, taken strings.Builder
 	prev := ""
 	for i, d := range deltas {
 		s.Append(d)
 		v.Append(d)
+		k.Append(d)
 		all.WriteString(d)
 		checkStreamInvariant(t, &s, all.String(), prev)
 		prev = s.String()
+		if taken.WriteString(k.Take()); taken.String() != prev || k.String() != "" {
+			t.Fatalf("after %q: taken %q, String of a Stream = %q", all.String(), taken.String(), prev)
+		}
 		if i%2 == 0 { // View is read after some appends only, as a renderer reads it
 			if got := v.View(all.String()); got != prev {
 				t.Fatalf("after %q: View = %q, String of a Stream = %q", all.String(), got, prev)
@@ -33,6 +37,9 @@ func feed(t *testing.T, deltas []string) string {
 	v.Finish()
 	if got, want := v.View(all.String()), s.Finish(); got != want {
 		t.Fatalf("%q finished: View = %q, String of a Stream = %q", all.String(), got, want)
+	}
+	if taken.WriteString(k.Finish()); taken.String() != s.String() {
+		t.Fatalf("%q finished: taken %q, String of a Stream = %q", all.String(), taken.String(), s.String())
 	}
 	return s.String()
 }
@@ -170,5 +177,17 @@ func TestStreamViewOfCleanTextIsTheText(t *testing.T) {
 	}
 	if unsafe.StringData(got) != unsafe.StringData(all) {
 		t.Fatal("View copied clean text")
+	}
+}
+
+// A view Stream cannot be read but through View: it has no String, and its Finish returns no
+// text, since either would be partial.
+func TestStreamViewIsReadOnlyThroughView(t *testing.T) {
+	var v any = NewStreamView()
+	if _, ok := v.(interface{ String() string }); ok {
+		t.Error("a view Stream has String")
+	}
+	if _, ok := v.(interface{ Finish() string }); ok {
+		t.Error("a view Stream's Finish returns text")
 	}
 }

@@ -41,14 +41,16 @@ type partBlock struct {
 	parts []part
 }
 
-func newCellWrap(width int, base mdStyle, final bool) cellWrap {
-	return cellWrap{width: width, base: base, final: final, marks: []rowMark{{st: noSpans()}}}
+// newCellWrap is the wrap of a text whose inline content starts at offset from, no line
+// counted yet.
+func newCellWrap(width int, base mdStyle, final bool, from int) cellWrap {
+	return cellWrap{width: width, base: base, final: final, marks: []rowMark{{at: int32(from), st: noSpans()}}}
 }
 
 // measuredCell is text wrapped at width, measured: its parse and wrap hold about chunk cells
 // at a time.
 func measuredCell(text string, width int, base mdStyle, final bool, chunk int) cellWrap {
-	c := newCellWrap(width, base, final)
+	c := newCellWrap(width, base, final, 0)
 	p := inlineParser{src: text, base: base, final: final}
 	for pass := range 8 {
 		c.lines, c.marks = 0, c.marks[:1]

@@ -92,7 +92,7 @@ type openCell struct {
 // the lines later text cannot change, and returns the rest.
 func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
 	if !o.begun {
-		o.begun, o.done, o.grow = true, newCellWrap(width, 0, false), newGrowingWrap(0)
+		o.begun, o.done, o.grow = true, newCellWrap(width, 0, false, 0), newGrowingWrap(0)
 	}
 	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
 		o.done.add(m, cells, l, o.grow.resume)

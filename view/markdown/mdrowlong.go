@@ -51,11 +51,12 @@ type drawnBlocks [2]struct {
 	rows rows.Lines
 }
 
-// row is display line j of n, from the block holding it, drawn with draw if it is not kept.
+// row is display line j of n, from the block holding it, drawn with draw if it is not kept
+// (or was kept when it had fewer lines).
 func (d *drawnBlocks) row(j, n int, draw func(lo, hi int, out *rows.Builder)) string {
 	b := j / rowBlock
 	for k, blk := range d {
-		if blk.rows.Len() > 0 && blk.b == b {
+		if blk.rows.Len() > j-b*rowBlock && blk.b == b {
 			if k > 0 {
 				d[0], d[k] = d[k], d[0]
 			}

@@ -46,12 +46,12 @@ type Doc struct {
 }
 
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
-// uncommitted text starts. The committed lines are counted and marked (mdcellwrap.go) and kept
+// uncommitted text starts. The committed lines are counted and marked (mdmarks.go) and kept
 // drawn from the last mark on; those before are drawn again, a block at a time, when read.
 type openLine struct {
 	at     int   // the line's offset in the text; -1 for none
 	key    shape // its shape; a change starts over
-	done   *cellWrap
+	done   *markedWrap
 	recent rows.Builder // the committed lines from done's last mark on
 	drawn  *drawnBlocks // shared by the runs each update returns: committed lines never change
 	grow   growingWrap
@@ -226,7 +226,7 @@ func (d *Doc) openPart(m *Renderer, s string) []rows.Lines {
 func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, tail rows.Lines) {
 	avail, firstP, restP := m.prefixes(sh)
 	if o.at != at || o.key != sh {
-		done := newCellWrap(avail, sh.base, false, sh.content)
+		done := newMarkedWrap(avail, sh.base, false, sh.content)
 		*o = openLine{at: at, key: sh, done: &done, drawn: &drawnBlocks{}, grow: newGrowingWrap(sh.content)}
 	}
 	first := o.done.lines == 0 // the line's first display line takes the first prefix
@@ -262,7 +262,7 @@ type openLineRows struct {
 	m           *Renderer
 	s           string // the line so far
 	first, rest string
-	done        *cellWrap
+	done        *markedWrap
 	n           int        // committed lines
 	recent      rows.Lines // lines n-recent.Len().. drawn
 	drawn       *drawnBlocks

@@ -1,12 +1,10 @@
 package tui
 
 import (
-	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/model/attach"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -106,19 +104,8 @@ func (m *Model) completeMention(at int, query string) {
 	m.composer.MoveToEnd()
 }
 
-// filesRead is a FileReader's answer. With send or queue set it answers a message's
-// @mentions: the message is sent (or queued) with the files, or, when one cannot be read,
-// goes back to the composer.
-type filesRead struct {
-	files []wire.Attachment
-	notes []string
-	err   error
-	send  bool
-	queue bool
-	text  string
-}
-
-// attachCommand runs /attach: "clear" drops the files attached, paths are read in a command.
+// attachCommand runs /attach: "clear" drops the files attached, paths are read in a command
+// (held.go).
 func (m *Model) attachCommand(arg string) (*Model, tea.Cmd) {
 	if m.files == nil {
 		m.warn("Files cannot be attached here.")
@@ -137,60 +124,5 @@ func (m *Model) attachCommand(arg string) (*Model, tea.Cmd) {
 	}
 	m.composer.Reset()
 	read := m.files
-	return m, func() tea.Msg {
-		files, notes, err := read.Read(paths)
-		return filesRead{files: files, notes: notes, err: err}
-	}
-}
-
-// readMentions reads the files text's @mentions name in a command; text is then sent (or, with
-// queue, queued) with them.
-func (m *Model) readMentions(text string, queue bool) tea.Cmd {
-	read := m.files
-	return func() tea.Msg {
-		files, notes, err := read.Mentioned(text)
-		return filesRead{files: files, notes: notes, err: err, send: !queue, queue: queue, text: text}
-	}
-}
-
-// onFilesRead attaches what was read, or says why it could not be; a message waiting for its
-// mentions is sent, or put back in the composer.
-func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
-	if msg.queue {
-		return m.onQueuedRead(msg)
-	}
-	if msg.err == nil && msg.send {
-		if why := m.chat.ImagesRefused(msg.files); why != "" {
-			msg.err = errors.New(why)
-		}
-	}
-	if msg.err != nil {
-		if msg.send && strings.TrimSpace(m.composer.Value()) == "" {
-			m.composer.SetValue(msg.text)
-			m.composer.MoveToEnd()
-		}
-		m.warn(sentence(msg.err.Error()))
-		return m, nil
-	}
-	if !msg.send {
-		m.chat.Attach(msg.files...)
-		if len(msg.notes) > 0 {
-			m.say(format.Sentence(strings.Join(msg.notes, "; ")) + " — sent with your next message.")
-		}
-		return m, nil
-	}
-	if len(msg.notes) > 0 {
-		m.say(format.Sentence(strings.Join(msg.notes, "; ")) + ".")
-	}
-	m.follow()
-	return m.after(m.chat.SubmitWith(msg.text, msg.files))
-}
-
-// sentence is s capitalised and ending in a full stop.
-func sentence(s string) string {
-	s = format.Sentence(s)
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
+	return m.holdFiles(func() ([]wire.Attachment, []string, error) { return read.Read(paths) })
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/phasechat/phasechat/model/attach"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // droppedFile says whether a pasted absolute path (a file dragged into the terminal) names a
@@ -49,10 +50,7 @@ func (m *Model) answerDropped(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		return m.pasteText(d.text)
 	}
 	read := m.files
-	return m, func() tea.Msg {
-		files, notes, err := read.Read([]string{d.path})
-		return filesRead{files: files, notes: notes, err: err}
-	}
+	return m.holdFiles(func() ([]wire.Attachment, []string, error) { return read.Read([]string{d.path}) })
 }
 
 // pasteText gives the composer text as pasted.

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -36,4 +38,29 @@ func (m *Model) editDraft(msg tea.Msg) (*Model, tea.Cmd) {
 	m.composer, cmd = m.composer.Update(msg)
 	m.composer.Blur()
 	return m, cmd
+}
+
+// commandAfterReply is Enter on a command line while a reply streams: the line stays in the
+// composer and runs as soon as the reply has ended, as Enter would run it then. A line and its
+// Enter typed together as the reply ends (a fast typist, a paste, a script) so run in order.
+func (m *Model) commandAfterReply(line string) *Model {
+	m.afterReply = line
+	name, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	m.say(name + " runs when the reply ends (edit it or ctrl+c to cancel).")
+	return m
+}
+
+// runAfterReply runs the command Entered while the reply streamed, once the composer takes
+// Enter again, if the composer still holds it as Entered: an edited line waits for its own
+// Enter.
+func (m *Model) runAfterReply() (*Model, tea.Cmd) {
+	if m.afterReply == "" || !m.composerEnabled() {
+		return m, nil
+	}
+	line := m.afterReply
+	m.afterReply = ""
+	if m.composer.Value() != line {
+		return m, nil
+	}
+	return m.runCommand(line)
 }

@@ -74,7 +74,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m.ed.quitArmed = true
 		m.say("Draft cleared. Press Ctrl+C again to quit.")
 		return m, nil, true
-	case key.Matches(k, keys.Quit.Binding) && !armed && (m.queued() || len(m.toQueue) > 0):
+	case key.Matches(k, keys.Quit.Binding) && !armed && m.queued():
 		m, cmd := m.dropQueue()
 		return m, cmd, true
 	case key.Matches(k, keys.EditQueued.Binding) && m.canEditQueued():
@@ -94,7 +94,8 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		m, cmd := m.copyReply(nil)
 		return m, cmd, true
 	case key.Matches(k, keys.PasteImage.Binding) && m.canPasteImage():
-		return m, m.pasteClipboardImage(), true
+		m, cmd := m.pasteClipboardImage()
+		return m, cmd, true
 	case key.Matches(k, keys.Sessions.Binding):
 		m, cmd := m.openPicker()
 		return m, cmd, true

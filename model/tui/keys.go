@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"github.com/phasechat/phasechat/model/attach"
 	"math"
 	"strings"
 
@@ -152,8 +151,9 @@ func (m *Model) press(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 		if strings.HasPrefix(text, "//") {
 			text = text[1:] // "//x" sends "/x"; a single slash starts a command (commands.go)
 		}
-		if m.files != nil && attach.MayMention(text) {
-			return m, tea.Batch(m.readMentions(text, false), remember)
+		if m.mustHold(text) {
+			m, held := m.holdMessage(text, true)
+			return m, tea.Batch(held, remember)
 		}
 		m, sent := m.after(m.chat.Submit(text))
 		return m, tea.Batch(sent, remember)

@@ -97,7 +97,8 @@ type Model struct {
 	fileList      []string     // what @mentions complete to; nil until listed
 	mention       mentionRank  // the open mention's best completions, ranked in Update (attach.go)
 	listing       bool         // fileList has been asked for
-	toQueue       []string     // queued texts whose @mentions are being read, oldest first (queue.go)
+	held          heldInputs   // what waits for files to be read, oldest first (held.go)
+	afterReply    string       // a command line Entered while the reply streams, run when it ends (draft.go)
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -196,13 +197,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.gen++
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
+	ran := next.afterReply != "" && next.composerEnabled()
+	if ran {
+		var run tea.Cmd
+		next, run = next.runAfterReply()
+		cmd = tea.Batch(cmd, run)
+	}
 	if next.inline.on {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}
 	switch msg.(type) {
 	case chat.StreamMsg, chat.ToolDoneMsg, chat.ToolOutputMsg, silenceTick, waitMsg:
-		// The engine's inputs touch the composer only through after(), by focusing or blurring.
-		if next.composer.Focused() == focused {
+		// The engine's inputs touch the composer only through after(), by focusing or blurring,
+		// and by ending the reply a command line waited for.
+		if next.composer.Focused() == focused && !ran {
 			return next, cmd
 		}
 	}

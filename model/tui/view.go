@@ -94,7 +94,7 @@ func (m *Model) baseFrame() view.Frame {
 		Timing:   view.Timing{Waiting: m.waiting()},
 		Draft:    m.composerText != "",
 		Attached: chat.Chips(m.chat.Attached()),
-		Queued:   m.chat.Queued(),
+		Queued:   m.queuedTexts(),
 	}
 	f.QueueWaits = m.chat.QueueWaits()
 	f.Timing.RetryIn, f.Timing.RetryQuick = m.chat.RetryIn()

@@ -32,6 +32,10 @@ type Renderer struct {
 	cells   []cell  // a line's cells while it is drawn
 
 	code *codeReader // set while CodeBlocks reads the blocks: nothing is drawn
+
+	// at is where the complete line being drawn can be read again, while a layout draws one:
+	// a long row keeps that, not its text (mdrowlong.go).
+	at textRef
 }
 
 func NewRenderer(pal *Palette, width, measure int) *Renderer {

@@ -72,7 +72,7 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 		d.san, d.fed, d.open, d.code, d.row = nil, d.scan, openLine{at: -1}, openCode{at: -1}, openRow{at: -1}
 	}
 	seen := len(d.src) // text[d.scan:seen] is the open line as last seen: it has no line break
-	d.src = text
+	d.src, d.lay.src = text, text
 	// Many lines at once (a reply drawn for the first time, a long delta) are counted, not
 	// drawn: a window draws the pages it reads.
 	draw := true
@@ -95,7 +95,7 @@ func (d *Doc) Update(m *Renderer, text string, streaming bool) []rows.Lines {
 			st := d.st
 			var b rows.Builder
 			if d.scan < len(text) {
-				m.line(&st, safe.Text(text[d.scan:]), true, &b)
+				d.lay.drawLine(&st, d.scan, len(text), &b)
 			}
 			m.flush(&st, &b)
 			d.final, d.finalOf = b.Compact(), len(text)

@@ -140,6 +140,9 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 	for i < len(src) {
 		if p.sink != nil && len(p.out) >= p.sink.limit {
 			p.out = append(p.out[:0], p.sink.take(p.out)...)
+			if p.sink.stop {
+				return st
+			}
 		}
 		c := src[i]
 		if st.code > 0 {

@@ -22,10 +22,12 @@ const (
 )
 
 // chunkSink receives a parser's cells in order whenever it has gathered at least limit of
-// them, at a point between two graphemes; it returns the cells it keeps (a suffix of them).
+// them, at a point between two graphemes; it returns the cells it keeps (a suffix of them),
+// or sets stop.
 type chunkSink struct {
 	limit int
 	take  func(cells []cell) []cell
+	stop  bool // the parser stops after the take that set it
 }
 
 // spanOpeners are the openers of the spans st leaves open, which a final line draws as
@@ -81,13 +83,26 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 // lines they complete are added, and only the cells of the lines still open are kept. add's
 // cells are valid until it returns.
 func wrapChunked(p *inlineParser, avail, chunk int, add func(cells []cell, l cellLine)) {
+	wrapFrom(p, 0, noSpans(), avail, chunk, func(cells []cell, l cellLine) bool {
+		add(cells, l)
+		return true
+	})
+}
+
+// wrapFrom is wrapChunked from offset from of p's text, in state st, where a display line
+// starts; it stops once add returns false, and returns the parser's state at the end of the
+// text (meaningless when it stopped).
+func wrapFrom(p *inlineParser, from int, st inlineState, avail, chunk int, add func(cells []cell, l cellLine) bool) inlineState {
 	sink := &chunkSink{limit: chunk}
 	sink.take = func(cells []cell) []cell {
 		ls := wrapWords(cells, avail)
 		// The last line grows; the one before it ends where the last begins.
 		keep := max(0, len(ls)-2)
 		for _, l := range ls[:keep] {
-			add(cells, l)
+			if !add(cells, l) {
+				sink.stop = true
+				return nil
+			}
 		}
 		if keep > 0 {
 			cells = cells[ls[keep].start:]
@@ -96,8 +111,14 @@ func wrapChunked(p *inlineParser, avail, chunk int, add func(cells []cell, l cel
 		return cells
 	}
 	p.sink = sink
-	p.run(0, noSpans())
-	for _, l := range wrapWords(p.out, avail) {
-		add(p.out, l)
+	st = p.run(from, st)
+	if sink.stop {
+		return st
 	}
+	for _, l := range wrapWords(p.out, avail) {
+		if !add(p.out, l) {
+			break
+		}
+	}
+	return st
 }

@@ -85,11 +85,23 @@ func (l *mdLayout) snapshot() rows.Lines {
 
 // line is complete line i of the document, sanitised.
 func (l *mdLayout) line(i int) string {
-	start := 0
+	start, end := l.lineSpan(i)
+	return safe.Text(l.src[start:end])
+}
+
+// lineSpan is where complete line i is in the document's text.
+func (l *mdLayout) lineSpan(i int) (start, end int) {
 	if i > 0 {
 		start = int(l.lineEnd[i-1]) + 1
 	}
-	return safe.Text(l.src[start:l.lineEnd[i]])
+	return start, int(l.lineEnd[i])
+}
+
+// drawLine draws the document's text[start:end], a complete line, in state st.
+func (l *mdLayout) drawLine(st *blockState, start, end int, out *rows.Builder) {
+	l.m.at = textRef{l: l, from: start, to: end}
+	l.m.line(st, safe.Text(l.src[start:end]), true, out)
+	l.m.at = textRef{}
 }
 
 // row is row i, drawing its page first if it is not drawn.
@@ -128,7 +140,8 @@ func (l *mdLayout) runAt(i int) (rows.Lines, int) {
 		var b rows.Builder
 		st := l.starts[p.start]
 		for j := k * PageLines; j < (k+1)*PageLines; j++ {
-			l.m.line(&st, l.line(j), true, &b)
+			start, end := l.lineSpan(j)
+			l.drawLine(&st, start, end, &b)
 		}
 		out = b.Compact()
 		l.keep(k, out)
@@ -149,9 +162,7 @@ func (l *mdLayout) keep(k int, out rows.Lines) {
 func (l *mdLayout) keepPage(k int) {
 	tail, from := l.tail.Snapshot(), l.pages[l.tailPage].from
 	var b rows.Builder
-	for i := l.pages[k].from; i < l.pages[k+1].from; i++ {
-		b.Add(tail.At(i - from))
-	}
+	b.AddRange(tail, l.pages[k].from-from, l.pages[k+1].from-from)
 	l.keep(k, b.Compact())
 }
 
@@ -164,7 +175,8 @@ func (l *mdLayout) drawTail() {
 	st := l.starts[l.pages[k].start]
 	l.tail = rows.Builder{}
 	for j := k * PageLines; j < len(l.lineEnd); j++ {
-		l.m.line(&st, l.line(j), true, &l.tail)
+		start, end := l.lineSpan(j)
+		l.drawLine(&st, start, end, &l.tail)
 	}
 	l.tailPage = k
 }
@@ -214,7 +226,7 @@ func (d *Doc) addLine(m *Renderer, end int, draw bool) {
 	} else {
 		d.measBuf = appendUnmeasured(d.measBuf)
 	}
-	m.line(&d.st, safe.Text(d.src[start:end]), true, out)
+	l.drawLine(&d.st, start, end, out)
 	if out.Bytes() > 2*size+bigLine {
 		// A line that drew more than the rest of the tail lets its growth's spare room go;
 		// the copy costs less than its drawing did.
@@ -224,7 +236,7 @@ func (d *Doc) addLine(m *Renderer, end int, draw bool) {
 	d.lineEnd = append(d.lineEnd, int32(end))
 	d.measEnd = append(d.measEnd, int32(len(d.measBuf)))
 	l.rows += out.Len() - before
-	l.src, l.lineEnd, l.meas = d.src, d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
+	l.lineEnd, l.meas = d.lineEnd, cap(d.measBuf)+4*cap(d.measEnd)+4*cap(d.lineEnd)
 }
 
 // relayout counts the document's complete lines at m's width from their measures, keeping

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/phasechat/phasechat/view/rows"
 )
@@ -74,8 +75,19 @@ func (m *Renderer) planTable(header, delim string) *tableLayout {
 	return t
 }
 
-// row draws a table row, each cell wrapped inside its column.
+// row draws a table row, each cell wrapped inside its column. A long complete row is held as
+// what draws it, its display lines drawn when read (mdrowlong.go).
 func (m *Renderer) row(t *tableLayout, s string, base mdStyle, final bool, out *rows.Builder) {
+	if final && len(s) >= longLine {
+		r := m.longRow(t, s, base)
+		out.AddSource(r, r.n)
+		return
+	}
+	m.drawRow(t, s, base, final, out)
+}
+
+// drawRow is row, every display line drawn at once.
+func (m *Renderer) drawRow(t *tableLayout, s string, base mdStyle, final bool, out *rows.Builder) {
 	cells := splitRow(s)
 	cols := make([][]cell, len(t.widths))
 	lines := make([][]cellLine, len(t.widths))
@@ -87,24 +99,31 @@ func (m *Renderer) row(t *tableLayout, s string, base mdStyle, final bool, out *
 		lines[i] = wrapWords(cols[i], t.widths[i])
 		height = max(height, len(lines[i]))
 	}
-	sep := m.pal.paint(tableSep, mdRule)
 	for r := range height {
-		var b strings.Builder
-		b.WriteString(m.margin)
-		for i, w := range t.widths {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			var part []cell
+		out.Add(m.tableLine(t, func(i int) part {
 			if r < len(lines[i]) {
 				l := lines[i][r]
-				part = cols[i][l.start:l.stop]
+				return partOf(m, cols[i], l)
 			}
-			pad := max(0, w-cellsWidth(part))
-			writeAligned(&b, paintCells(m.pal, part), t.align[i], pad, i < len(t.widths)-1)
-		}
-		out.Add(strings.TrimRight(b.String(), " "))
+			return partOf(m, nil, cellLine{})
+		}))
 	}
+}
+
+// tableLine is a display line of a table row that shows part(i) in column i.
+func (m *Renderer) tableLine(t *tableLayout, part func(i int) part) string {
+	sep := m.pal.paint(tableSep, mdRule)
+	var b strings.Builder
+	b.WriteString(m.margin)
+	for i, w := range t.widths {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		p := part(i)
+		pad := max(0, w-p.w)
+		writeAligned(&b, p.s, t.align[i], pad, i < len(t.widths)-1)
+	}
+	return strings.TrimRight(b.String(), " ")
 }
 
 // border draws the line under a table's header.
@@ -130,23 +149,38 @@ func delimiterSoFar(s string) bool {
 // splitRow cuts a row into its cells at each '|' not escaped with a backslash; the pipes
 // before the first and after the last cell are dropped.
 func splitRow(s string) []string {
-	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(s, "|")
-	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
-		s = s[:len(s)-1]
-	}
 	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
+	for _, c := range cellSpans(s) {
+		out = append(out, s[c.from:c.to])
+	}
+	return out
+}
+
+// span is s[from:to] of a string s.
+type span struct{ from, to int }
+
+// cellSpans are where splitRow's cells are in s.
+func cellSpans(s string) []span {
+	end := len(strings.TrimRightFunc(s, unicode.IsSpace))
+	start := end - len(strings.TrimLeftFunc(s[:end], unicode.IsSpace))
+	if start < end && s[start] == '|' {
+		start++
+	}
+	if end > start && s[end-1] == '|' && !strings.HasSuffix(s[start:end], `\|`) {
+		end--
+	}
+	var out []span
+	from := start
+	for i := start; i < end; i++ {
 		switch s[i] {
 		case '\\':
 			i++
 		case '|':
-			out = append(out, s[start:i])
-			start = i + 1
+			out = append(out, span{from, i})
+			from = i + 1
 		}
 	}
-	return append(out, s[start:])
+	return append(out, span{from, max(from, end)})
 }
 
 // writeAligned writes a cell's text in its column: pad spaces shared out by the column's

@@ -1,6 +1,7 @@
 package rows
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,8 +81,16 @@ func Of(ls ...string) Lines {
 type Builder struct {
 	b         []byte
 	ends      []int32
+	placed    []placed // runs of lines drawn on demand, in order
 	countOnly bool
 	counted   int
+}
+
+// placed is a run of n lines a Source draws when they are read, from line at of a builder's
+// lines; through is how many lines the runs placed so far hold, this one included.
+type placed struct {
+	src         Source
+	at, n, thru int
 }
 
 // NewCounter is a counting builder.
@@ -91,7 +100,26 @@ func NewCounter() Builder { return Builder{countOnly: true} }
 func (b *Builder) Counting() bool { return b.countOnly }
 
 // Len is how many lines were added (or counted) so far.
-func (b *Builder) Len() int { return len(b.ends) + b.counted }
+func (b *Builder) Len() int { return len(b.ends) + b.placedLines() + b.counted }
+
+func (b *Builder) placedLines() int {
+	if len(b.placed) == 0 {
+		return 0
+	}
+	return b.placed[len(b.placed)-1].thru
+}
+
+// AddSource appends src's first n lines, which src draws when they are read (only counts
+// them, in a counting builder): a run whose drawing is large is held as what draws it.
+func (b *Builder) AddSource(src Source, n int) {
+	if b.countOnly {
+		b.counted += n
+		return
+	}
+	if n > 0 {
+		b.placed = append(b.placed, placed{src: src, at: b.Len(), n: n, thru: b.placedLines() + n})
+	}
+}
 
 // Add appends line (only counts it, in a counting builder).
 func (b *Builder) Add(line string) {
@@ -116,22 +144,56 @@ const bigRun = 256 << 10
 func (b *Builder) Bytes() int { return len(b.b) }
 
 // Size is the memory the builder holds, spare room included, for the cache budget.
-func (b *Builder) Size() int { return cap(b.b) + 4*cap(b.ends) }
+func (b *Builder) Size() int { return cap(b.b) + 4*cap(b.ends) + placedSize(b.placed[:cap(b.placed)]) }
+
+func placedSize(ps []placed) int {
+	n := len(ps) * int(unsafe.Sizeof(placed{}))
+	for _, p := range ps {
+		if p.src != nil {
+			n += p.src.Size()
+		}
+	}
+	return n
+}
 
 // AddCount adds n lines to a counting builder, which is the only kind that may be given a
 // count instead of lines.
 func (b *Builder) AddCount(n int) { b.counted += n }
 
 // AddAll appends every line of l.
-func (b *Builder) AddAll(l Lines) {
-	for i := range l.Len() {
-		b.Add(l.At(i))
+func (b *Builder) AddAll(l Lines) { b.AddRange(l, 0, l.Len()) }
+
+// AddRange appends lines lo..hi-1 of l; those a source of l's placed runs draws on demand are
+// placed again, not drawn.
+func (b *Builder) AddRange(l Lines, lo, hi int) {
+	mx, ok := l.src.(*mixed)
+	if !ok {
+		for i := lo; i < hi; i++ {
+			b.Add(l.At(i))
+		}
+		return
+	}
+	for i := lo; i < hi; {
+		k := mx.placedAt(i)
+		if k >= 0 && i < mx.placed[k].at+mx.placed[k].n {
+			p := mx.placed[k]
+			n := min(hi, p.at+p.n) - i
+			b.AddSource(shifted{src: p.src, by: i - p.at}, n)
+			i += n
+			continue
+		}
+		b.Add(mx.Row(i))
+		i++
 	}
 }
 
 // Snapshot is the lines added so far, sharing the builder's storage.
 func (b *Builder) Snapshot() Lines {
-	return Lines{buf: unsafe.String(unsafe.SliceData(b.b), len(b.b)), ends: b.ends[:len(b.ends):len(b.ends)]}
+	l := Lines{buf: unsafe.String(unsafe.SliceData(b.b), len(b.b)), ends: b.ends[:len(b.ends):len(b.ends)]}
+	if len(b.placed) == 0 {
+		return l
+	}
+	return FromSource(&mixed{buf: l.buf, ends: l.ends, placed: b.placed[:len(b.placed):len(b.placed)]}, b.Len())
 }
 
 // Shrink drops the builder's spare capacity once it stops growing. Snapshots taken before
@@ -143,15 +205,85 @@ func (b *Builder) Shrink() {
 	if cap(b.ends) > len(b.ends) {
 		b.ends = append([]int32(nil), b.ends...)
 	}
+	if cap(b.placed) > len(b.placed) {
+		b.placed = append([]placed(nil), b.placed...)
+	}
 }
 
 // Compact returns the lines with no spare capacity, for runs that will not grow.
 func (b *Builder) Compact() Lines {
+	if len(b.placed) > 0 {
+		mx := &mixed{buf: string(b.b), ends: append([]int32(nil), b.ends...), placed: append([]placed(nil), b.placed...)}
+		return FromSource(mx, b.Len())
+	}
 	if len(b.ends) == 0 {
 		return Lines{}
 	}
 	return Lines{buf: string(b.b), ends: append([]int32(nil), b.ends...)}
 }
+
+// mixed is a builder's lines that hold placed runs: the others back to back in buf, ends[j]
+// where the jth of them ends.
+type mixed struct {
+	buf    string
+	ends   []int32
+	placed []placed
+}
+
+// placedAt is the last placed run that starts at or before line i; -1 for none.
+func (m *mixed) placedAt(i int) int {
+	return sort.Search(len(m.placed), func(k int) bool { return m.placed[k].at > i }) - 1
+}
+
+func (m *mixed) Row(i int) string {
+	j := i
+	if k := m.placedAt(i); k >= 0 {
+		p := m.placed[k]
+		if i < p.at+p.n {
+			return p.src.Row(i - p.at)
+		}
+		j -= p.thru
+	}
+	start := int32(0)
+	if j > 0 {
+		start = m.ends[j-1]
+	}
+	return m.buf[start:m.ends[j]]
+}
+
+func (m *mixed) AppendRows(dst []string, lo, hi int) []string {
+	hi = min(hi, len(m.ends)+m.placed[len(m.placed)-1].thru)
+	for i := lo; i < hi; {
+		if k := m.placedAt(i); k >= 0 && i < m.placed[k].at+m.placed[k].n {
+			p := m.placed[k]
+			end := min(hi, p.at+p.n)
+			dst = p.src.AppendRows(dst, i-p.at, end-p.at)
+			i = end
+			continue
+		}
+		dst = append(dst, m.Row(i))
+		i++
+	}
+	return dst
+}
+
+func (m *mixed) Size() int {
+	return int(unsafe.Sizeof(*m)) + len(m.buf) + 4*cap(m.ends) + placedSize(m.placed)
+}
+
+// shifted is src's lines from line by on.
+type shifted struct {
+	src Source
+	by  int
+}
+
+func (s shifted) Row(i int) string { return s.src.Row(i + s.by) }
+
+func (s shifted) AppendRows(dst []string, lo, hi int) []string {
+	return s.src.AppendRows(dst, lo+s.by, hi+s.by)
+}
+
+func (s shifted) Size() int { return s.src.Size() }
 
 // TabWidth is how many spaces a tab becomes before text is measured: a tab has no fixed width
 // on a terminal, so none reaches the screen.

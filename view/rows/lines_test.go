@@ -1,6 +1,8 @@
 package rows
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -25,4 +27,73 @@ func TestALongRunHoldsLittleMoreThanItsText(t *testing.T) {
 			t.Fatalf("snapshot %d reads %d rows ending %q", i, s.Len(), s.At(s.Len()-1))
 		}
 	}
+}
+
+// countedSource draws line i as "src i" and counts the lines it drew.
+type countedSource struct{ drawn int }
+
+func (c *countedSource) Row(i int) string { c.drawn++; return "src " + strconv.Itoa(i) }
+
+func (c *countedSource) AppendRows(dst []string, lo, hi int) []string {
+	for i := lo; i < hi; i++ {
+		dst = append(dst, c.Row(i))
+	}
+	return dst
+}
+
+func (c *countedSource) Size() int { return 1000 }
+
+// A run placed in a builder is drawn only where its lines are read, and reads, copies and
+// snapshots of the builder see it among the lines added around it, in order.
+func TestAPlacedRunIsDrawnOnlyWhereRead(t *testing.T) {
+	src := &countedSource{}
+	var b Builder
+	b.Add("a")
+	before := b.Snapshot()
+	b.AddSource(src, 1000)
+	b.Add("b")
+	b.AddSource(src, 2)
+	b.Add("c")
+	want := []string{"a", "src 0", "src 1", "src 998", "src 999", "b", "src 0", "src 1", "c"}
+	rowsOf := func(l Lines) []string {
+		return []string{l.At(0), l.At(1), l.At(2), l.At(999), l.At(1000), l.At(1001), l.At(1002), l.At(1003), l.At(1004)}
+	}
+	for name, l := range map[string]Lines{"snapshot": b.Snapshot(), "compact": b.Compact()} {
+		if l.Len() != 1005 {
+			t.Fatalf("%s: %d lines, want 1005", name, l.Len())
+		}
+		if got := rowsOf(l); !slices.Equal(got, want) {
+			t.Fatalf("%s reads %q, want %q", name, got, want)
+		}
+		if got := AppendRange(nil, []Lines{l}, 999, 1004); !slices.Equal(got, want[3:8]) {
+			t.Fatalf("%s: rows 999..1003 are %q, want %q", name, got, want[3:8])
+		}
+	}
+	if before.Len() != 1 || before.At(0) != "a" {
+		t.Fatalf("a snapshot taken before reads %d lines", before.Len())
+	}
+	var c Builder
+	c.AddRange(b.Snapshot(), 999, 1004)
+	if got, want := linesOf(c.Snapshot()), []string{"src 998", "src 999", "b", "src 0", "src 1"}; !slices.Equal(got, want) {
+		t.Fatalf("a copied range reads %q, want %q", got, want)
+	}
+	if src.drawn > 30 {
+		t.Fatalf("the placed run drew %d lines for a few reads", src.drawn)
+	}
+	if b.Size() < 2000 {
+		t.Fatalf("a builder holding two placed runs says it holds %d bytes", b.Size())
+	}
+	count := NewCounter()
+	count.AddSource(src, 7)
+	if count.Len() != 7 {
+		t.Fatalf("a counter given a 7-line source counts %d", count.Len())
+	}
+}
+
+func linesOf(l Lines) []string {
+	var out []string
+	for i := range l.Len() {
+		out = append(out, l.At(i))
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/phasechat/phasechat/fixtures"
@@ -100,13 +101,9 @@ func TestTUIAttachesFilesAndExpandsTheirChips(t *testing.T) {
 		t.Fatalf("the first request lacks notes.txt: %.800s", body)
 	}
 
-	p.typeText("/attach red.png")
-	p.waitFor("│ /attach red.png")
-	p.keys("Enter")
+	p.typeLine("/attach red.png")
 	p.waitFor("with [image red.png · 8×8 · ")
-	p.typeText("what colour is it")
-	p.waitFor("│ what colour is it")
-	p.keys("Enter")
+	p.typeLine("what colour is it")
 	p.waitFor("› what colour is it", "  [image red.png · 8×8 · ")
 	waitCount(t, "requests", &fs.started, 2)
 	if body := fs.body(2); !strings.Contains(body, `"type":"image_url"`) || !strings.Contains(body, `data:image/png;base64,`) {
@@ -120,6 +117,34 @@ func TestTUIAttachesFilesAndExpandsTheirChips(t *testing.T) {
 	p.keys("M-Up") // the one before: notes.txt's
 	p.keys("C-o")
 	p.waitFor("▶ read @notes.txt please", "    alpha line", "    gamma line")
+	p.keys("C-c")
+	p.exit("0")
+}
+
+// A command line and its Enter sent in one go while the reply's last frame is still on its way
+// (as a script or a paste sends them): the command waits for the reply's end, saying so, then
+// runs; the next line and its Enter, sent in one go as soon as the image is attached, carry it.
+func TestTUIRunsACommandEnteredAsTheReplyEnds(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	var waitSeen atomic.Bool
+	fs.holdDone(waitSeen.Load)
+	dir := t.TempDir()
+	writeAttachments(t, dir)
+	p := newProgramPane(t, 100, 30, dir, hermeticEnv(t), fs.chatArgs(t, "text"))
+	p.waitFor(idleStatus)
+	p.typeLine("hello")
+	p.waitFor(reply)
+	p.keys("/attach red.png", "Enter")
+	p.waitFor("/attach runs when the reply ends", "│ /attach red.png")
+	waitSeen.Store(true)
+	p.waitFor("with [image red.png · 8×8 · ")
+	if fs.gateMissed.Load() {
+		t.Fatal("the reply ended before the command was seen waiting")
+	}
+	p.keys("what colour is it", "Enter")
+	p.waitFor("› what colour is it", "  [image red.png · 8×8 · ")
 	p.keys("C-c")
 	p.exit("0")
 }

@@ -1,0 +1,79 @@
+package markdown
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/phasechat/phasechat/view/rows"
+	"github.com/phasechat/phasechat/view/safe"
+)
+
+// drawnAtOnce is text's drawing, its last line a complete table row drawn whole at once.
+func drawnAtOnce(m *Renderer, text string) []string {
+	var st blockState
+	var b rows.Builder
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for _, line := range lines[:len(lines)-1] {
+		m.line(&st, safe.Text(line), true, &b)
+	}
+	m.gap(&st, &b)
+	m.drawRow(st.table, safe.Text(lines[len(lines)-1]), 0, true, &b)
+	return linesSlice(b.Snapshot())
+}
+
+// A long complete row, drawn a block at a time as its lines are read, in any order and at any
+// width, shows what drawing it whole at once shows, whether its text is read again from the
+// document or kept because sanitising changed it.
+func TestALongRowDrawsAsWholeWhenRead(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pal := NewPalette(Dark())
+	heads := []string{"| a | b |\n|---|---|\n", "| left | mid | right |\n|:--|:-:|--:|\n", "| one |\n|---|\n"}
+	for trial := range 12 {
+		var b strings.Builder
+		b.WriteString(heads[trial%len(heads)])
+		b.WriteString("| ")
+		if trial%4 == 3 {
+			b.WriteString("\x1b[31m") // sanitised to stand-ins: the row keeps its own text
+		}
+		if trial%3 == 1 { // spans open across many display lines, one of them never closed
+			b.WriteString("**" + strings.Repeat("bold words ", longLine/20) + "** `" + strings.Repeat("code ", longLine/10) + "` *")
+		}
+		for b.Len() < longLine+r.IntN(3*longLine) {
+			b.WriteString(rowPieces[r.IntN(len(rowPieces))])
+		}
+		text := b.String()
+		if trial%2 == 0 {
+			text += "\n"
+		}
+		for _, width := range []int{30, 80, 120} {
+			m := NewRenderer(pal, width, DefaultMeasure)
+			want := drawnAtOnce(m, text)
+			var d Doc
+			all := d.Update(m, text, false)
+			n, held := 0, 0
+			for _, run := range all {
+				n += run.Len()
+				held += run.Size()
+			}
+			if trial%4 != 3 && held > len(text)/4 {
+				t.Fatalf("trial %d, width %d: a %d-byte row holds %d bytes once complete", trial, width, len(text), held)
+			}
+			if n != len(want) {
+				t.Fatalf("trial %d, width %d: %d rows, want %d", trial, width, n, len(want))
+			}
+			got := rows.AppendRange(nil, all, 0, n)
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d, width %d: the row read in order differs from its drawing at once", trial, width)
+			}
+			for range 60 {
+				lo := r.IntN(n)
+				hi := min(n, lo+1+r.IntN(3*rowBlock))
+				if got := rows.AppendRange(nil, all, lo, hi); !slices.Equal(got, want[lo:hi]) {
+					t.Fatalf("trial %d, width %d: rows %d..%d read\n%q\nwant\n%q", trial, width, lo, hi, got, want[lo:hi])
+				}
+			}
+		}
+	}
+}

@@ -33,7 +33,6 @@ import (
 // that many lines.
 type inlineMode struct {
 	on       bool
-	sized    bool               // a window size arrived: nothing is printed before the real width is known
 	changes  *transcript.Reader // the transcript's journal, read at every Update for removed entries
 	next     int                // the entries before it were handed to a print command
 	print    printer
@@ -84,8 +83,6 @@ func (m *Model) quit(cmd tea.Cmd) tea.Cmd {
 func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	in := &m.inline
 	switch msg.(type) {
-	case tea.WindowSizeMsg:
-		in.sized = true
 	case printedMsg:
 		in.inFlight = false
 	case quitInlineMsg:
@@ -94,7 +91,7 @@ func (m *Model) inlineAfter(msg tea.Msg) tea.Cmd {
 	m.follow() // the terminal scrolls its own scrollback; a key that scrolled changes nothing
 	in.readChanges()
 	defer m.unfocusPrinted()
-	if in.inFlight || in.done || (!in.sized && !in.quitting) {
+	if in.inFlight || in.done || (!m.sized && !in.quitting) { // nothing is printed before the real width is known
 		return nil
 	}
 	entries := m.chat.Entries()

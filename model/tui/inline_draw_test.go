@@ -35,13 +35,14 @@ func TestInlineUpdateDrawsNothing(t *testing.T) {
 // (run with -race: the command reads snapshots, never the transcript's entries).
 func TestInlinePrintRunsBesideUpdate(t *testing.T) {
 	h := newHarness(t, "seed", 80, 24)
-	h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0) // no size yet: nothing is printed
+	h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0)
+	h.m.sized = false // no size yet: nothing is printed
 	ih := &inlineHarness{harness: h}
 	ih.submit("find the headings")
 	ih.drain()
 	want := ih.transcriptText()
 
-	print := h.m.inlineAfter(tea.WindowSizeMsg{Width: 80, Height: 24})
+	_, print := h.m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if print == nil {
 		t.Fatal("the settled turn was not handed to a print command")
 	}

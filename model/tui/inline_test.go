@@ -360,7 +360,7 @@ func BenchmarkInlineTokenUpdateAndView(b *testing.B) {
 			rows := fillTranscript(h, size)
 			entries := h.m.chat.Entries()
 			h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0)
-			h.m.inline.sized, h.m.inline.next = true, len(entries) // the conversation is in the scrollback
+			h.m.inline.next = len(entries) // the conversation is in the scrollback
 			h.submit("go on")
 			for _, msg := range h.pending {
 				if _, ok := msg.(chat.StreamMsg); !ok {
@@ -408,6 +408,7 @@ func TestInlinePrintsAResumedConversationFirst(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.m.chat = chat.New(h.cfg, []wire.Message{{Role: "user", Parts: wire.TextParts("an old question")}, {Role: "assistant", Parts: wire.TextParts("an old answer")}})
 	h.m.inline = newInlineMode(h.m.chat, view.PlainStyles(), 0)
+	h.m.sized = false // the inline mode starts before any size
 	ih := &inlineHarness{harness: h}
 	h.observe = func(msg tea.Msg) {
 		if text, ok := printedText(msg); ok {

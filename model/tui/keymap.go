@@ -170,7 +170,7 @@ func (m *Model) composerInError() bool {
 }
 
 func (m *Model) typingCompletable() bool {
-	if !m.composing() {
+	if !m.typing() {
 		return false
 	}
 	_, _, mention := m.mentionOpen()

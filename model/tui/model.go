@@ -79,8 +79,9 @@ type Model struct {
 	// afresh on every call, and a frame asks several times.
 	composerText string
 
-	// sized: a WindowSizeMsg has come. Until then width and height are a guess, and the full
-	// screen draws nothing rather than a layout the terminal would see replaced a frame later.
+	// sized: a WindowSizeMsg has come. Until then width and height are a guess: the full
+	// screen draws nothing rather than a layout the terminal would see replaced a frame later,
+	// and the inline mode prints nothing into the scrollback, where it would stay.
 	sized bool
 
 	width, height int

@@ -138,3 +138,41 @@ func TestUpTakesBackAMessageQueuedBehindOneWaitingForFiles(t *testing.T) {
 		t.Fatalf("queued %q", got)
 	}
 }
+
+// Tab completes a command or an @mention typed while a reply streams, as it does after it: a
+// command typed ahead with Tab runs, complete, once the reply has ended.
+func TestTabCompletesWhileAReplyStreams(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.typeText("read @not")
+	h.send(takeNext[filesListed](h))
+	h.send(keyTab)
+	if got := h.composer(); got != "read @notes.txt " {
+		t.Fatalf("Tab on a mention while the reply streams: %q", got)
+	}
+	h.send(keyCtrlC)
+	h.typeText("/att")
+	h.send(keyTab)
+	h.typeText("notes.txt")
+	h.send(keyEnter)
+	h.feedAll()
+	if len(h.m.chat.Attached()) != 1 || h.composer() != "" {
+		t.Fatalf("the completed command did not run: composer %q, status %q", h.composer(), h.status())
+	}
+}
+
+// Esc stops the reply while a queued message still waits for its files: once they are read
+// it waits in the queue, as the queued messages do after a stop, and is not sent by itself.
+func TestAMessageWaitingForItsFilesWaitsAfterAStop(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	h.send(keyEsc)
+	h.send(takeNext[filesRead](h))
+	h.feedAll()
+	if n := len(h.server.requests()); n != 1 || !h.m.chat.QueueWaits() {
+		t.Fatalf("after the stop: %d requests, queue waits %v (queued %q)", n, h.m.chat.QueueWaits(), h.m.chat.Queued())
+	}
+}

@@ -47,13 +47,49 @@ type Doc struct {
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
 // uncommitted text starts.
 type openLine struct {
-	at     int   // the line's offset in the text; -1 for none
-	key    shape // its shape; a change starts over
-	done   rows.Builder
-	resume int // offset in the sanitised line of the first uncommitted byte
+	at   int   // the line's offset in the text; -1 for none
+	key  shape // its shape; a change starts over
+	done rows.Builder
+	grow growingWrap
+}
+
+// growingWrap is the incremental wrap of a growing text (a partial line, a table's growing
+// cell): where its uncommitted text starts and the parser's state there.
+type growingWrap struct {
+	resume int // offset in the text of the first uncommitted byte
 	st     inlineState
-	more   bool   // a display line was committed: the next takes the rest prefix
-	cells  []cell // scratch: the uncommitted text's cells, reused by each update
+	cells  []cell // scratch: the uncommitted text's cells, reused by each step
+}
+
+// newGrowingWrap is the wrap of a text whose inline content starts at offset from.
+func newGrowingWrap(from int) growingWrap { return growingWrap{resume: from, st: noSpans()} }
+
+// step parses text, the whole of it so far, from its first uncommitted byte in style base,
+// wraps it at avail cells a line, hands the display lines later text cannot change to commit
+// and the others to rest, in order, and moves past the committed ones. While commit runs,
+// resume is still the offset the cells' ends count from.
+func (g *growingWrap) step(text string, base mdStyle, avail int, commit, rest func(cells []cell, l cellLine)) {
+	p := inlineParser{src: text[g.resume:], base: base, out: g.cells[:0]}
+	p.run(0, g.st)
+	cells := p.out
+	g.cells = cells
+	ls := wrapWords(cells, avail)
+	n := committable(cells, ls)
+	for _, l := range ls[:n+1] {
+		commit(cells, l)
+	}
+	for _, l := range ls[n+1:] {
+		rest(cells, l)
+	}
+	if n >= 0 {
+		last := cells[ls[n].next-1]
+		g.resume += last.end
+		g.st = last.st
+	}
+	clear(cells)                  // the scratch must not keep this step's copy of the text alive
+	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
+		g.cells = nil
+	}
 }
 
 // update brings the document up to text and returns its display lines in runs: the complete
@@ -185,39 +221,21 @@ func (d *Doc) openPart(m *Renderer, s string) []rows.Lines {
 // commits the lines later text cannot change, and returns them and the rest.
 func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, tail rows.Lines) {
 	if o.at != at || o.key != sh {
-		*o = openLine{at: at, key: sh, resume: sh.content, st: noSpans()}
+		*o = openLine{at: at, key: sh, grow: newGrowingWrap(sh.content)}
 	}
-	p := inlineParser{src: s[o.resume:], base: sh.base, out: o.cells[:0]}
-	p.run(0, o.st)
-	cells := p.out
-	o.cells = cells
 	avail, firstP, restP := m.prefixes(sh)
-	ls := wrapWords(cells, avail)
-	commit := committable(cells, ls)
-	draw := func(b *rows.Builder, i int, l cellLine) {
-		pfx := restP
-		if i == 0 && !o.more {
-			pfx = firstP
-		}
-		b.Add(m.paintRow(pfx, cells, l))
-	}
-	for i := 0; i <= commit; i++ {
-		draw(&o.done, i, ls[i])
-	}
+	first := o.done.Len() == 0 // the line's first display line takes the first prefix
 	var t rows.Builder
-	for i := commit + 1; i < len(ls); i++ {
-		draw(&t, i, ls[i])
+	draw := func(b *rows.Builder) func(cells []cell, l cellLine) {
+		return func(cells []cell, l cellLine) {
+			pfx := restP
+			if first {
+				pfx, first = firstP, false
+			}
+			b.Add(m.paintRow(pfx, cells, l))
+		}
 	}
-	if commit >= 0 {
-		last := cells[ls[commit].next-1]
-		o.resume += last.end
-		o.st = last.st
-		o.more = true
-	}
-	clear(cells)                  // the scratch must not keep this update's copy of the line alive
-	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
-		o.cells = nil
-	}
+	o.grow.step(s, sh.base, avail, draw(&o.done), draw(&t))
 	return o.done.Snapshot(), t.Snapshot()
 }
 

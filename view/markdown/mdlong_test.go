@@ -106,14 +106,14 @@ func TestPartialLineScratchIsNotSizedByABurst(t *testing.T) {
 	var d Doc
 	d.Update(m, text[:100], true)
 	d.Update(m, text, true)
-	if c := cap(d.open.cells); c > keptScratch {
+	if c := cap(d.open.grow.cells); c > keptScratch {
 		t.Fatalf("after a %d-byte burst the partial line keeps room for %d cells", len(text)-100, c)
 	}
 	row := "| a | b |\n|---|---|\n| " + text
 	var r Doc
 	r.Update(m, row[:len(row)-len(text)+100], true)
 	r.Update(m, row, true)
-	if c := cap(r.row.cell.cells); c > keptScratch {
+	if c := cap(r.row.cell.grow.cells); c > keptScratch {
 		t.Fatalf("after a %d-byte burst the partial row keeps room for %d cells", len(text)-100, c)
 	}
 }

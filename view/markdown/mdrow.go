@@ -1,8 +1,6 @@
 package markdown
 
 import (
-	"strings"
-	"unicode"
 	"unsafe"
 
 	"github.com/phasechat/phasechat/view/rows"
@@ -11,41 +9,15 @@ import (
 // A table row still streaming is drawn incrementally, so that a long row costs time in
 // proportion to its text: the last cell grows and is wrapped as an open line is, from its
 // last committed display line; when the '|' after it comes it is complete, and is parsed and
-// wrapped once more, whole, and kept (its open state is let go: a cell costs about twice its
-// text to draw, never more); the row's display lines are put together from the columns'
-// parts when they are read. The drawing is the one m.row makes of the whole partial row.
+// wrapped once more, whole, and measured (its open state is let go). Its cells' display lines
+// are kept as marks (mdcellwrap.go), and the row's display lines are put together from the
+// columns' parts when they are read. The drawing is the one m.row makes of the whole partial
+// row.
 
 // part is one display line of a cell: its painted text and its width.
 type part struct {
 	s string
 	w int
-}
-
-// column is a cell's display lines stored compactly: their painted text as a run of rows,
-// and each one's width.
-type column struct {
-	rows   rows.Lines
-	widths []uint16
-}
-
-func (c column) len() int { return len(c.widths) }
-
-func (c column) at(j int) part { return part{s: c.rows.At(j), w: int(c.widths[j])} }
-
-// columnBuilder appends a cell's display lines; a column taken with snapshot stays valid
-// after later appends. It must not be copied after its first add.
-type columnBuilder struct {
-	rows   rows.Builder
-	widths []uint16
-}
-
-func (b *columnBuilder) add(p part) {
-	b.rows.Add(p.s)
-	b.widths = append(b.widths, uint16(min(p.w, 1<<16-1)))
-}
-
-func (b *columnBuilder) snapshot() column {
-	return column{rows: b.rows.Snapshot(), widths: b.widths[:len(b.widths):len(b.widths)]}
 }
 
 // openRow is the partial row of a table being drawn.
@@ -55,9 +27,15 @@ type openRow struct {
 	body  int   // where the row's text after its opening '|' starts
 	scan  int   // body offset of the next byte to read for a '|' (past one a '\' escapes)
 	pipes []int // body offsets of the '|'s between cells, in order
-	cols  []column
+	cols  []rowCell
 	cell  openCell // the growing cell's column, when it is one of the table's
-	bytes int      // what the complete cells' columns hold
+}
+
+// rowCell is a complete cell of a row: its text, at from..to of the row's text (or body), and
+// its display lines.
+type rowCell struct {
+	from, to int
+	wrap     cellWrap
 }
 
 // update draws the partial row s, at offset at of the text, in table t.
@@ -67,21 +45,8 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		*o = openRow{at: at, t: t, body: len(s) - len(rest) + 1}
 	}
 	b := s[o.body:]
-	i := o.scan
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '|':
-			o.pipes = append(o.pipes, i)
-		}
-	}
-	o.scan = i
-	// splitRow's cells: the body without the spaces after it, nor a last unescaped '|'.
-	end := len(strings.TrimRightFunc(b, unicode.IsSpace))
-	if end > 0 && b[end-1] == '|' && (end < 2 || b[end-2] != '\\') {
-		end--
-	}
+	o.pipes, o.scan = scanPipes(b, o.scan, o.pipes)
+	end := bodyEnd(b)
 	complete := len(o.pipes)
 	for complete > 0 && o.pipes[complete-1] >= end {
 		complete--
@@ -91,19 +56,22 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		if k > 0 {
 			from = o.pipes[k-1] + 1
 		}
-		o.cols = append(o.cols, m.cellParts(strings.TrimSpace(b[from:o.pipes[k]]), t.widths[k]))
-		o.bytes += o.cols[k].size()
+		c := rowCell{}
+		c.from, c.to = trimmedSpan(b, span{from, o.pipes[k]})
+		c.wrap = measuredCell(b[c.from:c.to], t.widths[k], 0, false, longLineChunk)
+		o.cols = append(o.cols, c)
 		o.cell = openCell{}
 	}
-	src := &rowSource{m: m, t: t, cols: o.cols, open: -1, bytes: o.bytes}
+	src := &rowSource{m: m, t: t, body: b, cols: o.cols, open: -1}
 	if complete < len(t.widths) {
 		from := 0
 		if complete > 0 {
 			from = o.pipes[complete-1] + 1
 		}
 		src.open = complete
-		src.done, src.tail = o.cell.update(m, strings.TrimSpace(b[from:max(from, end)]), t.widths[complete])
-		src.bytes += src.done.size()
+		src.grow.from, src.grow.to = trimmedSpan(b, span{from, max(from, end)})
+		src.tail = o.cell.update(m, b[src.grow.from:src.grow.to], t.widths[complete])
+		src.grow.wrap = &o.cell.done
 	}
 	src.n = 1
 	for i := range t.widths {
@@ -115,41 +83,23 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 // openCell is the growing cell of a row, wrapped as an open line is: its display lines
 // committed so far, and where its uncommitted text starts.
 type openCell struct {
-	done   columnBuilder
-	resume int // offset in the cell's text of the first uncommitted byte
-	st     inlineState
-	begun  bool
-	cells  []cell // scratch: the uncommitted text's cells, reused by each update
+	done  cellWrap
+	grow  growingWrap
+	begun bool
 }
 
 // update wraps text, the cell so far, at width from its last committed display line, commits
-// the lines later text cannot change, and returns them and the rest.
-func (o *openCell) update(m *Renderer, text string, width int) (done column, tail []part) {
+// the lines later text cannot change, and returns the rest.
+func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
 	if !o.begun {
-		o.begun, o.st = true, noSpans()
+		o.begun, o.done, o.grow = true, newCellWrap(width, 0, false), newGrowingWrap(0)
 	}
-	p := inlineParser{src: text[o.resume:], out: o.cells[:0]}
-	p.run(0, o.st)
-	cells := p.out
-	o.cells = cells
-	ls := wrapWords(cells, width)
-	commit := committable(cells, ls)
-	for i := 0; i <= commit; i++ {
-		o.done.add(partOf(m, cells, ls[i]))
-	}
-	for i := commit + 1; i < len(ls); i++ {
-		tail = append(tail, partOf(m, cells, ls[i]))
-	}
-	if commit >= 0 {
-		last := cells[ls[commit].next-1]
-		o.resume += last.end
-		o.st = last.st
-	}
-	clear(cells)                  // the scratch must not keep this update's copy of the cell alive
-	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
-		o.cells = nil
-	}
-	return o.done.snapshot(), tail
+	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
+		o.done.add(m, cells, l, o.grow.resume)
+	}, func(cells []cell, l cellLine) {
+		tail = append(tail, partOf(m, cells, l))
+	})
+	return tail
 }
 
 func partOf(m *Renderer, cells []cell, l cellLine) part {
@@ -157,44 +107,29 @@ func partOf(m *Renderer, cells []cell, l cellLine) part {
 	return part{s: paintCells(m.pal, c), w: cellsWidth(c)}
 }
 
-// cellParts is a complete cell of a partial row, text, wrapped at width: what m.row draws of
-// it, holding about longLineChunk cells at a time.
-func (m *Renderer) cellParts(text string, width int) column {
-	return m.cellPartsChunked(text, width, longLineChunk)
-}
-
-// cellPartsChunked is cellParts holding about chunk cells at a time.
-func (m *Renderer) cellPartsChunked(text string, width, chunk int) column {
-	var out columnBuilder
-	wrapChunked(&inlineParser{src: text}, width, chunk, func(cells []cell, l cellLine) {
-		out.add(partOf(m, cells, l))
-	})
-	return out.snapshot()
-}
-
-// size is the memory c holds.
-func (c column) size() int { return c.rows.Size() + 2*cap(c.widths) }
-
 // rowSource is a partial row as one update left it: its display lines are put together
 // when read.
 type rowSource struct {
-	m     *Renderer
-	t     *tableLayout
-	cols  []column // the complete cells' columns
-	open  int      // the growing cell's column; -1 when it is none of the table's
-	done  column   // the growing cell's committed display lines, then the rest
-	tail  []part
-	n     int // display lines
-	bytes int
+	m    *Renderer
+	t    *tableLayout
+	body string    // the row's text after its opening '|', so far
+	cols []rowCell // the complete cells
+	open int       // the growing cell's column; -1 when it is none of the table's
+	grow struct {  // the growing cell: its text in body, its committed lines, then the rest
+		from, to int
+		wrap     *cellWrap
+	}
+	tail []part
+	n    int // display lines
 }
 
 // height is how many display lines column i has: one when it has no text yet.
 func (r *rowSource) height(i int) int {
 	switch {
 	case i < len(r.cols):
-		return r.cols[i].len()
+		return r.cols[i].wrap.lines
 	case i == r.open:
-		return max(1, r.done.len()+len(r.tail))
+		return max(1, r.grow.wrap.lines+len(r.tail))
 	}
 	return 1
 }
@@ -203,14 +138,13 @@ func (r *rowSource) height(i int) int {
 func (r *rowSource) at(i, j int) part {
 	switch {
 	case i < len(r.cols):
-		if j < r.cols[i].len() {
-			return r.cols[i].at(j)
-		}
+		c := &r.cols[i]
+		return c.wrap.at(r.m, r.body[c.from:c.to], j)
 	case i == r.open:
-		if j < r.done.len() {
-			return r.done.at(j)
+		if w := r.grow.wrap; j < w.lines {
+			return w.at(r.m, r.body[r.grow.from:r.grow.to], j)
 		}
-		if j -= r.done.len(); j < len(r.tail) {
+		if j -= r.grow.wrap.lines; j < len(r.tail) {
 			return r.tail[j]
 		}
 	}
@@ -219,19 +153,7 @@ func (r *rowSource) at(i, j int) part {
 
 // Row is display line j, as m.row draws it.
 func (r *rowSource) Row(j int) string {
-	t := r.t
-	sep := r.m.pal.paint(tableSep, mdRule)
-	var b strings.Builder
-	b.WriteString(r.m.margin)
-	for i, w := range t.widths {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		p := r.at(i, j)
-		pad := max(0, w-p.w)
-		writeAligned(&b, p.s, t.align[i], pad, i < len(t.widths)-1)
-	}
-	return strings.TrimRight(b.String(), " ")
+	return r.m.tableLine(r.t, func(i int) part { return r.at(i, j) })
 }
 
 func (r *rowSource) AppendRows(dst []string, lo, hi int) []string {
@@ -242,7 +164,13 @@ func (r *rowSource) AppendRows(dst []string, lo, hi int) []string {
 }
 
 func (r *rowSource) Size() int {
-	n := int(unsafe.Sizeof(*r)) + r.bytes + int(unsafe.Sizeof(column{}))*len(r.cols)
+	n := int(unsafe.Sizeof(*r))
+	for i := range r.cols {
+		n += r.cols[i].wrap.size()
+	}
+	if r.grow.wrap != nil {
+		n += r.grow.wrap.size()
+	}
 	for _, p := range r.tail {
 		n += int(unsafe.Sizeof(part{})) + len(p.s)
 	}

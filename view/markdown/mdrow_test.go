@@ -98,10 +98,10 @@ func TestCellPartsInChunksDrawAsWhole(t *testing.T) {
 				want = append(want, partOf(m, cells, l))
 			}
 			for _, chunk := range []int{1, 2, 5, 64} {
-				c := m.cellPartsChunked(text, width, chunk)
+				c := measuredCell(text, width, 0, false, chunk)
 				var got []part
-				for j := range c.len() {
-					got = append(got, c.at(j))
+				for j := range c.lines {
+					got = append(got, c.at(m, text, j))
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("trial %d, width %d, chunk %d: %q\ngot  %+v\nwant %+v", trial, width, chunk, text, got, want)

@@ -3,6 +3,7 @@ package markdown
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,5 +76,30 @@ func TestALongRowDrawsAsWholeWhenRead(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkLongRowWindow reads a 40-row window of a complete row of two long cells, one row
+// further down each time, as a window scrolling through it does: the time per op follows the
+// window, not the row's size.
+func BenchmarkLongRowWindow(b *testing.B) {
+	for _, size := range []int{256 << 10, 2 << 20} {
+		cell := strings.Repeat("word ", size/10)
+		text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
+		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
+			m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+			var d Doc
+			all := d.Update(m, text, false)
+			n := 0
+			for _, run := range all {
+				n += run.Len()
+			}
+			top := n / 2
+			var dst []string
+			for b.Loop() {
+				dst = rows.AppendRange(dst[:0], all, top, top+40)
+				top = (top + 1) % (n - 40)
+			}
+		})
 	}
 }

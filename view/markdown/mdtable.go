@@ -161,26 +161,43 @@ type span struct{ from, to int }
 
 // cellSpans are where splitRow's cells are in s.
 func cellSpans(s string) []span {
-	end := len(strings.TrimRightFunc(s, unicode.IsSpace))
-	start := end - len(strings.TrimLeftFunc(s[:end], unicode.IsSpace))
-	if start < end && s[start] == '|' {
+	start := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
+	if start < len(s) && s[start] == '|' {
 		start++
 	}
-	if end > start && s[end-1] == '|' && !strings.HasSuffix(s[start:end], `\|`) {
-		end--
-	}
+	end := start + bodyEnd(s[start:])
+	pipes, _ := scanPipes(s[:end], start, nil)
 	var out []span
 	from := start
-	for i := start; i < end; i++ {
+	for _, p := range pipes {
+		out = append(out, span{from, p})
+		from = p + 1
+	}
+	return append(out, span{from, end})
+}
+
+// bodyEnd is where the cells of a row end in b, its text after the opening '|': before the
+// spaces after them and a last unescaped '|'.
+func bodyEnd(b string) int {
+	end := len(strings.TrimRightFunc(b, unicode.IsSpace))
+	if end > 0 && b[end-1] == '|' && (end < 2 || b[end-2] != '\\') {
+		end--
+	}
+	return end
+}
+
+// scanPipes appends to pipes the offsets of the '|'s of s from i on, those a '\' does not
+// escape, and returns them and the offset of the next byte to read (past one a '\' escapes).
+func scanPipes(s string, i int, pipes []int) ([]int, int) {
+	for ; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
 		case '|':
-			out = append(out, span{from, i})
-			from = i + 1
+			pipes = append(pipes, i)
 		}
 	}
-	return append(out, span{from, max(from, end)})
+	return pipes, i
 }
 
 // writeAligned writes a cell's text in its column: pad spaces shared out by the column's

@@ -350,11 +350,9 @@ func (p *pane) keys(names ...string) { p.run(append([]string{"send-keys", "-t", 
 // typeText sends s literally.
 func (p *pane) typeText(s string) { p.run("send-keys", "-t", "e2e", "-l", s) }
 
-// typeLine types text literally, then Enter.
-func (p *pane) typeLine(text string) {
-	p.typeText(text)
-	p.keys("Enter")
-}
+// typeLine types text literally and Enter (a carriage return) in one go, as a paste or a
+// script does: the program may read the line and its Enter together.
+func (p *pane) typeLine(text string) { p.typeText(text + "\r") }
 
 // waitFor polls the screen until it contains every one of texts, failing with the last screen
 // when the test's patience runs out. It returns that screen.

@@ -1,0 +1,136 @@
+package markdown
+
+import (
+	"sort"
+	"unsafe"
+)
+
+// A table cell's display lines are not kept drawn: a long cell's drawing, a short painted line
+// for every display line of a narrow column, costs more than its text. A cell keeps how many
+// display lines it has and, about every rowBlock of them, where parsing and wrapping resume at
+// the start of one (a mark); a line is drawn when read, with the rowBlock lines around it, from
+// the nearest mark before it, and the last two blocks read are kept. A growing cell keeps drawn
+// the lines it committed since its last mark, which a window on the growing end reads.
+
+// rowBlock is how many display lines of a cell are drawn at once.
+const rowBlock = 64
+
+// cellWrap is a cell's text wrapped at width: its display lines as marks. The text it is read
+// with is the one it was measured from, or that text grown (a growing cell, not final).
+type cellWrap struct {
+	width   int
+	base    mdStyle
+	final   bool    // the text is complete: spans left open are drawn literal
+	literal []int32 // the openers its final parse draws as literal text
+	lines   int
+	marks   []rowMark // in order; the first is the text's start
+	recent  []part    // the lines from the last mark on, when committed drawn
+	last    [2]partBlock
+}
+
+// rowMark is the start of display line line of a cell, where parsing resumes at offset at of
+// its text in state st.
+type rowMark struct {
+	line, at int32
+	st       inlineState
+}
+
+// partBlock is display lines b*rowBlock..hi-1 of a cell, drawn.
+type partBlock struct {
+	b, hi int
+	parts []part
+}
+
+func newCellWrap(width int, base mdStyle, final bool) cellWrap {
+	return cellWrap{width: width, base: base, final: final, marks: []rowMark{{st: noSpans()}}}
+}
+
+// measuredCell is text wrapped at width, measured: its parse and wrap hold about chunk cells
+// at a time.
+func measuredCell(text string, width int, base mdStyle, final bool, chunk int) cellWrap {
+	c := newCellWrap(width, base, final)
+	p := inlineParser{src: text, base: base, final: final}
+	for pass := range 8 {
+		c.lines, c.marks = 0, c.marks[:1]
+		p.out = p.out[:0]
+		st := wrapFrom(&p, 0, noSpans(), width, chunk, func(cells []cell, l cellLine) bool {
+			c.add(nil, cells, l, 0)
+			return true
+		})
+		open := spanOpeners(st)
+		if !final || len(open) == 0 || pass == 7 {
+			break
+		}
+		p.literal = append(p.literal, open...)
+	}
+	c.literal = p.literal
+	c.marks = c.marks[:len(c.marks):len(c.marks)]
+	return c
+}
+
+// add counts display line l of cells, whose offsets are off bytes into the text, and marks
+// where the next one starts when it is due and parsing can resume there; given m, it keeps the
+// line drawn while it is after the last mark.
+func (c *cellWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
+	c.lines++
+	last := c.marks[len(c.marks)-1]
+	if n := l.next; c.lines-int(last.line) >= rowBlock && n > l.start && cells[n-1].end >= 0 {
+		c.marks = append(c.marks, rowMark{line: int32(c.lines), at: int32(off + cells[n-1].end), st: cells[n-1].st})
+		c.recent = c.recent[:0]
+		return
+	}
+	if m != nil {
+		c.recent = append(c.recent, partOf(m, cells, l))
+	}
+}
+
+// at is display line j of the cell, whose text is text; nothing past its lines.
+func (c *cellWrap) at(m *Renderer, text string, j int) part {
+	if j >= c.lines {
+		return part{}
+	}
+	last := c.marks[len(c.marks)-1]
+	if k := j - int(last.line); k >= 0 && k < len(c.recent) && len(c.recent) == c.lines-int(last.line) {
+		return c.recent[k]
+	}
+	b := j / rowBlock
+	for k := range c.last {
+		if blk := &c.last[k]; blk.parts != nil && blk.b == b && j < blk.hi {
+			p := blk.parts[j-b*rowBlock]
+			if k > 0 {
+				c.last[0], c.last[k] = c.last[k], c.last[0]
+			}
+			return p
+		}
+	}
+	lo, hi := b*rowBlock, min(c.lines, (b+1)*rowBlock)
+	k := sort.Search(len(c.marks), func(k int) bool { return int(c.marks[k].line) > lo }) - 1
+	mk := c.marks[k]
+	// Parsing stops at the first chunk of cells that completes line hi-1: a chunk is a few
+	// display lines.
+	chunk := max(256, 8*c.width)
+	p := inlineParser{src: text, base: c.base, final: c.final, literal: c.literal, out: make([]cell, 0, 2*chunk)}
+	parts := make([]part, 0, hi-lo)
+	line := int(mk.line)
+	wrapFrom(&p, int(mk.at), mk.st, c.width, chunk, func(cells []cell, l cellLine) bool {
+		if line >= lo {
+			parts = append(parts, partOf(m, cells, l))
+		}
+		line++
+		return line < hi
+	})
+	c.last[1], c.last[0] = c.last[0], partBlock{b: b, hi: hi, parts: parts}
+	return parts[j-lo]
+}
+
+// size is the memory c holds.
+func (c *cellWrap) size() int {
+	n := int(unsafe.Sizeof(*c)) + 4*cap(c.literal) + int(unsafe.Sizeof(rowMark{}))*cap(c.marks)
+	for _, ps := range [][]part{c.recent, c.last[0].parts, c.last[1].parts} {
+		n += int(unsafe.Sizeof(part{})) * cap(ps)
+		for _, p := range ps {
+			n += len(p.s)
+		}
+	}
+	return n
+}

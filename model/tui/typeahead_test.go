@@ -33,7 +33,13 @@ func TestACommandEditedAfterItsEnterWaitsForAnother(t *testing.T) {
 	h.submit("hello")
 	h.feedStream()
 	h.typeText("/attach notes.txt")
+	if !h.offers("enter", "run after reply") {
+		t.Fatalf("the help line does not offer Enter on the command: %+v", h.m.help(true))
+	}
 	h.send(keyEnter)
+	if h.offers("enter", "run after reply") {
+		t.Fatal("the help line offers Enter again on the command Entered")
+	}
 	if got, status := h.composer(), h.status(); got != "/attach notes.txt" || !strings.Contains(status, "/attach runs when the reply ends") {
 		t.Fatalf("Enter on a command while the reply streams: composer %q, status %q", got, status)
 	}
@@ -175,4 +181,14 @@ func TestAMessageWaitingForItsFilesWaitsAfterAStop(t *testing.T) {
 	if n := len(h.server.requests()); n != 1 || !h.m.chat.QueueWaits() {
 		t.Fatalf("after the stop: %d requests, queue waits %v (queued %q)", n, h.m.chat.QueueWaits(), h.m.chat.Queued())
 	}
+}
+
+// offers reports whether the help line offers keys to do does.
+func (h *harness) offers(keys, does string) bool {
+	for _, k := range h.m.help(true) {
+		if k.Keys == keys && k.Does == does {
+			return true
+		}
+	}
+	return false
 }

@@ -93,12 +93,10 @@ func (c *Chat) turnOver() []Effect {
 	return c.sendQueued()
 }
 
-// holdQueue keeps the queue from going by itself: the turn failed or was stopped.
-func (c *Chat) holdQueue() {
-	if len(c.queue.texts) > 0 {
-		c.queue.held = true
-	}
-}
+// holdQueue keeps the queue from going by itself: the turn failed or was stopped. It holds an
+// empty queue too, so that a message queued after the stop (a front end still reading its
+// files) waits as those queued before it would have; a new turn lets go of it.
+func (c *Chat) holdQueue() { c.queue.held = true }
 
 // QueueCommand is /queue with its argument, the same in both front ends: "" lists the queue,
 // "send" sends it now (once no reply streams), "clear" drops it. lines is what to tell the

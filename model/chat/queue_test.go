@@ -105,6 +105,21 @@ func TestQueueWaitsAfterStop(t *testing.T) {
 	}
 }
 
+// A message queued after a stop that found the queue empty (its files were still being read)
+// waits as one queued before the stop would have; a new message lets the queue go again.
+func TestQueueStaysHeldAfterAStopWithNothingQueued(t *testing.T) {
+	h := newHarness(t, Config{Model: "m"})
+	h.do(h.c.Submit("first"))
+	h.feed(text("partial"))
+	h.c.Stop()
+	if effects := h.c.Enqueue("late"); sentText(effects) != "" || !h.c.QueueWaits() {
+		t.Fatalf("queued after the stop: sent %+v, waits %v", effects, h.c.QueueWaits())
+	}
+	if got := sentText(h.c.Submit("new")); got != "new" || h.c.QueueWaits() {
+		t.Fatalf("a new message sent %q, the queue waits %v", got, h.c.QueueWaits())
+	}
+}
+
 func TestQueueWaitsAfterErrorUntilRetry(t *testing.T) {
 	h := newHarness(t, Config{Model: "m"})
 	h.do(h.c.Submit("first"))

@@ -18,9 +18,12 @@ func (m *Model) draftKey(k tea.KeyPressMsg) (*Model, tea.Cmd) {
 	if key.Matches(k, keys.Queue.Binding) {
 		return m.queueDraft()
 	}
-	if key.Matches(k, keys.Complete.Binding, keys.ToRetry.Binding, keys.Regenerate.Binding,
-		keys.Earlier.Binding, keys.Later.Binding) {
-		return m, nil // what would complete or recall waits for the reply's end
+	if key.Matches(k, keys.Complete.Binding) {
+		m.completeTyped()
+		return m, nil
+	}
+	if key.Matches(k, keys.ToRetry.Binding, keys.Regenerate.Binding, keys.Earlier.Binding, keys.Later.Binding) {
+		return m, nil // what would recall or retry waits for the reply's end
 	}
 	return m.editDraft(k)
 }

@@ -126,12 +126,7 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 	case key.Matches(k, keys.Complete.Binding):
-		if isCommandWord(value) {
-			m.complete(value)
-			return m, nil, true
-		}
-		if at, query, ok := m.mentionOpen(); ok && m.composerEnabled() {
-			m.completeMention(at, query)
+		if m.completeTyped() {
 			return m, nil, true
 		}
 	case key.Matches(k, keys.Send.Binding):
@@ -141,6 +136,20 @@ func (m *Model) everydayKey(k tea.KeyPressMsg) (*Model, tea.Cmd, bool) {
 		}
 	}
 	return m, nil, false
+}
+
+// completeTyped completes the command or the @mention being typed, if one is; while a reply
+// streams too, so that a Tab typed ahead is not lost.
+func (m *Model) completeTyped() bool {
+	if value := m.composer.Value(); isCommandWord(value) {
+		m.complete(value)
+		return true
+	}
+	if at, query, ok := m.mentionOpen(); ok {
+		m.completeMention(at, query)
+		return true
+	}
+	return false
 }
 
 // recall puts text in the composer, the cursor at its end.

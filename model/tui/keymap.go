@@ -39,7 +39,7 @@ type keyMap struct {
 	Approve, Decline, Always                         binding
 	AttachDropped                                    binding
 	Send, Retry, ToComposer, ToRetry, Complete, Stop binding
-	Queue, SendQueued, EditQueued                    binding
+	Queue, RunAfterReply, SendQueued, EditQueued     binding
 	PageUp, PageDown, Home, End, CtrlHome, CtrlEnd   binding
 	Expand, SelectUp, SelectDown                     binding
 	Newline, Regenerate, Earlier, Later              binding
@@ -65,15 +65,16 @@ var keys = keyMap{
 
 	AttachDropped: binding{Binding: helped("y", "attach", "y", "Y"), long: "attach the file dragged into the terminal (any other key pastes its path as text)", live: keyState.askingDrop},
 
-	Send:       binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.canSend},
-	Retry:      binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
-	ToComposer: binding{Binding: helped("tab", "composer", "tab"), long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
-	ToRetry:    binding{Binding: helped("shift+tab", "retry", "shift+tab"), long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
-	Complete:   binding{Binding: helped("tab", "complete", "tab"), long: "complete the command or the @file being typed", rank: 1, live: keyState.typingCompletable},
-	Stop:       binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
-	Queue:      binding{Binding: helped("enter", "queue", "enter"), long: "while a reply streams: queue the message, sent when the turn is over (after its tools)", live: keyState.canQueue},
-	SendQueued: binding{Binding: helped("enter", "send queued", "enter"), long: "in the empty composer, after an error or a stop: send the queued messages", live: keyState.canSendQueued},
-	EditQueued: binding{Binding: helped("↑", "edit queued", "up"), long: "in the empty composer: take the newest queued message back to edit (ctrl+c drops it)", rank: 2, live: keyState.canEditQueued},
+	Send:          binding{Binding: helped("enter", "send", "enter"), long: "send the message", live: keyState.canSend},
+	Retry:         binding{Binding: helped("enter", "retry", "enter"), long: "retry the failed request (Retry has the focus)", live: keyState.onRetry},
+	ToComposer:    binding{Binding: helped("tab", "composer", "tab"), long: "from Retry to the composer", rank: 1, live: keyState.onRetry},
+	ToRetry:       binding{Binding: helped("shift+tab", "retry", "shift+tab"), long: "from the composer back to Retry", rank: 3, live: keyState.composerInError},
+	Complete:      binding{Binding: helped("tab", "complete", "tab"), long: "complete the command or the @file being typed", rank: 1, live: keyState.typingCompletable},
+	Stop:          binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
+	Queue:         binding{Binding: helped("enter", "queue", "enter"), long: "while a reply streams: queue the message, sent when the turn is over (after its tools)", live: keyState.canQueue},
+	RunAfterReply: binding{Binding: helped("enter", "run after reply", "enter"), long: "while a reply streams, on a command: run it once the reply has ended", live: keyState.canRunAfterReply},
+	SendQueued:    binding{Binding: helped("enter", "send queued", "enter"), long: "in the empty composer, after an error or a stop: send the queued messages", live: keyState.canSendQueued},
+	EditQueued:    binding{Binding: helped("↑", "edit queued", "up"), long: "in the empty composer: take the newest queued message back to edit (ctrl+c drops it)", rank: 2, live: keyState.canEditQueued},
 
 	PageUp:   binding{Binding: helped("pgup/pgdn", "scroll", "pgup"), long: "scroll the transcript a page (also the mouse wheel); pgdn at the end follows the reply again", rank: 2, live: keyState.canScroll, fullScreen: true},
 	PageDown: binding{Binding: named("pgdown"), fullScreen: true},
@@ -170,7 +171,7 @@ func (m *Model) composerInError() bool {
 }
 
 func (m *Model) typingCompletable() bool {
-	if !m.composing() {
+	if !m.typing() {
 		return false
 	}
 	_, _, mention := m.mentionOpen()

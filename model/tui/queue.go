@@ -87,6 +87,11 @@ func (m *Model) canEditQueued() bool {
 	return m.queued() && m.composerEmpty() && (m.drafting() || m.composing())
 }
 
+// canRunAfterReply: Enter would have the command the composer holds run once the reply ends.
+func (m *Model) canRunAfterReply() bool {
+	return m.drafting() && chat.IsCommand(m.composerText) && m.afterReply != m.composerText
+}
+
 // canSendQueued: Enter on the empty composer sends the queue that waits.
 func (m *Model) canSendQueued() bool {
 	return m.chat.QueueWaits() && m.composing() && m.composerEmpty()

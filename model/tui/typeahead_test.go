@@ -33,7 +33,13 @@ func TestACommandEditedAfterItsEnterWaitsForAnother(t *testing.T) {
 	h.submit("hello")
 	h.feedStream()
 	h.typeText("/attach notes.txt")
+	if !h.offers("enter", "run after reply") {
+		t.Fatalf("the help line does not offer Enter on the command: %+v", h.m.help(true))
+	}
 	h.send(keyEnter)
+	if h.offers("enter", "run after reply") {
+		t.Fatal("the help line offers Enter again on the command Entered")
+	}
 	if got, status := h.composer(), h.status(); got != "/attach notes.txt" || !strings.Contains(status, "/attach runs when the reply ends") {
 		t.Fatalf("Enter on a command while the reply streams: composer %q, status %q", got, status)
 	}
@@ -137,4 +143,52 @@ func TestUpTakesBackAMessageQueuedBehindOneWaitingForFiles(t *testing.T) {
 	if got := h.m.Chat().Queued(); !reflect.DeepEqual(got, []string{"review @notes.txt"}) {
 		t.Fatalf("queued %q", got)
 	}
+}
+
+// Tab completes a command or an @mention typed while a reply streams, as it does after it: a
+// command typed ahead with Tab runs, complete, once the reply has ended.
+func TestTabCompletesWhileAReplyStreams(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.typeText("read @not")
+	h.send(takeNext[filesListed](h))
+	h.send(keyTab)
+	if got := h.composer(); got != "read @notes.txt " {
+		t.Fatalf("Tab on a mention while the reply streams: %q", got)
+	}
+	h.send(keyCtrlC)
+	h.typeText("/att")
+	h.send(keyTab)
+	h.typeText("notes.txt")
+	h.send(keyEnter)
+	h.feedAll()
+	if len(h.m.chat.Attached()) != 1 || h.composer() != "" {
+		t.Fatalf("the completed command did not run: composer %q, status %q", h.composer(), h.status())
+	}
+}
+
+// Esc stops the reply while a queued message still waits for its files: once they are read
+// it waits in the queue, as the queued messages do after a stop, and is not sent by itself.
+func TestAMessageWaitingForItsFilesWaitsAfterAStop(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("review @notes.txt")
+	h.send(keyEsc)
+	h.send(takeNext[filesRead](h))
+	h.feedAll()
+	if n := len(h.server.requests()); n != 1 || !h.m.chat.QueueWaits() {
+		t.Fatalf("after the stop: %d requests, queue waits %v (queued %q)", n, h.m.chat.QueueWaits(), h.m.chat.Queued())
+	}
+}
+
+// offers reports whether the help line offers keys to do does.
+func (h *harness) offers(keys, does string) bool {
+	for _, k := range h.m.help(true) {
+		if k.Keys == keys && k.Does == does {
+			return true
+		}
+	}
+	return false
 }

@@ -211,6 +211,11 @@ func (m *Renderer) text1(st *blockState, s string, final bool, out *rows.Builder
 		if m.rec != nil {
 			*m.rec = appendUnmeasured(*m.rec)
 		}
+		if final && !out.Counting() {
+			t := m.longText(sh, s, content)
+			out.AddSource(t, t.wrap.lines)
+			return
+		}
 		m.wrappedLong(sh, content, final, out, longLineChunk)
 		return
 	}

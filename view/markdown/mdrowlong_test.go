@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
@@ -101,5 +102,82 @@ func BenchmarkLongRowWindow(b *testing.B) {
 				top = (top + 1) % (n - 40)
 			}
 		})
+	}
+}
+
+// A long complete line of text, drawn a block at a time as its lines are read, in any order
+// and at any width, shows what drawing it whole shows, under its prefixes: a list item's, a
+// quote's, a heading's.
+func TestALongTextLineDrawsAsWholeWhenRead(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pal := NewPalette(Dark())
+	for trial, lead := range []string{"", "- ", "> ", "## ", "1. ", "", "\x1b[1m"} {
+		line := lead + longLineOf(r, longLine+r.IntN(2*longLine))
+		if lead == "## " {
+			line += " ##"
+		}
+		for _, width := range []int{30, 120} {
+			m := NewRenderer(pal, width, DefaultMeasure)
+			s := safe.Text(line)
+			sh := m.shape(&blockState{}, s)
+			content := s[sh.content:]
+			if sh.kind == shapeHeading {
+				content = trimClosingHashes(content)
+			}
+			var b rows.Builder
+			m.wrappedLong(sh, content, true, &b, longLineChunk)
+			want := linesSlice(b.Snapshot())
+			for _, text := range []string{line, line + "\n"} {
+				var d Doc
+				all := d.Update(m, text, false)
+				n, held := 0, 0
+				for _, run := range all {
+					n, held = n+run.Len(), held+run.Size()
+				}
+				if got := rows.AppendRange(nil, all, 0, n); !slices.Equal(got, want) {
+					t.Fatalf("trial %d, width %d: the line read in order differs from its drawing whole", trial, width)
+				}
+				if s == line && held > len(text)/4 {
+					t.Fatalf("trial %d, width %d: a %d-byte line holds %d bytes once complete", trial, width, len(text), held)
+				}
+				for range 40 {
+					lo := r.IntN(n)
+					hi := min(n, lo+1+r.IntN(3*rowBlock))
+					if got := rows.AppendRange(nil, all, lo, hi); !slices.Equal(got, want[lo:hi]) {
+						t.Fatalf("trial %d, width %d: rows %d..%d read\n%q\nwant\n%q", trial, width, lo, hi, got, want[lo:hi])
+					}
+				}
+			}
+		}
+	}
+}
+
+// A long line streamed in pieces of any size is drawn, after each, as drawing the partial line
+// whole draws it: its committed lines before the last mark drawn again from their marks, under
+// a list item's or a quote's prefixes.
+func TestALongPartialLineDrawsAsWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pal := NewPalette(Dark())
+	for trial, lead := range []string{"- ", "> ", ""} {
+		text := lead + longLineOf(r, 3*longLine)
+		for _, width := range []int{30, 90} {
+			m := NewRenderer(pal, width, DefaultMeasure)
+			var d Doc
+			for cut := 1 + r.IntN(100); cut <= len(text); cut += 1 + r.IntN(4096) {
+				for cut < len(text) && !utf8.RuneStart(text[cut]) {
+					cut++
+				}
+				prefix := text[:cut]
+				runs := d.Update(m, prefix, true)
+				want := drawnWhole(m, prefix)
+				n := 0
+				for _, run := range runs {
+					n += run.Len()
+				}
+				if got := rows.AppendRange(nil, runs, 0, n); !slices.Equal(got, want) {
+					t.Fatalf("trial %d, width %d, cut %d: got %d rows, want %d; first difference at %d", trial, width, cut, len(got), len(want), firstDiff(got, want))
+				}
+			}
+		}
 	}
 }

@@ -6,17 +6,6 @@ import (
 	"path/filepath"
 )
 
-// pendingLine is a line queued to be written, after keep (when not nil) has run, durable when
-// it is to be on disk once written; or, with then set and no line, a function to run in its
-// place in the order (see Writer.Then).
-type pendingLine struct {
-	line    []byte
-	kind    lineKind
-	keep    func() error
-	durable bool
-	then    func()
-}
-
 // writtenLine is a line this writer wrote: its length and kind.
 type writtenLine struct {
 	size int

@@ -62,7 +62,7 @@ type Header struct {
 type Writer struct {
 	f       logFile
 	mu      sync.Mutex
-	todo    []pendingLine
+	todo    []queuedStep
 	wake    chan struct{}
 	done    chan struct{}
 	err     error
@@ -205,7 +205,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep, durable: durable})
+	w.todo = append(w.todo, queuedStep{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep, durable: durable})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued

@@ -6,6 +6,17 @@ import (
 	"github.com/phasechat/phasechat/internal/format"
 )
 
+// queuedStep is what the writer's goroutine does next in its order: write line, after keep
+// (when not nil) has run, durable when it is to be on disk once written; or, with then set and
+// no line, run then (see Then).
+type queuedStep struct {
+	line    []byte
+	kind    lineKind
+	keep    func() error
+	durable bool
+	then    func()
+}
+
 // Then has f run on the writer's goroutine once every record added before it is written, and
 // on disk if one of them is due to be (a message, or a record Sync waits for), and before any
 // record added after it is written: f may tell others of what the log holds. While writing
@@ -17,7 +28,7 @@ func (w *Writer) Then(f func()) {
 		return
 	}
 	w.endPart()
-	w.todo = append(w.todo, pendingLine{then: f})
+	w.todo = append(w.todo, queuedStep{then: f})
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -165,8 +176,8 @@ func (w *Writer) wrote(n int, when syncWhen) error {
 	return err
 }
 
-// waiting is how many of todo are lines.
-func waiting(todo []pendingLine) int {
+// waiting is how many of todo are lines to write.
+func waiting(todo []queuedStep) int {
 	n := 0
 	for _, p := range todo {
 		if p.then == nil {

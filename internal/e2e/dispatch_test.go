@@ -14,7 +14,7 @@ import (
 // The demo's "what time is it" runs `now` while the stream is still open, and the final reply
 // quotes the time. Proof of the first part: the server holds [DONE] back until `now` has read
 // the clock; were the tool dispatched only after the stream, [DONE] would wait out the
-// server's gateWait and the test would fail.
+// server's patience for it (half the test's) and the test would fail.
 func TestDemoRunsNowWhileTheStreamIsOpen(t *testing.T) {
 	srv := newServer(t, fixtures.Options{}, nil)
 	started := make(chan struct{})

@@ -92,10 +92,7 @@ func TestNativeReasoningGoesBackAndSurvivesResume(t *testing.T) {
 	} {
 		t.Run(tt.model, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "session.jsonl")
-			w, err := sessionlog.Create(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := sessionlog.Later(path, nil)
 			before := len(srv.Requests())
 			s := newSessionOn(t, srv, tt.wire, chat.Config{Model: tt.model}, nil, reg, w)
 			s.submit("what time is it")

@@ -68,10 +68,7 @@ func TestInterleavedReplyKeepsItsOrderThroughTheLog(t *testing.T) {
 	srv := newServer(t, fixtures.Options{}, nil)
 	reg := newRegistry(t, nil, "")
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	before := len(srv.Requests())
 	s := newSessionOn(t, srv, wire.WireAnthropic, chat.Config{Model: "anthropic-interleaved"}, nil, reg, w)
 	s.submit("go")

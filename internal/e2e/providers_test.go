@@ -188,10 +188,7 @@ func TestResumeAReasoningToolLoop(t *testing.T) {
 	for _, model := range []string{"deepseek-thinking-tools", "gemini-thought-signatures"} {
 		t.Run(model, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "session.jsonl")
-			w, err := sessionlog.Create(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := sessionlog.Later(path, nil)
 			s := newSession(t, srv, chat.Config{Model: model}, nil, reg, w)
 			s.submit("what time is it")
 			s.expectComplete()

@@ -20,10 +20,7 @@ import (
 func turnLog(t *testing.T, srv *server, reg *tools.Registry, model, prompt string, buffered bool) []byte {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	s := newSession(t, srv, chat.Config{Model: model, NoStream: buffered}, nil, reg, w)
 	s.submit(prompt)
 	s.expectComplete()

@@ -13,10 +13,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
-	"github.com/phasechat/phasechat/internal/testwait"
+	"github.com/phasechat/phasechat/internal/heldframes"
 )
 
 // server is the fixture server behind a recorder: it keeps every request body, counts the
@@ -31,14 +30,7 @@ type server struct {
 	gate chan struct{} // nil: [DONE] is not held back
 
 	frames     atomic.Int64 // data frames written so far, [DONE] excluded, over all responses
-	gateMissed atomic.Bool  // a [DONE] waited gateWait and went out with the gate still closed
-}
-
-// gateWait is how long a held-back [DONE] waits for its gate before it is sent anyway (and the
-// test told so): half the test's patience, so that a gate that never opens is reported as such
-// while the test still has time to say so, and no loaded machine is that slow to open one.
-func (s *server) gateWait() time.Duration {
-	return testwait.Patience(s.t) / 2
+	gateMissed atomic.Bool  // a [DONE] went out with the gate still closed, after half the test's patience
 }
 
 // newServer starts the fixture server with opts and the extra scenario files (name → text),
@@ -53,6 +45,7 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 			}
 		}
 	}
+	opts.BeforeFrame = heldframes.BeforeFrame
 	h, err := fixtures.NewHandler(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +66,7 @@ func newServer(t *testing.T, opts fixtures.Options, scenarios map[string]string)
 		s.requests = append(s.requests, req)
 		s.mu.Unlock()
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		h.ServeHTTP(&frameWriter{ResponseWriter: w, s: s}, r)
+		h.ServeHTTP(w, heldframes.Answer(r, s.hold))
 	}))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -117,32 +110,24 @@ func (s *server) Last(t *testing.T) wireRequest {
 	return reqs[len(reqs)-1]
 }
 
-// frameWriter counts the data frames of a response (the fixture server writes each frame with
-// one Write) and holds [DONE] back while the server's gate is closed.
-type frameWriter struct {
-	http.ResponseWriter
-	s *server
-}
-
-func (w *frameWriter) Write(p []byte) (int, error) {
-	if bytes.HasPrefix(p, []byte("data:")) {
-		if bytes.Contains(p, []byte("[DONE]")) {
-			if gate := w.s.doneGate(); gate != nil {
-				select {
-				case <-gate:
-				case <-time.After(w.s.gateWait()):
-					w.s.gateMissed.Store(true)
-				}
-			}
-		} else {
-			w.s.frames.Add(1)
-		}
+// hold counts a data frame, and holds [DONE] back while the server's gate is closed, for half
+// the test's patience at most (then it goes out, and gateMissed says so).
+func (s *server) hold(f heldframes.Frame) {
+	if !f.Done {
+		s.frames.Add(1)
+		return
 	}
-	return w.ResponseWriter.Write(p)
+	if gate := s.doneGate(); gate != nil && !heldframes.WaitHalfPatience(s.t, func() bool {
+		select {
+		case <-gate:
+			return true
+		default:
+			return false
+		}
+	}) {
+		s.gateMissed.Store(true)
+	}
 }
-
-func (w *frameWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
-func (w *frameWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Scenario lines for the files tests write (docs/fixtures.md has the format).
 

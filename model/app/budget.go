@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/model/catalog"
 	"github.com/phasechat/phasechat/model/config"
@@ -35,6 +37,16 @@ func (s *Settings) ModelBudget(provider, model string) budget.Model {
 		}
 	}
 	return overridden(m, s.File.ModelInfoFor(provider, model))
+}
+
+// priceOf is the price of a model as a session log names it (ModelLabel: "provider/model"
+// for a provider of the file, else a model of the session's endpoint); nil when not known.
+func (s *Settings) priceOf(label string) *budget.Price {
+	provider, model := "", label
+	if p, m, ok := strings.Cut(label, "/"); ok && s.File != nil && s.File.Providers[p] != nil {
+		provider, model = p, m
+	}
+	return s.ModelBudget(provider, model).Price
 }
 
 // overridden is m with what the file sets in place of what the catalogue says; a price the

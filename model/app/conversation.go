@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/model/perform"
@@ -33,10 +34,12 @@ type Conversation struct {
 	history []wire.Message
 	// compaction is the continued conversation's last compaction; nil when it has none.
 	compactions []chat.Compaction
-	tallies     []chat.SavedTally // the continued conversation's finished turns
+	tallies     []chat.SavedTally // the continued conversation's finished turns, priced
 	notice      string
 	session     *sessions.Session  // nil: not saved in the store
 	log         *sessionlog.Writer // the --log file (openLogFile)
+	// priceOf is the price of a model a log names (Settings.priceOf); nil for none known.
+	priceOf func(model string) *budget.Price
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
@@ -75,7 +78,7 @@ func (c *Conversation) Session() string {
 // openConversation loads the conversation to continue (--continue, --resume ID|FILE) and opens
 // its recording (the store unless --no-save, and --log FILE).
 func openConversation(s *Settings, head sessionlog.Header, provider string) (*Conversation, error) {
-	c := &Conversation{}
+	c := &Conversation{priceOf: s.priceOf}
 	var store *sessions.Store
 	fromStore := s.fromStore()
 	unsaved := "" // why the conversation will not be kept although saving is on
@@ -138,7 +141,7 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.notice = fmt.Sprintf("Resumed %d messages from %s.", len(log.Messages), safe.Line(s.Resume))
 	}
 	if resumed != nil {
-		c.history, c.compactions, c.tallies = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies
+		c.history, c.compactions, c.tallies = resumed.Messages, resumed.Log.Compactions, c.priced(resumed.Log.Tallies)
 		if resumed.Log.CutOff {
 			c.notice += " Its last line was cut off and was skipped."
 		}
@@ -153,11 +156,12 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		st := sessions.Start{Header: head, Provider: provider, Title: s.Title, OneShot: s.OneShot}
 		switch {
 		case resumed != nil && resumed.Meta != nil && fork:
-			st.Seed, st.SeedCompactions, st.SeedTallies, st.Parent = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies, resumed.Meta.ID
+			st.Seed, st.SeedModels, st.SeedCompactions, st.SeedTallies = resumed.Messages, resumed.Log.MessageModels, c.compactions, c.tallies
+			st.Parent = resumed.Meta.ID
 		case resumed != nil && resumed.Meta != nil:
 			st.Resume, st.Hold = resumed.Meta, hold
 		case resumed != nil:
-			st.Seed, st.SeedCompactions, st.SeedTallies = resumed.Messages, resumed.Log.Compactions, resumed.Log.Tallies
+			st.Seed, st.SeedModels, st.SeedCompactions, st.SeedTallies = resumed.Messages, resumed.Log.MessageModels, c.compactions, c.tallies
 		}
 		c.session = store.Begin(st)
 		c.store, c.start = store, sessions.Start{Header: head, Provider: provider}
@@ -172,6 +176,21 @@ func openConversation(s *Settings, head sessionlog.Header, provider string) (*Co
 		c.log.Head(head)
 	}
 	return c, nil
+}
+
+// priced is tallies, each with its model's price (see chat.SavedTally).
+func (c *Conversation) priced(tallies []chat.SavedTally) []chat.SavedTally {
+	if c.priceOf == nil || len(tallies) == 0 {
+		return tallies
+	}
+	out := make([]chat.SavedTally, len(tallies))
+	for i, t := range tallies {
+		if t.Model != "" && t.Price == nil {
+			t.Price = c.priceOf(t.Model)
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // holdOrChoose holds conversation id for this process, unless *fork says to continue it in a
@@ -245,9 +264,10 @@ func (c *Conversation) OnLogTrouble(f func(error)) {
 
 // switchTo makes next the current session, continuing history; the one before is closed in
 // the background (and waited for by close). The --log file goes on with the conversation on
-// screen: it gets a header that begins another conversation, then history (and cps and the
-// usage of tallies in their places).
-func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, cps []chat.Compaction, tallies []chat.SavedTally) perform.Recorder {
+// screen: it gets a header that begins another conversation, then history (and the models it
+// was held with, cps and the usage of tallies in their places), then a switch back to the
+// model in use.
+func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, models []string, cps []chat.Compaction, tallies []chat.SavedTally) perform.Recorder {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.session; old != nil {
@@ -258,10 +278,16 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 	if c.log != nil {
 		head := c.start.Header
 		head.New = true
+		if m := chat.FirstModel(models); m != "" {
+			head.Model = m
+		}
 		c.log.Head(head)
 		log := newRedactingRecorder(c.secrets, c.log)
-		for _, r := range chat.Records(history, cps, tallies, time.Now().UTC()) {
+		for _, r := range chat.Records(history, models, cps, tallies, time.Now().UTC()) {
 			log.Add(r)
+		}
+		if head.Model != c.start.Header.Model && c.start.Header.Model != "" {
+			log.Add(chat.Record{Model: c.start.Header.Model})
 		}
 	}
 	return c.Recorder()
@@ -269,7 +295,7 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 
 // New begins a new conversation's recording (tui.Conversations).
 func (c *Conversation) New() perform.Recorder {
-	return c.switchTo(c.store.Begin(c.start), nil, nil, nil)
+	return c.switchTo(c.store.Begin(c.start), nil, nil, nil, nil)
 }
 
 // List returns the saved conversations (tui.Conversations).
@@ -304,8 +330,9 @@ func (c *Conversation) Resume(id string) (sessions.Continued, error) {
 	if note := r.Log.SkippedNote(); note != "" {
 		notice += " The log is damaged: " + note + "."
 	}
-	return sessions.Continued{History: r.Messages, Compactions: r.Log.Compactions, Tallies: r.Log.Tallies,
-		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.Compactions, r.Log.Tallies), Notice: notice}, nil
+	tallies := c.priced(r.Log.Tallies)
+	return sessions.Continued{History: r.Messages, Compactions: r.Log.Compactions, Tallies: tallies,
+		Log: c.switchTo(c.store.Begin(st), r.Messages, r.Log.MessageModels, r.Log.Compactions, tallies), Notice: notice}, nil
 }
 
 // Close ends the recordings and returns the first error.

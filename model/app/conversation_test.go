@@ -145,10 +145,7 @@ func TestLogFileIsOnlyAppendedTo(t *testing.T) {
 func TestResumedLogGivesItsTallies(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
 	path := filepath.Join(t.TempDir(), "old.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	w.Head(sessionlog.Header{Model: "m"})
 	w.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hi")}})
 	w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 12, CompletionTokens: 3, TotalTokens: 15}})

@@ -55,11 +55,15 @@ func (cp Compaction) At(h []wire.Message) int {
 }
 
 // Records is h as the records that log it, each of cps (in the order they were made) in its
-// place among them (see Compaction.At), and each of tallies' usage just before the reply that
-// ended its turn, so that a log seeded with them reads back as h, cps and tallies. They are
-// stamped at, but the user message beginning a tallied turn, stamped the turn's Took before.
-func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.Time) []Record {
+// place among them (see Compaction.At), each of tallies' usage just before the reply that
+// ended its turn (with its cost at its Price), and a switch of model before each message held
+// with another model than the one named before it (models[i] is h[i]'s, "" not known; the
+// first named is the log's header's: FirstModel), so that a log seeded with them reads back
+// as h, models, cps and tallies. They are stamped at, but the user message beginning a
+// tallied turn, stamped the turn's Took before.
+func Records(h []wire.Message, models []string, cps []Compaction, tallies []SavedTally, at time.Time) []Record {
 	out := make([]Record, 0, len(h)+len(cps)+len(tallies))
+	named := FirstModel(models)
 	next, said, began := 0, -1, -1 // began: out's index of the last user message
 	nextAt := func() int {         // where cps[next] belongs, found once for each compaction
 		if next < len(cps) {
@@ -73,6 +77,10 @@ func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.T
 			out = append(out, Record{Compaction: &cps[next], At: at})
 			next++
 		}
+		if i < len(models) && models[i] != "" && models[i] != named {
+			named = models[i]
+			out = append(out, Record{Model: named, At: at})
+		}
 		switch h[i].Role {
 		case "user":
 			said++
@@ -83,7 +91,7 @@ func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.T
 				tallies = tallies[1:]
 			}
 			if len(tallies) > 0 && tallies[0].Reply == said {
-				out = append(out, Record{Usage: &tallies[0].Usage, At: at})
+				out = append(out, Record{Usage: &tallies[0].Usage, Cost: tallies[0].cost(), At: at})
 				if began >= 0 {
 					out[began].At = at.Add(-tallies[0].Took)
 				}
@@ -95,6 +103,16 @@ func Records(h []wire.Message, cps []Compaction, tallies []SavedTally, at time.T
 		out = append(out, Record{Compaction: &cps[next], At: at})
 	}
 	return out
+}
+
+// FirstModel is the first model models name; "" when none does.
+func FirstModel(models []string) string {
+	for _, m := range models {
+		if m != "" {
+			return m
+		}
+	}
+	return ""
 }
 
 // summarising is the summary request in flight: a side request, not a turn. Nothing it does

@@ -1,10 +1,12 @@
 package chat
 
 import (
-	"github.com/phasechat/phasechat/internal/budget"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/phasechat/phasechat/internal/budget"
 	"github.com/phasechat/phasechat/phase"
 	"github.com/phasechat/phasechat/stream/wire"
 )
@@ -379,5 +381,31 @@ func TestTheSummarysUsageIsRecordedWithItsCost(t *testing.T) {
 	}
 	if len(usage) != 1 || usage[0].Cost != 2 {
 		t.Fatalf("the summary's usage records: %+v, want one costing $2", usage)
+	}
+}
+
+// A seeded log names the models its messages were held with where they change, the first
+// left to its header, and each copied turn's usage carries its cost at its own price.
+func TestRecordsNameTheModelsAndPriceTheTurns(t *testing.T) {
+	h := []wire.Message{
+		{Role: "user", Parts: wire.TextParts("one")}, {Role: "assistant", Parts: wire.TextParts("1")},
+		{Role: "user", Parts: wire.TextParts("two")}, {Role: "assistant", Parts: wire.TextParts("2")},
+	}
+	price := &budget.Price{In: 1, Out: 2}
+	u := wire.Usage{PromptTokens: 100, CompletionTokens: 10}
+	recs := Records(h, []string{"a", "a", "", "b"}, nil, []SavedTally{{Reply: 3, Usage: u, Model: "b", Price: price}}, time.Unix(0, 0))
+	var got []string
+	for _, r := range recs {
+		switch {
+		case r.Model != "":
+			got = append(got, "model "+r.Model)
+		case r.Usage != nil:
+			got = append(got, fmt.Sprintf("usage $%g", r.Cost))
+		default:
+			got = append(got, r.Message.Role)
+		}
+	}
+	if want := fmt.Sprintf("user assistant user model b usage $%g assistant", price.Cost(u)); strings.Join(got, " ") != want {
+		t.Fatalf("records %q, want %q", strings.Join(got, " "), want)
 	}
 }

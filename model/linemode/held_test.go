@@ -1,7 +1,6 @@
 package linemode
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/heldframes"
 )
 
 // heldFixtures is the fixture server of fixtureURL whose answers stop after their first hold
@@ -28,14 +28,23 @@ type heldFixtures struct {
 
 func newHeldFixtures(t *testing.T, hold int32) *heldFixtures {
 	t.Helper()
-	h, err := fixtures.NewHandler(fixtures.Options{Pace: 0.1, Dir: approvalDir})
+	h, err := fixtures.NewHandler(fixtures.Options{Pace: 0.1, Dir: approvalDir, BeforeFrame: heldframes.BeforeFrame})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &heldFixtures{hold: hold, gates: map[int32]chan struct{}{}}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n := f.answers.Add(1)
-		h.ServeHTTP(&heldWriter{ResponseWriter: w, r: r, hold: f.hold, gate: f.gate(n), written: &f.frames}, r)
+		gate := f.gate(f.answers.Add(1))
+		h.ServeHTTP(w, heldframes.Answer(r, func(fr heldframes.Frame) {
+			if fr.N == f.hold+1 { // the frame after the first hold waits
+				select {
+				case <-gate:
+				case <-r.Context().Done():
+					return // the client left: the frame is not written
+				}
+			}
+			f.frames.Add(1)
+		}))
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(f.letAll) // before Close, which waits for every answer to end
@@ -70,35 +79,6 @@ func (f *heldFixtures) letAll() {
 		}
 	}
 }
-
-// heldWriter writes one answer's frames, waiting before the frame after the first hold data
-// frames until its gate closes or the request's client goes away.
-type heldWriter struct {
-	http.ResponseWriter
-	r       *http.Request
-	hold    int32
-	gate    chan struct{}
-	frames  int32
-	written *atomic.Int32
-}
-
-func (w *heldWriter) Write(p []byte) (int, error) {
-	if bytes.HasPrefix(p, []byte("data:")) {
-		if w.frames == w.hold {
-			select {
-			case <-w.gate:
-			case <-w.r.Context().Done():
-				return 0, w.r.Context().Err()
-			}
-		}
-		w.frames++
-		w.written.Add(1)
-	}
-	return w.ResponseWriter.Write(p)
-}
-
-func (w *heldWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
-func (w *heldWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // withoutStallWatch is o with the stall watchdog off: a held answer is silent for as long as
 // the test takes to go on, which a loaded machine can make longer than any timeout.

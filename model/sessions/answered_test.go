@@ -16,10 +16,7 @@ import (
 // its export: under each reply's heading in Markdown, in "answered" in JSON.
 func TestExportNamesTheModelOfEachReply(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	w.Head(sessionlog.Header{New: true, Model: "openai/gpt-4o-mini"})
 	msg := func(role, text string) chat.Record {
 		return chat.Record{Message: &wire.Message{Role: role, Parts: wire.TextParts(text)}}

@@ -2,10 +2,9 @@ package sessions
 
 import (
 	"fmt"
-	"os"
-	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -38,6 +37,10 @@ type Start struct {
 	// Seed is history to write first into a new session's log (a conversation resumed from
 	// a log outside the store, or the one a fork copies).
 	Seed []wire.Message
+	// SeedModels are the models Seed's messages were held with ("" not known), each message's
+	// in its place: the log names them before the messages (its header the first), and the
+	// header's own model after them, so that a copied turn keeps its model and its price.
+	SeedModels []string
 	// SeedCompactions are Seed's compactions, in order, each written in its place among Seed's
 	// messages (chat.Records).
 	SeedCompactions []chat.Compaction
@@ -56,47 +59,43 @@ type Start struct {
 }
 
 // Session records one conversation into the store. It is a perform.Recorder: Add only queues,
-// and a goroutine of the session's own opens the log on the first record (a conversation in
-// which nothing was said leaves nothing behind), writes the records, and keeps the index
-// entry up to date.
+// into the session's log writer, which is the only queue: in its order it takes the hold and
+// opens the log when the first line is to be written (a conversation in which nothing was said
+// leaves nothing behind), writes the records, and after them brings the index entry up to date.
 type Session struct {
 	store *Store
 	start Start
 	id    string
-	meta  Meta // the entry as this process last wrote it, and the turns counted since
+	log   *sessionlog.Writer
+
+	mu      sync.Mutex
+	begun   bool // a record was added: the header (and a new session's seed) is queued first
+	started bool // the log was opened and the entry written
+	err     error
+	closing sync.Once
+
+	// What follows is touched only in the log's order (its goroutine), and by Close once the
+	// log is closed.
+	hold   *Hold
+	opened bool // the log holds the header (and seed)
+	listed bool // the index has the entry: written by this session, or the one resumed
+	meta   Meta // the entry as this process last wrote it, and the turns counted since
 	// unsaved is how many turns were counted since the index last heard of them: an update adds
 	// them to the entry's count as it finds it, so no process's turns are lost.
 	unsaved int
 	// unsavedUse is the tokens and cost counted since the index last heard of them, added the
 	// same way.
 	unsavedUse spent
-
-	mu      sync.Mutex
-	todo    []chat.Record
-	shut    bool
-	started bool // the log was opened and the entry written
-	err     error
-	wake    chan struct{}
-	done    chan struct{}
-	// direct is the open log while nothing is queued ahead of a record added now and nothing
-	// is on its way from todo to the log: streamed text then goes straight to the log, which
-	// gathers it (no wake-up per token). nil otherwise, and once the session failed.
-	direct *sessionlog.Writer
-	// handing is true while a flush hands the records it took from todo to the log.
-	handing bool
-
-	// flushing is held while records go from todo to the log (by the loop, or by Sync), so
-	// they go in order; log and hold are touched only under it.
-	flushing sync.Mutex
-	log      *sessionlog.Writer
-	hold     *Hold
+	// pending counts the updates of the entry queued and not run yet: the last of the records
+	// added together brings the entry up to date for all of them.
+	pending atomic.Int32
 }
 
 // Begin starts recording a conversation. Nothing is written until the first record.
 func (s *Store) Begin(st Start) *Session {
-	ss := &Session{store: s, start: st, hold: st.Hold, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	ss := &Session{store: s, start: st, hold: st.Hold}
 	if st.Resume != nil {
-		ss.id, ss.meta = st.Resume.ID, *st.Resume
+		ss.id, ss.meta, ss.listed = st.Resume.ID, *st.Resume, true
 	} else {
 		now := time.Now().UTC()
 		ss.id = newID(now)
@@ -104,7 +103,12 @@ func (s *Store) Begin(st Start) *Session {
 			Parent: st.Parent, OneShot: st.OneShot}
 		ss.start.Header.Parent, ss.start.Header.OneShot = st.Parent, st.OneShot
 	}
-	go ss.loop()
+	ss.log = sessionlog.Later(ss.Path(), ss.takeHold)
+	ss.log.KeepFilesWith(func(r chat.Record) error {
+		err := ss.store.keepFiles(r)
+		ss.fail(err)
+		return err
+	})
 	return ss
 }
 
@@ -121,57 +125,100 @@ func (ss *Session) Saved() bool {
 	return ss.started
 }
 
-// Add queues one engine record; it may be called from a Bubble Tea Update. A reply's streamed
-// text is handed to the log at once when nothing waits ahead of it: the log only gathers it.
+// Add queues one engine record; it may be called from a Bubble Tea Update. The first one is
+// queued after the log's header (and a new session's seed). Once a record other than a
+// request's step in flight (see chat.Live) is written, the index entry is brought up to date.
 func (ss *Session) Add(r chat.Record) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.shut {
+	if !ss.begun {
+		ss.begun = true
+		ss.queueOpening()
+	}
+	ss.log.Add(r)
+	if r.Live == nil {
+		ss.pending.Add(1)
+		ss.log.Then(func() {
+			ss.count(r)
+			ss.settle()
+		})
+	}
+}
+
+// queueOpening queues what the log begins with: the header, then for a new session its entry
+// in the index and its seed history. mu is held.
+func (ss *Session) queueOpening() {
+	if ss.start.Resume != nil {
+		ss.log.Head(ss.start.Header)
+		ss.log.Then(func() {
+			ss.opened = true
+			ss.markStarted()
+		})
 		return
 	}
-	if ss.direct != nil && len(ss.todo) == 0 && !ss.handing && streamedText(r) {
-		ss.direct.Add(r)
+	head := ss.start.Header
+	if m := chat.FirstModel(ss.start.SeedModels); m != "" {
+		head.Model = m
+	}
+	ss.log.Head(head)
+	ss.log.Then(func() { // the entry, as soon as the log is there: a listing shows it
+		ss.opened = true
+		ss.fail(ss.refresh())
+	})
+	seed := chat.Records(ss.start.Seed, ss.start.SeedModels, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC())
+	if head.Model != ss.start.Header.Model && ss.start.Header.Model != "" {
+		seed = append(seed, chat.Record{Model: ss.start.Header.Model})
+	}
+	if len(seed) == 0 {
 		return
 	}
-	ss.todo = append(ss.todo, r)
-	select {
-	case ss.wake <- struct{}{}:
-	default:
+	for _, r := range seed {
+		ss.log.Add(r)
+	}
+	ss.pending.Add(1)
+	ss.log.Then(func() {
+		for _, r := range seed {
+			ss.count(r)
+		}
+		ss.settle()
+	})
+}
+
+// takeHold holds the conversation for this session, unless Start gave the hold: the log
+// runs it before it opens the file, and writes nothing when another process holds it.
+func (ss *Session) takeHold() error {
+	if ss.hold != nil {
+		return nil
+	}
+	h, err := ss.store.Hold(ss.id)
+	if err != nil {
+		return err
+	}
+	ss.hold = h
+	return nil
+}
+
+// settle brings the index entry up to date once the last update queued comes.
+func (ss *Session) settle() {
+	if ss.pending.Add(-1) == 0 {
+		ss.fail(ss.refresh())
 	}
 }
 
 // Close writes what is queued, closes the log and brings the index entry up to date. It
 // returns the first error the session met. It may be called again, from any goroutine: every
-// call returns once all of that is done.
+// call returns once all of that is done. Records added after it are dropped.
 func (ss *Session) Close() error {
-	ss.mu.Lock()
-	if !ss.shut {
-		ss.shut = true
-		close(ss.wake)
-	}
-	ss.mu.Unlock()
-	<-ss.done
+	ss.closing.Do(func() {
+		ss.fail(ss.log.Close())
+		if ss.opened {
+			ss.fail(ss.refresh())
+		}
+		ss.hold.Release()
+	})
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.err
-}
-
-func (ss *Session) loop() {
-	defer close(ss.done)
-	for range ss.wake {
-		ss.flush()
-	}
-	ss.flush()
-	if ss.log != nil {
-		ss.fail(ss.log.Close())
-		ss.fail(ss.refresh())
-	}
-	ss.hold.Release()
-}
-
-// streamedText reports whether r is text of a reply as it streams (see chat.LiveText).
-func streamedText(r chat.Record) bool {
-	return r.Live != nil && r.Live.What.Streamed()
 }
 
 func (ss *Session) fail(err error) {
@@ -183,186 +230,15 @@ func (ss *Session) fail(err error) {
 	if ss.err == nil {
 		ss.err = err
 	}
-	ss.direct = nil
-}
-
-func (ss *Session) failed() bool {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.err != nil
 }
 
 // Sync returns once every record added before it is written and on disk.
-func (ss *Session) Sync() error {
-	ss.flush()
-	ss.flushing.Lock()
-	defer ss.flushing.Unlock()
-	if ss.log == nil {
-		return nil
-	}
-	return ss.log.Sync()
-}
-
-// flush writes the queued records, opening the log first if this is the first. The index
-// entry is brought up to date unless the records were all of a request in flight (see
-// chat.Live), which change nothing it holds.
-func (ss *Session) flush() {
-	ss.flushing.Lock()
-	defer ss.flushing.Unlock()
-	ss.mu.Lock()
-	todo := ss.todo
-	ss.todo = nil
-	ss.handing = true
-	ss.mu.Unlock()
-	defer ss.handed()
-	if len(todo) == 0 || ss.failed() {
-		return
-	}
-	if ss.log == nil {
-		if err := ss.open(todo); err != nil {
-			ss.fail(err)
-			return
-		}
-	}
-	live := true
-	for _, r := range todo {
-		ss.log.Add(r)
-		ss.count(r)
-		live = live && r.Live != nil
-	}
-	if !live {
-		ss.fail(ss.refresh())
-	}
-}
-
-// handed ends a flush's handing of records to the log: from now on streamed text may go to
-// the log directly, unless the session failed. flushing is held.
-func (ss *Session) handed() {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	ss.handing = false
-	if ss.err == nil {
-		ss.direct = ss.log
-	}
-}
-
-// open creates (or reopens) the log and writes the header; a new session also gets its seed
-// history and its index entry.
-func (ss *Session) open(first []chat.Record) error {
-	if ss.hold == nil {
-		h, err := ss.store.Hold(ss.id)
-		if err != nil {
-			return err
-		}
-		ss.hold = h
-	}
-	log, err := sessionlog.Create(ss.Path())
-	if err != nil {
-		return err
-	}
-	ss.log = log
-	log.KeepFilesWith(func(r chat.Record) error {
-		err := ss.store.keepFiles(r)
-		ss.fail(err)
-		return err
-	})
-	log.Head(ss.start.Header)
-	if ss.start.Resume != nil {
-		ss.markStarted()
-		return nil
-	}
-	for _, r := range chat.Records(ss.start.Seed, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC()) {
-		log.Add(r)
-		ss.count(r)
-	}
-	if ss.meta.Title == "" {
-		for _, r := range first {
-			if r.Message != nil && r.Message.Role == "user" {
-				ss.meta.Title = Title(r.Message.Text())
-				break
-			}
-		}
-	}
-	ss.meta.Updated = time.Now().UTC()
-	meta := ss.meta
-	err = ss.store.update(func(all []Meta) ([]Meta, error) {
-		// A rebuilt index (scanLogs, when a listing found no index) may already hold the log
-		// just created, and may have been renamed since: its title stays, the rest is ours.
-		for _, m := range all {
-			if m.ID == meta.ID && m.Title != "" {
-				meta.Title = m.Title
-			}
-		}
-		all = slices.DeleteFunc(all, func(m Meta) bool { return m.ID == meta.ID })
-		return append(all, meta), nil
-	})
-	if err != nil {
-		return err
-	}
-	ss.unsaved, ss.unsavedUse = 0, spent{} // the entry holds them
-	ss.markStarted()
-	return nil
-}
+func (ss *Session) Sync() error { return ss.log.Sync() }
 
 func (ss *Session) markStarted() {
 	ss.mu.Lock()
 	ss.started = true
 	ss.mu.Unlock()
-}
-
-func (ss *Session) count(r chat.Record) {
-	if r.Model != "" {
-		ss.meta.Model = r.Model
-	}
-	if r.Usage != nil {
-		use := spent{r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Cost}
-		ss.unsavedUse = ss.unsavedUse.plus(use)
-		use.addTo(&ss.meta)
-	}
-	if r.Message == nil || r.Message.Role != "user" {
-		return
-	}
-	ss.meta.Turns++
-	ss.unsaved++
-	if ss.meta.Title == "" {
-		ss.meta.Title = Title(r.Message.Text())
-	}
-}
-
-// refresh brings this session's entry up to date, read-modify-write under the index's lock:
-// the turns counted since the last refresh are added to the count it holds, and the model,
-// the size and the time are set; the title only when it has none (a rename stays). An entry
-// removed meanwhile (sessions rm) is not brought back.
-func (ss *Session) refresh() error {
-	ss.meta.Updated = time.Now().UTC()
-	if fi, err := os.Stat(ss.Path()); err == nil {
-		ss.meta.Size = fi.Size()
-	}
-	mine, added, used := ss.meta, ss.unsaved, ss.unsavedUse
-	err := ss.store.update(func(all []Meta) ([]Meta, error) {
-		for i := range all {
-			if all[i].ID == mine.ID {
-				e := &all[i]
-				e.Turns += added
-				used.addTo(e)
-				mine.TokensIn, mine.TokensOut, mine.CostUSD = e.TokensIn, e.TokensOut, e.CostUSD
-				e.Model, e.Size, e.Updated = mine.Model, mine.Size, mine.Updated
-				if e.Title == "" {
-					e.Title = mine.Title
-				}
-				mine.Turns = e.Turns
-				return all, nil
-			}
-		}
-		return all, nil
-	})
-	if err == nil {
-		ss.unsaved -= added
-		ss.unsavedUse = ss.unsavedUse.minus(used)
-		ss.meta.Turns = mine.Turns
-		ss.meta.TokensIn, ss.meta.TokensOut, ss.meta.CostUSD = mine.TokensIn, mine.TokensOut, mine.CostUSD
-	}
-	return err
 }
 
 // Resumed describes a conversation loaded to be continued.

@@ -118,10 +118,7 @@ func BenchmarkLongStream(b *testing.B) {
 // 120x40 screen in the default styles. cpu-ms/op is the process's CPU for it.
 func BenchmarkResumeToFirstFrame(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "long.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	para := strings.Repeat("The renderer keeps every complete block — “quoted” text, `code` and \"escapes\"\tand tabs. ", 9)
 	reply := strings.Repeat(para+"\n\n", 10)
 	for n := range 1000 {

@@ -93,10 +93,7 @@ func replyHeap(t testing.TB, size int, styles view.Styles) (held, allocated floa
 	h := newHarness(t, "text", 120, 40)
 	h.m.renderer = view.NewRenderer(styles)
 	h.server.h = replyHandler(text, 256)
-	w, err := sessionlog.Create(filepath.Join(t.TempDir(), "session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(filepath.Join(t.TempDir(), "session.jsonl"), nil)
 	h.m.log = w
 	h.m.renderer.Render(h.m.frame()) // the renderer's one-time set-up is not the reply's
 	runtime.GC()

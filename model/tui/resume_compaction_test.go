@@ -28,10 +28,7 @@ func shownEntries(entries []*transcript.Entry) string {
 func TestResumedCompactionKeepsItsPlace(t *testing.T) {
 	h := newHarness(t, "text", 80, 40)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	h.m.log = w
 	for _, q := range []string{"first question", "second question", "third question"} {
 		h.submit(q)

@@ -40,10 +40,7 @@ var tookOnCard = regexp.MustCompile(` · \d+ms`)
 func TestResumedReplyKeepsItsOrder(t *testing.T) {
 	h := newHarness(t, "agentic", 80, 40)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	h.m.log = w
 	h.submit("look around")
 	h.feedAll()

@@ -55,10 +55,7 @@ func TestResumedReplyKeepsItsTally(t *testing.T) {
 	}
 	h := newHarness(t, "tally", 100, 20, priced, func(c *chat.Config) { c.Clock = func() time.Time { return now } })
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	w, err := sessionlog.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(path, nil)
 	h.m.log = w
 	w.Head(sessionlog.Header{Model: "tally"})
 	for _, q := range []string{"count", "again"} {

@@ -55,10 +55,7 @@ func shapeHeap(t testing.TB, text string) (peak, held float64) {
 	h := newHarness(t, "text", 120, 40)
 	h.m.renderer = view.NewRenderer(view.DefaultStyles())
 	h.server.h = replyHandler(text, 256)
-	w, err := sessionlog.Create(filepath.Join(t.TempDir(), "session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := sessionlog.Later(filepath.Join(t.TempDir(), "session.jsonl"), nil)
 	h.m.log = w
 	h.m.renderer.Render(h.m.frame())
 	size := float64(len(text))

@@ -12,7 +12,7 @@ import (
 
 // FuzzDecode runs an SSE body through the Chat Completions pipeline (framing by the reference
 // rule, which FuzzFramer holds the real framer to; classification, decoding, reassembly) and
-// checks what must always hold.
+// checks what must always hold, with the text kept or left to the caller.
 func FuzzDecode(f *testing.F) {
 	for _, sc := range equivalenceScenarios {
 		f.Add([]byte(sc.SSE))
@@ -32,6 +32,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ups, res := decodeBody(WireChat, string(body))
 		checkInvariants(t, ups, res)
+		checkLeftTextChangesNoUpdate(t, WireChat, body, ups)
 	})
 }
 

@@ -3,6 +3,7 @@ package wire
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -10,11 +11,14 @@ import (
 )
 
 // fuzzWire decodes an SSE body in format as (framed by the reference rule, which the stream
-// package's framer is held to by FuzzFramer) and checks what must always hold (checkBlockInvariants: one end, the outcome one of the four, every call started
-// once and ready or failed at most once, the machine's arguments the reply's).
+// package's framer is held to by FuzzFramer) and checks what must always hold
+// (checkBlockInvariants: one end, the outcome one of the four, every call started once and
+// ready or failed at most once, the machine's arguments the reply's), and that a decoder whose
+// text is left to its caller gives the same updates.
 func fuzzWire(t *testing.T, as Wire, body []byte) {
 	ups, res := decodeBody(as, string(body))
 	checkBlockInvariants(t, ups, res)
+	checkLeftTextChangesNoUpdate(t, as, body, ups)
 	if res.Outcome == OutcomeComplete {
 		for _, u := range ups {
 			for _, ev := range u.Events {
@@ -23,6 +27,24 @@ func fuzzWire(t *testing.T, as Wire, body []byte) {
 				}
 			}
 		}
+	}
+}
+
+// checkLeftTextChangesNoUpdate checks that a decoder of format as whose text is left to its
+// caller gives body the updates ups, as decodeBody does.
+func checkLeftTextChangesNoUpdate(t *testing.T, as Wire, body []byte, ups []Update) {
+	t.Helper()
+	left := NewFrameDecoder(as)
+	left.LeaveText()
+	var leftUps []Update
+	for _, f := range sseFrames(string(body)) {
+		if left.Ended() {
+			break
+		}
+		leftUps = append(leftUps, left.Frame(f))
+	}
+	if leftUps = append(leftUps, left.End(nil)); !reflect.DeepEqual(leftUps, ups) {
+		t.Fatalf("with the text left to the caller the updates are\n%+v\nnot\n%+v", leftUps, ups)
 	}
 }
 

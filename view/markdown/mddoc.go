@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
@@ -45,12 +46,15 @@ type Doc struct {
 }
 
 // openLine is the partial line's incremental wrap: lines committed so far, and where its
-// uncommitted text starts.
+// uncommitted text starts. The committed lines are counted and marked (mdmarks.go) and kept
+// drawn from the last mark on; those before are drawn again, a block at a time, when read.
 type openLine struct {
-	at   int   // the line's offset in the text; -1 for none
-	key  shape // its shape; a change starts over
-	done rows.Builder
-	grow growingWrap
+	at     int   // the line's offset in the text; -1 for none
+	key    shape // its shape; a change starts over
+	done   *markedWrap
+	recent rows.Builder // the committed lines from done's last mark on
+	drawn  *drawnBlocks // shared by the runs each update returns: committed lines never change
+	grow   growingWrap
 }
 
 // growingWrap is the incremental wrap of a growing text (a partial line, a table's growing
@@ -220,23 +224,75 @@ func (d *Doc) openPart(m *Renderer, s string) []rows.Lines {
 // update wraps the partial line s (drawn in shape sh) from its last committed display line,
 // commits the lines later text cannot change, and returns them and the rest.
 func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, tail rows.Lines) {
-	if o.at != at || o.key != sh {
-		*o = openLine{at: at, key: sh, grow: newGrowingWrap(sh.content)}
-	}
 	avail, firstP, restP := m.prefixes(sh)
-	first := o.done.Len() == 0 // the line's first display line takes the first prefix
-	var t rows.Builder
-	draw := func(b *rows.Builder) func(cells []cell, l cellLine) {
-		return func(cells []cell, l cellLine) {
-			pfx := restP
-			if first {
-				pfx, first = firstP, false
-			}
-			b.Add(m.paintRow(pfx, cells, l))
-		}
+	if o.at != at || o.key != sh {
+		done := newMarkedWrap(avail, sh.base, false, sh.content)
+		*o = openLine{at: at, key: sh, done: &done, drawn: &drawnBlocks{}, grow: newGrowingWrap(sh.content)}
 	}
-	o.grow.step(s, sh.base, avail, draw(&o.done), draw(&t))
-	return o.done.Snapshot(), t.Snapshot()
+	first := o.done.lines == 0 // the line's first display line takes the first prefix
+	row := func(cells []cell, l cellLine) string {
+		pfx := restP
+		if first {
+			pfx, first = firstP, false
+		}
+		return m.paintRow(pfx, cells, l)
+	}
+	var t rows.Builder
+	o.grow.step(s, sh.base, avail, func(cells []cell, l cellLine) {
+		marks := len(o.done.marks)
+		r := row(cells, l)
+		if o.done.add(nil, cells, l, o.grow.resume); len(o.done.marks) > marks {
+			o.recent = rows.Builder{}
+		} else {
+			o.recent.Add(r)
+		}
+	}, func(cells []cell, l cellLine) {
+		t.Add(row(cells, l))
+	})
+	if o.done.lines == 0 {
+		return rows.Lines{}, t.Snapshot()
+	}
+	src := &openLineRows{m: m, s: s, first: firstP, rest: restP, done: o.done, n: o.done.lines,
+		recent: o.recent.Snapshot(), drawn: o.drawn}
+	return rows.FromSource(src, src.n), t.Snapshot()
+}
+
+// openLineRows are a partial line's committed display lines as one update left them.
+type openLineRows struct {
+	m           *Renderer
+	s           string // the line so far
+	first, rest string
+	done        *markedWrap
+	n           int        // committed lines
+	recent      rows.Lines // lines n-recent.Len().. drawn
+	drawn       *drawnBlocks
+}
+
+// Row is committed line j, as the line drawn whole draws it.
+func (r *openLineRows) Row(j int) string {
+	if from := r.n - r.recent.Len(); j >= from {
+		return r.recent.At(j - from)
+	}
+	return r.drawn.row(j, r.n, func(lo, hi int, out *rows.Builder) {
+		for j := lo; j < hi; j++ {
+			pfx := r.rest
+			if j == 0 {
+				pfx = r.first
+			}
+			out.Add(strings.TrimRight(r.m.margin+pfx+r.done.at(r.m, r.s, j).s, " "))
+		}
+	})
+}
+
+func (r *openLineRows) AppendRows(dst []string, lo, hi int) []string {
+	for j := lo; j < min(hi, r.n); j++ {
+		dst = append(dst, r.Row(j))
+	}
+	return dst
+}
+
+func (r *openLineRows) Size() int {
+	return int(unsafe.Sizeof(*r)) + r.recent.Size() + r.done.size() + r.drawn.size()
 }
 
 // committable is the last of a partial line's display lines ls (of cells) that later text

@@ -10,7 +10,7 @@ import (
 // proportion to its text: the last cell grows and is wrapped as an open line is, from its
 // last committed display line; when the '|' after it comes it is complete, and is parsed and
 // wrapped once more, whole, and measured (its open state is let go). Its cells' display lines
-// are kept as marks (mdcellwrap.go), and the row's display lines are put together from the
+// are kept as marks (mdmarks.go), and the row's display lines are put together from the
 // columns' parts when they are read. The drawing is the one m.row makes of the whole partial
 // row.
 
@@ -35,7 +35,7 @@ type openRow struct {
 // its display lines.
 type rowCell struct {
 	from, to int
-	wrap     cellWrap
+	wrap     markedWrap
 }
 
 // update draws the partial row s, at offset at of the text, in table t.
@@ -58,7 +58,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		}
 		c := rowCell{}
 		c.from, c.to = trimmedSpan(b, span{from, o.pipes[k]})
-		c.wrap = measuredCell(b[c.from:c.to], t.widths[k], 0, false, longLineChunk)
+		c.wrap = measuredWrap(b[c.from:c.to], t.widths[k], 0, false, longLineChunk)
 		o.cols = append(o.cols, c)
 		o.cell = openCell{}
 	}
@@ -83,7 +83,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 // openCell is the growing cell of a row, wrapped as an open line is: its display lines
 // committed so far, and where its uncommitted text starts.
 type openCell struct {
-	done  cellWrap
+	done  markedWrap
 	grow  growingWrap
 	begun bool
 }
@@ -92,7 +92,7 @@ type openCell struct {
 // the lines later text cannot change, and returns the rest.
 func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
 	if !o.begun {
-		o.begun, o.done, o.grow = true, newCellWrap(width, 0, false), newGrowingWrap(0)
+		o.begun, o.done, o.grow = true, newMarkedWrap(width, 0, false, 0), newGrowingWrap(0)
 	}
 	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
 		o.done.add(m, cells, l, o.grow.resume)
@@ -117,7 +117,7 @@ type rowSource struct {
 	open int       // the growing cell's column; -1 when it is none of the table's
 	grow struct {  // the growing cell: its text in body, its committed lines, then the rest
 		from, to int
-		wrap     *cellWrap
+		wrap     *markedWrap
 	}
 	tail []part
 	n    int // display lines

@@ -98,7 +98,7 @@ func TestCellPartsInChunksDrawAsWhole(t *testing.T) {
 				want = append(want, partOf(m, cells, l))
 			}
 			for _, chunk := range []int{1, 2, 5, 64} {
-				c := measuredCell(text, width, 0, false, chunk)
+				c := measuredWrap(text, width, 0, false, chunk)
 				var got []part
 				for j := range c.lines {
 					got = append(got, c.at(m, text, j))

@@ -11,7 +11,7 @@ import (
 // A complete line whose text is long (longLine bytes or more) is not drawn when it completes:
 // its drawing costs about its text again (a table row's, every column's display lines padded
 // and joined, more). It is held as where its text can be read again and its display lines as
-// marks (mdcellwrap.go); its display lines are put together when read, a block of rowBlock at
+// marks (mdmarks.go); its display lines are put together when read, a block of rowBlock at
 // a time, and the last two blocks are kept, so a window that does not move costs no drawing.
 // The drawing is the one the line drawn whole at once has: drawRow's for a table row,
 // wrappedLong's for text (mdtextlong.go).
@@ -51,11 +51,12 @@ type drawnBlocks [2]struct {
 	rows rows.Lines
 }
 
-// row is display line j of n, from the block holding it, drawn with draw if it is not kept.
+// row is display line j of n, from the block holding it, drawn with draw if it is not kept
+// (or was kept when it had fewer lines).
 func (d *drawnBlocks) row(j, n int, draw func(lo, hi int, out *rows.Builder)) string {
 	b := j / rowBlock
 	for k, blk := range d {
-		if blk.rows.Len() > 0 && blk.b == b {
+		if blk.rows.Len() > j-b*rowBlock && blk.b == b {
 			if k > 0 {
 				d[0], d[k] = d[k], d[0]
 			}
@@ -91,7 +92,7 @@ func (m *Renderer) longRow(t *tableLayout, s string, base mdStyle) *longRow {
 		if i < len(spans) {
 			c.from, c.to = trimmedSpan(s, spans[i])
 		}
-		c.wrap = measuredCell(s[c.from:c.to], w, base, true, longLineChunk)
+		c.wrap = measuredWrap(s[c.from:c.to], w, base, true, longLineChunk)
 		r.n = max(r.n, c.wrap.lines)
 	}
 	return r

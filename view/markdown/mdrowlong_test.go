@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/view/rows"
 	"github.com/phasechat/phasechat/view/safe"
@@ -145,6 +146,36 @@ func TestALongTextLineDrawsAsWholeWhenRead(t *testing.T) {
 					if got := rows.AppendRange(nil, all, lo, hi); !slices.Equal(got, want[lo:hi]) {
 						t.Fatalf("trial %d, width %d: rows %d..%d read\n%q\nwant\n%q", trial, width, lo, hi, got, want[lo:hi])
 					}
+				}
+			}
+		}
+	}
+}
+
+// A long line streamed in pieces of any size is drawn, after each, as drawing the partial line
+// whole draws it: its committed lines before the last mark drawn again from their marks, under
+// a list item's or a quote's prefixes.
+func TestALongPartialLineDrawsAsWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pal := NewPalette(Dark())
+	for trial, lead := range []string{"- ", "> ", ""} {
+		text := lead + longLineOf(r, 3*longLine)
+		for _, width := range []int{30, 90} {
+			m := NewRenderer(pal, width, DefaultMeasure)
+			var d Doc
+			for cut := 1 + r.IntN(100); cut <= len(text); cut += 1 + r.IntN(4096) {
+				for cut < len(text) && !utf8.RuneStart(text[cut]) {
+					cut++
+				}
+				prefix := text[:cut]
+				runs := d.Update(m, prefix, true)
+				want := drawnWhole(m, prefix)
+				n := 0
+				for _, run := range runs {
+					n += run.Len()
+				}
+				if got := rows.AppendRange(nil, runs, 0, n); !slices.Equal(got, want) {
+					t.Fatalf("trial %d, width %d, cut %d: got %d rows, want %d; first difference at %d", trial, width, cut, len(got), len(want), firstDiff(got, want))
 				}
 			}
 		}

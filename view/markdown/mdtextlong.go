@@ -13,7 +13,7 @@ type longText struct {
 	m           *Renderer
 	text        heldText // the line's inline content
 	first, rest string   // the prefixes of its first and its other display lines
-	wrap        cellWrap
+	wrap        markedWrap
 	drawn       drawnBlocks
 }
 
@@ -23,7 +23,7 @@ func (m *Renderer) longText(sh shape, s, content string) *longText {
 	avail, first, rest := m.prefixes(sh)
 	return &longText{
 		m: m, text: m.hold(s, sh.content, sh.content+len(content)), first: first, rest: rest,
-		wrap: measuredCell(content, avail, sh.base, true, longLineChunk),
+		wrap: measuredWrap(content, avail, sh.base, true, longLineChunk),
 	}
 }
 

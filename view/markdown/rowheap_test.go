@@ -44,3 +44,28 @@ func TestACompleteLongRowHoldsNoSpareRoom(t *testing.T) {
 		t.Fatalf("a complete %d-byte row is held in %d bytes", len(text), held)
 	}
 }
+
+// A long line streaming holds where its committed display lines resume and the last few of
+// them drawn, not all of them: the document holds a small part of its text's size (it held
+// about its size drawn).
+func TestAStreamingLineHoldsASmallPartOfItsText(t *testing.T) {
+	text := "- " + strings.Repeat("word12 **bold** ", 35000)
+	m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+	var d Doc
+	runtime.GC()
+	var before, now runtime.MemStats
+	runtime.ReadMemStats(&before)
+	most := uint64(0)
+	for cut, n := 64, 0; cut < len(text)+4096; cut, n = cut+4096, n+1 {
+		d.Update(m, text[:min(cut, len(text))], true)
+		if n%8 == 0 || cut >= len(text) {
+			runtime.GC()
+			runtime.ReadMemStats(&now)
+			most = max(most, now.HeapAlloc-min(now.HeapAlloc, before.HeapAlloc))
+		}
+	}
+	runtime.KeepAlive(&d)
+	if x := float64(most) / float64(len(text)); x > 0.25 {
+		t.Fatalf("a %d-byte streaming line held %.2f times its text", len(text), x)
+	}
+}

@@ -10,8 +10,9 @@ import "strings"
 // the held-back tail, the last s.Pending() bytes of all (at most [maxHeld]): an unfinished UTF-8
 // encoding, or the start of an emoji sequence that the next append may complete or break (a
 // ZWJ after 👨 with nothing after it yet, the tags after 🏴). Everything else is decided, so
-// String only ever grows, and a rune or sequence split across deltas is decided whole: "\xc2"
-// then "\x9b" gives <U+009B>, "👨\u200d" then "👩" keeps the joiner, exactly as Text does.
+// String only ever grows (but for what Take takes), and a rune or sequence split across deltas
+// is decided whole: "\xc2" then "\x9b" gives <U+009B>, "👨\u200d" then "👩" keeps the joiner,
+// exactly as Text does.
 //
 // The zero Stream is empty and ready to use. A Stream must not be copied after first use.
 type Stream struct {

@@ -8,7 +8,6 @@ package tmux
 // read the screen (capture-pane) or the raw output (pipe-pane), whichever it checks.
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/phasechat/phasechat/model/chat"
 	"net/http"
@@ -26,6 +25,7 @@ import (
 	"time"
 
 	"github.com/phasechat/phasechat/fixtures"
+	"github.com/phasechat/phasechat/internal/heldframes"
 	"github.com/phasechat/phasechat/internal/testwait"
 )
 
@@ -134,37 +134,24 @@ func (fs *fixtureServer) holdFrame(at int32, ready func() bool) {
 // waitHalfPatience waits until ready holds, for half the test's patience at most, and records
 // in gateMissed when it did not.
 func (fs *fixtureServer) waitHalfPatience(t *testing.T, ready func() bool) {
-	giveUp := time.Now().Add(testwait.Patience(t) / 2)
-	testwait.For(t, func() bool { return ready() || time.Now().After(giveUp) })
-	if !ready() {
+	if !heldframes.WaitHalfPatience(t, ready) {
 		fs.gateMissed.Store(true)
 	}
 }
 
-// frameWriter counts the data frames of a response (the fixture server writes each frame with
-// one Write) and holds [DONE] back as its server says.
-type frameWriter struct {
-	http.ResponseWriter
-	t      *testing.T
-	fs     *fixtureServer
-	frames *atomic.Int32
-}
-
-func (w *frameWriter) Write(p []byte) (int, error) {
-	if bytes.HasPrefix(p, []byte("data:")) {
-		if !bytes.Contains(p, []byte("[DONE]")) {
-			if n, gate := w.frames.Add(1), w.fs.frameHeld.Load(); gate != nil && n == gate.at {
-				w.fs.waitHalfPatience(w.t, gate.ready)
+// holdFrames counts the data frames of a chat response in frames and holds them back as the
+// server says.
+func (fs *fixtureServer) holdFrames(t *testing.T, frames *atomic.Int32) func(heldframes.Frame) {
+	return func(f heldframes.Frame) {
+		if !f.Done {
+			if n, gate := frames.Add(1), fs.frameHeld.Load(); gate != nil && n == gate.at {
+				fs.waitHalfPatience(t, gate.ready)
 			}
-		} else if ready := w.fs.doneReady.Load(); ready != nil {
-			w.fs.waitHalfPatience(w.t, *ready)
+		} else if ready := fs.doneReady.Load(); ready != nil {
+			fs.waitHalfPatience(t, *ready)
 		}
 	}
-	return w.ResponseWriter.Write(p)
 }
-
-func (w *frameWriter) Flush()                      { http.NewResponseController(w.ResponseWriter).Flush() }
-func (w *frameWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // startFixtures starts the built-in scenarios at real pace.
 func startFixtures(t *testing.T) *fixtureServer {
@@ -174,6 +161,7 @@ func startFixtures(t *testing.T) *fixtureServer {
 
 func startFixturesWith(t *testing.T, opts fixtures.Options) *fixtureServer {
 	t.Helper()
+	opts.BeforeFrame = heldframes.BeforeFrame
 	h, err := fixtures.NewHandler(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +173,7 @@ func startFixturesWith(t *testing.T, opts fixtures.Options) *fixtureServer {
 			defer fs.ended.Add(1)
 			frames := new(atomic.Int32)
 			fs.latest.Store(frames)
-			w = &frameWriter{ResponseWriter: w, t: t, fs: fs, frames: frames}
+			r = heldframes.Answer(r, fs.holdFrames(t, frames))
 		}
 		h.ServeHTTP(w, r)
 	}))

@@ -9,7 +9,7 @@ import (
 
 // A closed log keeps no buffer of the text it gathered while a reply streamed.
 func TestAClosedLogKeepsNoStreamedTextBuffer(t *testing.T) {
-	w, err := Create(t.TempDir() + "/session.jsonl")
+	w, err := createNow(t.TempDir() + "/session.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func TestMessageLineIsEncodingJSONs(t *testing.T) {
 // in encoding/json's buffer pool, which lets go only after a second collection.
 func TestALongMessageLeavesNoCopyBehind(t *testing.T) {
 	text := strings.Repeat("a long reply <with> some & text\n", 1<<17) // 4 MB
-	w, err := Create(t.TempDir() + "/session.jsonl")
+	w, err := createNow(t.TempDir() + "/session.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,13 +6,6 @@ import (
 	"path/filepath"
 )
 
-// pendingLine is a line queued to be written, after keep (when not nil) has run.
-type pendingLine struct {
-	line []byte
-	kind lineKind
-	keep func() error
-}
-
 // writtenLine is a line this writer wrote: its length and kind.
 type writtenLine struct {
 	size int

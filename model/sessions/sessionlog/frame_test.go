@@ -21,7 +21,7 @@ func crashLog(t testing.TB) ([]byte, []wire.Message) {
 		{Role: "assistant", Parts: wire.TextParts("It is noon ☀ — \\ and \u2028 too.")},
 	}
 	path := filepath.Join(t.TempDir(), "log.jsonl")
-	w, err := Create(path)
+	w, err := createNow(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestTornLastLineAtEveryOffset(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(log.Messages, want) || log.Skipped != nil || log.CutOff != (cut > start && !whole) {
 			t.Fatalf("cut at %d of %d: %v, %d messages, cut off %v, skipped %v", cut, len(data), err, len(log.Messages), log.CutOff, log.Skipped)
 		}
-		w, err := Create(path)
+		w, err := createNow(path)
 		if err != nil {
 			t.Fatalf("cut at %d: %v", cut, err)
 		}

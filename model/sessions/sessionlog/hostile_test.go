@@ -15,7 +15,7 @@ import (
 )
 
 // A link planted at the log path must not send the conversation into its target.
-func TestCreateRefusesASymlink(t *testing.T) {
+func TestOpeningRefusesASymlink(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}
@@ -31,10 +31,10 @@ func TestCreateRefusesASymlink(t *testing.T) {
 			t.Fatal(err)
 		}
 		before, _ := os.Stat(target)
-		w, err := Create(link)
+		w, err := createNow(link)
 		if err == nil {
 			w.Close()
-			t.Errorf("%s: Create followed the link", name)
+			t.Errorf("%s: the opening followed the link", name)
 			continue
 		}
 		if !strings.Contains(err.Error(), "symbolic link") {
@@ -54,7 +54,7 @@ func TestCreateRefusesASymlink(t *testing.T) {
 }
 
 // A file that is not a session log keeps its bytes and its mode.
-func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
+func TestOpeningRefusesAFileThatIsNotALog(t *testing.T) {
 	for name, text := range map[string]string{
 		"notes":                 "buy milk\nand bread",
 		"json of another kind":  `{"name":"x"}` + "\n",
@@ -68,7 +68,7 @@ func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.Chmod(path, 0o644)
-		w, err := Create(path)
+		w, err := createNow(path)
 		if err == nil {
 			w.Close()
 			t.Errorf("%s: accepted as a log", name)
@@ -86,7 +86,7 @@ func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		w, err := Create(path)
+		w, err := createNow(path)
 		if err != nil {
 			t.Errorf("%s: refused: %v", name, err)
 			continue
@@ -95,12 +95,12 @@ func TestCreateRefusesAFileThatIsNotALog(t *testing.T) {
 	}
 }
 
-func TestCreateRefusesAFIFOWithoutBlocking(t *testing.T) {
+func TestOpeningRefusesAFIFOWithoutBlocking(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
-	if w, err := Create(path); err == nil {
+	if w, err := createNow(path); err == nil {
 		w.Close()
 		t.Fatal("a FIFO was accepted as a log")
 	}

@@ -5,7 +5,6 @@
 package sessionlog
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/phasechat/phasechat/internal/format"
 	"github.com/phasechat/phasechat/internal/secret"
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/stream/wire"
@@ -54,7 +52,9 @@ type Header struct {
 }
 
 // Writer appends records to a log file from a goroutine of its own, in the order Add was
-// called. Add only queues, so it may be called from a Bubble Tea Update.
+// called; it is the only queue of what goes to the log, and what runs in its order (Then,
+// KeepFilesWith, Later's opening). Add only queues, so it may be called from a Bubble Tea
+// Update.
 //
 // A write that fails (a full disk) loses nothing: the records not written stay queued, in
 // order, any partial line is cut away again, and the next Add (or Close) retries them. Each
@@ -62,7 +62,7 @@ type Header struct {
 type Writer struct {
 	f       logFile
 	mu      sync.Mutex
-	todo    []pendingLine
+	todo    []queuedStep
 	wake    chan struct{}
 	done    chan struct{}
 	err     error
@@ -71,6 +71,10 @@ type Writer struct {
 	secrets *secret.Set
 	onError func(err error)
 	keep    func(chat.Record) error // see KeepFilesWith
+	// before runs just before a log Later made is opened; stopped is true once that or the
+	// opening failed: the writer then writes nothing and drops what is added (see Later).
+	before  func() error
+	stopped bool
 
 	// path is the log's name, start its size when opened; lines are the lines written since,
 	// wroteText whether any was streamed text: what Close folds (see fold), if folds.
@@ -82,8 +86,8 @@ type Writer struct {
 
 	part     streamedPart // streamed text not queued yet
 	partDue  *time.Timer  // queues the part when it has waited partEvery; nil when none waits
-	queued   int64        // lines queued since Create
-	written  int64        // lines written since Create
+	queued   int64        // lines queued since the writer was made
+	written  int64        // lines written since the writer was made
 	syncTo   int64        // the lines to be synced to disk; synced is where they are
 	synced   int64
 	progress *sync.Cond // on mu: written or synced moved, or writing failed
@@ -174,7 +178,7 @@ func (w *Writer) Head(h Header) { w.queue(Record{Type: "session", Session: &h}, 
 func (w *Writer) queue(rec Record, keep func() error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.shut {
+	if w.shut || w.stopped {
 		return
 	}
 	if rec.Message != nil && rec.Message.Role == "assistant" {
@@ -189,6 +193,9 @@ func (w *Writer) queue(rec Record, keep func() error) {
 // run, and wakes the writing goroutine; durable asks for the log to be synced to disk once rec
 // is written. mu is held.
 func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
+	if w.stopped {
+		return
+	}
 	if rec.Time == nil {
 		now := time.Now().UTC()
 		rec.Time = &now
@@ -198,7 +205,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 		w.err = fmt.Errorf("cannot encode a log record: %w", err)
 		return
 	}
-	w.todo = append(w.todo, pendingLine{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep})
+	w.todo = append(w.todo, queuedStep{line: seal(w.secrets.RedactBytes(line)), kind: kindOf(&rec), keep: keep, durable: durable})
 	w.queued++
 	if durable {
 		w.syncTo = w.queued
@@ -212,7 +219,7 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 // Close writes what is queued and closes the file. It returns the first error the log met.
 // Calling it again only returns that error; records added after Close are dropped.
 //
-// A log opened by Create and closed cleanly is folded: the live records this writer wrote that a reader passes
+// A log opened by Later and closed cleanly is folded: the live records this writer wrote that a reader passes
 // over (those of a request its final reply supersedes) are taken out, the log replaced
 // whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
 // and resuming reads them.
@@ -230,7 +237,10 @@ func (w *Writer) Close() error {
 	w.mu.Unlock()
 	<-w.done
 	folded := w.fold()
-	err := w.f.Close()
+	var err error
+	if w.f != nil { // nil: a log Later made that was never opened
+		err = w.f.Close()
+	}
 	if folded != "" {
 		if err == nil {
 			replaceWith(folded, w.path) // on failure the log stays as written, and reads the same
@@ -243,135 +253,4 @@ func (w *Writer) Close() error {
 		w.err = err
 	}
 	return w.err
-}
-
-func (w *Writer) loop() {
-	defer close(w.done)
-	for range w.wake {
-		w.flush()
-	}
-	w.flush()
-}
-
-// flush writes what is queued. On a failed write the line written in part is cut away, and
-// it and the rest stay queued ahead of anything added meanwhile.
-func (w *Writer) flush() {
-	w.mu.Lock()
-	todo := w.todo
-	w.todo = nil
-	idle := len(todo) == 0 && w.syncTo <= w.synced
-	w.mu.Unlock()
-	if idle {
-		return
-	}
-	written := 0
-	var werr error
-	for i, p := range todo {
-		if p.keep != nil {
-			w.kept(p.keep())
-			todo[i].keep = nil // once: a line retried after a failed write does not keep again
-		}
-		if werr = w.writeLine(p.line); werr != nil {
-			break
-		}
-		if w.folds {
-			w.lines = append(w.lines, writtenLine{len(p.line), p.kind})
-			w.wroteText = w.wroteText || p.kind == lineLiveText
-		}
-		written++
-	}
-	w.mu.Lock()
-	w.written += int64(written)
-	if werr == nil && w.syncTo > w.synced {
-		to := w.written
-		w.mu.Unlock()
-		werr = datasync(w.f)
-		w.mu.Lock()
-		if werr == nil {
-			w.synced = to
-		}
-	}
-	w.progress.Broadcast()
-	report := w.onError
-	var told error
-	switch {
-	case werr != nil:
-		w.todo = append(todo[written:len(todo):len(todo)], w.todo...)
-		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", len(w.todo), format.Plural(len(w.todo), "record", "records")), werr)
-		if w.err == nil {
-			w.err = told
-		}
-		w.failing = true
-	case w.failing:
-		w.failing = false
-		w.err = nil // everything is in the log after all
-	default:
-		report = nil
-	}
-	w.mu.Unlock()
-	if report != nil {
-		report(told)
-	}
-}
-
-// kept reports an error of keeping a record's files to the function given to OnError.
-func (w *Writer) kept(err error) {
-	if err == nil {
-		return
-	}
-	w.mu.Lock()
-	report := w.onError
-	w.mu.Unlock()
-	if report != nil {
-		report(err)
-	}
-}
-
-// writeLine appends one line whole or not at all: bytes of a failed write are truncated away.
-func (w *Writer) writeLine(line []byte) error {
-	fi, err := w.f.Stat()
-	if err != nil {
-		return err
-	}
-	if _, err := w.f.Write(line); err != nil {
-		w.f.Truncate(fi.Size())
-		return err
-	}
-	return nil
-}
-
-// mendTail makes f end in a newline or be empty: an unterminated last line that holds a whole
-// record is terminated, anything else after the last newline is truncated.
-func mendTail(f *os.File) error {
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	size := fi.Size()
-	start := size // the offset just after the last newline
-	buf := make([]byte, 4096)
-	for start > 0 {
-		n := min(int64(len(buf)), start)
-		if _, err := f.ReadAt(buf[:n], start-n); err != nil {
-			return err
-		}
-		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
-			start = start - n + int64(i) + 1
-			break
-		}
-		start -= n
-	}
-	if start == size {
-		return nil
-	}
-	tail := make([]byte, size-start)
-	if _, err := f.ReadAt(tail, start); err != nil {
-		return err
-	}
-	var rec Record
-	if parseLine(tail, &rec) {
-		_, err = f.Write([]byte{'\n'})
-		return err
-	}
-	return f.Truncate(start)
 }

@@ -22,9 +22,12 @@ func userRecord(text string) chat.Record {
 	return chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts(text)}}
 }
 
+// createNow opens the log at path at once, as the writer Later makes opens it.
+func createNow(path string) (*Writer, error) { return openWriter(path, true) }
+
 func create(t *testing.T, path string) *Writer {
 	t.Helper()
-	w, err := Create(path)
+	w, err := createNow(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +42,7 @@ func closeLog(t *testing.T, w *Writer) {
 }
 
 // A log phasechat creates is its owner's alone; an existing file keeps the mode its owner gave it.
-func TestCreateRestrictsANewFileToItsOwner(t *testing.T) {
+func TestOpeningRestrictsANewFileToItsOwner(t *testing.T) {
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "fresh.jsonl")
 	old := filepath.Join(dir, "old.jsonl")
@@ -66,12 +69,12 @@ func TestCreateRestrictsANewFileToItsOwner(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(log.Messages) != 2 || log.Messages[0].Text() != "before" || log.Messages[1].Text() != "hello" {
-		t.Fatalf("Create must append to an existing log: %+v", log.Messages)
+		t.Fatalf("the opening must append to an existing log: %+v", log.Messages)
 	}
 }
 
-func TestCreateNamesTheProblem(t *testing.T) {
-	_, err := Create(filepath.Join(t.TempDir(), "no such dir", "log.jsonl"))
+func TestOpeningNamesTheProblem(t *testing.T) {
+	_, err := createNow(filepath.Join(t.TempDir(), "no such dir", "log.jsonl"))
 	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("cannot open the session log")) {
 		t.Fatalf("error %v", err)
 	}
@@ -172,7 +175,7 @@ func TestCloseReportsAWriteError(t *testing.T) {
 
 func TestCloseTwiceAndAddAfterClose(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	w, err := Create(path)
+	w, err := createNow(path)
 	if err != nil {
 		t.Fatal(err)
 	}

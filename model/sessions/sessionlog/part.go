@@ -36,7 +36,7 @@ func newWriter(f logFile) *Writer {
 func (w *Writer) addText(what chat.LiveWhat, text string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.shut {
+	if w.shut || w.stopped {
 		return
 	}
 	if w.part.what != what {
@@ -65,7 +65,7 @@ func (w *Writer) partWaited() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.partDue = nil
-	if !w.shut {
+	if !w.shut && !w.stopped {
 		w.queuePart()
 	}
 }
@@ -109,7 +109,7 @@ func (w *Writer) dropPart() {
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.shut {
+	if w.shut || w.stopped {
 		return w.err
 	}
 	w.endPart()
@@ -122,7 +122,7 @@ func (w *Writer) Sync() error {
 	case w.wake <- struct{}{}:
 	default:
 	}
-	for w.synced < target && !w.failing && !w.shut {
+	for w.synced < target && !w.failing && !w.shut && !w.stopped {
 		w.progress.Wait()
 	}
 	if w.synced < target {

@@ -277,7 +277,7 @@ func BenchmarkReadLongFoldedLog(b *testing.B) { benchmarkRead(b, longLiveLog(b, 
 // closed, else as a kill leaves it.
 func longLiveLog(b *testing.B, closed bool) []byte {
 	path := filepath.Join(b.TempDir(), "live.jsonl")
-	w, err := Create(path)
+	w, err := createNow(path)
 	if err != nil {
 		b.Fatal(err)
 	}

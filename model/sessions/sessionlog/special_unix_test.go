@@ -40,7 +40,7 @@ func TestReadRefusesSpecialFilesAtOnce(t *testing.T) {
 
 // A log path that is a second name of another file (a shell profile) is refused, and that file
 // keeps its bytes.
-func TestCreateRefusesAHardLinkToAnotherFile(t *testing.T) {
+func TestOpeningRefusesAHardLinkToAnotherFile(t *testing.T) {
 	dir := t.TempDir()
 	profile := filepath.Join(dir, "profile")
 	os.WriteFile(profile, []byte(userLine+"\n"), 0o644) // even one that looks like a log
@@ -48,7 +48,7 @@ func TestCreateRefusesAHardLinkToAnotherFile(t *testing.T) {
 	if err := os.Link(profile, path); err != nil {
 		t.Skipf("no hard links here: %v", err)
 	}
-	w, err := Create(path)
+	w, err := createNow(path)
 	if err == nil {
 		w.Close()
 		t.Fatal("a hard-linked file was accepted as a log")

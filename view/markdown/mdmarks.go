@@ -5,19 +5,20 @@ import (
 	"unsafe"
 )
 
-// A table cell's display lines are not kept drawn: a long cell's drawing, a short painted line
-// for every display line of a narrow column, costs more than its text. A cell keeps how many
-// display lines it has and, about every rowBlock of them, where parsing and wrapping resume at
-// the start of one (a mark); a line is drawn when read, with the rowBlock lines around it, from
-// the nearest mark before it, and the last two blocks read are kept. A growing cell keeps drawn
-// the lines it committed since its last mark, which a window on the growing end reads.
+// A long text's display lines (a table cell's, a long line's) are not kept drawn: their
+// drawing costs about the text again, and a narrow column's, a short painted line for every
+// display line, more. A text keeps how many display lines it has and, about every rowBlock of
+// them, where parsing and wrapping resume at the start of one (a mark); a line is drawn when
+// read, with the rowBlock lines around it, from the nearest mark before it, and the last two
+// blocks read are kept. A growing text keeps drawn the lines it committed since its last mark,
+// which a window on the growing end reads.
 
-// rowBlock is how many display lines of a cell are drawn at once.
+// rowBlock is how many display lines of a text are drawn at once.
 const rowBlock = 64
 
-// cellWrap is a cell's text wrapped at width: its display lines as marks. The text it is read
-// with is the one it was measured from, or that text grown (a growing cell, not final).
-type cellWrap struct {
+// markedWrap is a text wrapped at width: its display lines as marks. The text it is read with
+// is the one it was measured from, or that text grown (a growing text, not final).
+type markedWrap struct {
 	width   int
 	base    mdStyle
 	final   bool    // the text is complete: spans left open are drawn literal
@@ -28,27 +29,29 @@ type cellWrap struct {
 	last    [2]partBlock
 }
 
-// rowMark is the start of display line line of a cell, where parsing resumes at offset at of
-// its text in state st.
+// rowMark is the start of display line line of a text, where parsing resumes at offset at of
+// it in state st.
 type rowMark struct {
 	line, at int32
 	st       inlineState
 }
 
-// partBlock is display lines b*rowBlock..hi-1 of a cell, drawn.
+// partBlock is display lines b*rowBlock..hi-1 of a text, drawn.
 type partBlock struct {
 	b, hi int
 	parts []part
 }
 
-func newCellWrap(width int, base mdStyle, final bool) cellWrap {
-	return cellWrap{width: width, base: base, final: final, marks: []rowMark{{st: noSpans()}}}
+// newMarkedWrap is the wrap of a text whose inline content starts at offset from, no line
+// counted yet.
+func newMarkedWrap(width int, base mdStyle, final bool, from int) markedWrap {
+	return markedWrap{width: width, base: base, final: final, marks: []rowMark{{at: int32(from), st: noSpans()}}}
 }
 
-// measuredCell is text wrapped at width, measured: its parse and wrap hold about chunk cells
+// measuredWrap is text wrapped at width, measured: its parse and wrap hold about chunk cells
 // at a time.
-func measuredCell(text string, width int, base mdStyle, final bool, chunk int) cellWrap {
-	c := newCellWrap(width, base, final)
+func measuredWrap(text string, width int, base mdStyle, final bool, chunk int) markedWrap {
+	c := newMarkedWrap(width, base, final, 0)
 	p := inlineParser{src: text, base: base, final: final}
 	for pass := range 8 {
 		c.lines, c.marks = 0, c.marks[:1]
@@ -71,7 +74,7 @@ func measuredCell(text string, width int, base mdStyle, final bool, chunk int) c
 // add counts display line l of cells, whose offsets are off bytes into the text, and marks
 // where the next one starts when it is due and parsing can resume there; given m, it keeps the
 // line drawn while it is after the last mark.
-func (c *cellWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
+func (c *markedWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
 	c.lines++
 	last := c.marks[len(c.marks)-1]
 	if n := l.next; c.lines-int(last.line) >= rowBlock && n > l.start && cells[n-1].end >= 0 {
@@ -84,8 +87,8 @@ func (c *cellWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
 	}
 }
 
-// at is display line j of the cell, whose text is text; nothing past its lines.
-func (c *cellWrap) at(m *Renderer, text string, j int) part {
+// at is display line j of the text, text; nothing past its lines.
+func (c *markedWrap) at(m *Renderer, text string, j int) part {
 	if j >= c.lines {
 		return part{}
 	}
@@ -124,7 +127,7 @@ func (c *cellWrap) at(m *Renderer, text string, j int) part {
 }
 
 // size is the memory c holds.
-func (c *cellWrap) size() int {
+func (c *markedWrap) size() int {
 	n := int(unsafe.Sizeof(*c)) + 4*cap(c.literal) + int(unsafe.Sizeof(rowMark{}))*cap(c.marks)
 	for _, ps := range [][]part{c.recent, c.last[0].parts, c.last[1].parts} {
 		n += int(unsafe.Sizeof(part{})) * cap(ps)

@@ -45,7 +45,7 @@ type keyMap struct {
 	Newline, Regenerate, Earlier, Later              binding
 	Model, Copy, Sessions, PasteImage                binding
 	Editor, EditorChord, EditorChordEnd              binding // ctrl+g; ctrl+x then ctrl+e
-	Quit, KeysHere, Keys                             binding
+	Quit, Suspend, KeysHere, Keys                    binding
 	CloseList, ListUp, ListDown                      binding
 }
 
@@ -99,6 +99,7 @@ var keys = keyMap{
 	EditorChord:    binding{Binding: named("ctrl+x")},
 	EditorChordEnd: binding{Binding: named("ctrl+e")},
 	Quit:           binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it; with messages queued, it drops them)", rank: 1},
+	Suspend:        binding{Binding: helped("ctrl+z", "suspend", "ctrl+z"), long: "suspend to the shell, as a job (fg brings the screen back whole)", rank: 9, live: keyListOnly},
 	KeysHere:       binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
 	Keys:           binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
 
@@ -149,6 +150,9 @@ func (m *Model) allKeys() []view.Key {
 	}
 	return out
 }
+
+// keyListOnly keeps a binding that always works off the help line: the key list names it.
+func keyListOnly(keyState) bool { return false }
 
 func (m *Model) asking() bool    { return m.chat.Asking() }
 func (m *Model) streaming() bool { return m.chat.State.Phase.Streaming() }

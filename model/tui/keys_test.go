@@ -193,3 +193,20 @@ func TestComposerDrawingFollowsItsState(t *testing.T) {
 	h.feedAll()
 	h.expect("answered", answered())
 }
+
+// Ctrl+Z suspends the program as a job, also while a reply streams and under the key list.
+func TestCtrlZSuspends(t *testing.T) {
+	h := newHarness(t, "text", 80, 24)
+	h.submit("hello")
+	h.feedStream()
+	for _, listOpen := range []bool{false, true} {
+		h.m.keysOpen = listOpen
+		_, cmd := h.m.key(pressOf("ctrl+z"))
+		if cmd == nil {
+			t.Fatalf("ctrl+z (key list open: %v) gives no command", listOpen)
+		}
+		if msg := cmd(); msg != (tea.SuspendMsg{}) {
+			t.Fatalf("ctrl+z (key list open: %v) gives %T, not a suspend", listOpen, msg)
+		}
+	}
+}

@@ -245,9 +245,8 @@ func (o *openLine) update(m *Renderer, at int, sh shape, s string) (committed, t
 	}
 	var t rows.Builder
 	o.grow.step(s, sh.base, avail, func(cells []cell, l cellLine) {
-		marks := len(o.done.marks)
 		r := row(cells, l)
-		if o.done.add(nil, cells, l, o.grow.resume); len(o.done.marks) > marks {
+		if o.done.add(cells, l, o.grow.resume) {
 			o.recent = rows.Builder{}
 		} else {
 			o.recent.Add(r)
@@ -279,22 +278,11 @@ func (r *openLineRows) Row(j int) string {
 	if from := r.n - r.recent.Len(); j >= from {
 		return r.recent.At(j - from)
 	}
-	return r.drawn.row(j, r.n, func(lo, hi int, out *rows.Builder) {
-		for j := lo; j < hi; j++ {
-			pfx := r.rest
-			if j == 0 {
-				pfx = r.first
-			}
-			out.Add(strings.TrimRight(r.m.margin+pfx+r.done.at(r.m, r.s, r.n, j).s, " "))
-		}
-	})
+	return r.m.prefixedRow(r.drawn, r.done, func() string { return r.s }, r.first, r.rest, r.n, j)
 }
 
 func (r *openLineRows) AppendRows(dst []string, lo, hi int) []string {
-	for j := lo; j < min(hi, r.n); j++ {
-		dst = append(dst, r.Row(j))
-	}
-	return dst
+	return appendRows(dst, lo, min(hi, r.n), r.Row)
 }
 
 func (r *openLineRows) Size() int {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/budget"
@@ -84,5 +85,41 @@ func TestAForkWithAnotherModelKeepsTheCopiedTurnsPrice(t *testing.T) {
 	}
 	if total := cheap.Cost(one) + cheap.Cost(two) + dear.Cost(three); !near(entry.CostUSD, total) || entry.Model != "dear" {
 		t.Fatalf("the fork's entry: model %q, cost %v; want dear, %v", entry.Model, entry.CostUSD, total)
+	}
+}
+
+// The --log file that follows a conversation resumed on screen names the models its messages
+// were held with, then the model in use for what comes next.
+func TestLogFileKeepsTheModelsOfAResumedConversation(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	first, err := openConversation(&Settings{}, sessionlog.Header{Model: "cheap"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("one")}})
+	first.Recorder().Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts("1")}})
+	id := first.Session()
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(t.TempDir(), "chat.jsonl")
+	conv, err := openConversation(&Settings{LogPath: logPath}, sessionlog.Header{Model: "dear"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := conv.Resume(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Log.Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("two")}})
+	if err := conv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	log, err := sessionlog.Read(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(log.MessageModels, ","); got != "cheap,cheap,dear" || log.Model() != "dear" {
+		t.Fatalf("the --log file's messages were held with %q, its model is %q", got, log.Model())
 	}
 }

@@ -60,6 +60,8 @@ type Header struct {
 // order, any partial line is cut away again, and the next Add (or Close) retries them. Each
 // failure and the recovery after it are reported to the function given to OnError at once.
 type Writer struct {
+	// f is the log; nil until the goroutine opens the log of a writer Later made. It, before,
+	// start, lines and wroteText are the goroutine's own (and Close's once it has ended).
 	f       logFile
 	mu      sync.Mutex
 	todo    []queuedStep
@@ -90,7 +92,7 @@ type Writer struct {
 	written  int64        // lines written since the writer was made
 	syncTo   int64        // the lines to be synced to disk; synced is where they are
 	synced   int64
-	progress *sync.Cond // on mu: written or synced moved, or writing failed
+	progress *sync.Cond // on mu: written or synced moved, or writing failed or stopped
 }
 
 // logFile is the file a Writer appends to (an *os.File opened with O_APPEND).

@@ -11,7 +11,7 @@ import (
 
 // Once the log is open, a reply's streamed text goes straight to it: the session queues
 // nothing of its own, and the text reaches the log with nothing added after it and no Sync.
-func TestStreamedTextBypassesTheSessionQueue(t *testing.T) {
+func TestStreamedTextGoesStraightToTheLog(t *testing.T) {
 	s := openStore(t)
 	ss := s.Begin(Start{Title: "t"})
 	defer closeSession(t, ss)

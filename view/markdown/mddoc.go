@@ -279,7 +279,7 @@ func (r *openLineRows) Row(j int) string {
 			if j == 0 {
 				pfx = r.first
 			}
-			out.Add(strings.TrimRight(r.m.margin+pfx+r.done.at(r.m, r.s, j).s, " "))
+			out.Add(strings.TrimRight(r.m.margin+pfx+r.done.at(r.m, r.s, r.n, j).s, " "))
 		}
 	})
 }

@@ -36,7 +36,8 @@ type rowMark struct {
 	st       inlineState
 }
 
-// partBlock is display lines b*rowBlock..hi-1 of a text, drawn.
+// partBlock is display lines b*rowBlock..hi-1 of a text, drawn: they are the same lines of
+// every text it grows to.
 type partBlock struct {
 	b, hi int
 	parts []part
@@ -87,9 +88,11 @@ func (c *markedWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
 	}
 }
 
-// at is display line j of the text, text; nothing past its lines.
-func (c *markedWrap) at(m *Renderer, text string, j int) part {
-	if j >= c.lines {
+// at is display line j of text, when text is the one c counted lines display lines of (a
+// growing text, when it had them): c may have counted more since, of a later text, and its
+// lines read before never change. Nothing past lines.
+func (c *markedWrap) at(m *Renderer, text string, lines, j int) part {
+	if j >= min(lines, c.lines) {
 		return part{}
 	}
 	last := c.marks[len(c.marks)-1]
@@ -106,7 +109,8 @@ func (c *markedWrap) at(m *Renderer, text string, j int) part {
 			return p
 		}
 	}
-	lo, hi := b*rowBlock, min(c.lines, (b+1)*rowBlock)
+	// The block ends where text's lines do: a later text's lines past them are not text's.
+	lo, hi := b*rowBlock, min(lines, (b+1)*rowBlock)
 	k := sort.Search(len(c.marks), func(k int) bool { return int(c.marks[k].line) > lo }) - 1
 	mk := c.marks[k]
 	// Parsing stops at the first chunk of cells that completes line hi-1: a chunk is a few

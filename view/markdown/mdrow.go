@@ -71,7 +71,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		src.open = complete
 		src.grow.from, src.grow.to = trimmedSpan(b, span{from, max(from, end)})
 		src.tail = o.cell.update(m, b[src.grow.from:src.grow.to], t.widths[complete])
-		src.grow.wrap = &o.cell.done
+		src.grow.wrap, src.grow.lines = o.cell.done, o.cell.done.lines
 	}
 	src.n = 1
 	for i := range t.widths {
@@ -81,18 +81,19 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 }
 
 // openCell is the growing cell of a row, wrapped as an open line is: its display lines
-// committed so far, and where its uncommitted text starts.
+// committed so far, and where its uncommitted text starts. Each cell has its own done, which
+// the sources of its earlier updates read: it only ever grows.
 type openCell struct {
-	done  markedWrap
-	grow  growingWrap
-	begun bool
+	done *markedWrap // nil before the cell's first update
+	grow growingWrap
 }
 
 // update wraps text, the cell so far, at width from its last committed display line, commits
 // the lines later text cannot change, and returns the rest.
 func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
-	if !o.begun {
-		o.begun, o.done, o.grow = true, newMarkedWrap(width, 0, false, 0), newGrowingWrap(0)
+	if o.done == nil {
+		done := newMarkedWrap(width, 0, false, 0)
+		o.done, o.grow = &done, newGrowingWrap(0)
 	}
 	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
 		o.done.add(m, cells, l, o.grow.resume)
@@ -117,7 +118,8 @@ type rowSource struct {
 	open int       // the growing cell's column; -1 when it is none of the table's
 	grow struct {  // the growing cell: its text in body, its committed lines, then the rest
 		from, to int
-		wrap     *markedWrap
+		wrap     *markedWrap // counted lines of body[from:to] then; it may have counted more since
+		lines    int
 	}
 	tail []part
 	n    int // display lines
@@ -129,7 +131,7 @@ func (r *rowSource) height(i int) int {
 	case i < len(r.cols):
 		return r.cols[i].wrap.lines
 	case i == r.open:
-		return max(1, r.grow.wrap.lines+len(r.tail))
+		return max(1, r.grow.lines+len(r.tail))
 	}
 	return 1
 }
@@ -139,12 +141,12 @@ func (r *rowSource) at(i, j int) part {
 	switch {
 	case i < len(r.cols):
 		c := &r.cols[i]
-		return c.wrap.at(r.m, r.body[c.from:c.to], j)
+		return c.wrap.at(r.m, r.body[c.from:c.to], c.wrap.lines, j)
 	case i == r.open:
-		if w := r.grow.wrap; j < w.lines {
-			return w.at(r.m, r.body[r.grow.from:r.grow.to], j)
+		if g := &r.grow; j < g.lines {
+			return g.wrap.at(r.m, r.body[g.from:g.to], g.lines, j)
 		}
-		if j -= r.grow.wrap.lines; j < len(r.tail) {
+		if j -= r.grow.lines; j < len(r.tail) {
 			return r.tail[j]
 		}
 	}

@@ -101,7 +101,7 @@ func TestCellPartsInChunksDrawAsWhole(t *testing.T) {
 				c := measuredWrap(text, width, 0, false, chunk)
 				var got []part
 				for j := range c.lines {
-					got = append(got, c.at(m, text, j))
+					got = append(got, c.at(m, text, c.lines, j))
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("trial %d, width %d, chunk %d: %q\ngot  %+v\nwant %+v", trial, width, chunk, text, got, want)

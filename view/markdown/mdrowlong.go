@@ -113,7 +113,7 @@ func (r *longRow) Row(j int) string {
 		for j := lo; j < hi; j++ {
 			out.Add(r.m.tableLine(r.t, func(i int) part {
 				c := &r.cols[i]
-				return c.wrap.at(r.m, s[c.from:c.to], j)
+				return c.wrap.at(r.m, s[c.from:c.to], c.wrap.lines, j)
 			}))
 		}
 	})

@@ -36,7 +36,7 @@ func (t *longText) Row(j int) string {
 			if j == 0 {
 				pfx = t.first
 			}
-			out.Add(strings.TrimRight(t.m.margin+pfx+t.wrap.at(t.m, s, j).s, " "))
+			out.Add(strings.TrimRight(t.m.margin+pfx+t.wrap.at(t.m, s, t.wrap.lines, j).s, " "))
 		}
 	})
 }

@@ -171,7 +171,7 @@ func (m *Model) letGo(in heldInput, read filesRead) (*Model, tea.Cmd) {
 	return m.after(m.chat.EnqueueWith(in.text, read.files))
 }
 
-// giveBack puts a message that could not go back into the composer: after what
+// giveBack puts a message whose files could not be read back into the composer: after what
 // the composer holds, on a line of its own, so neither is lost.
 func (m *Model) giveBack(text string) {
 	if held := m.composer.Value(); strings.TrimSpace(held) != "" {

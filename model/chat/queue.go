@@ -44,6 +44,10 @@ func (c *Chat) Queued() []string { return c.queue.texts }
 // stopped, and they go only when the user says so (SendQueued, Retry or a new message).
 func (c *Chat) QueueWaits() bool { return c.queue.held && len(c.queue.texts) > 0 }
 
+// QueueHeld reports whether the queue is held: the last turn failed or was stopped and no turn
+// has begun since, so nothing queued goes by itself.
+func (c *Chat) QueueHeld() bool { return c.queue.held }
+
 // Unqueue takes the newest queued message out of the queue and returns its text, for editing
 // (its files are dropped: the text names them again when queued again); ok is false when the
 // queue is empty.

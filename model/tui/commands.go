@@ -27,6 +27,19 @@ func (m *Model) complete(v string) {
 	m.composer.MoveToEnd()
 }
 
+// runsAtOnce reports whether the command line, Entered while a reply streams, runs at once
+// rather than after the reply: /queue acts on the queue the reply is followed by, and /help
+// and /usage only show what is known now; none of them starts a request or changes what one
+// would send. /copy waits: it copies the reply, which is still being written.
+func runsAtOnce(line string) bool {
+	_, _, c, _ := chat.ParseCommand(line)
+	switch c.ID {
+	case chat.CommandQueue, chat.CommandHelp, chat.CommandUsage:
+		return true
+	}
+	return false
+}
+
 // runCommand runs a composer command. An unknown one stays in the composer, with an error on the
 // status line: it is never sent to the model.
 func (m *Model) runCommand(line string) (*Model, tea.Cmd) {

@@ -1,10 +1,15 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/phasechat/phasechat/internal/format"
+	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/view"
 )
 
 // draftKey edits the draft while a reply streams, so nothing typed is lost: the composer keeps
@@ -43,27 +48,79 @@ func (m *Model) editDraft(msg tea.Msg) (*Model, tea.Cmd) {
 	return m, cmd
 }
 
-// commandAfterReply is Enter on a command line while a reply streams: the line stays in the
-// composer and runs as soon as the reply has ended, as Enter would run it then. A line and its
-// Enter typed together as the reply ends (a fast typist, a paste, a script) so run in order.
-func (m *Model) commandAfterReply(line string) *Model {
-	m.afterReply = line
-	name, _, _ := strings.Cut(strings.TrimSpace(line), " ")
-	m.say(name + " runs when the reply ends (edit it or ctrl+c to cancel).")
-	return m
+// commandAfterReply is Enter on a command line while a reply streams. A command that only
+// shows or changes what is held here (runsAtOnce) runs at once. Any other keeps its place in
+// the order things were typed: it stays in the composer and runs once the reply and the
+// messages queued before it have been answered, as Enter would run it then (a line and its
+// Enter typed together as the reply ends, by a fast typist, a paste or a script, so run in
+// order). The status line says so (afterReplyNote) while it waits.
+func (m *Model) commandAfterReply(line string) (*Model, tea.Cmd) {
+	if runsAtOnce(line) {
+		return m.runCommand(line)
+	}
+	m.afterReply, m.notRun = line, ""
+	return m, nil
 }
 
-// runAfterReply runs the command Entered while the reply streamed, once the composer takes
-// Enter again, if the composer still holds it as Entered: an edited line waits for its own
-// Enter.
-func (m *Model) runAfterReply() (*Model, tea.Cmd) {
+// afterReplyNote is what the status line says while a command waits for the reply to end;
+// "" when none waits.
+func (m *Model) afterReplyNote() string {
+	if m.afterReply == "" {
+		return ""
+	}
+	after := "the reply"
+	if n := len(m.queuedTexts()); n > 0 {
+		after += " and " + format.Plural(n, "the queued message", fmt.Sprintf("%d queued messages", n))
+	}
+	return commandName(m.afterReply) + " runs after " + after + " (edit it or ctrl+c to cancel)."
+}
+
+// commandName is the command a command line names, as typed.
+func commandName(line string) string {
+	name, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	return name
+}
+
+// runAfterReply settles the command Entered while a reply streamed, once the composer takes
+// Enter again: it runs, as Entered, when the reply and the queue before it were answered;
+// after a stop or a failure (the queue is held) it stays in the composer, not run, for its
+// own Enter (notRun). Once the composer no longer holds it as Entered (edited, cleared) it is
+// forgotten, and so is a command kept by a stop. ran reports whether it ran.
+func (m *Model) runAfterReply() (next *Model, cmd tea.Cmd, ran bool) {
+	if m.afterReply == "" && m.notRun == "" {
+		return m, nil, false
+	}
+	line := m.composer.Value()
+	if m.notRun != line {
+		m.notRun = ""
+	}
+	if m.afterReply != line {
+		m.afterReply = ""
+	}
 	if m.afterReply == "" || !m.composerEnabled() {
-		return m, nil
+		return m, nil, false
 	}
-	line := m.afterReply
 	m.afterReply = ""
-	if m.composer.Value() != line {
-		return m, nil
+	if m.chat.QueueHeld() {
+		m.notRun = line
+		return m, nil, false
 	}
-	return m.runCommand(line)
+	next, cmd = m.runCommand(line)
+	return next, cmd, true
+}
+
+// notRunKey is the help line's key for a command a stop or a failure kept from running, while
+// the composer holds it: Enter runs it (from Retry, Tab first).
+func (m *Model) notRunKey() (view.Key, bool) {
+	if m.notRun == "" || m.composerText != m.notRun {
+		return view.Key{}, false
+	}
+	k := view.Key{Keys: "enter", Does: "run " + commandName(m.notRun) + " (not run: the reply was stopped)"}
+	if m.chat.State.Phase == phase.Error {
+		k.Does = "run " + commandName(m.notRun) + " (not run: the request failed)"
+	}
+	if m.focus() == phase.FocusRetry {
+		k.Keys = "tab, enter"
+	}
+	return k, true
 }

@@ -192,11 +192,15 @@ type noteMsg struct {
 	error bool
 }
 
-// statusNote is what the status line shows instead of the phase's status: the note, or while
-// a command is typed, the commands it may become.
+// statusNote is what the status line shows instead of the phase's status: the note, when a
+// command waits for the reply to end, so; or while a command is typed, the commands it may
+// become.
 func (m *Model) statusNote() (string, bool) {
 	if m.ed.note != "" {
 		return m.ed.note, m.ed.noteError
+	}
+	if note := m.afterReplyNote(); note != "" {
+		return note, false
 	}
 	if _, query, ok := m.mentionOpen(); ok && m.composerEnabled() {
 		return m.mentionNote(query)

@@ -70,8 +70,10 @@ type quitInlineMsg struct{}
 func liveReserve(height int) int { return max(1, height/4) }
 
 // quit is the command that ends the program after cmd: at once in the full screen; inline,
-// after everything not yet in the scrollback is printed.
+// after everything not yet in the scrollback is printed. A command waiting for the reply is
+// dropped: nothing new runs while quitting.
 func (m *Model) quit(cmd tea.Cmd) tea.Cmd {
+	m.afterReply = ""
 	if !m.inline.on {
 		return tea.Sequence(cmd, tea.Quit)
 	}

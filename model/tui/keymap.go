@@ -133,6 +133,9 @@ func (m *Model) help(scrollable bool) []view.Key {
 			out = append(out, view.Key{Keys: b.Help().Key, Does: b.Help().Desc, Rank: b.rank})
 		}
 	}
+	if k, ok := m.notRunKey(); ok {
+		out = append(out, k)
+	}
 	return out
 }
 
@@ -165,8 +168,11 @@ func (m *Model) composing() bool {
 func (m *Model) typing() bool { return m.composing() || m.drafting() && !m.chat.Asking() }
 
 // canSend: Enter sends what the composer holds (in the empty composer it sends a queue that
-// waits instead: canSendQueued).
-func (m *Model) canSend() bool { return m.composing() && !m.canSendQueued() }
+// waits instead: canSendQueued; on a command a stop kept from running, the help says so:
+// notRunKey).
+func (m *Model) canSend() bool {
+	return m.composing() && !m.canSendQueued() && (m.notRun == "" || m.composerText != m.notRun)
+}
 
 func (m *Model) onRetry() bool { return m.focus() == phase.FocusRetry }
 

@@ -99,7 +99,8 @@ type Model struct {
 	mention       mentionRank  // the open mention's best completions, ranked in Update (attach.go)
 	listing       bool         // fileList has been asked for
 	held          heldInputs   // what waits for files to be read, oldest first (held.go)
-	afterReply    string       // a command line Entered while the reply streams, run when it ends (draft.go)
+	afterReply    string       // a command line Entered while a reply streams, run after it and the queue (draft.go)
+	notRun        string       // a command a stop or failure kept from running, in the composer (draft.go)
 	inline        inlineMode
 
 	stylesFor func(dark bool) view.Styles // Options.StylesFor
@@ -198,12 +199,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.gen++
 	focused := m.composer.Focused()
 	next, cmd := m.update(msg)
-	ran := next.afterReply != "" && next.composerEnabled()
-	if ran {
-		var run tea.Cmd
-		next, run = next.runAfterReply()
-		cmd = tea.Batch(cmd, run)
-	}
+	next, run, ran := next.runAfterReply()
+	cmd = tea.Batch(cmd, run)
 	if next.inline.on {
 		cmd = tea.Batch(cmd, next.inlineAfter(msg))
 	}

@@ -16,7 +16,8 @@ import (
 
 // queueDraft is Enter while a reply streams: the composer's text joins the queue, to be sent
 // when the turn is over, with the files its @mentions name read now (as a message sent at once
-// is); it waits for them, and for what was held before it, drawn as queued. A command line waits in the composer instead, and runs once the reply has ended
+// is); it waits for them, and for what was held before it, drawn as queued. A command line
+// stays in the composer instead, and runs after the reply and the messages queued before it
 // (draft.go).
 func (m *Model) queueDraft() (*Model, tea.Cmd) {
 	text := m.composer.Value()
@@ -24,7 +25,7 @@ func (m *Model) queueDraft() (*Model, tea.Cmd) {
 		return m, nil
 	}
 	if chat.IsCommand(text) {
-		return m.commandAfterReply(text), nil
+		return m.commandAfterReply(text)
 	}
 	m.composer.Reset()
 	remember := m.sent(text)
@@ -87,9 +88,10 @@ func (m *Model) canEditQueued() bool {
 	return m.queued() && m.composerEmpty() && (m.drafting() || m.composing())
 }
 
-// canRunAfterReply: Enter would have the command the composer holds run once the reply ends.
+// canRunAfterReply: Enter would have the command the composer holds run once the reply (and
+// the queue before it) has been answered.
 func (m *Model) canRunAfterReply() bool {
-	return m.drafting() && chat.IsCommand(m.composerText) && m.afterReply != m.composerText
+	return m.drafting() && chat.IsCommand(m.composerText) && !runsAtOnce(m.composerText) && m.afterReply != m.composerText
 }
 
 // canSendQueued: Enter on the empty composer sends the queue that waits.

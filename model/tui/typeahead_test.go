@@ -40,7 +40,7 @@ func TestACommandEditedAfterItsEnterWaitsForAnother(t *testing.T) {
 	if h.offers("enter", "run after reply") {
 		t.Fatal("the help line offers Enter again on the command Entered")
 	}
-	if got, status := h.composer(), h.status(); got != "/attach notes.txt" || !strings.Contains(status, "/attach runs when the reply ends") {
+	if got, status := h.composer(), h.status(); got != "/attach notes.txt" || !strings.Contains(status, "/attach runs after the reply (") {
 		t.Fatalf("Enter on a command while the reply streams: composer %q, status %q", got, status)
 	}
 	h.typeText(" b.md")

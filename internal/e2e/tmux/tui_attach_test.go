@@ -137,7 +137,7 @@ func TestTUIRunsACommandEnteredAsTheReplyEnds(t *testing.T) {
 	p.typeLine("hello")
 	p.waitFor(reply)
 	p.keys("/attach red.png", "Enter")
-	p.waitFor("/attach runs when the reply ends", "│ /attach red.png")
+	p.waitFor("/attach runs after the reply (", "│ /attach red.png")
 	waitSeen.Store(true)
 	p.waitFor("with [image red.png · 8×8 · ")
 	if fs.gateMissed.Load() {

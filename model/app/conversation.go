@@ -43,8 +43,9 @@ type Conversation struct {
 
 	store   *sessions.Store
 	start   sessions.Start // how a new conversation is begun
-	mu      sync.Mutex     // guards session and ended, from commands
+	mu      sync.Mutex     // guards session, ended and trouble, from commands
 	ended   []*sessions.Session
+	trouble func(error) // told of each failed write of the session's log or the --log file
 	secrets *secret.Set // hidden from every record
 }
 
@@ -254,9 +255,15 @@ func (c *Conversation) recorders() perform.Recorder {
 	return rs
 }
 
-// OnLogTrouble has f told at once of each failed write of the --log file (and, nil, of its
-// recovery).
+// OnLogTrouble has f told at once of each failed write of the session's log (of every session
+// switched to) and of the --log file, and, nil, of their recovery.
 func (c *Conversation) OnLogTrouble(f func(error)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.trouble = f
+	if c.session != nil {
+		c.session.OnError(f)
+	}
 	if c.log != nil {
 		c.log.OnError(f)
 	}
@@ -275,6 +282,9 @@ func (c *Conversation) switchTo(next *sessions.Session, history []wire.Message, 
 		go old.Close()
 	}
 	c.session = next
+	if next != nil && c.trouble != nil {
+		next.OnError(c.trouble)
+	}
 	if c.log != nil {
 		head := c.start.Header
 		head.New = true

@@ -232,6 +232,10 @@ func (ss *Session) fail(err error) {
 	}
 }
 
+// OnError sets f to be told each time writing the session's log fails and, with a nil err,
+// when what waited was written after all (sessionlog.Writer.OnError). f must not block.
+func (ss *Session) OnError(f func(err error)) { ss.log.OnError(f) }
+
 // Sync returns once every record added before it is written and on disk.
 func (ss *Session) Sync() error { return ss.log.Sync() }
 

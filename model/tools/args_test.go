@@ -17,7 +17,7 @@ import (
 // text again, so what the engine's machine parsed is what the tool gets.
 func TestRunReadsTheParsedArguments(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "echo", `cat > seen.txt; echo ok`, "5s", false)
+	addScriptTool(t, r, "echo", `cat > seen.txt; echo ok`, "2m", false)
 	parsed, err := phase.ParseArgs(`"bare"`)
 	if err != nil {
 		t.Fatal(err)

@@ -66,7 +66,7 @@ func TestFinishedCommandLeavesNoDoubleForkedChild(t *testing.T) {
 func TestRunMarkerIsNotInheritedFromOurEnvironment(t *testing.T) {
 	t.Setenv(RunMarkerEnv, "outer")
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "env", "env", "5s", false)
+	addScriptTool(t, r, "env", "env", "2m", false)
 	res := run(t, r, "env", "")
 	wantOutcome(t, res, OutcomeOK)
 	if strings.Contains(res.Output, RunMarkerEnv+"=outer") || strings.Count(res.Output, RunMarkerEnv+"=") != 1 {

@@ -20,7 +20,7 @@ import (
 
 func TestCommandGetsTheExactArgumentsOnStdinAndNoShellInterpretsThem(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "capture", `cat > got.json; echo captured`, "5s", false)
+	addScriptTool(t, r, "capture", `cat > got.json; echo captured`, "2m", false)
 	hostile := `{"cmd": "x; rm -rf ./victim; touch pwned1", "sub": "$(touch pwned2) ` + "`touch pwned3`" + `", "q": "'\"; touch pwned4"}`
 	for _, tc := range []struct{ args, stdin string }{
 		{hostile, hostile},
@@ -51,7 +51,7 @@ func TestCommandGetsTheExactArgumentsOnStdinAndNoShellInterpretsThem(t *testing.
 
 func TestCommandFailureCarriesOutputAndExitStatus(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "fails", "echo to-stdout; echo to-stderr >&2; exit 3", "5s", false)
+	addScriptTool(t, r, "fails", "echo to-stdout; echo to-stderr >&2; exit 3", "2m", false)
 	res := run(t, r, "fails", "")
 	wantOutcome(t, res, OutcomeFailed)
 	if res.ExitCode != 3 {
@@ -65,7 +65,7 @@ func TestCommandFailureCarriesOutputAndExitStatus(t *testing.T) {
 
 func TestCommandSuccessWithoutOutputSaysSo(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "quiet", "exit 0", "5s", false)
+	addScriptTool(t, r, "quiet", "exit 0", "2m", false)
 	if res := run(t, r, "quiet", ""); res.Output != "(no output)" || res.Outcome != OutcomeOK {
 		t.Fatalf("%+v", res)
 	}
@@ -89,7 +89,7 @@ func TestCommandEnvironmentLacksTheAPIKey(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-secret")
 	t.Setenv("PHASECHAT_TEST_VISIBLE", "yes")
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "env", `echo "key=[$OPENAI_API_KEY] other=[$PHASECHAT_TEST_VISIBLE]"`, "5s", false)
+	addScriptTool(t, r, "env", `echo "key=[$OPENAI_API_KEY] other=[$PHASECHAT_TEST_VISIBLE]"`, "2m", false)
 	if res := run(t, r, "env", ""); res.Output != "key=[] other=[yes]\n" {
 		t.Fatalf("output %q", res.Output)
 	}
@@ -97,7 +97,7 @@ func TestCommandEnvironmentLacksTheAPIKey(t *testing.T) {
 
 func TestCommandThatIgnoresLargeArgumentsDoesNotHang(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "deaf", "echo done", "5s", false)
+	addScriptTool(t, r, "deaf", "echo done", "2m", false)
 	big := `{"blob": "` + strings.Repeat("x", 1<<20) + `"}` // far more than a pipe buffer
 	res := run(t, r, "deaf", big)
 	wantOutcome(t, res, OutcomeOK)
@@ -203,7 +203,7 @@ func TestCancelKillsTheWholeProcessGroupAndSaysTheUserStoppedIt(t *testing.T) {
 
 func TestCancelBeforeStartRunsNothing(t *testing.T) {
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "mark", "touch marker", "5s", true)
+	addScriptTool(t, r, "mark", "touch marker", "2m", true)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res := r.Run(ctx, Call{Name: "mark"})
@@ -216,7 +216,7 @@ func TestCancelBeforeStartRunsNothing(t *testing.T) {
 func TestBackgroundProcessLeftByAFinishedCommandIsKilled(t *testing.T) {
 	r := newTestRegistry(t, "")
 	// The grandchild keeps stdout open: without the group kill, Run would wait for it.
-	addScriptTool(t, r, "leaver", "sleep 30 &\necho $! > bg.pid\necho finished", "5s", false)
+	addScriptTool(t, r, "leaver", "sleep 30 &\necho $! > bg.pid\necho finished", "2m", false)
 	res := run(t, r, "leaver", "")
 	wantOutcome(t, res, OutcomeOK)
 	if res.Output != "finished\n" {
@@ -230,7 +230,9 @@ func TestProcessThatLeftTheGroupCannotHoldTheRunOpen(t *testing.T) {
 		t.Skip("setsid(1) is not installed")
 	}
 	r := newTestRegistry(t, "")
-	addScriptTool(t, r, "escaper", "setsid sh -c 'echo $$ > escaped.pid; exec sleep 30' &\nsleep 0.2\necho finished", "5s", false)
+	// The script ends only once the child has written its pid, which it does after setsid: by
+	// then it has left the group, however slowly a loaded machine starts it.
+	addScriptTool(t, r, "escaper", "setsid sh -c 'echo $$ > escaped.pid.tmp; mv escaped.pid.tmp escaped.pid; exec sleep 30' &\nwhile [ ! -e escaped.pid ]; do sleep 0.01; done\necho finished", "10m", false)
 	res := run(t, r, "escaper", "")
 	escaped := pidFrom(t, filepath.Join(r.Root(), "escaped.pid"))
 	defer syscall.Kill(escaped, syscall.SIGKILL)
@@ -242,18 +244,18 @@ func TestProcessThatLeftTheGroupCannotHoldTheRunOpen(t *testing.T) {
 }
 
 // The three runs can only all succeed if they overlap: each waits until all three have
-// started, and gives up (failing) after 3 s — so run one after another, the first would fail.
+// started, and gives up (failing) after 60 s — so run one after another, the first would fail.
+// The window is far longer than a loaded machine takes to start three processes.
 func TestRunsOverlapWhenCalledInParallel(t *testing.T) {
 	r := newTestRegistry(t, "")
 	addScriptTool(t, r, "rendezvous", `mkdir -p started
 : > "started/$$"
-i=0
+giveup=$(($(date +%s) + 60))
 while [ "$(ls started | wc -l)" -lt 3 ]; do
-  i=$((i+1))
-  if [ $i -gt 300 ]; then echo "alone after 3s"; exit 1; fi
+  if [ "$(date +%s)" -gt $giveup ]; then echo "alone after 60s"; exit 1; fi
   sleep 0.01
 done
-echo met`, "10s", false)
+echo met`, "10m", false)
 	var wg sync.WaitGroup
 	results := make([]Result, 3)
 	for i := range results {
@@ -277,7 +279,7 @@ func TestCommandOutputIsCappedKeepingHeadAndTail(t *testing.T) {
 	r.MaxOutput = 1000
 	addScriptTool(t, r, "flood", `echo BEGIN
 i=0; while [ $i -lt 3000 ]; do printf 'é'; i=$((i+1)); done
-echo; echo END`, "5s", false)
+echo; echo END`, "2m", false)
 	res := run(t, r, "flood", "")
 	wantOutcome(t, res, OutcomeOK)
 	head, tail, ok := strings.Cut(res.Output, "\n… [")

@@ -124,7 +124,7 @@ side_effects = false`), "b.toml")
 func TestCleanIsAppliedToOutputsErrorsAndSummaries(t *testing.T) {
 	r := newTestRegistry(t, "")
 	r.Clean = func(s string) string { return "CLEANED:" + cleanStub(s) }
-	addScriptTool(t, r, "esc", `printf 'red \033[31m text'; printf ' err \033[0m' >&2; exit 1`, "5s", false)
+	addScriptTool(t, r, "esc", `printf 'red \033[31m text'; printf ' err \033[0m' >&2; exit 1`, "2m", false)
 	writeFile(t, r.Root()+"/note.txt", "title \x1b]0;pwned\x07\n")
 	for _, res := range []Result{
 		run(t, r, "esc", `{}`),                        // command output and its failure

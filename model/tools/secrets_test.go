@@ -27,7 +27,7 @@ func TestCommandsNeverGetASecret(t *testing.T) {
 	r.Secrets = secret.New(key, "custom-provider-key-42")
 	r.Secrets.AddURL(os.Getenv("OPENAI_BASE_URL"))
 	r.HiddenEnv = []string{"MY_PROVIDER_KEY"}
-	addScriptTool(t, r, "dump", `env > seen.txt; echo --- >> seen.txt; cat >> seen.txt; echo ok`, "5s", false)
+	addScriptTool(t, r, "dump", `env > seen.txt; echo --- >> seen.txt; cat >> seen.txt; echo ok`, "2m", false)
 	escaped := strings.ReplaceAll(key, "s", `\u0073`)
 	res := run(t, r, "dump", `{"a": "Bearer `+key+`", "b": "`+escaped+`"}`)
 	wantOutcome(t, res, OutcomeOK)
@@ -52,7 +52,7 @@ func TestToolOutputHidesSecrets(t *testing.T) {
 	const key = "sk-live-tool-0123456789"
 	r := newTestRegistry(t, "")
 	r.Secrets = secret.New(key)
-	addScriptTool(t, r, "leak", `echo "found `+key+`"; exit 3`, "5s", false)
+	addScriptTool(t, r, "leak", `echo "found `+key+`"; exit 3`, "2m", false)
 	res := run(t, r, "leak", "")
 	if strings.Contains(res.Output, key) || !strings.Contains(res.Output, "found [redacted]") {
 		t.Fatalf("output %q", res.Output)

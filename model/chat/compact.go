@@ -133,7 +133,8 @@ func (c *Chat) Compacted() Compaction { return c.compacted }
 // "") saying what to keep above all. The request goes to the model in use, with no tools; its
 // reply streams into an entry of its own, and only once complete does it become the
 // compaction (recorded first). Stop aborts it, an error ends it, and either leaves the
-// conversation as it was. Nothing happens while a request is in flight; with nothing to
+// conversation as it was. Like a message, it lets go of the queue a stop or failure held: the
+// queue goes once the compaction is made. Nothing happens while a request is in flight; with nothing to
 // summarise it says so.
 func (c *Chat) Compact(focus string) []Effect { return c.out(c.compact(focus)) }
 
@@ -152,6 +153,7 @@ func (c *Chat) compact(focus string) []Effect {
 		return nil
 	}
 	upTo := turns - min(KeepTurns, turns-from-1)
+	c.queue.held = false
 	c.nextReq++
 	ctx, cancel := context.WithCancel(context.Background())
 	heading := summaryHeading(upTo, turns-upTo)

@@ -409,3 +409,19 @@ func TestRecordsNameTheModelsAndPriceTheTurns(t *testing.T) {
 		t.Fatalf("records %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// A compaction begun after a stop lets go of the queue the stop held, as a message does: a
+// message queued while the summary streams goes once the compaction is made.
+func TestACompactionAfterAStopLetsGoOfTheQueue(t *testing.T) {
+	h := &harness{t: t, c: New(Config{Model: "m"}, conversation(3)), src: &fakeSource{}}
+	h.do(h.c.Submit("question 4"))
+	h.feed(text("partial"))
+	h.c.Stop()
+	req := effectsOf[OpenStream](h.do(h.c.Compact("")))[0].Req
+	h.c.Enqueue("question 5")
+	h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Update: text("S"), More: true}))
+	opens := effectsOf[OpenStream](h.do(h.c.HandleStream(StreamMsg{Req: req, Src: h.src, Result: complete(nil)})))
+	if len(opens) != 1 || h.c.QueueWaits() {
+		t.Fatalf("the message queued during a summary begun after a stop did not go: %d requests, queued %q", len(opens), h.c.Queued())
+	}
+}

@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/phasechat/phasechat/model/chat"
 	"github.com/phasechat/phasechat/phase"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // helpHas reports whether the help line offers keys to do something whose words start with does.
@@ -190,5 +192,60 @@ func TestCtrlCClearsTheWaitingOfTheCommandItClears(t *testing.T) {
 	h.feedAll()
 	if h.composer() != "/attach notes.txt" || len(h.m.chat.Attached()) != 0 {
 		t.Fatalf("the retyped command ran without its Enter: composer %q, attached %d", h.composer(), len(h.m.chat.Attached()))
+	}
+}
+
+// /attach clear Entered while an earlier /attach's files are still being read keeps the order
+// typed: the files read after it do not attach.
+func TestAttachClearEnteredWhileAnAttachIsReadDropsItsFiles(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("/attach notes.txt")
+	h.submit("/attach clear")
+	h.send(takeNext[filesRead](h))
+	if n := len(h.m.chat.Attached()); n != 0 || !strings.Contains(h.status(), "The attached files are dropped") {
+		t.Fatalf("after the read: %d attached, status %q", n, h.status())
+	}
+}
+
+// badMentions is fakeFiles where a mention of @bad cannot be read.
+type badMentions struct{ fakeFiles }
+
+func (f badMentions) Mentioned(text string) ([]wire.Attachment, []string, error) {
+	if strings.Contains(text, "@bad") {
+		return nil, nil, errors.New("cannot attach bad: there is no such file")
+	}
+	return f.fakeFiles.Mentioned(text)
+}
+
+// Two queued messages whose mentioned files cannot be read both come back to the composer, in
+// the order typed: neither is lost.
+func TestTwoMessagesWhoseFilesFailBothComeBack(t *testing.T) {
+	h := filesHarness(t)
+	h.m.files = badMentions{fakeFiles{have: map[string]bool{"notes.txt": true}}}
+	h.submit("hello")
+	h.feedStream()
+	h.submit("one @bad")
+	h.submit("two @bad also")
+	h.send(takeNext[filesRead](h))
+	h.send(takeNext[filesRead](h))
+	if got := h.composer(); got != "one @bad\ntwo @bad also" || len(h.m.chat.Queued()) != 0 {
+		t.Fatalf("composer %q, queued %q", got, h.m.chat.Queued())
+	}
+}
+
+// /queue clear drops the queued messages still waiting for their files too.
+func TestQueueClearDropsMessagesWaitingForTheirFiles(t *testing.T) {
+	h := filesHarness(t)
+	h.submit("hello")
+	h.feedStream()
+	h.submit("A")
+	h.submit("review @notes.txt")
+	h.submit("/queue clear")
+	if got := h.m.queuedTexts(); len(got) != 0 || !strings.Contains(h.status(), "Dropped 2 queued messages") {
+		t.Fatalf("after /queue clear: queued %q, status %q", got, h.status())
+	}
+	h.feedAll()
+	if n := len(h.server.requests()); n != 1 {
+		t.Fatalf("%d requests: a message waiting for its files was sent after /queue clear", n)
 	}
 }

@@ -112,10 +112,8 @@ func (m *Model) attachCommand(arg string) (*Model, tea.Cmd) {
 		return m, nil
 	}
 	if arg == "clear" {
-		n := m.chat.Detach()
 		m.composer.Reset()
-		m.say(map[bool]string{true: "No files were attached.", false: "The attached files are dropped."}[n == 0])
-		return m, nil
+		return m.holdDetach()
 	}
 	paths := attach.SplitPaths(arg)
 	if len(paths) == 0 {

@@ -124,6 +124,9 @@ func (m *Model) runCommand(line string) (*Model, tea.Cmd) {
 		return m.attachCommand(arg)
 	case chat.CommandQueue:
 		done()
+		if arg == "clear" && m.holdsMessages() {
+			return m.clearQueue()
+		}
 		lines, effects := m.chat.QueueCommand(arg)
 		switch {
 		case len(lines) > 1:

@@ -115,10 +115,11 @@ func (m *Model) notRunKey() (view.Key, bool) {
 	if m.notRun == "" || m.composerText != m.notRun {
 		return view.Key{}, false
 	}
-	k := view.Key{Keys: "enter", Does: "run " + commandName(m.notRun) + " (not run: the reply was stopped)"}
-	if m.chat.State.Phase == phase.Error {
-		k.Does = "run " + commandName(m.notRun) + " (not run: the request failed)"
+	why := "the request failed" // an error, or a summary that failed
+	if m.chat.State.Stopped {
+		why = "the reply was stopped"
 	}
+	k := view.Key{Keys: "enter", Does: "run " + commandName(m.notRun) + " (not run: " + why + ")"}
 	if m.focus() == phase.FocusRetry {
 		k.Keys = "tab, enter"
 	}

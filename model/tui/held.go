@@ -14,10 +14,12 @@ import (
 // heldInput is what the user gave that waits for files to be read: files to attach (/attach,
 // a pasted image, a dropped file), or a message, whose @mentions may name files. A message is
 // held when it names files or when anything is held before it, so that everything goes in
-// the order given and a message carries the files attached before it.
+// the order given and a message carries the files attached before it; so is /attach clear
+// (detach), which drops the files attached before it and none attached after.
 type heldInput struct {
 	id      uint64
 	message bool
+	detach  bool   // /attach clear
 	text    string // the message
 	// send: Entered with the composer free, the message is sent when its turn comes (queued
 	// if a reply streams by then); otherwise it joins the queue.
@@ -75,6 +77,12 @@ func (m *Model) holdFiles(read func() ([]wire.Attachment, []string, error)) (*Mo
 	return m.holdInput(heldInput{read: read})
 }
 
+// holdDetach holds /attach clear: it drops the attached files once those held before it are.
+func (m *Model) holdDetach() (*Model, tea.Cmd) {
+	return m.holdInput(heldInput{detach: true})
+}
+
+// holdInput holds in after what is held, and lets go of what need not wait.
 func (m *Model) holdInput(in heldInput) (*Model, tea.Cmd) {
 	m.held.lastID++
 	in.id = m.held.lastID
@@ -120,9 +128,15 @@ func (m *Model) onFilesRead(msg filesRead) (*Model, tea.Cmd) {
 	return m, tea.Batch(cmd, more)
 }
 
-// letGo attaches held files, or sends or queues a held message with its files; when its files
-// cannot be read it says why, and a message goes back to the composer when that is empty.
+// letGo attaches held files, drops the attached ones (detach), or sends or queues a held
+// message with its files; when its files cannot be read it says why, and a message goes back
+// to the composer, after what that holds.
 func (m *Model) letGo(in heldInput, read filesRead) (*Model, tea.Cmd) {
+	if in.detach {
+		n := m.chat.Detach()
+		m.say(map[bool]string{true: "No files were attached.", false: "The attached files are dropped."}[n == 0])
+		return m, nil
+	}
 	err := read.err
 	if err == nil && in.message && in.send {
 		if why := m.chat.ImagesRefused(read.files); why != "" {
@@ -130,9 +144,8 @@ func (m *Model) letGo(in heldInput, read filesRead) (*Model, tea.Cmd) {
 		}
 	}
 	if err != nil {
-		if in.message && strings.TrimSpace(m.composer.Value()) == "" {
-			m.composer.SetValue(in.text)
-			m.composer.MoveToEnd()
+		if in.message {
+			m.giveBack(in.text)
 		}
 		m.warn(sentence(err.Error()))
 		return m, nil
@@ -156,6 +169,16 @@ func (m *Model) letGo(in heldInput, read filesRead) (*Model, tea.Cmd) {
 		m.say(notes + " — queued.")
 	}
 	return m.after(m.chat.EnqueueWith(in.text, read.files))
+}
+
+// giveBack puts a message whose files could not be read back into the composer: after what
+// the composer holds, on a line of its own, so neither is lost.
+func (m *Model) giveBack(text string) {
+	if held := m.composer.Value(); strings.TrimSpace(held) != "" {
+		text = held + "\n" + text
+	}
+	m.composer.SetValue(text)
+	m.composer.MoveToEnd()
 }
 
 // unholdNewestMessage takes the newest held message out and returns its text; ok is false

@@ -72,7 +72,7 @@ var keys = keyMap{
 	Complete:      binding{Binding: helped("tab", "complete", "tab"), long: "complete the command or the @file being typed", rank: 1, live: keyState.typingCompletable},
 	Stop:          binding{Binding: helped("esc", "stop", "esc"), long: "stop the reply and its tools; the partial reply is kept", live: keyState.streaming},
 	Queue:         binding{Binding: helped("enter", "queue", "enter"), long: "while a reply streams: queue the message, sent when the turn is over (after its tools)", live: keyState.canQueue},
-	RunAfterReply: binding{Binding: helped("enter", "run after reply", "enter"), long: "while a reply streams, on a command: run it once the reply has ended", live: keyState.canRunAfterReply},
+	RunAfterReply: binding{Binding: helped("enter", "run after reply", "enter"), long: "while a reply streams, on a command: run it after the reply and the messages queued before it (/queue, /help and /usage run at once)", live: keyState.canRunAfterReply},
 	SendQueued:    binding{Binding: helped("enter", "send queued", "enter"), long: "in the empty composer, after an error or a stop: send the queued messages", live: keyState.canSendQueued},
 	EditQueued:    binding{Binding: helped("↑", "edit queued", "up"), long: "in the empty composer: take the newest queued message back to edit (ctrl+c drops it)", rank: 2, live: keyState.canEditQueued},
 

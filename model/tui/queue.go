@@ -58,11 +58,25 @@ func (m *Model) editQueued() (*Model, tea.Cmd) {
 // dropQueue is Ctrl+C on an empty composer while messages are queued: the queue goes, and the
 // next Ctrl+C quits.
 func (m *Model) dropQueue() (*Model, tea.Cmd) {
-	held, cmd := m.dropHeldMessages()
-	n := m.chat.DropQueue() + held
+	n, cmd := m.dropQueued()
 	m.ed.quitArmed = true
 	m.say(fmt.Sprintf("%s dropped. Press Ctrl+C again to quit.", format.Plural(n, "The queued message", fmt.Sprintf("%d queued messages", n))))
 	return m, cmd
+}
+
+// clearQueue is /queue clear while messages wait for their files: they are dropped with the
+// engine's queue.
+func (m *Model) clearQueue() (*Model, tea.Cmd) {
+	n, cmd := m.dropQueued()
+	m.say(fmt.Sprintf("Dropped %d queued %s.", n, format.Plural(n, "message", "messages")))
+	return m, cmd
+}
+
+// dropQueued drops the queued messages, and those waiting for their files, and returns how
+// many there were.
+func (m *Model) dropQueued() (int, tea.Cmd) {
+	held, cmd := m.dropHeldMessages()
+	return m.chat.DropQueue() + held, cmd
 }
 
 // queued: messages wait in the queue, or for their files before joining it.

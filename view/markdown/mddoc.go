@@ -58,10 +58,13 @@ type openLine struct {
 }
 
 // growingWrap is the incremental wrap of a growing text (a partial line, a table's growing
-// cell): where its uncommitted text starts and the parser's state there.
+// cell): where parsing resumes before its uncommitted display lines, the parser's state there,
+// and how many cells before them it draws (they may start inside a link, where it cannot
+// resume).
 type growingWrap struct {
-	resume int // offset in the text of the first uncommitted byte
+	resume int // offset in the text where parsing resumes
 	st     inlineState
+	skip   int    // the cells parsing from resume draws before the first uncommitted line
 	cells  []cell // scratch: the uncommitted text's cells, reused by each step
 }
 
@@ -75,8 +78,8 @@ func newGrowingWrap(from int) growingWrap { return growingWrap{resume: from, st:
 func (g *growingWrap) step(text string, base mdStyle, avail int, commit, rest func(cells []cell, l cellLine)) {
 	p := inlineParser{src: text[g.resume:], base: base, out: g.cells[:0]}
 	p.run(0, g.st)
-	cells := p.out
-	g.cells = cells
+	g.cells = p.out
+	cells := p.out[g.skip:]
 	ls := wrapWords(cells, avail)
 	n := committable(cells, ls)
 	for _, l := range ls[:n+1] {
@@ -86,12 +89,15 @@ func (g *growingWrap) step(text string, base mdStyle, avail int, commit, rest fu
 		rest(cells, l)
 	}
 	if n >= 0 {
-		last := cells[ls[n].next-1]
-		g.resume += last.end
-		g.st = last.st
+		next := ls[n].next
+		if k := resumableBefore(cells, next); k >= 0 {
+			g.resume, g.st, g.skip = g.resume+cells[k].end, cells[k].st, next-1-k
+		} else {
+			g.skip += next
+		}
 	}
-	clear(cells)                  // the scratch must not keep this step's copy of the text alive
-	if cap(cells) > keptScratch { // a burst of text does not size the scratch for good
+	clear(g.cells)                  // the scratch must not keep this step's copy of the text alive
+	if cap(g.cells) > keptScratch { // a burst of text does not size the scratch for good
 		g.cells = nil
 	}
 }
@@ -297,22 +303,15 @@ func (r *openLineRows) Size() int {
 
 // committable is the last of a partial line's display lines ls (of cells) that later text
 // cannot change, -1 for none: not the last line, which grows, nor the one before it, which
-// ends where the last begins, nor one that holds or comes just before provisional cells; and
-// one whose last cell the parser can resume after.
+// ends where the last begins, nor one that holds or comes just before provisional cells.
 func committable(cells []cell, ls []cellLine) int {
 	limit := len(ls) - 2
 	for i, l := range ls {
 		if hasProvisional(cells[l.start:l.next]) {
-			limit = min(limit, i-2)
-			break
+			return max(-1, min(limit, i-2))
 		}
 	}
-	for i := limit; i >= 0; i-- {
-		if n := ls[i].next; n > 0 && cells[n-1].end >= 0 {
-			return i
-		}
-	}
-	return -1
+	return max(-1, limit)
 }
 
 func hasProvisional(cells []cell) bool {

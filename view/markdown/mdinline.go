@@ -28,7 +28,7 @@ type cell struct {
 type inlineState struct {
 	emph           mdStyle // mdBold, mdItalic, mdStrike in effect
 	boldCh, italCh byte    // the delimiter that opened each
-	code           int     // the open code span's backtick count; 0 outside one
+	code           int32   // the open code span's backtick count; 0 outside one
 	prev           rune    // the rune before; 0 at the start of the line
 	// Where the open spans began, for the finished line's second pass.
 	boldAt, italAt, strikeAt, codeAt int32
@@ -152,7 +152,7 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 					p.emitText(src[i:], p.style(st), len(src), st, true)
 					return st
 				}
-				if n == st.code {
+				if int32(n) == st.code {
 					st.code, st.codeAt, st.prev = 0, -1, '`'
 					i += n
 					continue
@@ -220,7 +220,7 @@ func (p *inlineParser) run(from int, st inlineState) inlineState {
 				return st
 			}
 			if !p.isLiteral(i) {
-				st.code, st.codeAt, st.prev = n, int32(i), '`'
+				st.code, st.codeAt, st.prev = int32(n), int32(i), '`'
 				i += n
 				continue
 			}

@@ -83,18 +83,22 @@ func (m *Renderer) wrappedLong(sh shape, content string, final bool, out *rows.B
 // lines they complete are added, and only the cells of the lines still open are kept. add's
 // cells are valid until it returns.
 func wrapChunked(p *inlineParser, avail, chunk int, add func(cells []cell, l cellLine)) {
-	wrapFrom(p, 0, noSpans(), avail, chunk, func(cells []cell, l cellLine) bool {
+	wrapFrom(p, 0, noSpans(), 0, avail, chunk, func(cells []cell, l cellLine) bool {
 		add(cells, l)
 		return true
 	})
 }
 
 // wrapFrom is wrapChunked from offset from of p's text, in state st, where a display line
-// starts; it stops once add returns false, and returns the parser's state at the end of the
-// text (meaningless when it stopped).
-func wrapFrom(p *inlineParser, from int, st inlineState, avail, chunk int, add func(cells []cell, l cellLine) bool) inlineState {
+// starts skip cells later; it stops once add returns false, and returns the parser's state at
+// the end of the text (meaningless when it stopped).
+func wrapFrom(p *inlineParser, from int, st inlineState, skip, avail, chunk int, add func(cells []cell, l cellLine) bool) inlineState {
 	sink := &chunkSink{limit: chunk}
 	sink.take = func(cells []cell) []cell {
+		if skip > 0 {
+			d := min(skip, len(cells))
+			cells, skip = cells[d:], skip-d
+		}
 		ls := wrapWords(cells, avail)
 		// The last line grows; the one before it ends where the last begins.
 		keep := max(0, len(ls)-2)
@@ -115,8 +119,9 @@ func wrapFrom(p *inlineParser, from int, st inlineState, avail, chunk int, add f
 	if sink.stop {
 		return st
 	}
-	for _, l := range wrapWords(p.out, avail) {
-		if !add(p.out, l) {
+	cells := p.out[min(skip, len(p.out)):]
+	for _, l := range wrapWords(cells, avail) {
+		if !add(cells, l) {
 			break
 		}
 	}

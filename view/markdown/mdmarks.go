@@ -13,8 +13,13 @@ import (
 // blocks read are kept. A growing text keeps drawn the lines it committed since its last mark,
 // which a window on the growing end reads.
 
-// rowBlock is how many display lines of a text are drawn at once.
-const rowBlock = 64
+const (
+	// rowBlock is how many display lines of a text are drawn at once.
+	rowBlock = 64
+	// maxLinkCells is the most cells a link draws that parsing cannot resume after: its text,
+	// a space and its address, all but the last.
+	maxLinkCells = maxLinkText + 1 + maxLinkURL
+)
 
 // markedWrap is a text wrapped at width: its display lines as marks. The text it is read with
 // is the one it was measured from, or that text grown (a growing text, not final).
@@ -29,11 +34,12 @@ type markedWrap struct {
 	last    [2]partBlock
 }
 
-// rowMark is the start of display line line of a text, where parsing resumes at offset at of
-// it in state st.
+// rowMark is the start of display line line of a text: parsing resumes at offset at of it in
+// state st, and the line starts skip cells later (a line may start inside a link, where
+// parsing cannot resume).
 type rowMark struct {
-	line, at int32
-	st       inlineState
+	line, at, skip int32
+	st             inlineState
 }
 
 // partBlock is display lines b*rowBlock..hi-1 of a text, drawn: they are the same lines of
@@ -57,7 +63,7 @@ func measuredWrap(text string, width int, base mdStyle, final bool, chunk int) m
 	for pass := range 8 {
 		c.lines, c.marks = 0, c.marks[:1]
 		p.out = p.out[:0]
-		st := wrapFrom(&p, 0, noSpans(), width, chunk, func(cells []cell, l cellLine) bool {
+		st := wrapFrom(&p, 0, noSpans(), 0, width, chunk, func(cells []cell, l cellLine) bool {
 			c.add(nil, cells, l, 0)
 			return true
 		})
@@ -73,19 +79,32 @@ func measuredWrap(text string, width int, base mdStyle, final bool, chunk int) m
 }
 
 // add counts display line l of cells, whose offsets are off bytes into the text, and marks
-// where the next one starts when it is due and parsing can resume there; given m, it keeps the
-// line drawn while it is after the last mark.
+// where the next one starts when it is due and parsing can resume in cells before it; given
+// m, it keeps the line drawn while it is after the last mark.
 func (c *markedWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
 	c.lines++
 	last := c.marks[len(c.marks)-1]
-	if n := l.next; c.lines-int(last.line) >= rowBlock && n > l.start && cells[n-1].end >= 0 {
-		c.marks = append(c.marks, rowMark{line: int32(c.lines), at: int32(off + cells[n-1].end), st: cells[n-1].st})
-		c.recent = c.recent[:0]
-		return
+	if c.lines-int(last.line) >= rowBlock {
+		if k := resumableBefore(cells, l.next); k >= 0 {
+			c.marks = append(c.marks, rowMark{line: int32(c.lines), at: int32(off + cells[k].end), skip: int32(l.next - 1 - k), st: cells[k].st})
+			c.recent = c.recent[:0]
+			return
+		}
 	}
 	if m != nil {
 		c.recent = append(c.recent, partOf(m, cells, l))
 	}
+}
+
+// resumableBefore is the last of cells[:n] that parsing can resume after, looking back as far
+// as a link's cells reach; -1 for none.
+func resumableBefore(cells []cell, n int) int {
+	for k := n - 1; k >= max(0, n-maxLinkCells); k-- {
+		if cells[k].end >= 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // at is display line j of text, when text is the one c counted lines display lines of (a
@@ -119,7 +138,7 @@ func (c *markedWrap) at(m *Renderer, text string, lines, j int) part {
 	p := inlineParser{src: text, base: c.base, final: c.final, literal: c.literal, out: make([]cell, 0, 2*chunk)}
 	parts := make([]part, 0, hi-lo)
 	line := int(mk.line)
-	wrapFrom(&p, int(mk.at), mk.st, c.width, chunk, func(cells []cell, l cellLine) bool {
+	wrapFrom(&p, int(mk.at), mk.st, int(mk.skip), c.width, chunk, func(cells []cell, l cellLine) bool {
 		if line >= lo {
 			parts = append(parts, partOf(m, cells, l))
 		}

@@ -63,25 +63,30 @@ func TestAStreamingRowDrawsAsWhole(t *testing.T) {
 
 // BenchmarkStreamTableRow streams one table row of two long cells in 256-byte deltas, reading
 // a window's 40 last rows after each: the time per op grows with the row's size, not its
-// square.
+// square, whether its display lines end between words or inside links.
 func BenchmarkStreamTableRow(b *testing.B) {
-	for _, size := range []int{64 << 10, 256 << 10} {
-		cell := strings.Repeat("word ", size/10)
-		text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
-		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
-			m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
-			for b.Loop() {
-				var d Doc
-				for cut := 256; cut < len(text)+256; cut += 256 {
-					runs := d.Update(m, text[:min(cut, len(text))], true)
-					last := runs[len(runs)-1]
-					for i := max(0, last.Len()-40); i < last.Len(); i++ {
-						_ = last.At(i)
-					}
+	for _, shape := range []struct{ name, piece string }{{"words", "word "}, {"links", linkPiece}} {
+		for _, size := range []int{64 << 10, 256 << 10} {
+			benchmarkStreamTableRow(b, shape.name+"/"+strconv.Itoa(size>>10)+"KiB", strings.Repeat(shape.piece, size/2/len(shape.piece)))
+		}
+	}
+}
+
+func benchmarkStreamTableRow(b *testing.B, name, cell string) {
+	text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
+	b.Run(name, func(b *testing.B) {
+		m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+		for b.Loop() {
+			var d Doc
+			for cut := 256; cut < len(text)+256; cut += 256 {
+				runs := d.Update(m, text[:min(cut, len(text))], true)
+				last := runs[len(runs)-1]
+				for i := max(0, last.Len()-40); i < last.Len(); i++ {
+					_ = last.At(i)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // A complete cell of a partial row, cut into chunks of any size, comes out as drawing it whole

@@ -82,27 +82,32 @@ func TestALongRowDrawsAsWholeWhenRead(t *testing.T) {
 
 // BenchmarkLongRowWindow reads a 40-row window of a complete row of two long cells, one row
 // further down each time, as a window scrolling through it does: the time per op follows the
-// window, not the row's size.
+// window, not the row's size, whether its display lines end between words or inside links.
 func BenchmarkLongRowWindow(b *testing.B) {
-	for _, size := range []int{256 << 10, 2 << 20} {
-		cell := strings.Repeat("word ", size/10)
-		text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
-		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
-			m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
-			var d Doc
-			all := d.Update(m, text, false)
-			n := 0
-			for _, run := range all {
-				n += run.Len()
-			}
-			top := n / 2
-			var dst []string
-			for b.Loop() {
-				dst = rows.AppendRange(dst[:0], all, top, top+40)
-				top = (top + 1) % (n - 40)
-			}
-		})
+	for _, shape := range []struct{ name, piece string }{{"words", "word "}, {"links", linkPiece}} {
+		for _, size := range []int{256 << 10, 2 << 20} {
+			benchmarkLongRowWindow(b, shape.name+"/"+strconv.Itoa(size>>10)+"KiB", strings.Repeat(shape.piece, size/2/len(shape.piece)))
+		}
 	}
+}
+
+func benchmarkLongRowWindow(b *testing.B, name, cell string) {
+	text := "| a | b |\n|---|---|\n| " + cell + " | " + cell + " |\n"
+	b.Run(name, func(b *testing.B) {
+		m := NewRenderer(NewPalette(Dark()), 120, DefaultMeasure)
+		var d Doc
+		all := d.Update(m, text, false)
+		n := 0
+		for _, run := range all {
+			n += run.Len()
+		}
+		top := n / 2
+		var dst []string
+		for b.Loop() {
+			dst = rows.AppendRange(dst[:0], all, top, top+40)
+			top = (top + 1) % (n - 40)
+		}
+	})
 }
 
 // A long complete line of text, drawn a block at a time as its lines are read, in any order

@@ -268,7 +268,7 @@ func (m *mixed) AppendRows(dst []string, lo, hi int) []string {
 }
 
 func (m *mixed) Size() int {
-	return int(unsafe.Sizeof(*m)) + len(m.buf) + 4*cap(m.ends) + placedSize(m.placed)
+	return int(unsafe.Sizeof(*m)) + len(m.buf) + 4*cap(m.ends) + placedSize(m.placed[:cap(m.placed)])
 }
 
 // shifted is src's lines from line by on.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // A long run's builder holds a quarter more than its text at most, not the double a doubling
@@ -83,6 +84,29 @@ func TestAPlacedRunIsDrawnOnlyWhereRead(t *testing.T) {
 	if b.Size() < 2000 {
 		t.Fatalf("a builder holding two placed runs says it holds %d bytes", b.Size())
 	}
+	if got := b.Snapshot().src.AppendRows(nil, 1003, 1010); !slices.Equal(got, want[7:]) {
+		t.Fatalf("reading past the last line gives %q, want %q", got, want[7:])
+	}
+
+	// Three runs placed leave room for a fourth: a compact copy holds none of it, nor does the
+	// builder once shrunk.
+	var spare Builder
+	for range 3 {
+		spare.Add("x")
+		spare.AddSource(src, 5)
+	}
+	if cap(spare.placed) == len(spare.placed) {
+		t.Fatalf("a builder of %d placed runs has no spare room for them", len(spare.placed))
+	}
+	runs := 3 * (int(unsafe.Sizeof(placed{})) + src.Size()) // the placed runs, no room for more
+	mx := spare.Compact().src.(*mixed)
+	if got, want := mx.Size(), int(unsafe.Sizeof(*mx))+len(mx.buf)+4*cap(mx.ends)+runs; got != want {
+		t.Fatalf("a compact copy holds %d bytes, want %d", got, want)
+	}
+	if spare.Shrink(); spare.Size() != cap(spare.b)+4*cap(spare.ends)+runs {
+		t.Fatalf("a shrunk builder holds %d bytes, want %d", spare.Size(), cap(spare.b)+4*cap(spare.ends)+runs)
+	}
+
 	count := NewCounter()
 	count.AddSource(src, 7)
 	if count.Len() != 7 {

@@ -124,6 +124,8 @@ func TestTUIAttachesFilesAndExpandsTheirChips(t *testing.T) {
 // A command line and its Enter sent in one go while the reply's last frame is still on its way
 // (as a script or a paste sends them): the command waits for the reply's end, saying so, then
 // runs; the next line and its Enter, sent in one go as soon as the image is attached, carry it.
+// A command Entered while that reply streams, then Esc: the stop leaves it in the composer, not
+// run.
 func TestTUIRunsACommandEnteredAsTheReplyEnds(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()
@@ -143,8 +145,22 @@ func TestTUIRunsACommandEnteredAsTheReplyEnds(t *testing.T) {
 	if fs.gateMissed.Load() {
 		t.Fatal("the reply ended before the command was seen waiting")
 	}
+	var stopped atomic.Bool
+	fs.holdDone(stopped.Load)
 	p.keys("what colour is it", "Enter")
 	p.waitFor("› what colour is it", "  [image red.png · 8×8 · ")
+	p.waitUntil("the second reply", func(screen string) bool { return strings.Count(screen, reply) == 2 })
+	p.keys("/system be brief", "Enter")
+	p.waitFor("/system runs after the reply (", "│ /system be brief")
+	p.keys("Escape")
+	p.waitFor("Stopped. The partial reply is kept.", "│ /system be brief")
+	stopped.Store(true)
+	if fs.gateMissed.Load() {
+		t.Fatal("the reply ended before Esc stopped it")
+	}
+	p.neverShowed("System prompt set")
+	p.keys("C-c")
+	p.waitUntil("the composer cleared", func(screen string) bool { return !strings.Contains(screen, "│ /system be brief") })
 	p.keys("C-c")
 	p.exit("0")
 }

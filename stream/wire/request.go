@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 )
 
@@ -75,9 +74,8 @@ func (req Request) body(stream, streamOptions, sendReasoning bool, o *Options) (
 	if req.System != "" {
 		msgs = append(msgs, Message{Role: "system", Parts: TextParts(req.System)})
 	}
-	sent := joinedUsers(req.Messages)
-	current := currentTurn(sent)
-	for i, m := range sent {
+	current := currentTurn(req.Messages)
+	for i, m := range req.Messages {
 		m.Native = nil // another format's: a Chat Completions server must not get it
 		if i < current {
 			m = m.withoutTurnState()
@@ -161,32 +159,4 @@ func SendsReasoning(req Request) bool {
 		}
 	}
 	return false
-}
-
-// joinedUsers is msgs with each run of user messages in a row (a reply stopped or failed
-// before it said anything leaves none between them) as one message, their texts apart by a
-// blank line and their attachments in order: servers whose chat templates take only
-// alternating roles refuse two. msgs itself is left as it is.
-func joinedUsers(msgs []Message) []Message {
-	var out []Message
-	for i, m := range msgs {
-		if i == 0 || m.Role != "user" || msgs[i-1].Role != "user" {
-			if out != nil {
-				out = append(out, m)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]Message, 0, len(msgs)), msgs[:i]...)
-		}
-		last := &out[len(out)-1]
-		last.Parts = append(append(slices.Clip(last.Parts), Text{Text: "\n\n"}), m.Parts...)
-		if len(m.Attachments) > 0 {
-			last.Attachments = append(slices.Clip(last.Attachments), m.Attachments...)
-		}
-	}
-	if out == nil {
-		return msgs
-	}
-	return out
 }

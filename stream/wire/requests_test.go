@@ -99,38 +99,3 @@ func TestChatRequestSendsNoNativeReasoning(t *testing.T) {
 		t.Errorf("round trip %s: %+v %v", b, back.Native, err)
 	}
 }
-
-// Two user messages in a row (a reply stopped before it said anything) go to Chat Completions
-// as one, texts apart by a blank line: chat templates that take only alternating roles refuse
-// two. The current turn's reasoning still goes back after the join.
-func TestChatCompletionsJoinsUserMessagesInARow(t *testing.T) {
-	req := Request{Model: "m", Messages: []Message{
-		{Role: "user", Parts: TextParts("first")},
-		{Role: "user", Parts: TextParts("second")},
-		{Role: "assistant", ReasoningField: FieldReasoningContent, Parts: []Part{Reasoning{Text: "thinking"}, ToolCall{ID: "c1", Name: "now", Arguments: "{}"}}},
-		{Role: "tool", ToolCallID: "c1", Parts: TextParts("noon")},
-	}}
-	body, err := Encode(WireChat, req, true, false, true, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Messages []struct {
-			Role             string  `json:"role"`
-			Content          *string `json:"content"`
-			ReasoningContent string  `json:"reasoning_content"`
-		} `json:"messages"`
-	}
-	if err := json.Unmarshal(body, &got); err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Messages) != 3 || got.Messages[0].Role != "user" || *got.Messages[0].Content != "first\n\nsecond" {
-		t.Fatalf("messages sent: %s", body)
-	}
-	if got.Messages[1].ReasoningContent != "thinking" {
-		t.Fatalf("the current turn's reasoning was not sent back after the join: %s", body)
-	}
-	if req.Messages[0].Text() != "first" || len(req.Messages) != 4 {
-		t.Fatalf("the request's own messages changed: %+v", req.Messages)
-	}
-}

@@ -362,13 +362,17 @@ func (c *Conversation) Close() error {
 	return errors.Join(errs...)
 }
 
-// SavedLine is the line left on the terminal after a chat: where it was saved and how to come
-// back to it; "" when nothing was saved.
+// SavedLine is the line left on the terminal after a chat (after Close): where it was saved
+// and how to come back to it, saying so when only a part was (the error Close returned says
+// why); "" when nothing was saved.
 func (c *Conversation) SavedLine() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.session == nil || !c.session.Saved() {
 		return ""
+	}
+	if c.session.Close() != nil {
+		return fmt.Sprintf("Conversation saved only in part to %s (the error below says why) — resume what was saved with: phasechat --resume %s", c.session.Path(), c.session.ID())
 	}
 	return fmt.Sprintf("Conversation saved to %s — resume it with: phasechat --resume %s", c.session.Path(), c.session.ID())
 }

@@ -1,8 +1,12 @@
 package app
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/testwait"
@@ -37,5 +41,37 @@ func TestTheSessionLogsTroubleIsToldAtOnce(t *testing.T) {
 			}
 			return told != nil
 		}, "the failed write of session %s was not told", id)
+	}
+}
+
+// A conversation of which only a part could be written (the disk filled up) does not end
+// with "Conversation saved": the line says only a part was.
+func TestSavedLineSaysWhenOnlyAPartWasSaved(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mounts a tmpfs: Linux only")
+	}
+	data := t.TempDir()
+	if err := syscall.Mount("tmpfs", data, "tmpfs", 0, "size=64k"); err != nil {
+		t.Skipf("cannot mount a small tmpfs here (%v)", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(data, syscall.MNT_DETACH) })
+	t.Setenv("XDG_DATA_HOME", data)
+	conv, err := openConversation(&Settings{}, sessionlog.Header{Model: "m"}, "host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv.Recorder().Add(chat.Record{Message: &wire.Message{Role: "user", Parts: wire.TextParts("hello")}})
+	if err := conv.session.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "filler"), make([]byte, 64<<10), 0o600); err != nil && !errors.Is(err, syscall.ENOSPC) {
+		t.Fatal(err)
+	}
+	conv.Recorder().Add(chat.Record{Message: &wire.Message{Role: "assistant", Parts: wire.TextParts(strings.Repeat("x", 32<<10))}})
+	if err := conv.Close(); err == nil {
+		t.Fatal("closing on a full disk reported no error")
+	}
+	if line := conv.SavedLine(); !strings.Contains(line, "saved only in part") {
+		t.Fatalf("saved line %q", line)
 	}
 }

@@ -99,7 +99,7 @@ var keys = keyMap{
 	EditorChord:    binding{Binding: named("ctrl+x")},
 	EditorChordEnd: binding{Binding: named("ctrl+e")},
 	Quit:           binding{Binding: helped("ctrl+c", "quit", "ctrl+c"), long: "quit, stopping the reply first (with text in the composer the first press clears it; with messages queued, it drops them)", rank: 1},
-	Suspend:        binding{Binding: helped("ctrl+z", "suspend", "ctrl+z"), long: "suspend to the shell, as a job (fg brings the screen back whole)", rank: 9, live: keyListOnly},
+	Suspend:        binding{Binding: helped("ctrl+z", "suspend", "ctrl+z"), long: "suspend to the shell, as a job (fg brings the screen back whole); only when started from a shell with job control", rank: 9, live: keyListOnly},
 	KeysHere:       binding{Binding: helped("?", "keys", "?"), long: "this list, when the composer is empty (f1 always)", rank: 1, live: keyState.composerEmpty},
 	Keys:           binding{Binding: helped("f1", "keys", "f1"), long: "this list", rank: 1, live: func(m keyState) bool { return !m.composerEmpty() }},
 

@@ -14,7 +14,7 @@ import (
 // from the composer and retries from Retry; Esc stops; y/n/A answer an approval question. Every
 // key is matched against the key map (keymap.go), never spelled here.
 func (m *Model) key(k tea.KeyPressMsg) (*Model, tea.Cmd) {
-	if key.Matches(k, keys.Suspend.Binding) {
+	if key.Matches(k, keys.Suspend.Binding) && m.jobControl {
 		return m, tea.Suspend
 	}
 	if m.keysOpen {

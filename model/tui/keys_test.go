@@ -194,11 +194,14 @@ func TestComposerDrawingFollowsItsState(t *testing.T) {
 	h.expect("answered", answered())
 }
 
-// Ctrl+Z suspends the program as a job, also while a reply streams and under the key list.
+// Ctrl+Z suspends the program as a job, also while a reply streams and under the key list,
+// when a shell with job control started it; without one it does nothing (a stop could never
+// be taken back).
 func TestCtrlZSuspends(t *testing.T) {
 	h := newHarness(t, "text", 80, 24)
 	h.submit("hello")
 	h.feedStream()
+	h.m.jobControl = true
 	for _, listOpen := range []bool{false, true} {
 		h.m.keysOpen = listOpen
 		_, cmd := h.m.key(pressOf("ctrl+z"))
@@ -207,6 +210,12 @@ func TestCtrlZSuspends(t *testing.T) {
 		}
 		if msg := cmd(); msg != (tea.SuspendMsg{}) {
 			t.Fatalf("ctrl+z (key list open: %v) gives %T, not a suspend", listOpen, msg)
+		}
+	}
+	h.m.jobControl, h.m.keysOpen = false, false
+	if _, cmd := h.m.key(pressOf("ctrl+z")); cmd != nil {
+		if msg := cmd(); msg == (tea.SuspendMsg{}) {
+			t.Fatal("ctrl+z suspends without job control")
 		}
 	}
 }

@@ -51,6 +51,10 @@ type Options struct {
 	// Inline runs in the terminal's main screen, printing settled entries into its scrollback
 	// (inline.go).
 	Inline bool
+
+	// JobControl says Ctrl+Z suspends: a shell with job control started the program, and its
+	// fg continues it. Without one a stop could never be taken back (Run sets it).
+	JobControl bool
 }
 
 // Model is the Bubble Tea model. Its pointer fields are owned by it and touched only in Update
@@ -62,16 +66,17 @@ type Options struct {
 // and a resize ask the renderer where things stand; the inline mode's printing draws in its
 // print command, with a renderer of its own (inline.go).
 type Model struct {
-	chat     *chat.Chat
-	perform  *perform.Performer
-	log      perform.Recorder
-	renderer screenRenderer
-	footer   view.Footer
-	welcome  view.Welcome
-	models   ModelLister
-	picker   *modelPicker // the open model picker; nil when closed
-	recent   []string     // the models switched to this session, as provider/model, latest first
-	composer textarea.Model
+	chat       *chat.Chat
+	jobControl bool // Ctrl+Z suspends (Options.JobControl)
+	perform    *perform.Performer
+	log        perform.Recorder
+	renderer   screenRenderer
+	footer     view.Footer
+	welcome    view.Welcome
+	models     ModelLister
+	picker     *modelPicker // the open model picker; nil when closed
+	recent     []string     // the models switched to this session, as provider/model, latest first
+	composer   textarea.Model
 	// composerView is composer.View() as of the composer's last change. Rendering the textarea
 	// costs more than the rest of a streaming frame, and a stream never changes it.
 	composerView string
@@ -177,6 +182,7 @@ func New(o Options) *Model {
 		ed:           newEveryday(o),
 		files:        o.Files,
 		pasteImage:   o.PasteImage,
+		jobControl:   o.JobControl,
 	}
 	if o.Inline {
 		m.inline = newInlineMode(o.Chat, o.Styles, o.Measure)

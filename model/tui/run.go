@@ -12,6 +12,7 @@ import (
 // does before it quits; each error logTrouble carries (the session log's, nil once it is
 // written again) is shown as it comes.
 func Run(o Options, logTrouble <-chan error) error {
+	o.JobControl = jobControl()
 	prog := tea.NewProgram(New(o), tea.WithoutSignalHandler())
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)

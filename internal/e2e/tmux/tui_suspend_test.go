@@ -45,3 +45,18 @@ func TestTUICtrlZSuspendsAndFgBringsTheScreenBack(t *testing.T) {
 	p.keys("Escape")
 	p.waitFor("Stopped. The partial reply is kept.")
 }
+
+// Run by the terminal itself, with no shell whose fg could continue it, Ctrl+Z leaves the chat
+// running: the kernel drops the stop of such a process group, and a suspend would wait for
+// ever with the terminal given back.
+func TestTUICtrlZWithoutAShellKeepsTheChat(t *testing.T) {
+	requireTmux(t)
+	t.Parallel()
+	fs := startFixtures(t)
+	p := newPane(t, 100, 30, hermeticEnv(t), fs.chatArgs(t, "text"))
+	p.waitFor(idleStatus)
+	p.keys("C-z")
+	p.typeText("hello")
+	p.keys("Enter")
+	p.waitFor("› hello", "Answer ready.")
+}

@@ -11,7 +11,9 @@ import (
 // in the buffers) is not silence: the watchdog only counts while waiting is set, and the
 // clock restarts when waiting begins. Activity is a single atomic store, so it can be
 // reported on every read; the timer re-arms itself for the remaining time instead of being
-// reset per read. A zero timeout never fires.
+// reset per read. A timer that comes due much later than it was set for means the process
+// could not run (stopped with Ctrl+Z, held in a debugger): the silence is counted again from
+// then, since the server's data may be waiting unread. A zero timeout never fires.
 type watchdog struct {
 	timeout time.Duration
 	fire    func()
@@ -21,6 +23,7 @@ type watchdog struct {
 
 	mu      sync.Mutex
 	timer   *time.Timer
+	due     time.Time // when the timer was last set to fire
 	stopped bool
 }
 
@@ -29,6 +32,7 @@ func startWatchdog(timeout time.Duration, fire func()) *watchdog {
 	w := &watchdog{timeout: timeout, fire: fire, start: time.Now()}
 	w.waiting.Store(true)
 	if timeout > 0 {
+		w.due = time.Now().Add(timeout)
 		w.timer = time.AfterFunc(timeout, w.check)
 	}
 	return w
@@ -52,17 +56,26 @@ func (w *watchdog) check() {
 	if w.stopped {
 		return
 	}
+	if time.Since(w.due) > max(time.Second, w.timeout/2) {
+		w.touch() // the process was not running: what the server sent meanwhile is unread
+	}
 	if !w.waiting.Load() {
-		w.timer.Reset(w.timeout)
+		w.rearm(w.timeout)
 		return
 	}
 	idle := time.Since(w.start) - time.Duration(w.last.Load())
 	if idle < w.timeout {
-		w.timer.Reset(w.timeout - idle)
+		w.rearm(w.timeout - idle)
 		return
 	}
 	w.stopped = true
 	w.fire()
+}
+
+// rearm sets the timer to fire after d. mu is held.
+func (w *watchdog) rearm(d time.Duration) {
+	w.due = time.Now().Add(d)
+	w.timer.Reset(d)
 }
 
 // stop disarms the watchdog; fire is not called after stop returns.

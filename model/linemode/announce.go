@@ -83,6 +83,9 @@ func NewAnnouncer(st phase.State, changes *transcript.Reader) *Announcer {
 // Close stops reading the transcript's changes.
 func (a *Announcer) Close() { a.changes.Close() }
 
+// statusPrefix begins the line that says the phase.
+const statusPrefix = "Status: "
+
 // Note is the line a notice of phasechat's own is announced as.
 func Note(text string) string { return "Note: " + safe.Line(text) }
 
@@ -113,7 +116,7 @@ func (a *Announcer) Announce(st phase.State) []string {
 			lines = s.flushTail(lines)
 			s.prefixed = false
 		}
-		lines = append(lines, "Status: "+spoken(text))
+		lines = append(lines, statusPrefix+spoken(text))
 	}
 	a.phase, a.question = st.Phase, ""
 	if pending {

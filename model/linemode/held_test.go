@@ -40,7 +40,7 @@ func newHeldFixtures(t *testing.T, hold int32) *heldFixtures {
 				select {
 				case <-gate:
 				case <-r.Context().Done():
-					return // the client left: the frame is not written
+					return // the client left: stop holding (writing the frame fails)
 				}
 			}
 			f.frames.Add(1)

@@ -2,6 +2,8 @@ package linemode
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/phasechat/phasechat/internal/format"
@@ -54,15 +56,30 @@ func (s *session) enqueue(text string) {
 	s.say(Note(fmt.Sprintf("Queued: %s, sent when this reply ends.", format.OneLine(text, 80))))
 }
 
-// saySent says which message the engine sent from the queue since the queue was last seen,
-// before the new request's status.
-func (s *session) saySent() {
+// sentNote is the note saying which message the engine sent from the queue since the queue
+// was last seen, "" when it sent none.
+func (s *session) sentNote() string {
 	q := s.chat.Queued()
 	// While a reply streams the queue only shrinks by sending its first message.
+	note := ""
 	if len(q) < len(s.queueSeen) && s.chat.State.Phase.Streaming() {
-		s.say(Note("Sending the queued message: " + format.OneLine(s.queueSeen[0], 80)))
+		note = Note("Sending the queued message: " + format.OneLine(s.queueSeen[0], 80))
 	}
 	s.queueSeen = append(s.queueSeen[:0], q...)
+	return note
+}
+
+// withSentNote puts note (if any) into the announced lines after the reply before it (its
+// last line is said when it ends) and before the new request's status.
+func withSentNote(lines []string, note string) []string {
+	if note == "" {
+		return lines
+	}
+	at := len(lines)
+	if at > 0 && strings.HasPrefix(lines[at-1], statusPrefix) {
+		at--
+	}
+	return slices.Insert(lines, at, note)
 }
 
 // sayQueue says, after the status, that the queue waits after an error or a stop, and what

@@ -128,3 +128,31 @@ func TestTerminalQueuedMentionSendsTheFile(t *testing.T) {
 		t.Errorf("the messages carried %v", sent)
 	}
 }
+
+// TestTerminalQueuedSendComesAfterTheReplysLastLine: a reply whose last line has no newline
+// (the usual end) is said whole before the note that the queued message is sent, so the
+// answer is never heard as the queued message's.
+func TestTerminalQueuedSendComesAfterTheReplysLastLine(t *testing.T) {
+	p := openPTY(t)
+	f := newHeldFixtures(t, 3)
+	wait := start(t, withoutStallWatch(sessionOptions(t, f.url, "text", t.TempDir(), true, p.slave, p.slave)))
+	p.waitFor("You: ")
+	p.send("hello\r")
+	p.waitFor(writing)
+	p.expectMode(keyInput)
+	p.send("next one\r")
+	p.waitFor("Note: Queued: next one, sent when this reply ends.")
+	f.let(1)
+	p.waitFor("Note: Sending the queued message: next one")
+	out := p.output()
+	reply := strings.Index(out, "sent one word at a time.")
+	if sent := strings.Index(out, "Note: Sending the queued message"); reply < 0 || reply > sent {
+		t.Fatalf("the reply's last line is not said before the queued message is sent:\n%s", out)
+	}
+	f.let(2)
+	p.waitFor("You: ")
+	p.send("\x04")
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+}

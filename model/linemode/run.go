@@ -210,8 +210,8 @@ func (s *session) apply(effects []chat.Effect) {
 // the composer reads lines; Stop and Retry read single keys. Entering the composer prints
 // the prompt.
 func (s *session) sync() {
-	s.saySent()
-	s.say(s.ann.Announce(s.chat.State)...)
+	note := s.sentNote()
+	s.say(withSentNote(s.ann.Announce(s.chat.State), note)...)
 	if s.quitting {
 		return
 	}

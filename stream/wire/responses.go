@@ -21,10 +21,10 @@ import (
 // response.completed or response.incomplete.
 type responsesDecoder struct {
 	replyState
-	part     string          // the text part the last delta went to (item/kind/index)
-	partText partDigest      // the text that part's deltas applied
-	seen     map[string]bool // parts that got text, and items that got any
-	anyCalls bool
+	part      string          // the text part the last delta went to (item/kind/index)
+	partSoFar partDigest      // the length and hash of that part's text shown so far
+	seen      map[string]bool // parts that got text, and items that got any
+	anyCalls  bool
 }
 
 func newResponsesDecoder() *responsesDecoder {
@@ -181,9 +181,9 @@ func (d *responsesDecoder) textDelta(u *Update, ev *responsesEvent, kind string,
 		if reasoning {
 			d.split = true
 		}
-		d.partText.reset()
+		d.partSoFar.reset()
 	}
-	d.partText.add(d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning))
+	d.partSoFar.add(d.textHalves(u, ev.Delta, ev.DeltaHalves, reasoning))
 }
 
 // textDone adds what a part's deltas did not bring of its whole text: all of it when no delta
@@ -205,8 +205,8 @@ func (d *responsesDecoder) textDone(u *Update, ev *responsesEvent, kind string, 
 	if key != d.part {
 		return
 	}
-	if len(whole) > d.partText.n && d.partText.prefixOf(whole) {
-		d.partText.add(d.completeHalf(u, whole[d.partText.n:], reasoning))
+	if len(whole) > d.partSoFar.n && d.partSoFar.prefixOf(whole) {
+		d.partSoFar.add(d.completeHalf(u, whole[d.partSoFar.n:], reasoning))
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/phasechat/phasechat/phase"
 )
 
 const rCreated = `{"type":"response.created","response":{"status":"in_progress","usage":null}}`
@@ -202,6 +204,41 @@ func TestSamePartIsTheKeysEquality(t *testing.T) {
 			key := partKey(a.item, a.kind, a.index)
 			if got, want := samePart(key, b.item, b.kind, b.index), key == partKey(b.item, b.kind, b.index); got != want {
 				t.Errorf("samePart(%q, %q, %q, %d) = %v", key, b.item, b.kind, b.index, got)
+			}
+		}
+	}
+}
+
+// A part's done event adds to what its deltas showed only when those deltas are the start of
+// its text: a done text that contradicts them, or a shorter one, adds nothing, whether the
+// decoder keeps the reply or leaves it to its caller (then only a length and a hash of each
+// part's text stand for it).
+func TestAPartsDoneAddsOnlyWhereItsDeltasAreItsStart(t *testing.T) {
+	done := func(text string) string {
+		return fmt.Sprintf(`{"type":"response.output_text.done","item_id":"m","output_index":0,"content_index":0,"text":%q}`, text)
+	}
+	for _, tt := range []struct{ name, done, shown string }{
+		{"a done that goes on from the deltas adds its rest", "Hello world!", "Hello world!"},
+		{"a done that contradicts the deltas adds nothing", "Goodbye world!", "Hello world"},
+		{"a done as long, but other, adds nothing", "Hello_world", "Hello world"},
+		{"a shorter done adds nothing", "Hello", "Hello world"},
+	} {
+		body := sseBody("", rText("m", "Hello"), "", rText("m", " world"), "", done(tt.done), "", rCompleted("completed"))
+		for _, leave := range []bool{false, true} {
+			dec := NewFrameDecoder(WireResponses)
+			if leave {
+				dec.LeaveText()
+			}
+			var shown strings.Builder
+			for _, f := range sseFrames(body) {
+				for _, ev := range dec.Frame(f).Events {
+					if ev.Kind == phase.KindText {
+						shown.WriteString(ev.Delta)
+					}
+				}
+			}
+			if shown.String() != tt.shown {
+				t.Errorf("%s (text left to the caller: %v): shown %q, want %q", tt.name, leave, shown.String(), tt.shown)
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func (s *usageSeen) report(u *Update) {
 	}
 }
 
-// result is a copy of the last usage reported, nil when none was.
+// result is a copy of the last usage set, nil when none was.
 func (s *usageSeen) result() *Usage {
 	if s.last == nil {
 		return nil

@@ -10,8 +10,8 @@ import (
 // display line, more. A text keeps how many display lines it has and, about every rowBlock of
 // them, where parsing and wrapping resume at the start of one (a mark); a line is drawn when
 // read, with the rowBlock lines around it, from the nearest mark before it, and the last two
-// blocks read are kept. A growing text keeps drawn the lines it committed since its last mark,
-// which a window on the growing end reads.
+// blocks read are kept. What grows a text (openLine, openCell) keeps drawn the lines it
+// committed since its last mark, which a window on the growing end reads.
 
 const (
 	// rowBlock is how many display lines of a text are drawn at once.
@@ -30,7 +30,6 @@ type markedWrap struct {
 	literal []int32 // the openers its final parse draws as literal text
 	lines   int
 	marks   []rowMark // in order; the first is the text's start
-	recent  []part    // the lines from the last mark on, when committed drawn
 	last    [2]partBlock
 }
 
@@ -64,7 +63,7 @@ func measuredWrap(text string, width int, base mdStyle, final bool, chunk int) m
 		c.lines, c.marks = 0, c.marks[:1]
 		p.out = p.out[:0]
 		st := wrapFrom(&p, 0, noSpans(), 0, width, chunk, func(cells []cell, l cellLine) bool {
-			c.add(nil, cells, l, 0)
+			c.add(cells, l, 0)
 			return true
 		})
 		open := spanOpeners(st)
@@ -79,21 +78,18 @@ func measuredWrap(text string, width int, base mdStyle, final bool, chunk int) m
 }
 
 // add counts display line l of cells, whose offsets are off bytes into the text, and marks
-// where the next one starts when it is due and parsing can resume in cells before it; given
-// m, it keeps the line drawn while it is after the last mark.
-func (c *markedWrap) add(m *Renderer, cells []cell, l cellLine, off int) {
+// where the next one starts when it is due and parsing can resume in cells before it. It
+// reports whether it marked.
+func (c *markedWrap) add(cells []cell, l cellLine, off int) bool {
 	c.lines++
 	last := c.marks[len(c.marks)-1]
 	if c.lines-int(last.line) >= rowBlock {
 		if k := resumableBefore(cells, l.next); k >= 0 {
 			c.marks = append(c.marks, rowMark{line: int32(c.lines), at: int32(off + cells[k].end), skip: int32(l.next - 1 - k), st: cells[k].st})
-			c.recent = c.recent[:0]
-			return
+			return true
 		}
 	}
-	if m != nil {
-		c.recent = append(c.recent, partOf(m, cells, l))
-	}
+	return false
 }
 
 // resumableBefore is the last of cells[:n] that parsing can resume after, looking back as far
@@ -113,10 +109,6 @@ func resumableBefore(cells []cell, n int) int {
 func (c *markedWrap) at(m *Renderer, text string, lines, j int) part {
 	if j >= min(lines, c.lines) {
 		return part{}
-	}
-	last := c.marks[len(c.marks)-1]
-	if k := j - int(last.line); k >= 0 && k < len(c.recent) && len(c.recent) == c.lines-int(last.line) {
-		return c.recent[k]
 	}
 	b := j / rowBlock
 	for k := range c.last {
@@ -152,11 +144,14 @@ func (c *markedWrap) at(m *Renderer, text string, lines, j int) part {
 // size is the memory c holds.
 func (c *markedWrap) size() int {
 	n := int(unsafe.Sizeof(*c)) + 4*cap(c.literal) + int(unsafe.Sizeof(rowMark{}))*cap(c.marks)
-	for _, ps := range [][]part{c.recent, c.last[0].parts, c.last[1].parts} {
-		n += int(unsafe.Sizeof(part{})) * cap(ps)
-		for _, p := range ps {
-			n += len(p.s)
-		}
+	return n + partsSize(c.last[0].parts) + partsSize(c.last[1].parts)
+}
+
+// partsSize is the memory ps holds.
+func partsSize(ps []part) int {
+	n := int(unsafe.Sizeof(part{})) * cap(ps)
+	for _, p := range ps {
+		n += len(p.s)
 	}
 	return n
 }

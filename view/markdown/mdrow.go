@@ -71,7 +71,7 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 		src.open = complete
 		src.grow.from, src.grow.to = trimmedSpan(b, span{from, max(from, end)})
 		src.tail = o.cell.update(m, b[src.grow.from:src.grow.to], t.widths[complete])
-		src.grow.wrap, src.grow.lines = o.cell.done, o.cell.done.lines
+		src.grow.wrap, src.grow.lines, src.grow.recent = o.cell.done, o.cell.done.lines, o.cell.recent
 	}
 	src.n = 1
 	for i := range t.widths {
@@ -84,8 +84,9 @@ func (o *openRow) update(m *Renderer, at int, t *tableLayout, s string) rows.Lin
 // committed so far, and where its uncommitted text starts. Each cell has its own done, which
 // the sources of its earlier updates read: it only ever grows.
 type openCell struct {
-	done *markedWrap // nil before the cell's first update
-	grow growingWrap
+	done   *markedWrap // nil before the cell's first update
+	recent []part      // the committed lines from done's last mark on; earlier updates share it
+	grow   growingWrap
 }
 
 // update wraps text, the cell so far, at width from its last committed display line, commits
@@ -96,7 +97,11 @@ func (o *openCell) update(m *Renderer, text string, width int) (tail []part) {
 		o.done, o.grow = &done, newGrowingWrap(0)
 	}
 	o.grow.step(text, 0, width, func(cells []cell, l cellLine) {
-		o.done.add(m, cells, l, o.grow.resume)
+		if o.done.add(cells, l, o.grow.resume) {
+			o.recent = nil
+		} else {
+			o.recent = append(o.recent, partOf(m, cells, l))
+		}
 	}, func(cells []cell, l cellLine) {
 		tail = append(tail, partOf(m, cells, l))
 	})
@@ -120,6 +125,7 @@ type rowSource struct {
 		from, to int
 		wrap     *markedWrap // counted lines of body[from:to] then; it may have counted more since
 		lines    int
+		recent   []part // lines lines-len(recent).. drawn
 	}
 	tail []part
 	n    int // display lines
@@ -144,6 +150,9 @@ func (r *rowSource) at(i, j int) part {
 		return c.wrap.at(r.m, r.body[c.from:c.to], c.wrap.lines, j)
 	case i == r.open:
 		if g := &r.grow; j < g.lines {
+			if k := j - (g.lines - len(g.recent)); k >= 0 {
+				return g.recent[k]
+			}
 			return g.wrap.at(r.m, r.body[g.from:g.to], g.lines, j)
 		}
 		if j -= r.grow.lines; j < len(r.tail) {
@@ -159,10 +168,7 @@ func (r *rowSource) Row(j int) string {
 }
 
 func (r *rowSource) AppendRows(dst []string, lo, hi int) []string {
-	for j := lo; j < min(hi, r.n); j++ {
-		dst = append(dst, r.Row(j))
-	}
-	return dst
+	return appendRows(dst, lo, min(hi, r.n), r.Row)
 }
 
 func (r *rowSource) Size() int {
@@ -171,10 +177,7 @@ func (r *rowSource) Size() int {
 		n += r.cols[i].wrap.size()
 	}
 	if r.grow.wrap != nil {
-		n += r.grow.wrap.size()
+		n += r.grow.wrap.size() + partsSize(r.grow.recent)
 	}
-	for _, p := range r.tail {
-		n += int(unsafe.Sizeof(part{})) + len(p.s)
-	}
-	return n
+	return n + partsSize(r.tail)
 }

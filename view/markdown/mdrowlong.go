@@ -120,10 +120,7 @@ func (r *longRow) Row(j int) string {
 }
 
 func (r *longRow) AppendRows(dst []string, lo, hi int) []string {
-	for j := lo; j < min(hi, r.n); j++ {
-		dst = append(dst, r.Row(j))
-	}
-	return dst
+	return appendRows(dst, lo, min(hi, r.n), r.Row)
 }
 
 func (r *longRow) Size() int {

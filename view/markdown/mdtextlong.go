@@ -29,21 +29,33 @@ func (m *Renderer) longText(sh shape, s, content string) *longText {
 
 // Row is display line j, as wrappedLong draws it.
 func (t *longText) Row(j int) string {
-	return t.drawn.row(j, t.wrap.lines, func(lo, hi int, out *rows.Builder) {
-		s := t.text.text()
+	return t.m.prefixedRow(&t.drawn, &t.wrap, t.text.text, t.first, t.rest, t.wrap.lines, j)
+}
+
+// prefixedRow is display line j of the first n that w counted of text() (a growing text,
+// when it had n), under prefix first (line 0) or rest, as wrapped draws it: from d's blocks,
+// drawn when not kept.
+func (m *Renderer) prefixedRow(d *drawnBlocks, w *markedWrap, text func() string, first, rest string, n, j int) string {
+	return d.row(j, n, func(lo, hi int, out *rows.Builder) {
+		s := text()
 		for j := lo; j < hi; j++ {
-			pfx := t.rest
+			pfx := rest
 			if j == 0 {
-				pfx = t.first
+				pfx = first
 			}
-			out.Add(strings.TrimRight(t.m.margin+pfx+t.wrap.at(t.m, s, t.wrap.lines, j).s, " "))
+			out.Add(strings.TrimRight(m.margin+pfx+w.at(m, s, n, j).s, " "))
 		}
 	})
 }
 
 func (t *longText) AppendRows(dst []string, lo, hi int) []string {
-	for j := lo; j < min(hi, t.wrap.lines); j++ {
-		dst = append(dst, t.Row(j))
+	return appendRows(dst, lo, min(hi, t.wrap.lines), t.Row)
+}
+
+// appendRows appends row(j) for j in lo..hi-1 to dst.
+func appendRows(dst []string, lo, hi int, row func(j int) string) []string {
+	for j := lo; j < hi; j++ {
+		dst = append(dst, row(j))
 	}
 	return dst
 }

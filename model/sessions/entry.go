@@ -87,11 +87,13 @@ func (ss *Session) heard(added int, used spent) {
 // list writes a new session's entry into the index, meta: what was counted so far, added and
 // used of it not heard of by the index.
 func (ss *Session) list(meta Meta, added int, used spent) error {
-	err := ss.store.update(func(all []Meta) ([]Meta, error) {
+	err := ss.store.updateRebuilt(func(all []Meta, rebuilt bool) ([]Meta, error) {
 		// A rebuilt index (scanLogs, when a listing found no index) may already hold the log
-		// just created, and may have been renamed since: its title stays, the rest is ours.
+		// just created, and may have been renamed since: its title stays, the rest is ours. One
+		// rebuilt by this update was not renamed: its title is only the log's first prompt,
+		// which the log may hold by now.
 		for _, m := range all {
-			if m.ID == meta.ID && m.Title != "" {
+			if m.ID == meta.ID && m.Title != "" && !rebuilt {
 				meta.Title = m.Title
 			}
 		}

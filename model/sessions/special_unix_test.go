@@ -104,18 +104,22 @@ func TestSearchSaysWhichLogItCouldNotRead(t *testing.T) {
 	}
 }
 
-// holdIndexLock takes the index's lock on another open file, as another process would; the
-// returned function lets it go.
+// holdIndexLock takes the index's lock on another open file, as another process would, once
+// no update holds it; the returned function lets it go.
 func holdIndexLock(t *testing.T, s *Store) func() {
 	t.Helper()
 	other, err := openLockFile(filepath.Join(s.Dir(), lockName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if taken, err := tryLock(other); !taken || err != nil {
-		other.Close()
-		t.Fatalf("taking the lock: %v %v", taken, err)
-	}
+	t.Cleanup(func() { other.Close() })
+	waitFor(t, "the index's lock free to take", func() bool { // an update may be running
+		taken, err := tryLock(other)
+		if err != nil {
+			t.Fatalf("taking the lock: %v", err)
+		}
+		return taken
+	})
 	return func() { other.Close() }
 }
 

@@ -11,6 +11,8 @@ import (
 // count notes what r changes of the session's entry: its model, tokens and cost, turns and
 // title. It runs in the log's order, once r is written.
 func (ss *Session) count(r chat.Record) {
+	ss.entryMu.Lock()
+	defer ss.entryMu.Unlock()
 	if r.Model != "" {
 		ss.meta.Model = r.Model
 	}
@@ -35,14 +37,17 @@ func (ss *Session) count(r chat.Record) {
 // removed meanwhile (sessions rm) is not brought back. A new session's first refresh writes
 // its entry (see list).
 func (ss *Session) refresh() error {
+	ss.entryMu.Lock()
 	ss.meta.Updated = time.Now().UTC()
 	if fi, err := os.Stat(ss.Path()); err == nil {
 		ss.meta.Size = fi.Size()
 	}
-	if !ss.listed {
-		return ss.list()
-	}
 	mine, added, used := ss.meta, ss.unsaved, ss.unsavedUse
+	listed := ss.listed
+	ss.entryMu.Unlock()
+	if !listed {
+		return ss.list(mine, added, used)
+	}
 	err := ss.store.update(func(all []Meta) ([]Meta, error) {
 		for i := range all {
 			if all[i].ID == mine.ID {
@@ -61,22 +66,34 @@ func (ss *Session) refresh() error {
 		return all, nil
 	})
 	if err == nil {
-		ss.unsaved -= added
-		ss.unsavedUse = ss.unsavedUse.minus(used)
-		ss.meta.Turns = mine.Turns
+		ss.entryMu.Lock()
+		defer ss.entryMu.Unlock()
+		ss.heard(added, used)
+		// the entry as found, and what was counted while it was written
+		ss.meta.Turns = mine.Turns + ss.unsaved
 		ss.meta.TokensIn, ss.meta.TokensOut, ss.meta.CostUSD = mine.TokensIn, mine.TokensOut, mine.CostUSD
+		ss.unsavedUse.addTo(&ss.meta)
 	}
 	return err
 }
 
-// list writes a new session's entry into the index, with what was counted so far.
-func (ss *Session) list() error {
-	meta := ss.meta
-	err := ss.store.update(func(all []Meta) ([]Meta, error) {
+// heard notes that the index holds the turns and use counted as added and used. entryMu is
+// held.
+func (ss *Session) heard(added int, used spent) {
+	ss.unsaved -= added
+	ss.unsavedUse = ss.unsavedUse.minus(used)
+}
+
+// list writes a new session's entry into the index, meta: what was counted so far, added and
+// used of it not heard of by the index.
+func (ss *Session) list(meta Meta, added int, used spent) error {
+	err := ss.store.updateRebuilt(func(all []Meta, rebuilt bool) ([]Meta, error) {
 		// A rebuilt index (scanLogs, when a listing found no index) may already hold the log
-		// just created, and may have been renamed since: its title stays, the rest is ours.
+		// just created, and may have been renamed since: its title stays, the rest is ours. One
+		// rebuilt by this update was not renamed: its title is only the log's first prompt,
+		// which the log may hold by now.
 		for _, m := range all {
-			if m.ID == meta.ID && m.Title != "" {
+			if m.ID == meta.ID && m.Title != "" && !rebuilt {
 				meta.Title = m.Title
 			}
 		}
@@ -86,8 +103,10 @@ func (ss *Session) list() error {
 	if err != nil {
 		return err
 	}
+	ss.entryMu.Lock()
 	ss.listed = true
-	ss.unsaved, ss.unsavedUse = 0, spent{} // the entry holds them
+	ss.heard(added, used) // the entry holds them
+	ss.entryMu.Unlock()
 	ss.markStarted()
 	return nil
 }

@@ -93,6 +93,12 @@ func compareStrings(a, b string) int {
 // update changes the index under the lock: change gets every entry and returns what the index
 // holds next (or an error, and the index stays as it was).
 func (s *Store) update(change func([]Meta) ([]Meta, error)) error {
+	return s.updateRebuilt(func(all []Meta, _ bool) ([]Meta, error) { return change(all) })
+}
+
+// updateRebuilt is update whose change is also told whether the entries were rebuilt from the
+// logs just now (the index was missing): then no entry was renamed.
+func (s *Store) updateRebuilt(change func(all []Meta, rebuilt bool) ([]Meta, error)) error {
 	unlock, err := lock(filepath.Join(s.dir, lockName), "the sessions index", s.lockWait, s.Notices)
 	if err != nil {
 		return err
@@ -105,7 +111,7 @@ func (s *Store) update(change func([]Meta) ([]Meta, error)) error {
 	if missing {
 		all = s.scanLogs() // the index was deleted: what the logs say is all there is
 	}
-	next, err := change(all)
+	next, err := change(all, missing)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,8 @@ type Start struct {
 // Session records one conversation into the store. It is a perform.Recorder: Add only queues,
 // into the session's log writer, which is the only queue: in its order it takes the hold and
 // opens the log when the first line is to be written (a conversation in which nothing was said
-// leaves nothing behind), writes the records, and after them brings the index entry up to date.
+// leaves nothing behind), writes the records, and after them has the index entry brought up to
+// date by the session's updater (see entryUpdater), never waiting for the index's lock itself.
 type Session struct {
 	store *Store
 	start Start
@@ -78,17 +79,24 @@ type Session struct {
 	// log is closed.
 	hold   *Hold
 	opened bool // the log holds the header (and seed)
-	listed bool // the index has the entry: written by this session, or the one resumed
-	meta   Meta // the entry as this process last wrote it, and the turns counted since
+	// pending counts the updates of the entry queued and not run yet: the last of the records
+	// added together brings the entry up to date for all of them.
+	pending atomic.Int32
+	updater *entryUpdater // started by the first update asked for; nil before
+
+	// entryMu guards what follows: counted in the log's order, taken to the index by the
+	// updater, and by Close once both ended.
+	entryMu sync.Mutex
+	listed  bool // the index has the entry: written by this session, or the one resumed
+	meta    Meta // the entry as this process last wrote it, and the turns counted since
 	// unsaved is how many turns were counted since the index last heard of them: an update adds
 	// them to the entry's count as it finds it, so no process's turns are lost.
 	unsaved int
 	// unsavedUse is the tokens and cost counted since the index last heard of them, added the
 	// same way.
 	unsavedUse spent
-	// pending counts the updates of the entry queued and not run yet: the last of the records
-	// added together brings the entry up to date for all of them.
-	pending atomic.Int32
+	onError    func(err error) // see OnError; told once of an update of the entry given up
+	toldEntry  bool
 }
 
 // Begin starts recording a conversation. Nothing is written until the first record.
@@ -163,7 +171,7 @@ func (ss *Session) queueOpening() {
 	ss.log.Head(head)
 	ss.log.Then(func() { // the entry, as soon as the log is there: a listing shows it
 		ss.opened = true
-		ss.fail(ss.refresh())
+		ss.askRefresh()
 	})
 	seed := chat.Records(ss.start.Seed, ss.start.SeedModels, ss.start.SeedCompactions, ss.start.SeedTallies, time.Now().UTC())
 	if head.Model != ss.start.Header.Model && ss.start.Header.Model != "" {
@@ -198,10 +206,10 @@ func (ss *Session) takeHold() error {
 	return nil
 }
 
-// settle brings the index entry up to date once the last update queued comes.
+// settle has the index entry brought up to date once the last update queued comes.
 func (ss *Session) settle() {
 	if ss.pending.Add(-1) == 0 {
-		ss.fail(ss.refresh())
+		ss.askRefresh()
 	}
 }
 
@@ -211,6 +219,7 @@ func (ss *Session) settle() {
 func (ss *Session) Close() error {
 	ss.closing.Do(func() {
 		ss.fail(ss.log.Close())
+		ss.updater.stop()
 		if ss.opened {
 			ss.fail(ss.refresh())
 		}
@@ -234,7 +243,15 @@ func (ss *Session) fail(err error) {
 
 // OnError sets f to be told each time writing the session's log fails and, with a nil err,
 // when what waited was written after all (sessionlog.Writer.OnError). f must not block.
-func (ss *Session) OnError(f func(err error)) { ss.log.OnError(f) }
+// An update of the index entry given up (another process held the index's lock too long) is
+// told to f too, once: the log is on disk all the same, and the entry catches up at the next
+// update.
+func (ss *Session) OnError(f func(err error)) {
+	ss.entryMu.Lock()
+	ss.onError = f
+	ss.entryMu.Unlock()
+	ss.log.OnError(f)
+}
 
 // Sync returns once every record added before it is written and on disk.
 func (ss *Session) Sync() error { return ss.log.Sync() }

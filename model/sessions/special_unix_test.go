@@ -6,12 +6,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/phasechat/phasechat/internal/safefile"
+	"github.com/phasechat/phasechat/model/sessions/sessionlog"
 )
 
 // A conversation's lock file, which gets its holder written into it, is refused when it is a
@@ -98,5 +101,104 @@ func TestSearchSaysWhichLogItCouldNotRead(t *testing.T) {
 	}
 	if want := "phasechat: session " + bad.ID + " not searched: cannot open the session log: " + s.LogPath(bad.ID) + " is a named pipe (FIFO)"; !strings.HasPrefix(said.String(), want) {
 		t.Errorf("said %q, want it to start %q", said.String(), want)
+	}
+}
+
+// holdIndexLock takes the index's lock on another open file, as another process would, once
+// no update holds it; the returned function lets it go.
+func holdIndexLock(t *testing.T, s *Store) func() {
+	t.Helper()
+	other, err := openLockFile(filepath.Join(s.Dir(), lockName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	waitFor(t, "the index's lock free to take", func() bool { // an update may be running
+		taken, err := tryLock(other)
+		if err != nil {
+			t.Fatalf("taking the lock: %v", err)
+		}
+		return taken
+	})
+	return func() { other.Close() }
+}
+
+// While another process holds the index's lock, the log goes on: finished messages are on
+// disk and Sync returns, with the entry behind; once the lock is free the entry catches up.
+func TestTheLogGoesOnWhileTheIndexLockIsHeldElsewhere(t *testing.T) {
+	s := openStore(t)
+	s.lockWait = time.Hour // a lock held for all the test: an update waits for it to go
+	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m"}})
+	ss.Add(user("one"))
+	ss.Add(assistant("1"))
+	entry := func() Meta {
+		m, _ := s.Find(ss.ID())
+		return m
+	}
+	waitFor(t, "the first turn in the entry", func() bool { return entry().Turns == 1 })
+	release := holdIndexLock(t, s)
+	ss.Add(user("two"))
+	ss.Add(assistant("2"))
+	ss.Add(user("three"))
+	waitFor(t, "the messages on disk while the index is locked", func() bool {
+		log, err := sessionlog.Read(ss.Path())
+		return err == nil && len(log.Messages) == 5
+	})
+	if err := ss.Sync(); err != nil {
+		t.Fatalf("Sync while the index is locked: %v", err)
+	}
+	if m := entry(); m.Turns != 1 {
+		t.Fatalf("the entry counts %d turns under another's lock", m.Turns)
+	}
+	release()
+	waitFor(t, "the entry caught up once the lock is free", func() bool { return entry().Turns == 3 })
+	closeSession(t, ss)
+	if m := entry(); m.Turns != 3 {
+		t.Fatalf("the entry counts %d turns after Close", m.Turns)
+	}
+}
+
+// An update of the entry given up under another's lock is told at once, once, as trouble of
+// the log (the log itself is on disk); the entry catches up at the next update, here Close's,
+// which then has nothing to report.
+func TestAnEntryGivenUpUnderAnotherLockIsToldOnce(t *testing.T) {
+	s := openStore(t)
+	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m"}})
+	var mu sync.Mutex
+	var told []error
+	ss.OnError(func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		told = append(told, err)
+	})
+	toldSoFar := func() []error {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(told)
+	}
+	ss.Add(user("one"))
+	ss.Add(assistant("1"))
+	if err := ss.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first turn in the entry", func() bool { m, _ := s.Find(ss.ID()); return m.Turns == 1 })
+	s.lockWait = time.Millisecond
+	release := holdIndexLock(t, s)
+	ss.Add(user("two"))
+	ss.Add(assistant("2"))
+	waitFor(t, "the entry's trouble told", func() bool { return len(toldSoFar()) > 0 })
+	ss.Add(user("three"))
+	ss.Add(assistant("3"))
+	if err := ss.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	closeSession(t, ss)
+	got := toldSoFar()
+	if len(got) != 1 || !errors.Is(got[0], ErrLocked) || !strings.Contains(got[0].Error(), "the conversation is saved in its log") {
+		t.Fatalf("told %v, want one error saying the log is saved, matching ErrLocked", got)
+	}
+	if m, _ := s.Find(ss.ID()); m.Turns != 3 {
+		t.Fatalf("the entry counts %d turns after Close", m.Turns)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/phasechat/phasechat/internal/secret"
+	"github.com/phasechat/phasechat/model/chat"
+	"github.com/phasechat/phasechat/stream/wire"
 )
 
 // A link planted at the log path must not send the conversation into its target.
@@ -232,4 +234,56 @@ func TestTheLogHidesSecrets(t *testing.T) {
 	if strings.Contains(string(data), "sk-live-log") || !strings.Contains(string(data), "[redacted]") {
 		t.Fatalf("log: %s", data)
 	}
+}
+
+// syncFailingFile is a log file whose first failSyncs syncs fail, as a disk's error does; it
+// has no Fd, so that the writer syncs through Sync.
+type syncFailingFile struct {
+	logFile
+	mu        sync.Mutex
+	failSyncs int
+	synced    int // syncs that succeeded
+}
+
+func (f *syncFailingFile) Sync() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failSyncs > 0 {
+		f.failSyncs--
+		return syscall.EIO
+	}
+	f.synced++
+	return f.logFile.Sync()
+}
+
+func (f *syncFailingFile) syncs() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.synced
+}
+
+// A message whose sync failed is synced before a Then after it runs, though the pass that
+// runs it writes no message: what Then tells of is on disk. The failure says the message is
+// not yet safe on disk.
+func TestAThenWaitsForAFailedSyncToBeDoneAgain(t *testing.T) {
+	w := create(t, filepath.Join(t.TempDir(), "s.jsonl"))
+	sf := &syncFailingFile{logFile: w.f, failSyncs: 1}
+	w.f = sf
+	reports := make(chan error, 16)
+	w.OnError(func(err error) { reports <- err })
+	syncsBeforeThen := make(chan int, 1)
+	w.Add(userRecord("one"))
+	w.Then(func() { syncsBeforeThen <- sf.syncs() })
+	err := waitReport(t, reports)
+	if !errors.Is(err, syscall.EIO) || !strings.Contains(err.Error(), "written and not yet safe on disk, tried again") {
+		t.Fatalf("the failed sync was reported as %v", err)
+	}
+	w.Add(chat.Record{Usage: &wire.Usage{PromptTokens: 1}}) // a next pass, with no message in it
+	if n := <-syncsBeforeThen; n == 0 {
+		t.Fatal("Then ran with the message not synced")
+	}
+	if err := waitReport(t, reports); err != nil {
+		t.Fatalf("the recovery was reported as %v", err)
+	}
+	closeLog(t, w)
 }

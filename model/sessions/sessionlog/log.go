@@ -86,13 +86,17 @@ type Writer struct {
 	lines     []writtenLine
 	wroteText bool
 
-	part     streamedPart // streamed text not queued yet
-	partDue  *time.Timer  // queues the part when it has waited partEvery; nil when none waits
-	queued   int64        // lines queued since the writer was made
-	written  int64        // lines written since the writer was made
-	syncTo   int64        // the lines to be synced to disk; synced is where they are
-	synced   int64
-	progress *sync.Cond // on mu: written or synced moved, or writing failed or stopped
+	part    streamedPart // streamed text not queued yet
+	partDue *time.Timer  // queues the part when it has waited partEvery; nil when none waits
+	queued  int64        // lines queued since the writer was made
+	written int64        // lines written since the writer was made
+	syncTo  int64        // the lines to be synced to disk; synced is where they are
+	synced  int64
+	// durableTo is the lines written up to the last that is to be on disk once written (a
+	// message), counted with those written in the same pass: a Then waits for them to be synced,
+	// even when that sync failed in a pass before.
+	durableTo int64
+	progress  *sync.Cond // on mu: written or synced moved, or writing failed or stopped
 }
 
 // logFile is the file a Writer appends to (an *os.File opened with O_APPEND).

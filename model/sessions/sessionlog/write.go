@@ -83,11 +83,8 @@ func (w *Writer) flush() {
 	for at < len(todo) {
 		p := &todo[at]
 		if p.then != nil {
-			when := noSync
-			if due {
-				when = syncNow
-			}
-			werr = w.wrote(written, when)
+			// a durable line written in an earlier pass whose sync failed is synced here too
+			werr = w.wrote(written, due, syncDurable)
 			if written, due = 0, false; werr != nil {
 				break
 			}
@@ -120,7 +117,7 @@ func (w *Writer) flush() {
 	if werr != nil {
 		when = noSync
 	}
-	if err := w.wrote(written, when); werr == nil {
+	if err := w.wrote(written, due, when); werr == nil {
 		werr = err
 	}
 	w.mu.Lock()
@@ -129,8 +126,7 @@ func (w *Writer) flush() {
 	switch {
 	case werr != nil:
 		w.todo = append(todo[at:len(todo):len(todo)], w.todo...)
-		n := waiting(w.todo)
-		told = fmt.Errorf("cannot write the session log (%s held, tried again with the next write): %w", fmt.Sprintf("%d %s", n, format.Plural(n, "record", "records")), werr)
+		told = fmt.Errorf("cannot write the session log (%s, tried again with the next write): %w", w.heldWords(), werr)
 		if w.err == nil {
 			w.err = told
 		}
@@ -151,19 +147,23 @@ func (w *Writer) flush() {
 type syncWhen int
 
 const (
-	noSync    syncWhen = iota
-	syncNow            // a line written is due to be on disk
-	syncAsked          // if syncTo asks for lines not on disk yet
+	noSync      syncWhen = iota
+	syncDurable          // if a durable line written is not on disk yet
+	syncAsked            // if syncTo asks for lines not on disk yet
 )
 
-// wrote counts n more lines written, then syncs the log to disk as when says: every line
-// written is then on disk.
-func (w *Writer) wrote(n int, when syncWhen) error {
+// wrote counts n more lines written, durable when one of them is to be on disk, then syncs the
+// log to disk as when says: every line written is then on disk.
+func (w *Writer) wrote(n int, durable bool, when syncWhen) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	defer w.progress.Broadcast()
 	w.written += int64(n)
-	if w.f == nil || w.written <= w.synced || when == noSync || when == syncAsked && w.syncTo <= w.synced {
+	if durable {
+		w.durableTo = w.written
+	}
+	if w.f == nil || w.written <= w.synced || when == noSync ||
+		when == syncDurable && w.durableTo <= w.synced || when == syncAsked && w.syncTo <= w.synced {
 		return nil
 	}
 	to := w.written
@@ -174,6 +174,17 @@ func (w *Writer) wrote(n int, when syncWhen) error {
 		w.synced = to
 	}
 	return err
+}
+
+// heldWords says how many records are not safe on disk yet: those waiting to be written, and
+// those written up to a durable one whose sync failed. mu is held.
+func (w *Writer) heldWords() string {
+	n := waiting(w.todo)
+	words := fmt.Sprintf("%d %s held", n, format.Plural(n, "record", "records"))
+	if unsynced := w.durableTo - w.synced; unsynced > 0 {
+		words += fmt.Sprintf(", %d written and not yet safe on disk", unsynced)
+	}
+	return words
 }
 
 // waiting is how many of todo are lines to write.

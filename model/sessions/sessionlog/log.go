@@ -136,9 +136,9 @@ func (w *Writer) KeepFilesWith(keep func(chat.Record) error) {
 
 // Add queues one engine record, to be stamped with its At, else the time it is queued. The
 // streamed text of a reply (chat.LiveText, chat.LiveReasoning) is gathered and queued as one
-// record when it has waited partEvery, when the other kind of text comes, or with the next record of any other kind —
-// except the reply's final message, which holds that text and drops it; a message record is
-// synced to disk once written.
+// record when it has waited partEvery, when the other kind of text comes, or with the next
+// record of any other kind — except the reply's final message, which holds that text and
+// drops it; a message record is synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	var keep func() error

@@ -257,7 +257,7 @@ func (c *Chat) request() []Effect {
 	entry := c.tr.Add(transcript.Spec{Role: transcript.RoleAssistant, Streaming: true})
 	c.step = newStep(c.nextReq, ctx, cancel, &c.tr, entry)
 	c.State = phase.Reduce(c.State, phase.Event{Kind: phase.KindSubmit})
-	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withCrashNotes(c.sent())}
+	req := wire.Request{Model: c.cfg.Model, System: c.cfg.System, Messages: withNoReplyNotes(withCrashNotes(c.sent()))}
 	if c.cfg.Tools != nil {
 		req.Tools = c.cfg.Tools.Definitions()
 	}

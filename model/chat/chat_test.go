@@ -265,7 +265,8 @@ func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
 	c.SetSystem("new")
 	effects := c.Submit("go")
 	open := effects[len(effects)-1].(OpenStream)
-	if open.Request.System != "new" || open.Request.Model != "m" || len(open.Request.Messages) != 2 {
+	msgs := open.Request.Messages // x had no reply: a note stands between it and go
+	if open.Request.System != "new" || open.Request.Model != "m" || len(msgs) != 3 || msgs[0].Text() != "x" || msgs[2].Text() != "go" {
 		t.Fatalf("request %+v", open.Request)
 	}
 	c.Restart(nil)
@@ -278,4 +279,29 @@ func TestRestartStartsAfreshOrFromHistory(t *testing.T) {
 // parsed once (as the registry reads them).
 func sameCall(got phase.ToolCall, id, name, arguments string) bool {
 	return got.ID == id && got.Name == name && got.ArgsText == arguments && got.Args.JSON == strings.TrimSpace(arguments)
+}
+
+// A user message that got no reply (stopped while the model only reasoned, or failed) is
+// followed, in the request only, by a note in the assistant's place: no two user messages go
+// in a row, which servers with alternating-role templates refuse. The new prompt stays last,
+// and the history keeps what happened.
+func TestNoTwoUserMessagesGoInARow(t *testing.T) {
+	c := New(Config{Model: "m"}, []wire.Message{
+		{Role: "user", Parts: wire.TextParts("first")},
+		{Role: "user", Parts: wire.TextParts("second")},
+		{Role: "assistant", Parts: wire.TextParts("answer")},
+	})
+	effects := c.Submit("third")
+	msgs := effects[len(effects)-1].(OpenStream).Request.Messages
+	var roles []string
+	for _, m := range msgs {
+		roles = append(roles, m.Role+":"+m.Text())
+	}
+	want := []string{"user:first", "assistant:" + NoReplyNote, "user:second", "assistant:answer", "user:third"}
+	if strings.Join(roles, "|") != strings.Join(want, "|") {
+		t.Fatalf("sent %q, want %q", roles, want)
+	}
+	if len(c.History) != 4 || c.History[1].Text() != "second" {
+		t.Fatalf("the history changed: %+v", c.History)
+	}
 }

@@ -83,3 +83,31 @@ func withCrashNotes(h []wire.Message) []wire.Message {
 	}
 	return out
 }
+
+// NoReplyNote stands, in the requests only, for the reply a user message never got (its
+// request was stopped before any text, or failed, and a new message followed).
+const NoReplyNote = "[no reply to this message]"
+
+// withNoReplyNotes is h as the model is sent it: a user message followed by another user
+// message gets a note in the assistant's place between them, so no two user messages go in a
+// row — servers whose templates take only alternating roles refuse them with HTTP 400. The
+// new prompt stays last; h itself is left as it is.
+func withNoReplyNotes(h []wire.Message) []wire.Message {
+	gaps := 0
+	for i := 1; i < len(h); i++ {
+		if h[i].Role == "user" && h[i-1].Role == "user" {
+			gaps++
+		}
+	}
+	if gaps == 0 {
+		return h
+	}
+	out := make([]wire.Message, 0, len(h)+gaps)
+	for i, m := range h {
+		if i > 0 && m.Role == "user" && h[i-1].Role == "user" {
+			out = append(out, wire.Message{Role: "assistant", Parts: wire.TextParts(NoReplyNote)})
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -134,11 +134,11 @@ func (w *Writer) KeepFilesWith(keep func(chat.Record) error) {
 	w.keep = keep
 }
 
-// Add queues one engine record, stamped with its At, else the time now. The streamed text of a reply
-// (chat.LiveText, chat.LiveReasoning) is gathered and queued as one record when it has waited
-// partEvery, when the other kind of text comes, or with the next record of any other kind —
-// except the reply's final message, which holds that text and drops it; a message record is
-// synced to disk once written.
+// Add queues one engine record, to be stamped with its At, else the time it is queued. The
+// streamed text of a reply (chat.LiveText, chat.LiveReasoning) is gathered and queued as one
+// record when it has waited partEvery, when the other kind of text comes, or with the next
+// record of any other kind — except the reply's final message, which holds that text and
+// drops it; a message record is synced to disk once written.
 func (w *Writer) Add(r chat.Record) {
 	rec := Record{Type: "message", Message: r.Message}
 	var keep func() error
@@ -195,9 +195,9 @@ func (w *Writer) queue(rec Record, keep func() error) {
 	w.enqueue(rec, rec.Message != nil || rec.Compaction != nil, keep)
 }
 
-// enqueue queues rec, stamped with the time now unless it has a time, to be written after keep (when not nil) has
-// run, and wakes the writing goroutine; durable asks for the log to be synced to disk once rec
-// is written. mu is held.
+// enqueue queues rec, stamped with the time now unless it has a time, to be written after keep
+// (when not nil) has run, and wakes the writing goroutine; durable asks for the log to be
+// synced to disk once rec is written. mu is held.
 func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 	if w.stopped {
 		return
@@ -225,9 +225,9 @@ func (w *Writer) enqueue(rec Record, durable bool, keep func() error) {
 // Close writes what is queued and closes the file. It returns the first error the log met.
 // Calling it again only returns that error; records added after Close are dropped.
 //
-// A log opened by Later and closed cleanly is folded: the live records this writer wrote that a reader passes
-// over (those of a request its final reply supersedes) are taken out, the log replaced
-// whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
+// A log opened by Later and closed cleanly is folded: the live records this writer wrote that a
+// reader passes over (those of a request its final reply supersedes) are taken out, the log
+// replaced whole by its folded copy, so that it reads the same at half the size. A crash leaves them,
 // and resuming reads them.
 func (w *Writer) Close() error {
 	w.mu.Lock()

@@ -64,6 +64,9 @@ func TestSavedLineSaysWhenOnlyAPartWasSaved(t *testing.T) {
 	if err := conv.session.Sync(); err != nil {
 		t.Fatal(err)
 	}
+	// The index entry is written beside the log, on a goroutine of its own: the part saved is
+	// the one listed, so the disk fills once it is.
+	testwait.Until(t, func() bool { return conv.SavedID() != "" }, "the session was never listed")
 	if err := os.WriteFile(filepath.Join(data, "filler"), make([]byte, 64<<10), 0o600); err != nil && !errors.Is(err, syscall.ENOSPC) {
 		t.Fatal(err)
 	}

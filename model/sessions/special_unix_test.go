@@ -202,3 +202,22 @@ func TestAnEntryGivenUpUnderAnotherLockIsToldOnce(t *testing.T) {
 		t.Fatalf("the entry counts %d turns after Close", m.Turns)
 	}
 }
+
+// A new session's first entry update rebuilds an index that is not there yet (a fresh data
+// folder) from the logs, which may by then hold its first prompt: the title the session was
+// given stays, not one made from that prompt.
+func TestAGivenTitleOutlivesTheIndexRebuiltForTheFirstEntry(t *testing.T) {
+	s := openStore(t)
+	s.lockWait = time.Hour
+	release := holdIndexLock(t, s) // the first update waits until the log holds the prompt
+	ss := s.Begin(Start{Header: sessionlog.Header{Model: "m"}, Title: "given"})
+	ss.Add(user("the prompt"))
+	if err := ss.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	closeSession(t, ss)
+	if m, err := s.Find(ss.ID()); err != nil || m.Title != "given" {
+		t.Fatalf("entry %+v (%v), want the title given", m, err)
+	}
+}

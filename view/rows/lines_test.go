@@ -103,6 +103,11 @@ func TestAPlacedRunIsDrawnOnlyWhereRead(t *testing.T) {
 	if got, want := mx.Size(), int(unsafe.Sizeof(*mx))+len(mx.buf)+4*cap(mx.ends)+runs; got != want {
 		t.Fatalf("a compact copy holds %d bytes, want %d", got, want)
 	}
+	roomy := &mixed{placed: make([]placed, 3, 8)} // a run whose placed runs have room for more
+	copy(roomy.placed, mx.placed)
+	if got, want := roomy.Size(), int(unsafe.Sizeof(*roomy))+runs+5*int(unsafe.Sizeof(placed{})); got != want {
+		t.Fatalf("a mixed run with room for 8 placed runs says it holds %d bytes, want %d", got, want)
+	}
 	if spare.Shrink(); spare.Size() != cap(spare.b)+4*cap(spare.ends)+runs {
 		t.Fatalf("a shrunk builder holds %d bytes, want %d", spare.Size(), cap(spare.b)+4*cap(spare.ends)+runs)
 	}

@@ -18,9 +18,9 @@ type queuedStep struct {
 }
 
 // Then has f run on the writer's goroutine once every record added before it is written, and
-// on disk if one of them is due to be (a message, or a record Sync waits for), and before any
-// record added after it is written: f may tell others of what the log holds. While writing
-// fails, f waits with those records; Then on a writer closed or stopped does nothing.
+// on disk if one of them must be (a message or a compaction), and before any record added
+// after it is written: f may tell others of what the log holds. While writing fails, f waits
+// with those records; Then on a writer closed or stopped does nothing.
 func (w *Writer) Then(f func()) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
